@@ -1,0 +1,1 @@
+"""Pure rules engines. No I/O, no asyncio, no Discord, no Pillow."""

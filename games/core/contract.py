@@ -1,0 +1,108 @@
+"""The game contract (see design.md, "games/").
+
+A game is an object with the methods below. State is whatever the engine likes (usually a
+dataclass) as long as ``to_json``/``from_json`` round-trip it exactly; ``apply`` mutates it in
+place and must validate before mutating, so an ``IllegalAction`` leaves it untouched.
+
+Actions are engine objects whose ``str()`` is the canonical notation of the rules reference:
+``parse(state, seat, str(a)) == a`` for every legal ``a``.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Sequence
+
+from games.core.messages import Event, Msg
+from games.core.options import OptionSpec
+from games.core.outcome import Outcome
+from games.core.players import ComputerPlayer, RandomPlayer
+
+State = Any
+Action = Any
+View = Any
+
+
+class Game(ABC):
+    """One game's rules. Subclasses set the class attributes and implement the methods."""
+
+    name: str = ""                 # registry key and /join argument, ASCII lower case
+    title: str = ""                # shown to people
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[OptionSpec, ...] = ()
+    #: slash-command verbs that carry this game's actions (``/play`` always works).
+    verbs: tuple[str, ...] = ("play",)
+    #: largest number of legal actions offered as buttons under a turn message.
+    max_buttons: int = 10
+    #: ``module:function`` that renders a view to PNG bytes (imported lazily by renderers/).
+    renderer: str = ""
+
+    # -- life cycle -----------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: int, options: frozenset[str], seed: int) -> State:
+        """A new game for ``players`` seats; all randomness derives from ``seed``."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> frozenset[int]:
+        """Seats that may act now (several in simultaneous phases, none when the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action for ``seat`` now (empty if it is not that seat's turn)."""
+
+    @abstractmethod
+    def parse(self, state: State, seat: int, text: str) -> Action:
+        """Read an action in the game's notation; raise ``IllegalAction`` on bad text."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Validate and perform ``action``; raise ``IllegalAction`` without changing anything."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> View:
+        """What ``seat`` may see (``None``: the public). Messages and images use only views."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """Final scores and ranks once the game is over, else ``None``."""
+
+    @abstractmethod
+    def to_json(self, state: State) -> dict[str, Any]:
+        """A JSON-safe dict from which ``from_json`` rebuilds the identical state."""
+
+    @abstractmethod
+    def from_json(self, data: dict[str, Any]) -> State:
+        """Inverse of ``to_json``."""
+
+    # -- text built from views --------------------------------------------------------------
+    @abstractmethod
+    def status(self, view: View) -> list[Msg]:
+        """Status lines (whose turn, scores, ...) built from a view only."""
+
+    def private_lines(self, view: View) -> list[Msg]:
+        """The private part of a seat's view for ``/hand``; games with secrets override this."""
+        return []
+
+    def turn_prompt(self, view: View) -> list[Msg]:
+        """Extra lines for the player to act (e.g. the drawn tile and where it fits)."""
+        return []
+
+    # -- conveniences with sensible defaults ------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return self.outcome(state) is not None
+
+    def suggestions(self, state: State, seat: int) -> list[Action]:
+        """Actions worth offering as buttons: the legal ones when there are few."""
+        actions = self.legal_actions(state, seat)
+        return actions if 0 < len(actions) <= self.max_buttons else []
+
+    def action_label(self, action: Action) -> str:
+        """Short button label for an action (defaults to its notation)."""
+        return str(action)
+
+    def computer_player(self, level: str = "greedy") -> ComputerPlayer:
+        """The computer player for a level; games with a heuristic override this."""
+        return RandomPlayer()
+
+    def computer_levels(self) -> Sequence[str]:
+        return ("random",)

@@ -1,0 +1,1 @@
+"""View -> PNG bytes (Pillow). Knows games' views, never Discord or the store."""

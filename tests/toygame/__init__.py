@@ -1,0 +1,1 @@
+"""A tiny test-only game that exercises every part of the pipeline."""

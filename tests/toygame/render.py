@@ -1,0 +1,24 @@
+"""Renderer of the test game: names, bets answered and the total as a bar."""
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from renderers.common import encode_png, font, player_colour
+from tests.toygame.game import CountdownView
+
+
+def render(view: CountdownView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+    width, row = int(480 * scale), int(40 * scale)
+    image = Image.new("RGB", (width, row * (len(names) + 2)), (250, 248, 240))
+    draw = ImageDraw.Draw(image)
+    draw.text((10, 8), f"{view.total} / {view.target}", fill=(0, 0, 0), font=font(int(24 * scale), bold=True))
+    bar = int((width - 20) * min(1.0, view.total / view.target))
+    draw.rectangle((10, row + 4, 10 + bar, row + row - 8), fill=(0, 114, 178))
+    for seat, name in enumerate(names):
+        colour = player_colour(seat)
+        top = row * (seat + 2)
+        draw.ellipse((10, top + 6, 10 + row - 12, top + row - 6), fill=colour.fill)
+        draw.text((18, top + 8), colour.letter, fill=colour.text, font=font(int(18 * scale), bold=True))
+        mark = "✓" if view.answered[seat] else "…"
+        draw.text((row + 10, top + 6), f"{name} {mark}", fill=(0, 0, 0), font=font(int(20 * scale)))
+    return encode_png(image)
