@@ -1,0 +1,1 @@
+"""Carcassonne as the BSW site ran it."""
