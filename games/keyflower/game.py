@@ -147,22 +147,27 @@ class Keyflower(Game):
         return [Event.public("{player} finishes the transport.", player=SeatRef(seat))]
 
     def _compound(self, st: KState, seat: int, action: UseAction) -> list[Event]:
-        """``use TILE ...; move ...; up ...`` is validated as one unit on a copy (13.3)."""
-        sim = copy.deepcopy(st)
+        """``use TILE ...; move ...; up ...`` is validated as one unit (13.3): it is tried on a
+        copy first and, only if every step is legal, done again on the real state (the result
+        is identical because all randomness comes from the state)."""
+        self._run_compound(copy.deepcopy(st), seat, action)
+        return self._run_compound(st, seat, action)
+
+    def _run_compound(self, st: KState, seat: int, action: UseAction) -> list[Event]:
         head = UseAction(action.tile, action.n, action.colours, action.sources, action.choice)
-        plan = rules.check_use(sim, seat, head)
-        if tile_def(head.tile).ability_of(plan.upgraded).t != "transport":
+        plan = rules.check_use(st, seat, head)
+        ability = tile_def(head.tile).ability_of(plan.upgraded)
+        if ability is None or ability.t != "transport":
             raise IllegalAction("Only transport tiles (home, stable, farrier, wainwright) take 'move' and 'up' steps.")
-        events = self._header(sim, seat, action)
-        events += rules.do_use(sim, seat, head, plan)
-        sim.passes = 0
-        for player in sim.seats:
+        events = self._header(st, seat, action)
+        events += rules.do_use(st, seat, head, plan)
+        st.passes = 0
+        for player in st.seats:
             player.passed = False
         for step in action.steps:
-            events += self._step(sim, seat, step, finish_when_stuck=False)[1:]
-        if sim.transport is not None:
-            events += self._end_transport(sim, seat)
-        st.__dict__.update(sim.__dict__)
+            events += self._step(st, seat, step, finish_when_stuck=False)[1:]
+        if st.transport is not None:
+            events += self._end_transport(st, seat)
         return events
 
     def _winter(self, st: KState, seat: int, action: Action) -> list[Event]:
@@ -181,10 +186,10 @@ class Keyflower(Game):
 
     def _boat(self, st: KState, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, BoatAction):
-            raise IllegalAction("Choose a boat: {boats}.", boats=", ".join(f"boat {b}" for b in st.boats))
-        if action.boat not in st.boats:
+            raise IllegalAction("Choose a boat: {boats}.", boats=", ".join(f"boat {b}" for b in st.boats_left))
+        if action.boat not in st.boats_left:
             raise IllegalAction("{boat} is not available; choose one of: {boats}.", boat=action.boat,
-                                boats=", ".join(st.boats))
+                                boats=", ".join(st.boats_left))
         events = [Event.public("{code}-boats {player}: boat {boat}", code=SEASON_CODES[st.season],
                                player=SeatRef(seat), boat=action.boat)]
         events += seasons.take_boat(st, seat, action.boat)
@@ -256,7 +261,7 @@ class Keyflower(Game):
         elif view.phase == "boats":
             lines.append(Msg("{season} ends: {player} chooses a boat ({boats}).",
                              {"season": season, "player": SeatRef(view.to_act[0]) if view.to_act else SeatRef(0),
-                              "boats": ", ".join(b.id for b in view.boats)}))
+                              "boats": ", ".join(b.id for b in view.boats if b.available)}))
         elif view.phase == "placement":
             lines.append(Msg("Village expansion: waiting for {players} to place their new tiles.",
                              {"players": _seats(view.to_act)}))
@@ -299,7 +304,7 @@ class Keyflower(Game):
             return [Msg("Choose at least one winter tile to put up: 'winter TILE ...' ({tiles}).",
                         {"tiles": " ".join(view.seats[view.seat].winter_hand or ())})]
         if view.phase == "boats":
-            return [Msg("Choose a boat: {boats}.", {"boats": ", ".join(f"boat {b.id}" for b in view.boats)})]
+            return [Msg("Choose a boat: {boats}.", {"boats": ", ".join(f"boat {b.id}" for b in view.boats if b.available)})]
         if view.phase == "flip":
             return [Msg("Flipper: 'flip TILE' upgrades one of your tiles for free, or 'pass'.")]
         if view.transport:

@@ -29,7 +29,7 @@ def legal_actions(st: KState, seat: int, to_act: frozenset[int]) -> list[Action]
         hand = st.seats[seat].winter_hand
         return [WinterAction(tuple(c)) for c in _subsets(hand) if c]
     if phase == "boats":
-        return [BoatAction(b) for b in st.boats]
+        return [BoatAction(b) for b in st.boats_left]
     if phase == "placement":
         return [PlaceAction(t, q, r, k) for t in dict.fromkeys(st.seats[seat].pending)
                 for q, r, k in vil.placements(st, seat, t)]

@@ -201,6 +201,7 @@ def end_season(st: KState) -> list[Event]:
     if "purpleany" in st.options and st.season == 3:
         st.purple_wild = new_start
     st.boat_queue = queue
+    st.boats_left = list(st.boats)
     st.phase = "boats"
     events.append(Event.public("{code}-boats: order {order}; next start player {player}.", code=code,
                                order=", ".join(f"#{s + 1}" for s in queue), player=SeatRef(new_start)))
@@ -211,8 +212,8 @@ def end_season(st: KState) -> list[Event]:
 def advance_boats(st: KState) -> list[Event]:
     """Give the last boat automatically, then move on to village expansion."""
     events: list[Event] = []
-    if len(st.boat_queue) == 1 and len(st.boats) >= 1:
-        events += take_boat(st, st.boat_queue[0], st.boats[0])
+    if len(st.boat_queue) == 1 and st.boats_left:
+        events += take_boat(st, st.boat_queue[0], st.boats_left[0])
     if not st.boat_queue:
         events += start_placement(st)
     return events
@@ -221,6 +222,7 @@ def advance_boats(st: KState) -> list[Event]:
 def take_boat(st: KState, seat: int, boat: str) -> list[Event]:
     player = st.seats[seat]
     st.boat_queue.remove(seat)
+    st.boats_left.remove(boat)
     events: list[Event] = []
     if st.season == 3:
         st.boats.remove(boat)

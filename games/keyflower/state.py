@@ -139,6 +139,7 @@ class KState:
     boats: list[str] = field(default_factory=list)
     cargo: dict[str, dict[str, int]] = field(default_factory=dict)
     boat_queue: list[int] = field(default_factory=list)
+    boats_left: list[str] = field(default_factory=list)     # not yet taken in this boat choice
     purple: int = 0
     purple_wild: int | None = None
     transport: Transport | None = None
@@ -193,7 +194,7 @@ def to_json(st: KState) -> dict[str, Any]:
             for tile, a in st.activity.items()
         },
         "boats": list(st.boats), "cargo": {b: dict(c) for b, c in st.cargo.items()},
-        "boat_queue": list(st.boat_queue), "purple": st.purple, "purple_wild": st.purple_wild,
+        "boat_queue": list(st.boat_queue), "boats_left": list(st.boats_left), "purple": st.purple, "purple_wild": st.purple_wild,
         "transport": None if st.transport is None else {
             "seat": st.transport.seat, "tile": st.transport.tile, "move_left": st.transport.move_left,
             "ups_left": st.transport.ups_left, "upgraded": list(st.transport.upgraded),
@@ -240,7 +241,7 @@ def from_json(data: dict[str, Any]) -> KState:
         green=data["green"], stock=counts(RESOURCES, data["stock"]), pile=counts(SKILLS, data["pile"]),
         decks={k: list(v) for k, v in data["decks"].items()}, auction=list(data["auction"]),
         orders=list(data["orders"]), activity=activity, boats=list(data["boats"]),
-        cargo={b: dict(c) for b, c in data["cargo"].items()}, boat_queue=list(data["boat_queue"]),
+        cargo={b: dict(c) for b, c in data["cargo"].items()}, boat_queue=list(data["boat_queue"]), boats_left=list(data["boats_left"]),
         purple=data["purple"], purple_wild=data["purple_wild"],
         transport=None if t is None else Transport(t["seat"], t["tile"], t["move_left"], t["ups_left"],
                                                    list(t["upgraded"]), bool(t["moved"])),

@@ -59,6 +59,7 @@ class BoatView:
     id: str
     side: str
     cargo: Pairs
+    available: bool = True    # during a boat choice: not taken yet
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,8 @@ def build_view(st: KState, seat: int | None, to_act: frozenset[int]) -> Keyflowe
                            for q, r, k in vil.placements(st, seat, t))
     from games.keyflower.data import SEASONS
     season_name = SEASONS[min(st.season, 3)]
-    boats = tuple(BoatView(b, tile_def(b).side.get(season_name, "B"), _pairs(st.cargo.get(b, {}), COLOURS + SKILLS))
+    boats = tuple(BoatView(b, tile_def(b).side.get(season_name, "B"), _pairs(st.cargo.get(b, {}), COLOURS + SKILLS),
+                           st.phase != "boats" or b in st.boats_left)
                   for b in st.boats)
     tr = st.transport
     return KeyflowerView(
