@@ -16,12 +16,10 @@ RES_WORDS = {"w": "wood", "wood": "wood", "s": "stone", "stone": "stone", "i": "
              "au": "gold", "gold": "gold"}
 SKILL_WORDS = {"saw": "saw", "pick": "pick", "pickaxe": "pick", "anvil": "anvil"}
 MIX = re.compile(r"^(\d{1,2}[rbyg])(\+\d{1,2}[rbyg])*$")
-HELP = ("Commands: 'bid TILE N COLOUR [from TILE,...]', 'use TILE N COLOUR [from ...] [choice]', 'pass', "
-        "'boat BOAT', 'place TILE q,r rK', 'winter TILE ...', 'flip TILE'.")
-
-
 def _bad(text: str) -> IllegalAction:
-    return IllegalAction("I can't read '{text}'. " + HELP, text=text[:60])
+    return IllegalAction("I can't read '{input}'. Commands: 'bid TILE N COLOUR [from TILE,...]', "
+                         "'use TILE N COLOUR [from ...] [choice]', 'pass', 'boat BOAT', 'place TILE q,r rK', "
+                         "'winter TILE ...', 'flip TILE'.", input=text[:60])
 
 
 def tile_id(st: KState, seat: int, word: str) -> str:

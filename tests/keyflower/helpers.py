@@ -95,7 +95,7 @@ def random_game(players: int, seed: int, options: frozenset[str] = frozenset(), 
         assert actions, (seat, st.phase)
         passes = [a for a in actions if str(a) in ("pass", "done")]
         action = passes[0] if passes and rng.random() < 0.2 else rng.choice(actions)
-        before = copy.deepcopy(st) if on_step else None
+        before = None
         GAME.apply(st, seat, action)
         if on_step:
             on_step(before, seat, action, st)
