@@ -94,11 +94,14 @@ def best_keeples(have: dict[str, int], tiles: set[str], craft_vp: int = 3, green
     best = 0
 
     def surplus(c: int, k: int, h: int, v: str) -> int | None:
+        """Keeples left after c Craftsmen sets, k Key Market greens and h Village Hall keeples of v."""
         need_green = k + (h if v == "green" else 0)
         spare = 0
         for x in plain:
-            demand = c + (h if v == x else 0)
-            short = demand - have.get(x, 0)
+            left = have.get(x, 0) - (h if v == x else 0)      # the Village Hall takes real colour only
+            if left < 0:
+                return None
+            short = c - left
             if short > 0:
                 if not green_wild:
                     return None
