@@ -270,10 +270,11 @@ class Keyflower(Game):
         else:
             lines.append(Msg("Keyflower is over."))
         for p in view.seats:
-            lines.append(Msg("{player}: {vp} VP, {keeples} keeples, {skills} skill tiles, {winter} winter tiles{marker}",
+            lines.append(Msg("{player}: {vp} VP, {keeples} keeples, {skills} skill tiles, {winter} winter tiles",
                              {"player": SeatRef(p.seat), "vp": p.vp, "keeples": p.keeple_total,
-                              "skills": p.skill_total, "winter": p.winter_count,
-                              "marker": " (start player)" if p.purple else ""}))
+                              "skills": p.skill_total, "winter": p.winter_count}))
+        if view.phase != "over":
+            lines.append(Msg("{player} holds the purple start-player marker.", {"player": SeatRef(view.purple)}))
         if view.final is not None:
             for seat, row in enumerate(view.final):
                 lines.append(Msg("{player} final score: {total}", {"player": SeatRef(seat), "total": dict(row)["total"]}))

@@ -297,7 +297,7 @@ def _gain(st: KState, seat: int, a: UseAction, plan: UsePlan, res: dict[str, int
 
 def _res_text(items: dict[str, int]) -> str:
     parts = [f"{n} {r}" for r, n in items.items() if n > 0]
-    return ", ".join(parts) or "nothing (the stock is empty)"
+    return ", ".join(parts) or "-"
 
 
 def _ability(st: KState, seat: int, a: UseAction, plan: UsePlan) -> list[Event]:
