@@ -97,7 +97,7 @@ class Keyflower(Game):
             events.append(Event.public("Consecutive passes: {n} of {players}.", n=st.passes, players=st.players))
             if st.passes >= st.players:
                 return events + seasons.end_season(st)
-            st.turn = (st.turn + 1) % st.players
+            st.turn = st.next_seat(st.turn)
             return events
         if isinstance(action, BidAction):
             plan = rules.check_bid(st, seat, action)
@@ -113,7 +113,7 @@ class Keyflower(Game):
         for player in st.seats:
             player.passed = False
         if st.transport is None:
-            st.turn = (st.turn + 1) % st.players
+            st.turn = st.next_seat(st.turn)
         else:
             events += self._finish_if_stuck(st)
         return events
@@ -143,7 +143,7 @@ class Keyflower(Game):
 
     def _end_transport(self, st: KState, seat: int) -> list[Event]:
         st.transport = None
-        st.turn = (st.turn + 1) % st.players
+        st.turn = st.next_seat(st.turn)
         return [Event.public("{player} finishes the transport.", player=SeatRef(seat))]
 
     def _compound(self, st: KState, seat: int, action: UseAction) -> list[Event]:
@@ -269,7 +269,8 @@ class Keyflower(Game):
             lines.append(Msg("{player} may upgrade one tile for free (Flipper).", {"player": SeatRef(view.flip_seat or 0)}))
         else:
             lines.append(Msg("Keyflower is over."))
-        for p in view.seats:
+        for seat in view.order or range(view.players):
+            p = view.seats[seat]
             lines.append(Msg("{player}: {vp} VP, {keeples} keeples, {skills} skill tiles, {winter} winter tiles",
                              {"player": SeatRef(p.seat), "vp": p.vp, "keeples": p.keeple_total,
                               "skills": p.skill_total, "winter": p.winter_count}))
@@ -315,6 +316,18 @@ class Keyflower(Game):
 
     def action_label(self, action: Action) -> str:
         return str(action)
+
+    def suggestions(self, state: KState, seat: int) -> list[Action]:
+        """All legal actions when they fit on the buttons, else the computer player's favourites
+        plus 'pass' / 'done'."""
+        actions = self.legal_actions(state, seat)
+        if len(actions) <= self.max_buttons:
+            return actions
+        from games.keyflower.ai import KeyflowerPlayer
+        judge = KeyflowerPlayer()
+        closing = [a for a in actions if isinstance(a, (PassAction, DoneAction))]
+        ranked = sorted((a for a in actions if a not in closing), key=lambda a: -judge.value(state, seat, a))
+        return ranked[:self.max_buttons - len(closing)] + closing
 
     def computer_player(self, level: str = "greedy") -> ComputerPlayer:
         from games.keyflower.ai import KeyflowerPlayer

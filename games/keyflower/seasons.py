@@ -20,6 +20,8 @@ def setup(players: int, options: frozenset[str], seed: int) -> KState:
     rng.shuffle(homes)
     seats = [Player(home=homes[i]) for i in range(players)]
     st = KState(players=players, options=frozenset(options), rng=rng, seats=seats)
+    st.order = list(range(players))
+    rng.shuffle(st.order)                  # "clockwise" is this random seating (section 3, step 1)
     st.bag = counts(COLOURS, {c: comp["keeples"][c] for c in comp["bag_at_start"]})
     st.green = comp["keeples"]["green"]
     st.stock = counts(RESOURCES, comp["resources"])
@@ -140,8 +142,7 @@ def end_season(st: KState) -> list[Event]:
         events.append(Event.public("{tile} was not bid on and leaves the game ({n} keeples on it to the bag).",
                                    tile=tile_name(tid), n=n))
     # 3. won tiles, from the start player clockwise
-    for i in range(st.players):
-        seat = (st.start + i) % st.players
+    for seat in st.clockwise(st.start):
         for tid in list(st.auction):
             record = st.peek(tid)
             if record.leader() != seat:
@@ -179,14 +180,13 @@ def end_season(st: KState) -> list[Event]:
             events.append(Event.public("{player} wins {tile} ({n} {colour} to the bag).", player=SeatRef(leader),
                                        tile=tid, n=bid.count, colour=bid.colour))
     purple_tile = purple_tile_for(st.players)
-    new_start = winners.get(purple_tile, (st.start + 1) % st.players)
+    new_start = winners.get(purple_tile, st.next_seat(st.start))
     order_start = winners[purple_tile] if purple_tile in winners else st.start
     queue: list[int] = []
     for tid in st.orders:
         if tid in winners and winners[tid] not in queue:
             queue.append(winners[tid])
-    for i in range(st.players):
-        seat = (order_start + i) % st.players
+    for seat in st.clockwise(order_start):
         if seat not in queue:
             queue.append(seat)
     if st.season == 3:

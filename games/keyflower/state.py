@@ -145,9 +145,21 @@ class KState:
     transport: Transport | None = None
     flip_seat: int | None = None
     removed: list[str] = field(default_factory=list)    # public tiles that left the game
+    order: list[int] = field(default_factory=list)      # the seating, clockwise (shuffled at set-up)
     final: list[dict[str, int]] | None = None
 
     # -- small helpers used everywhere ---------------------------------------------------
+    def next_seat(self, seat: int) -> int:
+        """The seat clockwise after ``seat``."""
+        order = self.order or list(range(self.players))
+        return order[(order.index(seat) + 1) % len(order)]
+
+    def clockwise(self, first: int) -> list[int]:
+        """All seats clockwise starting with ``first``."""
+        order = self.order or list(range(self.players))
+        i = order.index(first)
+        return order[i:] + order[:i]
+
     def act(self, tile: str) -> Activity:
         """The activity record of ``tile`` (created empty on first access)."""
         record = self.activity.get(tile)
@@ -199,7 +211,7 @@ def to_json(st: KState) -> dict[str, Any]:
             "seat": st.transport.seat, "tile": st.transport.tile, "move_left": st.transport.move_left,
             "ups_left": st.transport.ups_left, "upgraded": list(st.transport.upgraded),
             "moved": st.transport.moved},
-        "flip_seat": st.flip_seat, "removed": list(st.removed),
+        "flip_seat": st.flip_seat, "removed": list(st.removed), "order": list(st.order),
         "final": None if st.final is None else [dict(f) for f in st.final],
         "seats": [
             {"home": p.home, "keeples": dict(p.keeples), "skills": dict(p.skills),
@@ -245,6 +257,6 @@ def from_json(data: dict[str, Any]) -> KState:
         purple=data["purple"], purple_wild=data["purple_wild"],
         transport=None if t is None else Transport(t["seat"], t["tile"], t["move_left"], t["ups_left"],
                                                    list(t["upgraded"]), bool(t["moved"])),
-        flip_seat=data["flip_seat"], removed=list(data["removed"]),
+        flip_seat=data["flip_seat"], removed=list(data["removed"]), order=list(data["order"]),
         final=None if data["final"] is None else [dict(f) for f in data["final"]],
     )

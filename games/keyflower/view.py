@@ -113,6 +113,7 @@ class KeyflowerView:
     final: tuple[tuple[tuple[str, int], ...], ...] | None = None
     removed: tuple[str, ...] = ()
     purple_wild: int | None = None
+    order: tuple[int, ...] = ()           # seats clockwise (the play order)
 
 
 def _activity_view(record: Activity) -> dict:
@@ -187,5 +188,5 @@ def build_view(st: KState, seat: int | None, to_act: frozenset[int]) -> Keyflowe
         transport=None if tr is None else (tr.seat, tr.tile, tr.move_left, tr.ups_left),
         flip_seat=st.flip_seat, seats=tuple(seats), labels=labels, placements=placements,
         final=None if st.final is None else tuple(tuple(sorted(f.items())) for f in st.final),
-        removed=tuple(st.removed), purple_wild=st.purple_wild,
+        removed=tuple(st.removed), purple_wild=st.purple_wild, order=tuple(st.order or range(st.players)),
     )

@@ -129,7 +129,8 @@ def auction(view: KeyflowerView, width: int, scale: float) -> Image.Image:
     rows = (len(tiles) + cols - 1) // cols
     image = Image.new("RGB", (width, int(rows * cell_h + 4 * scale)), S.PAPER)
     d = ImageDraw.Draw(image)
-    viewer = view.seat if view.seat is not None and 0 <= view.seat < view.players else 0
+    order = list(view.order or range(view.players))
+    viewer = view.seat if view.seat is not None and 0 <= view.seat < view.players else order[0]
     for i, t in enumerate(tiles):
         cx = cell_w * (i % cols + 0.5)
         cy = cell_h * (i // cols) + cell_h / 2
@@ -143,7 +144,7 @@ def auction(view: KeyflowerView, width: int, scale: float) -> Image.Image:
             S.centred(d, (lx, ly), letter, S.f(15 * scale, True), fill=text)
         draw_uses(d, cx, cy, s, t.uses, y_factor=0.3)
         for bid in t.bids:
-            edge = (3 + bid.seat - viewer) % 6
+            edge = (3 + order.index(bid.seat) - order.index(viewer)) % 6
             w, h = _badge_size(d, bid, scale)
             nx, ny = S.edge_point(0, 0, 1, edge, 1.0)
             norm = (nx * nx + ny * ny) ** 0.5
@@ -170,7 +171,8 @@ def info_panel(view: KeyflowerView, names: list[str], width: int, scale: float) 
         ["player", "score", "tiles + auto + storage + allocation + gold"]
     for c, t in zip(cols, titles):
         d.text((c, row / 2), t, font=head, fill=(80, 80, 80), anchor="lm")
-    for i, p in enumerate(view.seats):
+    for i, seat in enumerate(view.order or range(view.players)):
+        p = view.seats[seat]
         y = row * (i + 1) + row / 2
         if p.seat in view.to_act and view.phase != "over":
             d.rectangle((0, y - row / 2, width, y + row / 2), fill=(255, 248, 200))

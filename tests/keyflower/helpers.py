@@ -34,6 +34,7 @@ def state(players: int, season: int = 0, auction: Iterable[str] = (), supplies: 
             player.keeples[c] = 0
     for seat, spec in enumerate(supplies):
         give(st, seat, spec)
+    st.order = list(range(players))         # the examples seat Ann, Bob, Cara ... clockwise
     st.season = season
     st.auction = list(auction)
     st.activity = {}

@@ -287,3 +287,36 @@ def test_keeples_from_village_use_go_to_the_owner_at_season_end():
     play(st, ANN, "pass")
     play(st, BOB, "pass")
     assert supply(st, ANN) == {"yellow": 1, "red": 2} and supply(st, BOB) == {"red": 1}
+
+
+def test_status_prompts_and_suggestions_in_every_phase():
+    import random
+    rng = random.Random(1)
+    st = GAME.setup(3, frozenset(), 9)
+    seen = set()
+    while GAME.outcome(st) is None:
+        view = GAME.view(st, None)
+        lines = GAME.status(view)
+        assert lines and all(line.english(["A", "B", "C"]) for line in lines)
+        for seat in GAME.to_act(st):
+            own = GAME.view(st, seat)
+            assert GAME.turn_prompt(own) and GAME.private_lines(own)
+            buttons = GAME.suggestions(st, seat)
+            assert 0 < len(buttons) <= GAME.max_buttons
+            assert set(buttons) <= set(GAME.legal_actions(st, seat))
+        seen.add(st.phase)
+        seat = rng.choice(sorted(GAME.to_act(st)))
+        actions = GAME.legal_actions(st, seat)
+        passes = [a for a in actions if str(a) == "pass"]
+        GAME.apply(st, seat, passes[0] if passes and rng.random() < 0.3 else rng.choice(actions))
+    assert GAME.status(GAME.view(st, None))[0].text == "Keyflower is over."
+    assert {"actions", "boats", "winter_select"} <= seen
+
+
+def test_seating_is_random_and_play_runs_clockwise():
+    orders = {tuple(GAME.setup(4, frozenset(), seed).order) for seed in range(12)}
+    assert len(orders) > 3
+    st = GAME.setup(4, frozenset(), 3)
+    first = st.turn
+    play(st, first, "pass")
+    assert st.turn == st.order[(st.order.index(first) + 1) % 4]
