@@ -320,3 +320,39 @@ def test_seating_is_random_and_play_runs_clockwise():
     first = st.turn
     play(st, first, "pass")
     assert st.turn == st.order[(st.order.index(first) + 1) % 4]
+
+
+def _exact(st, seat, extra=()):
+    from games.core import IllegalAction
+    from games.keyflower import rules
+    from games.keyflower.actions import BidAction, UseAction
+    from tests.keyflower.test_properties import _candidates
+    listed = {a for a in GAME.legal_actions(st, seat) if isinstance(a, (BidAction, UseAction))}
+    checked = 0
+    for cand in list(_candidates(st, seat)) + list(extra):
+        check = rules.check_bid if isinstance(cand, BidAction) else rules.check_use
+        try:
+            check(st, seat, cand)
+            ok = True
+        except IllegalAction:
+            ok = False
+        assert ok == (cand in listed), str(cand)
+        checked += ok
+    return checked
+
+
+def test_legal_actions_exact_with_summer_boats_4a_and_4b():
+    from games.keyflower.actions import UseAction
+    st = state(3, season=1, auction=["carpenter", "tavern"], supplies=["G2 B2 R1 Y1", "R3", "Y2"])
+    put(st, ANN, "boat4a", 0, -1)
+    put(st, ANN, "boat4b", 1, -1)
+    play(st, ANN, "pass")
+    play(st, BOB, "bid carpenter 1 red")
+    play(st, CARA, "use tavern 1 yellow pay yellow")
+    mixes = [UseAction("tavern", n, tuple((c, k) for c, k in mix if k), (), f"pay {p}")
+             for n in (2, 3) for mix in ((("red", 1), ("blue", n - 1)), (("blue", 1), ("green", n - 1)))
+             for p in ("red", "blue", "green", "yellow")]
+    assert _exact(st, ANN, mixes) > 10
+    legal = {str(a) for a in GAME.legal_actions(st, ANN)}
+    assert "bid carpenter 2 green" in legal and "bid carpenter 2 red" not in legal
+    assert "use tavern 2 1r+1b pay green" in legal
