@@ -12,7 +12,7 @@ from games.keyflower import rules
 from games.keyflower import village as vil
 from games.keyflower.actions import (Action, BidAction, BoatAction, DoneAction, FlipAction, Move, PassAction,
                                      PlaceAction, Up, UseAction, WinterAction, norm_colours)
-from games.keyflower.data import COLOURS, RESOURCES, SKILLS, Ability, season_tiles, tile as tile_def
+from games.keyflower.data import COLOURS, RESOURCES, SKILLS, Ability, tile as tile_def
 from games.keyflower.seasons import flip_targets
 from games.keyflower.state import KState
 
@@ -174,10 +174,3 @@ def upgrades(st: KState, seat: int) -> list[Action]:
             out += [Up(tid, res + sk) for res, sk in options]
     return out
 
-
-def winter_tiles_of(st: KState, seat: int) -> list[str]:
-    order = season_tiles("winter")
-    return sorted(st.seats[seat].winter_hand, key=order.index)
-
-
-__all__ = ["legal_actions", "bids", "uses", "transport_steps", "upgrades", "usable_tiles", "RESOURCES"]

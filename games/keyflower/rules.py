@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import Event, IllegalAction, SeatRef
-from games.keyflower.actions import BidAction, Move, Up, UseAction, colour_spec, tile_name
+from games.keyflower.actions import BidAction, Move, Up, UseAction, tile_name
 from games.keyflower.data import COLOURS, RESOURCES, SKILLS, TileDef, tile as tile_def
 from games.keyflower.state import Activity, Bid, KState, Transport, Use, counts
 from games.keyflower.supply import add, draw_keeples, draw_skills, short, take_green, take_stock, total
@@ -477,6 +477,3 @@ def do_up(st: KState, seat: int, u: Up, pay: tuple[tuple[str, ...], tuple[str, .
     tr.upgraded.append(u.tile)
     return do_upgrade(st, seat, u.tile, pay)
 
-
-def colour_text(colours: tuple[tuple[str, int], ...]) -> str:
-    return colour_spec(colours)

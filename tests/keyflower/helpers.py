@@ -1,7 +1,6 @@
 """Building exact positions for the worked examples."""
 from __future__ import annotations
 
-import copy
 import random
 from typing import Iterable
 

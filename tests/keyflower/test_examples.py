@@ -10,7 +10,7 @@ import copy
 from games.keyflower.state import Placed, counts
 from games.keyflower.data import COLOURS, SKILLS
 
-from tests.keyflower.helpers import give, play, put, rejected, skills, state, supply
+from tests.keyflower.helpers import play, put, rejected, skills, state, supply
 
 ANN, BOB, CARA, DAN = 0, 1, 2, 3
 SPRING7 = ["alehouse", "keywood", "goldmine", "keystone", "keymine", "miner", "workshop"]

@@ -8,7 +8,7 @@ from games.keyflower import village as vil
 from games.keyflower.data import COLOURS
 from games.keyflower.state import counts
 
-from tests.keyflower.helpers import give, play, put, rejected, skills, state, supply
+from tests.keyflower.helpers import play, put, rejected, skills, state, supply
 
 ANN, BOB, CARA = 0, 1, 2
 
