@@ -88,6 +88,10 @@ def parse(st: KState, seat: int, text: str) -> Action:
     if not words:
         raise _bad(text)
     verb, rest = words[0], words[1:]
+    if verb == "use" and rest and rest[0] in ("move", "up", "done"):
+        # '/use move ...' from the slash command: a staged transport step
+        verb, rest = rest[0], rest[1:]
+        parts[0] = " ".join([verb] + rest)
     if len(parts) > 1 and verb != "use":
         raise IllegalAction("Only a 'use' of a transport tile takes steps after ';'.")
     if verb == "pass" and not rest:

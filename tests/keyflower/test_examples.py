@@ -176,7 +176,7 @@ def test_e4_staged_transport_matches_the_one_line_command():
     legal = {str(a) for a in GAME.legal_actions(st, ANN)}
     assert {"move stone workshop apprentice", "move wood workshop farrier", "done"} <= legal
     assert "up farrier" not in legal
-    for text in ("move stone workshop apprentice", "move wood workshop farrier", "move iron workshop farrier"):
+    for text in ("move stone workshop apprentice", "use move wood workshop farrier", "move iron workshop farrier"):
         play(st, ANN, text)
     assert "up farrier" in {str(a) for a in GAME.legal_actions(st, ANN)}
     play(st, ANN, "up farrier")
