@@ -50,7 +50,7 @@ HELP_LINES = (
 )
 
 
-def _error(text: str, **params: Any) -> list[Reply]:
+def _error(text: str, /, **params: Any) -> list[Reply]:
     return [Reply([Msg(text, params)], private=True, error=True)]
 
 
