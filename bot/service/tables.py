@@ -530,14 +530,9 @@ class TableService:
             return replies
 
     def _resigned_outcome(self, table: LiveTable) -> Outcome:
-        """Seats still in the game rank above those who resigned (later resigners above earlier)."""
-        order = {record.seat: i for i, record in enumerate(self._resign_order(table))}
-        keys = [(0 if s.resigned else 1, order.get(s.seat, 0)) for s in table.seats]
-        scores = [0] * len(table.seats)
-        return Outcome(tuple(scores), ranks_from_scores(keys), (t("The game ended by resignation."),))
-
-    def _resign_order(self, table: LiveTable) -> list[SeatRecord]:
-        return [s for s in table.seats if s.resigned]
+        """Seats still in the game share first place; every seat that resigned shares the next."""
+        keys = [0 if s.resigned else 1 for s in table.seats]
+        return Outcome(tuple([0] * len(table.seats)), ranks_from_scores(keys), (t("The game ended by resignation."),))
 
     async def abort(self, ctx: Ctx) -> list[Reply]:
         async with self.lock(ctx.channel_id):
@@ -647,7 +642,8 @@ class TableService:
         if table is None:
             return []
         typed = _clean(typed).lower()
-        return [(spec.name, spec.description) for spec in table.game.options if typed in spec.name][:limit]
+        specs = sorted((s for s in table.game.options if typed in s.name), key=lambda s: not s.name.startswith(typed))
+        return [(spec.name, spec.description) for spec in specs][:limit]
 
     def complete_game(self, typed: str, limit: int = 25) -> list[tuple[str, str]]:
         typed = _clean(typed).lower()
