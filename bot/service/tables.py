@@ -73,13 +73,12 @@ class TableService:
         self._by_id: dict[int, LiveTable] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
+        self._extra = [registry.load(spec).name for spec in settings.extra_games]
 
     # -- games ------------------------------------------------------------------------------
     def games(self) -> list[Game]:
         """Games offered by /join: enabled in config (plus plugins) and present in the registry."""
-        wanted = list(self.settings.enabled_games)
-        for spec in self.settings.extra_games:
-            wanted.append(registry.load(spec).name)
+        wanted = list(self.settings.enabled_games) + self._extra
         found = [registry.get(name) for name in dict.fromkeys(wanted)]
         return [g for g in found if g is not None]
 
