@@ -18,7 +18,6 @@ from games.core.outcome import ranks_from_scores
 
 START_TILE = "D"
 NO_DEPLOY = -2          # local "segment" meaning: deploy nothing
-NOT_YET = "{name} is not implemented yet; it comes with its add-on issue."
 
 
 class Carcassonne(Game):
