@@ -141,22 +141,22 @@ class Carcassonne(Game):
             if t in NOTHING_WORDS or t in WORDS or SEGMENT_CODE.fullmatch(t) or addon_of(t):
                 raise IllegalAction("First place your tile {tile}: write x,y rK (for example {example}), "
                                     "optionally followed by a deploy code.", tile=state.drawn, example=self._example(state))
-            raise IllegalAction("I can't read '{text}'. Write x,y rK and optionally a deploy code, for example {example}.",
-                                text=text.strip()[:40], example=self._example(state))
+            raise IllegalAction("I can't read '{given}'. Write x,y rK and optionally a deploy code, for example {example}.",
+                                given=text.strip()[:40], example=self._example(state))
         x, y = int(match.group(1)), int(match.group(2))
         rest = (match.group(3) or "").split()
         rotation: int | None = None
         if rest:
             rot = rotation_of(rest[0])
             if rot == -1:
-                raise IllegalAction("'{text}' is not a rotation; write r0, r1, r2 or r3 (or r90, r180, r270).",
-                                    text=rest[0][:10])
+                raise IllegalAction("'{given}' is not a rotation; write r0, r1, r2 or r3 (or r90, r180, r270).",
+                                    given=rest[0][:10])
             if rot is not None:
                 rotation = rot
                 rest = rest[1:]
         if len(rest) > 1:
-            raise IllegalAction("I can't read '{text}'. Write x,y rK and optionally a deploy code, for example {example}.",
-                                text=text.strip()[:40], example=self._example(state))
+            raise IllegalAction("I can't read '{given}'. Write x,y rK and optionally a deploy code, for example {example}.",
+                                given=text.strip()[:40], example=self._example(state))
         if rotation is None:
             rotations = state.board.legal_rotations(state.drawn, x, y)
             if not rotations:
@@ -218,8 +218,8 @@ class Carcassonne(Game):
                                 x=x, y=y, codes=" ".join(self.deploy_options(state, seat)))
         assert state.drawn is not None
         if action.rotation not in (0, 1, 2, 3):
-            raise IllegalAction("'{text}' is not a rotation; write r0, r1, r2 or r3 (or r90, r180, r270).",
-                                text=f"r{action.rotation}")
+            raise IllegalAction("'{given}' is not a rotation; write r0, r1, r2 or r3 (or r90, r180, r270).",
+                                given=f"r{action.rotation}")
         ot = oriented(state.drawn, action.rotation)
         self._check_placement(state, ot, action.x, action.y)
         local = NO_DEPLOY
