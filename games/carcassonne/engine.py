@@ -190,8 +190,11 @@ class Carcassonne(Game):
         if option:
             raise IllegalAction("'{code}' needs the option {option}, which is not on in this game.",
                                 code=code[:12], option=option)
+        if code == "m":
+            raise IllegalAction("Tile {tile} has no {kind}; its deploy codes: {codes}.",
+                                tile=ot.id, kind=kind_word(MONASTERY), codes=codes)
         if SEGMENT_CODE.fullmatch(code):
-            kind = {"c": CITY, "r": ROAD, "f": FIELD, "m": MONASTERY}[code[0]]
+            kind = {"c": CITY, "r": ROAD, "f": FIELD}[code[0]]
             raise IllegalAction("Tile {tile} in r{rotation} has no {kind} at '{code}'; its deploy codes: {codes}.",
                                 tile=ot.id, rotation=ot.rotation, kind=kind_word(kind), code=code, codes=codes)
         raise IllegalAction("'{code}' is not a deploy code. Choose one of {codes}.", code=code[:12], codes=codes)

@@ -72,6 +72,9 @@ def test_word_alias_needs_exactly_one_segment():
     with pytest.raises(IllegalAction) as err:
         GAME.parse(state, 0, "0,-1 r2 cn")
     assert err.value.msg.english() == "Tile E in r2 has no city at 'cn'; its deploy codes: cs fnw -."
+    with pytest.raises(IllegalAction) as err:
+        GAME.parse(state, 0, "0,-1 r2 m")
+    assert err.value.msg.english() == "Tile E has no monastery; its deploy codes: cs fnw -."
 
 
 def test_addon_codes_are_refused_with_the_option_name():
