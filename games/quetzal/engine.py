@@ -96,15 +96,21 @@ class Quetzal(Game):
         actions = self.legal_actions(state, seat)
         if len(actions) <= self.max_buttons:
             return actions
-        if flow.prompt_kind(state, seat) == "place":
-            smallest: dict[tuple[str, str | None], Place] = {}
-            for action in actions:
-                assert isinstance(action, Place)
-                key = (action.space, action.colour)
-                if action.short and (key not in smallest or len(action.workers) < len(smallest[key].workers)):
-                    smallest[key] = action
-            actions = list(smallest.values())
-        return ranked(state, seat, actions)[: self.max_buttons]
+        if flow.prompt_kind(state, seat) != "place":
+            return ranked(state, seat, actions)[: self.max_buttons]
+        smallest: dict[tuple[str, str | None], Place] = {}
+        for action in actions:
+            assert isinstance(action, Place)
+            key = (action.space, action.colour)
+            if action.short and (key not in smallest or len(action.workers) < len(smallest[key].workers)):
+                smallest[key] = action
+        out: list[Action] = []
+        for best in ranked(state, seat, list(smallest.values())):
+            assert isinstance(best, Place)
+            for action in [best] + [a for k, a in smallest.items() if k[0] == best.space and a != best]:
+                if action not in out and len(out) < self.max_buttons:
+                    out.append(action)
+        return out
 
     def computer_player(self, level: str = "greedy") -> ComputerPlayer:
         return RandomPlayer() if level == "random" else HeuristicPlayer()

@@ -52,8 +52,8 @@ def parse(state: State, seat: int, text: str) -> Action:
         return Store(args[0].upper())
     if verb == "store":
         raise IllegalAction("Write store and one of your tile IDs, e.g. store U03.")
-    raise IllegalAction("I can't read '{text}'. Commands: team, bid, reroll, keep, take, sell, upgrade, store, deliver.",
-                        text=text[:40])
+    raise IllegalAction("I can't read '{command}'. Commands: team, bid, reroll, keep, take, sell, upgrade, store, deliver.",
+                        command=text[:40])
 
 
 def parse_team(state: State, seat: int, verb: str, args: list[str]) -> Place:
