@@ -7,7 +7,7 @@ import re
 from games.core import IllegalAction
 from games.quetzal.actions import Action, Deliver, Keep, Place, Reroll, Sell, Store, Take, Upgrade, worker_key
 from games.quetzal.components import BIG, BLACK, WHITE, rules
-from games.quetzal.placement import default_workers, make_place, pool_text
+from games.quetzal.placement import colour_msg, default_workers, make_place, pool_text
 from games.quetzal.rounds import SLOTS
 from games.quetzal.state import State
 
@@ -106,7 +106,7 @@ def parse_team(state: State, seat: int, verb: str, args: list[str]) -> Place:
             worker = player.worker(wid)
             if worker is not None and not worker.wild and worker.face != colour:
                 raise IllegalAction("Worker {worker} is not {colour}; leave the colour out on {space} to mix roles.",
-                                    worker=wid, colour="white" if colour == WHITE else "black", space=space)
+                                    worker=wid, colour=colour_msg(colour), space=space)
     return make_place(state, seat, space, None if spec.roles == "mixed" else colour, tuple(ids))
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from games.core import Event, IllegalAction, SeatRef
-from games.quetzal.actions import COLOUR_WORD, Place, worker_key
+from games.core import Event, IllegalAction, Msg, SeatRef
+from games.quetzal.actions import Place, worker_key
 from games.quetzal.components import WILD, Space, rules
 from games.quetzal.gains import has_effect
 from games.quetzal.state import POOL, State, Team, Worker
@@ -46,8 +46,13 @@ def make_place(state: State, seat: int, space: str, colour: str | None, workers:
     return Place(space, colour, workers, workers == default_workers(state, seat, colour, len(workers)))
 
 
-def allowed_text(space: Space) -> str:
-    return {"w": "white", "k": "black", "either": "white or black"}.get(space.roles, "any")
+def colour_msg(colour: str | None) -> Msg:
+    """A colour as a translatable word (a nested message the bot translates like any other)."""
+    return Msg("white") if colour == "w" else Msg("black")
+
+
+def allowed_msg(space: Space) -> Msg:
+    return Msg("white or black") if space.roles == "either" else colour_msg(space.roles)
 
 
 def place_problem(state: State, seat: int, action: Place) -> IllegalAction | None:
@@ -78,12 +83,12 @@ def place_problem(state: State, seat: int, action: Place) -> IllegalAction | Non
     else:
         if action.colour not in space.colours():
             return IllegalAction("{space} accepts {allowed} workers only.", space=space.code,
-                                 allowed=allowed_text(space))
+                                 allowed=allowed_msg(space))
         for wid in ids:
             worker = pool[wid]
             if not worker.wild and worker.face != action.colour:
                 return IllegalAction("Worker {worker} is {face}; a {colour} team needs {colour} or wild workers.",
-                                     worker=wid, face=COLOUR_WORD[worker.face], colour=COLOUR_WORD[action.colour])
+                                     worker=wid, face=colour_msg(worker.face), colour=colour_msg(action.colour))
     if space.code == "stele" and state.marker == seat:
         return IllegalAction("You hold the start player marker, so you cannot use the Stele; choose another space.")
     occupants = state.teams_on(space.code)
@@ -101,11 +106,11 @@ def place_problem(state: State, seat: int, action: Place) -> IllegalAction | Non
                                  space=space.code)
         if current.colour != action.colour:
             return IllegalAction("{space} holds a {colour} team this round; only a larger {colour} team can take it.",
-                                 space=space.code, colour=COLOUR_WORD[current.colour or "w"])
+                                 space=space.code, colour=colour_msg(current.colour))
         if len(ids) <= len(current.workers):
             return IllegalAction("{space} holds {count} {colour} workers; bid at least {need} {colour}.",
                                  space=space.code, count=len(current.workers), need=len(current.workers) + 1,
-                                 colour=COLOUR_WORD[current.colour or "w"])
+                                 colour=colour_msg(current.colour))
     return None
 
 
@@ -168,9 +173,14 @@ def do_place(state: State, seat: int, action: Place) -> list[Event]:
             worker.face = action.colour
         elif worker.wild:
             worker.face = WILD
-    events = [Event.public("{player} places {count} on {space}: {workers} (pays {cost}).", player=SeatRef(seat),
-                           count=len(action.workers), space=space.code,
-                           workers=team_text(action.colour, action.workers), cost=cost)]
+    if action.colour is None:
+        events = [Event.public("{player} places {count} on {space}: workers {workers} (pays {cost}).",
+                               player=SeatRef(seat), count=len(action.workers), space=space.code,
+                               workers=",".join(action.workers), cost=cost)]
+    else:
+        events = [Event.public("{player} places {count} {colour} on {space}: workers {workers} (pays {cost}).",
+                               player=SeatRef(seat), count=len(action.workers), colour=colour_msg(action.colour),
+                               space=space.code, workers=",".join(action.workers), cost=cost)]
     if space.type == "auction":
         for loser in state.teams_on(space.code):
             state.teams.remove(loser)
@@ -193,8 +203,3 @@ def do_place(state: State, seat: int, action: Place) -> list[Event]:
         events.append(Event.public("Camp: {player} gains {coins} coin(s).", player=SeatRef(seat), coins=coins))
     return events
 
-
-def team_text(colour: str | None, workers: tuple[str, ...] | list[str]) -> str:
-    """``3,6 black`` or ``2,big`` (mixed spaces)."""
-    text = ",".join(workers)
-    return f"{text} {COLOUR_WORD[colour]}" if colour else text
