@@ -5,10 +5,11 @@ counts, discovery track, one panel per player. ``region`` picks one part: "board
 spaces, display, village, track) or "players" (header and player panels)."""
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.quetzal.view import QuetzalView
 from renderers.common import encode_png
+from renderers.quetzal.palette import to_palette
 from renderers.quetzal.panels import Canvas, draw_board, draw_header, draw_players
 
 WIDTH = 800
@@ -21,7 +22,7 @@ def render(view: QuetzalView, names: list[str], scale: float = 1.0, region: str 
         parts.append(draw_board(view, names, scale))
     if region in (None, "players"):
         parts.append(draw_players(view, names, scale))
-    return encode_png(stack(parts, scale))
+    return encode_png(to_palette(stack(parts, scale)))
 
 
 def stack(parts: list[Canvas], scale: float) -> Image.Image:
@@ -32,7 +33,6 @@ def stack(parts: list[Canvas], scale: float) -> Image.Image:
     for part in parts:
         image.paste(part.image.crop((0, 0, part.image.width, part.height)), (0, y))
         y += part.height
-    ImageDraw.Draw(image)
     return image
 
 

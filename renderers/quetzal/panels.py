@@ -133,12 +133,11 @@ def team_chip(image: Image.Image, draw: ImageDraw.ImageDraw, team: TeamView, x: 
     return x + px(10, s)
 
 
-def space_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: QuetzalView, code: str, box: tuple[int, ...],
+def space_box(image: Image.Image, draw: ImageDraw.ImageDraw, code: str, closed: bool, box: tuple[int, ...],
               s: float, title: str) -> tuple[int, int]:
     """Frame, title, type symbol, roles and cost of a space; returns where its content starts."""
     space = rules().space[code]
     x0, y0, x1, y1 = box
-    closed = code in view.closed
     draw.rounded_rectangle(box, radius=px(8, s), fill=CLOSED if closed else BOX, outline=INK, width=px(2, s))
     symbol = {"single": "1", "auction": "+", "free": "∞"}[space.type]
     draw.text((x0 + px(8, s), y0 + px(4, s)), title, fill=INK, font=font(px(21, s), bold=True))
@@ -191,83 +190,91 @@ def mini_card_sprite(card_id: str, s: float, width: int = 68) -> Image.Image:
     return im
 
 
+@dataclass(frozen=True)
+class Spot:
+    """Where a space sits on the board image (unscaled pixels) and what it says besides its rules."""
+
+    code: str
+    box: tuple[float, float, float, float]
+    title: str
+    note: str = ""
+    teams_y: float = 62
+
+
+def board_layout() -> tuple[list[Spot], float]:
+    """The five rows of spaces: Camp + Stele, Temple rows, Surroundings, Market + Village, Harbour + Ship."""
+    inner = WIDTH - 2 * MARGIN
+    spots: list[Spot] = []
+    y = 6.0
+
+    def row(codes: list[tuple[str, str, str]], widths: list[float], height: float, teams_y: float = 62) -> None:
+        nonlocal y
+        x = float(MARGIN)
+        for (code, title, note), w in zip(codes, widths):
+            spots.append(Spot(code, (x, y, x + w, y + height), title, note, teams_y))
+            x += w + GAP
+        y += height + GAP
+
+    wide, narrow = inner * 0.64 - GAP / 2, inner * 0.36 - GAP / 2
+    row([("camp", "0 Camp", "+1c & reroll each"), ("stele", "1 Stele", "marker +1◆")], [wide, narrow], 100)
+    row([(c, ("2 " if c == "t1" else "") + c, "") for c in ("t1", "t2", "t3", "t4", "t5")],
+        [(inner - 4 * GAP) / 5] * 5, 100)
+    row([("3a", "3a Quarry", ""), ("3b", "3b Shrine", ""), ("3c", "3c Ruins", "")], [(inner - 2 * GAP) / 3] * 3,
+        150, teams_y=108)
+    row([("bm", "4 Market", "1 card→7"), ("v1", "5 v1", ""), ("v2", "v2", ""), ("v3", "v3", "")],
+        [(inner - 3 * GAP) / 4] * 4, 100)
+    row([("hm", "6 Harbour", "≤3 cards per worker"), ("ship", "7 Ship", "≤6 cards")], [wide, narrow], 100)
+    return spots, y + 4
+
+
+SURROUNDINGS_BONUS = {"3a": "vp", "3b": "discovery", "3c": "coin"}
+
+
+@functools.lru_cache(maxsize=16)
+def spaces_skeleton(scale: float, closed: tuple[str, ...]) -> Image.Image:
+    """Everything about the spaces that does not change during a game (cached per scale)."""
+    s = scale
+    spots, height = board_layout()
+    image, draw = new_canvas(s, height)
+    for spot in spots:
+        x0, y0, x1, y1 = spot.box
+        box = (px(x0, s), px(y0, s), px(x1, s), px(y1, s))
+        after, _ = space_box(image, draw, spot.code, spot.code in closed, box, s, spot.title)
+        if spot.code in SURROUNDINGS_BONUS:
+            icon(draw, SURROUNDINGS_BONUS[spot.code], after + px(14, s), px(y0 + 44, s), px(10, s))
+            draw.text((after + px(28, s), px(y0 + 44, s)), "+1", fill=INK, font=font(px(18, s), bold=True),
+                      anchor="lm")
+        if spot.code.startswith("t"):
+            space = rules().space[spot.code]
+            gx = px(x1 - 38, s)
+            for kind in ["deck"] * space.draw + ["display"] * space.take:
+                gx -= px(15, s)
+                draw.rounded_rectangle((gx, px(y0 + 7, s), gx + px(12, s), px(y0 + 26, s)), radius=px(2, s),
+                                       fill=(214, 120, 64) if kind == "display" else (60, 60, 60), outline=INK)
+        if spot.code == "stele":
+            draw.text((px(x1 - 8, s), px(y0 + 78, s)), spot.note, fill=INK, font=font(px(18, s)), anchor="rm")
+        elif spot.code == "bm":
+            draw.text((px(x1 - 8, s), px(y0 + 44, s)), spot.note, fill=INK, font=font(px(18, s), bold=True),
+                      anchor="rm")
+        elif spot.note:
+            draw.text((after + px(6, s), px(y0 + 44, s)), spot.note, fill=INK, font=font(px(18, s)), anchor="lm")
+    return image
+
+
 def draw_board(view: QuetzalView, names: list[str], scale: float) -> Canvas:
     s = scale
-    image, draw = new_canvas(s, 1200)
-    inner = WIDTH - 2 * MARGIN
-    y = 6
-
-    def cols(widths: list[float]) -> list[tuple[int, int]]:
-        out, x = [], MARGIN
-        for w in widths:
-            out.append((px(x, s), px(x + w, s)))
-            x += w + GAP
-        return out
-
-    # Row 1: Camp and Stele
-    h = 100
-    (cx0, cx1), (sx0, sx1) = cols([inner * 0.64 - GAP / 2, inner * 0.36 - GAP / 2])
-    after, _ = space_box(image, draw, view, "camp", (cx0, px(y, s), cx1, px(y + h, s)), s, "0 Camp")
-    draw.text((after + px(8, s), px(y + 44, s)), "+1c & reroll each", fill=INK, font=font(px(18, s)), anchor="lm")
-    draw_teams(image, draw, view, "camp", cx0 + px(8, s), px(y + 62, s), cx1 - px(4, s), s, merge=True)
-    space_box(image, draw, view, "stele", (sx0, px(y, s), sx1, px(y + h, s)), s, "1 Stele")
-    draw.text((sx1 - px(8, s), px(y + 78, s)), "marker +1◆", fill=INK, font=font(px(18, s)), anchor="rm")
-    draw_teams(image, draw, view, "stele", sx0 + px(8, s), px(y + 62, s), sx1, s)
-    y += h + GAP
-
-    # Row 2: Temple rows
-    h = 100
-    labels = {"t1": "2 t1", "t2": "t2", "t3": "t3", "t4": "t4", "t5": "t5"}
-    for code, (x0, x1) in zip(labels, cols([(inner - 4 * GAP) / 5] * 5)):
-        space_box(image, draw, view, code, (x0, px(y, s), x1, px(y + h, s)), s, labels[code])
-        space = rules().space[code]
-        gx = x1 - px(38, s)
-        for kind in ["deck"] * space.draw + ["display"] * space.take:
-            gx -= px(15, s)
-            draw.rounded_rectangle((gx, px(y + 7, s), gx + px(12, s), px(y + 26, s)), radius=px(2, s),
-                                   fill=(214, 120, 64) if kind == "display" else (60, 60, 60), outline=INK)
-        draw_teams(image, draw, view, code, x0 + px(6, s), px(y + 62, s), x1, s)
-    y += h + GAP
-
-    # Row 3: Temple Surroundings with their cards
-    h = 150
-    bonus = {"3a": ("vp", "Quarry"), "3b": ("discovery", "Shrine"), "3c": ("coin", "Ruins")}
+    image, draw = new_canvas(s, 1300)
+    skeleton = spaces_skeleton(s, tuple(view.closed))
+    image.paste(skeleton, (0, 0))
+    spots, height = board_layout()
     cards = dict(view.surroundings)
-    for code, (x0, x1) in zip(("3a", "3b", "3c"), cols([(inner - 2 * GAP) / 3] * 3)):
-        kind, title = bonus[code]
-        after, _ = space_box(image, draw, view, code, (x0, px(y, s), x1, px(y + h, s)), s, f"{code} {title}")
-        icon(draw, kind, after + px(14, s), px(y + 44, s), px(10, s))
-        draw.text((after + px(28, s), px(y + 44, s)), "+1", fill=INK, font=font(px(18, s), bold=True), anchor="lm")
-        for i, card in enumerate(cards.get(code, ())):
-            mini_card(image, draw, card, x0 + px(8 + i * 74, s), px(y + 62, s), s)
-        draw_teams(image, draw, view, code, x0 + px(8, s), px(y + 108, s), x1, s)
-    y += h + GAP
-
-    # Row 4: Black Market and Village rows
-    h = 100
-    spots = cols([(inner - 3 * GAP) / 4] * 4)
-    titles = {"bm": "4 Market", "v1": "5 v1", "v2": "v2", "v3": "v3"}
-    for code, (x0, x1) in zip(titles, spots):
-        space_box(image, draw, view, code, (x0, px(y, s), x1, px(y + h, s)), s, titles[code])
-        if code == "bm":
-            draw.text((x1 - px(8, s), px(y + 44, s)), "1 card→7", fill=INK, font=font(px(18, s), bold=True),
-                      anchor="rm")
-        draw_teams(image, draw, view, code, x0 + px(6, s), px(y + 62, s), x1, s)
-    y += h + GAP
-
-    # Row 5: Harbour Master and Ship
-    h = 100
-    (hx0, hx1), (px0, px1) = cols([inner * 0.64 - GAP / 2, inner * 0.36 - GAP / 2])
-    after, _ = space_box(image, draw, view, "hm", (hx0, px(y, s), hx1, px(y + h, s)), s, "6 Harbour")
-    draw.text((after + px(8, s), px(y + 44, s)), "≤3 cards per worker", fill=INK, font=font(px(18, s)),
-              anchor="lm")
-    draw_teams(image, draw, view, "hm", hx0 + px(8, s), px(y + 62, s), hx1 - px(4, s), s)
-    after, _ = space_box(image, draw, view, "ship", (px0, px(y, s), px1, px(y + h, s)), s, "7 Ship")
-    draw.text((after + px(4, s), px(y + 44, s)), "≤6 cards", fill=INK, font=font(px(18, s)), anchor="lm")
-    draw_teams(image, draw, view, "ship", px0 + px(8, s), px(y + 62, s), px1, s)
-    y += h + GAP + 4
-
-    y = draw_display(image, draw, view, y, s)
+    for spot in spots:
+        x0, y0, x1, _ = spot.box
+        for i, card in enumerate(cards.get(spot.code, ())):
+            mini_card(image, draw, card, px(x0 + 8 + i * 74, s), px(y0 + 62, s), s)
+        draw_teams(image, draw, view, spot.code, px(x0 + 7, s), px(y0 + spot.teams_y, s), px(x1 - 4, s), s,
+                   merge=spot.code == "camp")
+    y = draw_display(image, draw, view, height, s)
     y = draw_village(image, draw, view, y, s)
     y = draw_track(image, draw, view, y, s)
     return Canvas(image, px(y, s))
@@ -324,29 +331,41 @@ def reward_text(reward: dict[str, int]) -> tuple[str | None, str]:
     return None, ""
 
 
+@functools.lru_cache(maxsize=16)
+def track_skeleton(scale: float, height: int) -> Image.Image:
+    """The discovery track cells with their numbers and rewards (cached per scale and height)."""
+    s = scale
+    track = rules().track
+    w = (WIDTH - 2 * MARGIN) / len(track)
+    image = Image.new("RGB", (px(WIDTH, s), px(height, s) + 1), PAPER)
+    draw = ImageDraw.Draw(image)
+    for i, reward in enumerate(track):
+        x = MARGIN + i * w
+        fill = (214, 234, 244) if reward else BOX
+        draw.rectangle((px(x, s), 0, px(x + w, s), px(height, s)), fill=fill, outline=INK, width=px(1, s))
+        draw.text((px(x + 5, s), px(2, s)), str(i), fill=INK, font=font(px(20, s), bold=True))
+        kind, text = reward_text(reward)
+        if kind:
+            icon(draw, kind, px(x + 14, s), px(42, s), px(8, s))
+            draw.text((px(x + 25, s), px(42, s)), text, fill=INK, font=font(px(17, s), bold=True), anchor="lm")
+        elif text:
+            draw.text((px(x + w / 2, s), px(42, s)), text, fill=INK, font=font(px(17, s), bold=True), anchor="mm")
+    return image
+
+
 def draw_track(image, draw, view: QuetzalView, y: float, s: float) -> float:
     section_title(draw, "Discovery track", y, s)
     y += 34
     track = rules().track
-    n = len(track)
-    w = (WIDTH - 2 * MARGIN) / n
+    w = (WIDTH - 2 * MARGIN) / len(track)
     by_space: dict[int, list[int]] = {}
     for seat in view.seats:
         by_space.setdefault(seat.discovery, []).append(seat.seat)
     rows = max((len(v) for v in by_space.values()), default=1)
     h = 62 + 30 * max(1, (rows + 1) // 2)
-    for i, reward in enumerate(track):
+    image.paste(track_skeleton(s, h), (0, px(y, s)))
+    for i in range(len(track)):
         x = MARGIN + i * w
-        fill = (214, 234, 244) if reward else BOX
-        draw.rectangle((px(x, s), px(y, s), px(x + w, s), px(y + h, s)), fill=fill, outline=INK, width=px(1, s))
-        draw.text((px(x + 5, s), px(y + 2, s)), str(i), fill=INK, font=font(px(20, s), bold=True))
-        kind, text = reward_text(reward)
-        if kind:
-            icon(draw, kind, px(x + 14, s), px(y + 42, s), px(8, s))
-            draw.text((px(x + 25, s), px(y + 42, s)), text, fill=INK, font=font(px(17, s), bold=True), anchor="lm")
-        elif text:
-            draw.text((px(x + w / 2, s), px(y + 42, s)), text, fill=INK, font=font(px(17, s), bold=True),
-                      anchor="mm")
         for j, seat in enumerate(by_space.get(i, [])):
             chip = chip_sprite(seat, s, 26)
             image.paste(chip, (px(x + 4 + (j % 2) * 30, s), px(y + 58 + (j // 2) * 30, s)), chip)
