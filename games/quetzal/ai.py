@@ -26,7 +26,6 @@ COIN = 0.4
 DISCOVERY = 0.9
 ICON = {"vp": 1.0, "coin": COIN, "discovery": DISCOVERY, None: 0.0}
 WORKER_COST = {"fixed": 0.0, "wild": 0.3, "big": 0.35}
-CAMP_WORKER = COIN + 0.15
 
 
 def potential(cards: list[str] | tuple[str, ...], dealers: tuple[str, ...] = ()) -> float:
@@ -151,7 +150,9 @@ def place_value(ctx: Context, action: Place, cache: dict[Any, float]) -> float:
             value *= 0.55
         value -= 0.45 * (n - 1)
     if action.space == "camp":
-        value = CAMP_WORKER * n
+        # one at a time keeps the reroll and later bids possible
+        rerolls = n if len(player.pool()) > n else 0
+        value = COIN * n + 0.15 * rerolls - 0.3 * (n - 1)
         # spend the colour we have more of first
         counts = Counter(w.face for w in player.pool() if not w.wild)
         for wid in action.workers:

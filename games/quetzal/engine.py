@@ -27,6 +27,12 @@ class Quetzal(Game):
         OptionSpec(PUBLISHER_COINS, "Starting coins by seat as in the publisher's rules: 4 for the start player, "
                                     "then 5, 5, 6, 6 (default: 5 each with 2-3 players, 6 each with 4-5)."),
         OptionSpec(OPEN_HANDS, "Relic hands are public (by default only the number of cards is)."),
+        OptionSpec("first", "Choose the start player instead of drawing one at random.",
+                   unavailable="table options are on/off switches, so a player cannot be named; "
+                               "the start player is drawn at random."),
+        OptionSpec("dice", "Change the worker roll weights (white, black, side, upright; default 17, 17, 4, 2).",
+                   unavailable="table options are on/off switches, so weights cannot be given; "
+                               "they are set in games/quetzal/data/defaults.yaml."),
     )
 
     def setup(self, players: int, options: frozenset[str], seed: int) -> State:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from games.core import Msg, SeatRef
+from games.quetzal.components import rules
 from games.quetzal.rounds import SLOTS
 from games.quetzal.view import PromptView, QuetzalView, SeatView
 
@@ -86,8 +87,13 @@ def turn_prompt(view: QuetzalView) -> list[Msg]:
     if prompt.kind == "store":
         return [Msg("Store one permanent upgrade: store {tiles}.", {"tiles": " / ".join(me.tiles)})]
     if prompt.kind == "reroll-tile":
-        return [Msg("Reroll upgrade ({tiles}): reroll <ids> (up to 2), reroll all (Full reroll) or keep. Pool: {pool}",
-                    {"tiles": " ".join(me.reroll_window), "pool": pool_of(me)})]
+        params = {"tiles": " ".join(me.reroll_window), "pool": pool_of(me)}
+        counts = [rules().tile[t].count for t in me.reroll_window]
+        if None not in counts:
+            return [Msg("Reroll upgrade {tiles}: reroll <up to 2 worker IDs> or keep. Pool: {pool}", params)]
+        if len(set(counts)) == 1:
+            return [Msg("Reroll upgrade {tiles}: reroll all (every worker) or keep. Pool: {pool}", params)]
+        return [Msg("Reroll upgrades {tiles}: reroll <up to 2 worker IDs>, reroll all or keep. Pool: {pool}", params)]
     if prompt.kind == "place":
         return [Msg("Place a team: team <space> <count> [white|black] [use <ids>]. Your pool: {pool}",
                     {"pool": pool_of(me)})]

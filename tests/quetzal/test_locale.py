@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "games" / "quetzal"
 
 def templates() -> set[str]:
     """String literals passed as templates: Msg(text), IllegalAction(text), Event.public(text),
-    Event.private(seats, text) and OptionSpec(name, description)."""
+    Event.private(seats, text) and OptionSpec(name, description, unavailable=reason)."""
     found: set[str] = set()
     for path in PACKAGE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -27,6 +27,9 @@ def templates() -> set[str]:
             assert isinstance(arg, ast.Constant) and isinstance(arg.value, str), \
                 f"{path.name}:{node.lineno}: templates must be literal strings"
             found.add(arg.value)
+            for keyword in node.keywords:                 # OptionSpec(..., unavailable="reason")
+                if keyword.arg == "unavailable" and isinstance(keyword.value, ast.Constant):
+                    found.add(keyword.value.value)
     return found
 
 

@@ -105,3 +105,15 @@ def test_errors_say_what_is_right() -> None:
     with pytest.raises(IllegalAction) as info:
         act(state, ANA, "deliver none")
     assert "team camp 1" in str(info.value)
+
+
+def test_options_and_game_metadata() -> None:
+    import pytest as _pytest
+    from games.core import OptionError, toggle_option, validate_options
+    assert (GAME.name, GAME.title, GAME.min_players, GAME.max_players) == ("quetzal", "Quetzal", 2, 5)
+    assert GAME.renderer == "renderers.quetzal:render"
+    assert validate_options(GAME.options, ()) == frozenset()
+    assert toggle_option(GAME.options, frozenset(), "open_hands") == {"open_hands"}
+    for name in ("first", "dice"):
+        with _pytest.raises(OptionError, match="not available"):
+            toggle_option(GAME.options, frozenset(), name)
