@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.quetzal.components import BIG, WHITE
+from games.quetzal.components import BIG
 
 COLOUR_WORD = {"w": "white", "k": "black"}
 
@@ -109,4 +109,4 @@ class Deliver:
 Action = Place | Reroll | Keep | Take | Sell | Upgrade | Store | Deliver
 
 __all__ = ["Action", "COLOUR_WORD", "Deliver", "Keep", "Place", "Reroll", "Sell", "Store", "Take", "Upgrade",
-           "WHITE", "worker_key"]
+           "worker_key"]

@@ -6,7 +6,7 @@ from itertools import combinations
 from games.core import Event, IllegalAction, SeatRef
 from games.quetzal.actions import Action, Deliver, Keep, Place, Reroll, Sell, Store, Take, Upgrade, worker_key
 from games.quetzal.components import rules
-from games.quetzal.gains import has_effect, overflowing, roll_workers
+from games.quetzal.gains import overflowing, roll_workers
 from games.quetzal.placement import do_place, place_actions, place_problem, pool_text
 from games.quetzal.resolution import (advance, deliver, filled_slots, filled_village, sell, start_phase3,
                                       take_cards, take_tile)
@@ -260,4 +260,4 @@ def next_turn(state: State) -> list[Event]:
     return start_phase3(state)
 
 
-__all__ = ["has_effect", "legal_actions", "perform", "problem", "prompt_kind", "to_act"]
+__all__ = ["legal_actions", "perform", "problem", "prompt_kind", "to_act"]

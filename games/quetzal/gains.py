@@ -147,5 +147,5 @@ def has_effect(state: State, seat: int, effect: str) -> list[str]:
     return [t for t in state.player(seat).tiles if rules().tile[t].effect == effect]
 
 
-__all__ = ["BIG", "draw_card", "draw_into_hand", "gain_discovery", "gain_tile", "has_effect", "overflowing",
+__all__ = ["draw_card", "draw_into_hand", "gain_discovery", "gain_tile", "has_effect", "overflowing",
            "roll_text", "roll_worker", "roll_workers", "sort_hand"]

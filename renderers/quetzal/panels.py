@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from games.quetzal.components import rules
 from games.quetzal.view import PromptView, QuetzalView, SeatView, TeamView
 from renderers.common import font
-from renderers.quetzal.sprites import (CARD_BG, DISC, GOLD, INK, PAPER, chip_sprite, icon, px, seat_colour,
+from renderers.quetzal.sprites import (CARD_BG, INK, PAPER, chip_sprite, icon, px, seat_colour,
                                        star, tile_sprite, worker_sprite)
 
 WIDTH = 800
@@ -493,4 +493,4 @@ def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str]
     return top + height
 
 
-__all__ = ["Canvas", "DISC", "GOLD", "draw_board", "draw_header", "draw_players"]
+__all__ = ["Canvas", "draw_board", "draw_header", "draw_players"]

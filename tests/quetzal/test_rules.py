@@ -7,7 +7,6 @@ from games.core import IllegalAction
 from games.quetzal import GAME
 from games.quetzal.actions import Deliver, Keep, Place, Reroll
 from games.quetzal.gains import gain_discovery, gain_tile
-from games.quetzal.resolution import start_phase3
 from games.quetzal.rounds import start_round
 from games.quetzal.scoring import kind_points, score_delivery
 from tests.quetzal.helpers import ScriptedRng, act, new_game, park, pool, set_pool
