@@ -120,6 +120,7 @@ def place_actions(state: State, seat: int) -> list[Place]:
     player = state.player(seat)
     pool = pool_sorted(state, seat)
     closed = closed_spaces(state)
+    orders = {c: tuple(w.wid for w in selection_order(state, seat, c)) for c in (None, "w", "k")}
     out: list[Place] = []
     for space in r.spaces:
         if space.code in closed or (space.code == "stele" and state.marker == seat):
@@ -147,7 +148,7 @@ def place_actions(state: State, seat: int) -> list[Place]:
                 groups.append((colour, eligible, low, 1 if space.type == "single" else len(eligible)))
         for colour, eligible, low, high in groups:
             for count in range(low, high + 1):
-                default = default_workers(state, seat, colour, count)
+                default = orders[colour][:count]
                 for combo in combinations(eligible, count):
                     out.append(Place(space.code, colour, combo, combo == default))
     return out
