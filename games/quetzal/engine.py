@@ -23,6 +23,7 @@ class Quetzal(Game):
     verbs = notation.VERBS
     max_buttons = 10
     renderer = "renderers.quetzal:render"
+    private_info = True
     options = (
         OptionSpec(PUBLISHER_COINS, "Starting coins by seat as in the publisher's rules: 4 for the start player, "
                                     "then 5, 5, 6, 6 (default: 5 each with 2-3 players, 6 each with 4-5)."),
@@ -34,6 +35,22 @@ class Quetzal(Game):
                    unavailable="table options are on/off switches, so weights cannot be given; "
                                "they are set in games/quetzal/data/defaults.yaml."),
     )
+
+    def action_candidates(self, verb: str, text: str) -> list[str]:
+        """Slash verbs as the reference's commands: ``/place 3a 2 black`` is ``team 3a 2 black``,
+        ``/bid ship 3 black`` is ``bid ship 3 black``, ``/use`` and ``/play`` carry any command
+        line, and a bare ``/pass`` is ``pass`` (the "no" of the current prompt)."""
+        text = text.strip()
+        first = text.split(" ", 1)[0].lower()
+        if verb in ("play", "use") or first in notation.COMMANDS or first == "pass":
+            return [text] if text else [verb]
+        if verb == "place":
+            return [f"team {text}", text] if text else ["team"]
+        if verb == "bid":
+            return [f"bid {text}", text] if text else ["bid"]
+        if verb == "pass":
+            return [f"pass {text}", text] if text else ["pass"]
+        return super().action_candidates(verb, text)
 
     def setup(self, players: int, options: frozenset[str], seed: int) -> State:
         if not self.min_players <= players <= self.max_players:

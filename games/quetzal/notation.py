@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import re
 
-from games.core import IllegalAction
+from games.core import IllegalAction, SeatRef
 from games.quetzal.actions import Action, Deliver, Keep, Place, Reroll, Sell, Store, Take, Upgrade, worker_key
 from games.quetzal.components import BIG, BLACK, WHITE, rules
+from games.quetzal.flow import prompt_kind, to_act
 from games.quetzal.placement import colour_msg, default_workers, make_place, pool_text
 from games.quetzal.rounds import SLOTS
 from games.quetzal.state import State
 
-VERBS = ("team", "bid", "reroll", "keep", "take", "sell", "upgrade", "store", "deliver")
+#: the reference's command words (section 9.2)
+COMMANDS = ("team", "bid", "reroll", "keep", "take", "sell", "upgrade", "store", "deliver")
+#: the bot's slash verbs that carry them: /place = team, /bid = bid, /use = any command line,
+#: /pass = the "no" answer of the current prompt (keep, reroll none, sell none, deliver none)
+VERBS = ("place", "bid", "use", "pass", "play")
 COLOUR_TOKENS = {"white": WHITE, "w": WHITE, "arch": WHITE, "archaeologist": WHITE,
                  "black": BLACK, "b": BLACK, "k": BLACK, "adv": BLACK, "adventurer": BLACK}
 CARD_RE = re.compile(r"^[a-z]\d\d$")
@@ -37,6 +42,8 @@ def parse(state: State, seat: int, text: str) -> Action:
         return parse_reroll(state, args)
     if verb == "keep" and not args:
         return Keep()
+    if verb == "pass" and not args:
+        return parse_pass(state, seat)
     if verb == "take":
         return Take(parse_slots(args))
     if verb == "sell":
@@ -54,6 +61,27 @@ def parse(state: State, seat: int, text: str) -> Action:
         raise IllegalAction("Write store and one of your tile IDs, e.g. store U03.")
     raise IllegalAction("I can't read '{command}'. Commands: team, bid, reroll, keep, take, sell, upgrade, store, deliver.",
                         command=text[:40])
+
+
+def parse_pass(state: State, seat: int) -> Action:
+    """``pass`` (the /pass command) is the "no" of the current prompt; placing cannot be passed."""
+    kind = prompt_kind(state, seat)
+    if kind is None:
+        waiting = sorted(to_act(state))
+        if not waiting:
+            raise IllegalAction("The game is over.")
+        raise IllegalAction("It is not your turn; waiting for {player}.", player=SeatRef(waiting[0]))
+    if kind == "reroll-tile":
+        return Keep()
+    if kind == "camp-reroll":
+        return Reroll(())
+    if kind == "sell":
+        return Sell(None)
+    if kind == "deliver":
+        return Deliver(())
+    if kind == "place":
+        raise IllegalAction("Passing is not allowed: place a team. The Camp is always open, e.g. team camp 1.")
+    raise IllegalAction("This choice cannot be passed; the suggested moves show what you can do.")
 
 
 def parse_team(state: State, seat: int, verb: str, args: list[str]) -> Place:

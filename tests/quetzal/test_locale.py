@@ -48,3 +48,9 @@ def test_japanese_catalogue_covers_every_template() -> None:
         assert catalogue[english].strip() and catalogue[english] != english
     unused = sorted(set(catalogue) - used)
     assert not unused, unused
+
+
+def test_the_shared_scanner_finds_nothing_untranslated() -> None:
+    from tests.i18n_scan import templates_in
+    catalogue = yaml.safe_load((PACKAGE / "locale" / "ja.yaml").read_text(encoding="utf-8"))
+    assert not sorted(templates_in(PACKAGE) - set(catalogue))

@@ -11,8 +11,27 @@ from tests.quetzal.helpers import act, new_game, park, set_pool
 ANA, BEN, CY = 0, 1, 2
 
 
-def test_verbs_are_the_references() -> None:
-    assert GAME.verbs == ("team", "bid", "reroll", "keep", "take", "sell", "upgrade", "store", "deliver")
+def test_slash_verbs_carry_the_references_commands() -> None:
+    assert GAME.verbs == ("place", "bid", "use", "pass", "play")
+    assert GAME.action_candidates("place", "3a 2 black")[0] == "team 3a 2 black"
+    assert GAME.action_candidates("place", "team camp 1") == ["team camp 1"]
+    assert GAME.action_candidates("bid", "ship 3 black")[0] == "bid ship 3 black"
+    assert GAME.action_candidates("use", "take B H") == ["take B H"]
+    assert GAME.action_candidates("pass", "") == ["pass"]
+    assert GAME.action_candidates("play", "deliver none") == ["deliver none"]
+    assert GAME.private_info
+
+
+def test_pass_is_the_no_of_the_current_prompt() -> None:
+    state = new_game(3, marker=ANA)
+    with pytest.raises(IllegalAction, match="Passing is not allowed"):
+        GAME.parse(state, ANA, "pass")
+    set_pool(state, ANA, "1w 2k")
+    act(state, ANA, "team camp 1")
+    assert GAME.parse(state, ANA, "pass") == Reroll(())
+    state.phase = "reroll"
+    state.player(BEN).reroll_window = ["U03"]
+    assert GAME.parse(state, BEN, "pass") == Keep()
 
 
 def test_team_tokens_in_any_order_and_aliases() -> None:
