@@ -13,7 +13,7 @@ import pytest
 import pytest_asyncio
 from PIL import Image
 
-from tests.fakediscord import BotProcess, FakeDiscord, Reply
+from tests.fakediscord import BotProcess, FakeDiscord, HarnessError, Reply
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -95,8 +95,10 @@ async def test_deferred_reply_then_followups(fake):
     # the first followup after a "thinking" defer fills the original response
     assert r.content == "the board" and r.message.attachments[0].is_png and not r.message.loading
     followups = await r.wait_followups(1)
-    assert [m.content for m in followups] == ["and a second followup"] and followups[0].ephemeral
-    assert [m.content for m in r.messages] == ["the board", "and a second followup"]
+    await fake.wait_for(lambda: followups[0].edited, what="the followup edit")
+    assert [m.content for m in followups] == ["second followup, edited"] and followups[0].ephemeral
+    assert followups[0].versions[0]["content"] == "and a second followup"
+    assert [m.content for m in r.messages] == ["the board", "second followup, edited"]
     assert unexpected(fake, r) == []
 
 
@@ -106,6 +108,21 @@ async def test_ephemeral_defer_then_edit_original(fake):
     r = await alice.slash(chan, "status")
     assert r.type == 5 and r.ephemeral and r.content == "status for Alice: your turn"
     assert r.interaction.original_edits == 1 and not r.message.edited  # filling a defer is not an "edit"
+    (followup,) = await r.wait_followups(1)  # the bot read its response back (GET @original)
+    assert followup.content == "original said: status for Alice: your turn" and followup.ephemeral
+
+
+async def test_select_menu_on_an_ephemeral_message(fake):
+    chan = own(fake, "select")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    r = await alice.slash(chan, "pick")
+    assert r.ephemeral and r.message.selects[0]["custom_id"] == "tiles"
+    with pytest.raises(HarnessError, match="cannot see"):
+        await bob.select(r, ["a"])
+    with pytest.raises(HarnessError, match="no options"):
+        await alice.select(r, ["z"])
+    done = await alice.select(r, ["b", "d"])
+    assert done.type == 7 and r.message.content == "picked b, d" and r.message.components == []
 
 
 async def test_autocomplete_is_capped_and_filtered(fake):

@@ -180,12 +180,18 @@ class FakeDiscord:
         self.users[u.id] = u
         return u
 
-    def guild(self, name: str, *, locale: str = "en-US", owner: User | None = None) -> Guild:
-        """Get (by name) or create a guild the bot is in (live GUILD_CREATE when connected)."""
+    def guild(self, name: str, *, locale: str = "en-US", owner: User | None = None, shard: int | None = None) -> Guild:
+        """Get (by name) or create a guild the bot is in (live GUILD_CREATE when connected).
+        `shard`: choose the id so that the guild belongs to that shard of `shards`."""
         for g in self.guild_list:
             if g.name == name:
                 return g
         gid = self._id()
+        if shard is not None:
+            count = max(self.recommended_shards, self.gateway.shard_count)
+            if not 0 <= shard < count:
+                raise HarnessError(f"shard {shard} does not exist (shard count {count})")
+            gid += ((shard - (gid >> 22)) % count) << 22
         owner = owner or self.user("guild-owner")
         everyone = Role(gid, "@everyone", EVERYONE_PERMISSIONS, 0)
         g = Guild(self, gid, name, owner, locale=locale, everyone=everyone, roles=[everyone], created_at=self.wall())
@@ -326,9 +332,15 @@ class FakeDiscord:
             lines.append(proc.diagnostics())
         return ("\n" + "\n".join(lines)) if lines else ""
 
-    async def wait_ready(self, timeout: float | None = None) -> None:
-        """Wait until every shard has IDENTIFYed and received READY and its GUILD_CREATEs."""
-        await self.wait_for(self.gateway.all_ready, timeout, "the bot to connect to the gateway (READY sent)")
+    async def wait_ready(self, timeout: float | None = None, *, after_identify: int | None = None) -> None:
+        """Wait until every shard has IDENTIFYed and received READY and its GUILD_CREATEs.
+
+        After restarting the bot, pass the `identify_count` read before the restart so that the
+        old (dead) session does not count: `n = fake.identify_count; ...; await fake.wait_ready(after_identify=n)`."""
+        floor = -1 if after_identify is None else after_identify
+        gw = self.gateway
+        await self.wait_for(lambda: gw.identify_count > floor and gw.all_ready(), timeout,
+                            "the bot to connect to the gateway (READY sent)")
 
     async def wait_synced(self, guild: Guild | None = None, *, names: list[str] | None = None, timeout: float | None = None) -> None:
         """Wait until commands were synced (globally, or for `guild`), optionally containing `names`."""

@@ -48,6 +48,11 @@ class SampleBot(commands.AutoShardedBot if os.environ.get("SAMPLEBOT_SHARDED") e
             await self.tree.sync(guild=guild)
         self.tree.on_error = self.on_app_command_error
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # discord.py waits 5 s between shard IDENTIFYs (Discord's max_concurrency 1); the fake has no such limit
+        if not os.environ.get("DISCORD_API_BASE"):
+            await super().before_identify_hook(shard_id, initial=initial)
+
     async def on_ready(self) -> None:
         print(f"READY pid={os.getpid()} guilds={len(self.guilds)}", flush=True)
 

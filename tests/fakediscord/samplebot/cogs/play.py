@@ -56,6 +56,15 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pick:(?
             view=choice_view(self.game, self.choice))
 
 
+class TilePicker(discord.ui.View):
+    """A (non-persistent) select menu on an ephemeral message."""
+
+    @discord.ui.select(custom_id="tiles", placeholder="Pick tiles", min_values=1, max_values=2,
+                       options=[discord.SelectOption(label=f"Tile {t}", value=t) for t in "abcd"])
+    async def tiles(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.edit_message(content=f"picked {', '.join(select.values)}", view=None)
+
+
 class Feedback(discord.ui.Modal, title="Feedback"):
     text = discord.ui.TextInput(label="Your feedback", custom_id="feedback-text", max_length=200)
 
@@ -93,12 +102,15 @@ class Play(commands.Cog):
         await interaction.response.defer(thinking=True)
         await asyncio.sleep(0.05)  # stands in for rendering off the event loop
         await interaction.followup.send("the board", file=board_file("board"))
-        await interaction.followup.send("and a second followup", ephemeral=True)
+        second = await interaction.followup.send("and a second followup", ephemeral=True)
+        await second.edit(content="second followup, edited")
 
     @app_commands.command(name="status", description="Whose turn it is (private)")
     async def status(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         await interaction.edit_original_response(content=f"status for {interaction.user.display_name}: your turn")
+        original = await interaction.original_response()
+        await interaction.followup.send(f"original said: {original.content}", ephemeral=True)
 
     game = app_commands.Group(name="game", description="Tables")
 
@@ -140,6 +152,10 @@ class Play(commands.Cog):
             await interaction.response.send_message("moderators only", ephemeral=True)
             return
         await interaction.response.send_message(f"aborted by {interaction.user.display_name}")
+
+    @app_commands.command(name="pick", description="Choose tiles from a menu (only you see it)")
+    async def pick(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("choose", view=TilePicker(), ephemeral=True)
 
     @app_commands.command(name="feedback", description="Send feedback (opens a form)")
     async def feedback(self, interaction: discord.Interaction) -> None:
