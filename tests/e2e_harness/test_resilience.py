@@ -19,10 +19,7 @@ async def fake():
 
 
 async def start_bot(fake: FakeDiscord, **env: str) -> BotProcess:
-    n = fake.identify_count
-    bot = await BotProcess.start(fake, MODULE, env=env)
-    await fake.wait_ready(timeout=30, after_identify=n)
-    return bot
+    return await fake.start_bot(MODULE, env=env)
 
 
 async def test_persistent_button_works_after_sigkill_and_restart(fake):

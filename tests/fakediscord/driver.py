@@ -152,6 +152,22 @@ class Choices(list):
         super().__init__(reply.choices if reply.interaction.choices is not None else [])
         self.reply = reply
 
+    def __repr__(self) -> str:
+        return f"Choices({list.__repr__(self)}, ok={self.ok}, error={self.error})"
+
+    @property
+    def ok(self) -> bool:
+        """The bot's autocomplete result was accepted (False: rejected, e.g. 26 choices, or late)."""
+        return self.reply.interaction.choices is not None and not self.reply.late
+
+    @property
+    def error(self) -> dict[str, Any] | None:
+        return self.reply.error
+
+    @property
+    def violations(self) -> list:
+        return self.reply.violations
+
     @property
     def names(self) -> list[str]:
         return [c.get("name") for c in self]

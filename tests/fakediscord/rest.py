@@ -150,6 +150,9 @@ class RestApi:
                 continue
             if auth and request.headers.get("Authorization") != f"Bot {fake.token}":
                 return _err(401, "401: Unauthorized", 0)
+            limited = self._take_rate_limit(request.method, sub)
+            if limited is not None:
+                return limited
             try:
                 return await handler(request, *mm.groups())
             except _BadBody as exc:
@@ -160,6 +163,22 @@ class RestApi:
             fake._notify()
             return _err(405, "405: Method Not Allowed", 0)
         return self._unknown(request)
+
+    def _take_rate_limit(self, method: str, sub: str) -> web.Response | None:
+        """Answer 429 if the test armed a rate limit for this route (FakeDiscord.rate_limit_next)."""
+        for rule in self.fake._rate_limits:
+            if rule["times"] > 0 and rule["method"] in (method, "*") and re.fullmatch(rule["path"], sub):
+                rule["times"] -= 1
+                self.fake.rate_limited.append((method, sub))
+                after = rule["retry_after"]
+                body = {"message": "You are being rate limited.", "retry_after": after, "global": rule["global"]}
+                headers = {"Content-Type": "application/json", "Via": "1.1 google", "Retry-After": str(max(1, round(after))),
+                           "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": str(after),
+                           "X-RateLimit-Bucket": "fake-bucket", "X-RateLimit-Scope": "global" if rule["global"] else "user"}
+                if rule["global"]:
+                    headers["X-RateLimit-Global"] = "true"
+                return web.Response(body=json.dumps(body).encode(), status=429, headers=headers)
+        return None
 
     def _unknown(self, request: web.Request) -> web.Response:
         self.fake.unknown_routes.append((request.method, request.path))
@@ -640,11 +659,14 @@ class RestApi:
             return err
         assert c is not None
         if c.type == DM and c.recipient is not None and not c.recipient.dms_open:
-            fake._violation("cannot_dm", f"{c.recipient.username} does not accept DMs from the bot", request=request)
+            # a user setting, not a bot mistake: answered like Discord, not recorded as a violation
             return _err(403, "Cannot send messages to this user", 50007)
-        if c.is_thread and (c.archived or c.locked):
-            fake._violation("thread_archived", f"message sent to archived/locked thread {c.name!r}", request=request)
-            return _err(400, "Thread is archived", 50083)
+        if c.is_thread and c.locked:
+            fake._violation("thread_locked", f"message sent to locked thread {c.name!r}", request=request)
+            return _err(400, "Thread is locked", 50083)
+        if c.is_thread and c.archived:  # Discord unarchives an unlocked thread when a message is sent
+            c.archived = False
+            fake._dispatch_nowait(c.guild.id if c.guild else None, "THREAD_UPDATE", c.to_payload())
         names = fake._attachment_names(body, files, None)
         problems = message_problems(body, names, allowed_flags=CHANNEL_MESSAGE_FLAGS, creating=True)
         ref = body.get("message_reference")

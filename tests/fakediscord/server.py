@@ -78,6 +78,8 @@ class FakeDiscord:
         self._global_commands: dict[int, dict[str, Any]] = {}
         self._guild_commands: dict[int, dict[int, dict[str, Any]]] = {}
         self.processes: list[Any] = []  # BotProcess instances attached for diagnostics
+        self._rate_limits: list[dict[str, Any]] = []
+        self.rate_limited: list[tuple[str, str]] = []  # (method, path) answered 429 on request of the test
         self._attachments: dict[int, Attachment] = {}  # every attachment by id (served at /attachments/...)
 
         self.gateway = Gateway(self)
@@ -129,6 +131,16 @@ class FakeDiscord:
 
     async def __aexit__(self, *exc: Any) -> None:
         await self.close()
+
+    async def start_bot(self, module: str | None = None, *, argv: list[str] | None = None, env: dict[str, str] | None = None,
+                        timeout: float = 30.0) -> Any:
+        """Start the bot subprocess (see BotProcess.start) and wait until it is READY on the gateway."""
+        from .process import BotProcess
+
+        n = self.identify_count
+        bot = await BotProcess.start(self, module, argv=argv, env=env)
+        await self.wait_ready(timeout, after_identify=n)
+        return bot
 
     # -- addresses ------------------------------------------------------------------------------
 
@@ -426,6 +438,11 @@ class FakeDiscord:
         if problems:
             raise AssertionError("fake Discord recorded problems:\n  " + "\n  ".join(problems))
 
+    def rate_limit_next(self, method: str, path: str, *, retry_after: float = 0.2, times: int = 1, is_global: bool = False) -> None:
+        """Answer the next `times` requests matching `method` ("*" = any) and the regex `path`
+        (relative to /api/v10, e.g. r"/channels/\\d+/messages") with 429 and `retry_after`."""
+        self._rate_limits.append({"method": method, "path": path, "retry_after": retry_after, "times": times, "global": is_global})
+
     # -- gateway control ------------------------------------------------------------------------
 
     async def disconnect_gateway(self, code: int = 4000) -> int:
@@ -650,7 +667,9 @@ class FakeDiscord:
     async def _inject_autocomplete(self, user: User, channel: Channel, command: str, option: str, typed: str,
                                    options: dict[str, Any], *, timeout: float | None, locale: str | None) -> Choices:
         inter = driver.build_autocomplete(self, user, channel, command, option, typed, options, locale=locale)
-        reply = await self._deliver(inter, "answer", timeout)
+        reply = await self._deliver(inter, False, timeout)
+        # a bot gets one try at an autocomplete: settle at the first callback, accepted or not
+        await self.wait_for(lambda: bool(inter.callbacks) or inter.expired, timeout, f"autocomplete choices for {inter.describe()}")
         return Choices(reply)
 
     async def _inject_click(self, user: User, message: Message | Reply, *, label: str | None, custom_id: str | None,
