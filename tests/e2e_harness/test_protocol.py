@@ -312,3 +312,73 @@ async def test_driver_refuses_what_the_discord_client_would_not_send(fake, http)
         assert int(ok.interaction.payload["member"]["permissions"]) & 32
         assert not int(forced.interaction.payload["member"]["permissions"]) & 32
         await gw.ws.close()
+
+
+class _ZstdStreamReader:
+    """Streaming zstd decompression through libzstd (ctypes), the way a zstd-stream client reads."""
+
+    def __init__(self) -> None:
+        import ctypes
+        import ctypes.util
+
+        name = ctypes.util.find_library("zstd")
+        if name is None:
+            pytest.skip("libzstd not available")
+        self.ct = ctypes
+        self.lib = lib = ctypes.CDLL(name)
+
+        class Buf(ctypes.Structure):
+            _fields_ = [("ptr", ctypes.c_void_p), ("size", ctypes.c_size_t), ("pos", ctypes.c_size_t)]
+
+        self.Buf = Buf
+        lib.ZSTD_createDStream.restype = ctypes.c_void_p
+        lib.ZSTD_initDStream.argtypes = [ctypes.c_void_p]
+        lib.ZSTD_decompressStream.argtypes = [ctypes.c_void_p, ctypes.POINTER(Buf), ctypes.POINTER(Buf)]
+        lib.ZSTD_decompressStream.restype = ctypes.c_size_t
+        lib.ZSTD_isError.argtypes = [ctypes.c_size_t]
+        lib.ZSTD_freeDStream.argtypes = [ctypes.c_void_p]
+        self.stream = lib.ZSTD_createDStream()
+        lib.ZSTD_initDStream(self.stream)
+
+    def decompress(self, data: bytes) -> bytes:
+        ct = self.ct
+        src = ct.create_string_buffer(data, len(data))
+        inb = self.Buf(ct.cast(src, ct.c_void_p), len(data), 0)
+        out = bytearray()
+        while True:
+            dst = ct.create_string_buffer(1 << 18)
+            outb = self.Buf(ct.cast(dst, ct.c_void_p), 1 << 18, 0)
+            rc = self.lib.ZSTD_decompressStream(self.stream, ct.byref(outb), ct.byref(inb))
+            assert not self.lib.ZSTD_isError(rc)
+            out += dst.raw[:outb.pos]
+            if inb.pos == inb.size and outb.pos < outb.size:
+                return bytes(out)
+
+    def close(self) -> None:
+        self.lib.ZSTD_freeDStream(self.stream)
+
+
+async def test_gateway_zstd_stream_yields_whole_messages(fake):
+    reader = _ZstdStreamReader()
+    guild = fake.guild("Tavern")
+    for i in range(300):  # a GUILD_CREATE larger than one 128 KiB zstd block
+        guild.channel(f"channel-{i:03d}-" + "x" * 400)
+    try:
+        async with aiohttp.ClientSession() as s:
+            ws = await s.ws_connect(fake.gateway_url + "?v=10&encoding=json&compress=zstd-stream")
+
+            async def recv() -> dict:
+                msg = await ws.receive(timeout=5)
+                assert msg.type == aiohttp.WSMsgType.BINARY
+                return json.loads(reader.decompress(msg.data))
+
+            assert (await recv())["op"] == 10
+            await ws.send_str(json.dumps({"op": 2, "d": {"token": "tok", "intents": 1, "properties": {}}}))
+            assert (await recv())["t"] == "READY"
+            created = await recv()
+            assert created["t"] == "GUILD_CREATE" and len(created["d"]["channels"]) == 300
+            await ws.send_str(json.dumps({"op": 1, "d": 2}))
+            assert (await recv())["op"] == 11
+            await ws.close()
+    finally:
+        reader.close()

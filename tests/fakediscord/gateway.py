@@ -30,8 +30,30 @@ INTENT_DIRECT_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
 
 
+class ZstdRawStream:
+    """A zstd stream made of raw (stored) blocks: one frame per connection that never ends, each
+    gateway message appended as complete blocks, so a streaming decompressor (what discord.py uses
+    for compress=zstd-stream) yields every message whole. No zstd library is needed to write it."""
+
+    FRAME_HEADER = b"\x28\xb5\x2f\xfd" + bytes([0x00, 0x38])  # magic; no content size; window 2**17
+    MAX_BLOCK = 128 * 1024
+
+    def __init__(self) -> None:
+        self.started = False
+
+    def encode(self, data: bytes) -> bytes:
+        out = bytearray()
+        if not self.started:
+            out += self.FRAME_HEADER
+            self.started = True
+        for i in range(0, len(data), self.MAX_BLOCK):
+            chunk = data[i:i + self.MAX_BLOCK]
+            out += (len(chunk) << 3).to_bytes(3, "little") + chunk  # Last_Block=0, Block_Type=raw
+        return bytes(out)
+
+
 class Connection:
-    """One websocket connection; owns the zlib stream context when compression was requested."""
+    """One websocket connection; owns the compression stream when compression was requested."""
 
     def __init__(self, ws: web.WebSocketResponse, compress: str | None, path: str, query: dict[str, str]) -> None:
         self.ws = ws
@@ -39,6 +61,7 @@ class Connection:
         self.path = path
         self.query = query
         self._zlib = zlib.compressobj() if compress == "zlib-stream" else None
+        self._zstd = ZstdRawStream() if compress == "zstd-stream" else None
         self.lock = asyncio.Lock()
         self.sent_seq = 0  # highest dispatch seq written to this connection
         self.session: Session | None = None
@@ -53,6 +76,8 @@ class Connection:
         try:
             if self._zlib is not None:
                 await self.ws.send_bytes(self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH))
+            elif self._zstd is not None:
+                await self.ws.send_bytes(self._zstd.encode(text.encode()))
             else:
                 await self.ws.send_str(text)
         except (ConnectionResetError, RuntimeError):
@@ -180,8 +205,8 @@ class Gateway:
             fake._violation("gateway", f"unsupported gateway encoding {query.get('encoding')!r}; Discord bots use json here")
             await ws.close(code=4002, message=b"unsupported encoding")
             return ws
-        if compress not in (None, "zlib-stream"):
-            fake._violation("gateway", f"transport compression {compress!r} is not supported by the fake (zlib-stream only)")
+        if compress not in (None, "zlib-stream", "zstd-stream"):
+            fake._violation("gateway", f"unknown transport compression {compress!r} (Discord offers zlib-stream and zstd-stream)")
             await ws.close(code=4000, message=b"unsupported compression")
             return ws
         if query.get("v") not in (None, "10", "9"):
