@@ -223,6 +223,15 @@ async def test_channel_send_edit_and_threads(fake):
     assert unexpected(fake, r) == []
 
 
+async def test_user_select_sends_resolved_users(fake):
+    chan = own(fake, "invite")
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    r = await alice.slash(chan, "invite")
+    picked = await alice.select(r, [bob, carol])
+    assert picked.type == 4 and picked.content == "invited Bob, Carol" and not picked.ephemeral
+    assert picked.message is not r.message and picked.message.channel is chan
+
+
 async def test_modal_round_trip(fake):
     chan = own(fake, "feedback")
     alice = fake.user("alice")
@@ -251,6 +260,15 @@ async def test_late_answer_is_flagged(fake):
     assert r.late and not r.ok and r.error == {"message": "Unknown interaction", "code": 10062}
     assert [v.kind for v in r.violations] == ["late_response"]
     assert fake.messages(chan) == []
+
+
+async def test_late_answer_in_real_time(fake):
+    """The same rule on the real clock: the bot sleeps past Discord's 3 s before answering."""
+    chan = own(fake, "slow-real")
+    alice = fake.user("alice")
+    r = await alice.slash(chan, "fault slow", seconds=fake.interaction_deadline + 0.2)
+    assert r.late and [v.kind for v in r.violations] == ["late_response"]
+    assert r.interaction.callbacks[0].at - r.interaction.created_at > fake.interaction_deadline
 
 
 async def test_expired_token_is_flagged(fake):

@@ -417,7 +417,7 @@ def build_click(fake: "FakeDiscord", user: User, message: "Message | Reply", *, 
     return fake._new_interaction(user, msg.channel, 3, data, locale=locale, message=msg)
 
 
-def build_select(fake: "FakeDiscord", user: User, message: "Message | Reply", values: list[str], *, custom_id: str | None,
+def build_select(fake: "FakeDiscord", user: User, message: "Message | Reply", values: list[Any], *, custom_id: str | None,
                  locale: str | None) -> Interaction:
     msg = _target(fake, user, message)
     selects = [c for _, c in walk_components(msg.components) if c.get("type") in (3, 5, 6, 7, 8)
@@ -430,12 +430,19 @@ def build_select(fake: "FakeDiscord", user: User, message: "Message | Reply", va
     lo, hi = s.get("min_values", 1), s.get("max_values", 1)
     if not lo <= len(values) <= hi:
         raise HarnessError(f"select {s.get('custom_id')!r} takes {lo}..{hi} values, got {len(values)}")
-    data: dict[str, Any] = {"custom_id": s["custom_id"], "component_type": s["type"], "values": list(values)}
+    data: dict[str, Any] = {"custom_id": s["custom_id"], "component_type": s["type"]}
     if s["type"] == 3:
         allowed = [o.get("value") for o in s.get("options") or []]
         bad = [v for v in values if v not in allowed]
         if bad:
             raise HarnessError(f"select {s.get('custom_id')!r} has no options {bad} (options: {allowed})")
+        data["values"] = list(values)
+    else:  # user (5), role (6), mentionable (7), channel (8) selects: fake objects, sent with resolved data
+        kind = {5: USER, 6: ROLE, 7: MENTIONABLE, 8: CHANNEL}[s["type"]]
+        resolved = _Resolved(fake, msg.channel)
+        od = {"name": s["custom_id"], "type": kind, "channel_types": s.get("channel_types")}
+        data["values"] = [_convert(fake, od, v, resolved, f"select {s['custom_id']!r}") for v in values]
+        data["resolved"] = resolved.data
     return fake._new_interaction(user, msg.channel, 3, data, locale=locale, message=msg)
 
 

@@ -95,9 +95,10 @@ class User:
         return await self.fake._inject_click(self, message, label=label, custom_id=custom_id, emoji=emoji, index=index,
                                              wait=wait, timeout=timeout, locale=locale)
 
-    async def select(self, message: "Message | Reply", values: list[str], /, *, custom_id: str | None = None,
+    async def select(self, message: "Message | Reply", values: list[Any], /, *, custom_id: str | None = None,
                      wait: str | bool = "answer", timeout: float | None = None, locale: str | None = None) -> "Reply":
-        """Choose `values` in a string select menu of a message."""
+        """Choose `values` in a select menu of a message (strings; fake Users/Roles/Channels for
+        user/role/mentionable/channel selects)."""
         return await self.fake._inject_select(self, message, values, custom_id=custom_id, wait=wait, timeout=timeout, locale=locale)
 
     async def submit_modal(self, modal_reply: "Reply", values: dict[str, str], /, *, wait: str | bool = "answer",

@@ -65,6 +65,13 @@ class TilePicker(discord.ui.View):
         await interaction.response.edit_message(content=f"picked {', '.join(select.values)}", view=None)
 
 
+class InvitePicker(discord.ui.View):
+    @discord.ui.select(cls=discord.ui.UserSelect, custom_id="invite", max_values=3)
+    async def invite(self, interaction: discord.Interaction, select: discord.ui.UserSelect) -> None:
+        names = ", ".join(u.display_name for u in select.values)
+        await interaction.response.send_message(f"invited {names}")
+
+
 class Feedback(discord.ui.Modal, title="Feedback"):
     text = discord.ui.TextInput(label="Your feedback", custom_id="feedback-text", max_length=200)
 
@@ -156,6 +163,10 @@ class Play(commands.Cog):
     @app_commands.command(name="pick", description="Choose tiles from a menu (only you see it)")
     async def pick(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("choose", view=TilePicker(), ephemeral=True)
+
+    @app_commands.command(name="invite", description="Invite players from a menu")
+    async def invite(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("who?", view=InvitePicker())
 
     @app_commands.command(name="feedback", description="Send feedback (opens a form)")
     async def feedback(self, interaction: discord.Interaction) -> None:
