@@ -45,6 +45,8 @@ class Reply:
         return f"<Reply {self.interaction.describe()}>"
 
     async def wait(self, mode: str = "answer", timeout: float | None = None) -> "Reply":
+        if mode not in ("answer", "ack"):
+            raise HarnessError(f"wait mode must be 'answer' or 'ack', not {mode!r}")
         inter = self.interaction
         await inter.fake.wait_for(lambda: inter.answered(mode) or inter.expired, timeout,
                                   f"an answer ({mode}) to {inter.describe()}")

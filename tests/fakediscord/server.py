@@ -27,7 +27,7 @@ from .model import (BOT_PERMISSIONS, DM, EVERYONE_PERMISSIONS, TEXT, Attachment,
                     Message, Role, User, Violation)
 from .rest import RestApi
 from .util import SnowflakeFactory, iso
-from .validation import FLAG_EPHEMERAL, FLAG_LOADING, FLAG_SUPPRESS_EMBEDS
+from .validation import FLAG_LOADING, FLAG_SUPPRESS_EMBEDS
 
 __all__ = ["FakeDiscord", "Reply", "Choices", "FakeTimeout", "HarnessError"]
 
@@ -183,13 +183,20 @@ class FakeDiscord:
 
     # -- world building -------------------------------------------------------------------------
 
-    def user(self, username: str, *, locale: str = "en-US", global_name: str | None = None, dms_open: bool = True) -> User:
-        """Get (by username) or create a fake user."""
-        for u in self.users.values():
-            if u.username == username and not u.bot:
-                return u
-        u = User(self, self._id(), username, global_name or username.capitalize(), locale=locale, dms_open=dms_open)
-        self.users[u.id] = u
+    def user(self, username: str, *, locale: str | None = None, global_name: str | None = None,
+             dms_open: bool | None = None) -> User:
+        """Get (by username) or create a fake user; attributes passed explicitly are (re)set.
+        Defaults for a new user: locale "en-US", global_name = capitalised username, dms_open True."""
+        u = next((x for x in self.users.values() if x.username == username and not x.bot), None)
+        if u is None:
+            u = User(self, self._id(), username, username.capitalize())
+            self.users[u.id] = u
+        if locale is not None:
+            u.locale = locale
+        if global_name is not None:
+            u.global_name = global_name
+        if dms_open is not None:
+            u.dms_open = dms_open
         return u
 
     def guild(self, name: str, *, locale: str = "en-US", owner: User | None = None, shard: int | None = None) -> Guild:
@@ -653,9 +660,7 @@ class FakeDiscord:
     async def _user_message(self, user: User, channel: Channel, content: str) -> Message:
         if channel.guild is not None and user.id not in channel.guild.members:
             channel.guild.add_member(user)
-        msg = self._new_message(channel, user, "user", {"content": content}, {})
-        await asyncio.sleep(0)
-        return msg
+        return self._new_message(channel, user, "user", {"content": content}, {})
 
     # -- driver entry points (see driver.py) ------------------------------------------------------
 
