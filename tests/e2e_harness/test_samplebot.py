@@ -232,6 +232,15 @@ async def test_user_select_sends_resolved_users(fake):
     assert picked.message is not r.message and picked.message.channel is chan
 
 
+async def test_user_messages_reach_the_bot_through_the_gateway(fake):
+    chan = own(fake, "chat")
+    alice = fake.user("alice")
+    said = await alice.say(chan, f"{fake.bot.mention} ping")
+    answer = await fake.wait_message(chan, since=said.seq, check=lambda m: m.author is fake.bot)
+    assert answer.content == "pong" and answer.message_reference["message_id"] == str(said.id)
+    assert answer.to_payload()["type"] == 19  # a reply
+
+
 async def test_modal_round_trip(fake):
     chan = own(fake, "feedback")
     alice = fake.user("alice")

@@ -180,5 +180,11 @@ class Play(commands.Cog):
                                                 f"#{getattr(interaction.channel, 'name', None) or 'dm'}")
 
 
+    @commands.command(name="ping")
+    async def ping(self, ctx: commands.Context) -> None:
+        """A text command (the bot is mentioned, so it sees the content without the privileged intent)."""
+        await ctx.reply("pong")
+
+
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Play(bot))
