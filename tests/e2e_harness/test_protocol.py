@@ -155,6 +155,17 @@ async def test_multipart_messages_attachments_and_edits(fake, http):
     assert len(fake.messages(chan)) == 1
 
 
+async def test_files_over_the_upload_limit_are_rejected(http):
+    async with FakeDiscord(token="tok", attachment_size_limit=1000) as small:
+        chan = small.guild("Tavern").channel("game-1")
+        form = aiohttp.FormData(quote_fields=False)
+        form.add_field("payload_json", json.dumps({"attachments": [{"id": 0, "filename": "big.png"}]}))
+        form.add_field("files[0]", b"x" * 1001, filename="big.png", content_type="application/octet-stream")
+        async with http.post(f"{small.api_base}/channels/{chan.id}/messages", data=form) as r:
+            assert r.status == 413 and (await r.json())["code"] == 40005
+        assert [v.kind for v in small.violations] == ["file_too_large"] and small.messages() == []
+
+
 async def test_dm_channels_and_closed_dms(fake, http):
     alice = fake.user("alice")
     bob = fake.user("bob", dms_open=False)

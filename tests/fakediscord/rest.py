@@ -158,6 +158,9 @@ class RestApi:
             except _BadBody as exc:
                 fake._violation("bad_body", str(exc), request=request)
                 return _err(400, "400: Bad Request", 0)
+            except _TooLarge as exc:
+                fake._violation("file_too_large", str(exc), request=request)
+                return _err(413, "Request entity too large", 40005)
         if method_mismatch:
             fake.unknown_routes.append((request.method, path))
             fake._notify()
@@ -208,6 +211,8 @@ class RestApi:
                     raise _BadBody(f"unexpected multipart field {name!r}")
                 idx = int(fm.group(1) or 0)
                 data = bytes(await part.read(decode=False))  # type: ignore[union-attr]
+                if len(data) > self.fake.attachment_size_limit:
+                    raise _TooLarge(f"{part.filename!r} is {len(data)} bytes; the upload limit is {self.fake.attachment_size_limit}")  # type: ignore[union-attr]
                 files[idx] = (part.filename or f"file{idx}", data, part.headers.get("Content-Type"))  # type: ignore[union-attr]
             return payload, files
         raw = await request.read()
@@ -891,4 +896,8 @@ class RestApi:
 
 
 class _BadBody(Exception):
+    pass
+
+
+class _TooLarge(Exception):
     pass

@@ -39,8 +39,10 @@ class FakeDiscord:
 
     def __init__(self, *, token: str = "fake-bot-token", shards: int = 1, interaction_deadline: float = 3.0,
                  token_lifetime: float = 15 * 60, heartbeat_interval: float = 41.25, default_timeout: float = 10.0,
-                 allowed_intents: int = ALL_INTENTS, bot_name: str = "SampleBot", host: str = "127.0.0.1") -> None:
+                 allowed_intents: int = ALL_INTENTS, bot_name: str = "SampleBot", host: str = "127.0.0.1",
+                 attachment_size_limit: int = 10 * 1024 * 1024) -> None:
         self.token = token
+        self.attachment_size_limit = attachment_size_limit  # per file, as Discord's default upload limit
         self.recommended_shards = shards
         self.interaction_deadline = interaction_deadline
         self.token_lifetime = token_lifetime
@@ -700,7 +702,7 @@ class FakeDiscord:
         payload: dict[str, Any] = {
             "id": str(iid), "application_id": str(self.application_id), "type": itype, "data": data, "token": token,
             "version": 1, "locale": locale or user.locale, "app_permissions": str(BOT_PERMISSIONS),
-            "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024,
+            "entitlements": [], "attachment_size_limit": self.attachment_size_limit,
             "channel_id": str(channel.id), "channel": channel.to_payload(),
         }
         if guild is not None:
