@@ -83,6 +83,10 @@ async def test_sharded_bot_gets_each_guild_on_its_own_shard(fake_sharded):
         assert r.content == f"alice en-US guild {g.name} #play"
     dm = await alice.slash(alice.dm_channel, "whoami")  # DMs go to shard 0
     assert dm.content == "alice en-US DM #dm"
+    await fake.invalidate_session(resumable=False)  # shards re-IDENTIFY on DEFAULT_GATEWAY
+    await fake.wait_ready(after_identify=3)
+    assert fake.identify_count == 4 and fake.gateway.connect_log[-1]["path"] == "/gateway"
+    assert (await alice.slash(g1.channel("play"), "whoami")).content == "alice en-US guild Odd #play"
     assert fake.problems() == []
 
 
