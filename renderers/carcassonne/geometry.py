@@ -496,7 +496,7 @@ def _gate_path(start: Point, city: Grid, converge: bool) -> tuple[Point, ...]:
 
 def _building_spot(t: TileType, blocked: Grid, fields: Grid, in_city: Grid) -> Point:
     """Centre of the tile when it is free, else the deepest free point (K01, R04, D10)."""
-    centre = _disc_grid((0.5, 0.5), MONASTERY_R * 1.05)
+    centre = _disc_grid((0.5, 0.5), MONASTERY_R * 1.25)
     if not (centre & blocked).count():
         return (0.5, 0.5)
     spot = deepest_point(fields.minus(blocked), (0.5, 0.5))

@@ -5,7 +5,6 @@ Each icon is drawn once per pixel size (supersampled, then reduced) and cached.
 from __future__ import annotations
 
 import functools
-import math
 from typing import Callable
 
 from PIL import Image, ImageDraw
@@ -116,8 +115,9 @@ def portal(d: ImageDraw.ImageDraw, s: float) -> None:
 
 
 def junction(d: ImageDraw.ImageDraw, s: float) -> None:
-    _poly(d, [(0.15, 0.45), (0.85, 0.45), (0.85, 0.95), (0.15, 0.95)], s, (250, 246, 236), 0.09)
-    _poly(d, [(0.02, 0.5), (0.5, 0.06), (0.98, 0.5)], s, (196, 60, 44), 0.09)
+    """A village square where roads end: a small slate-roofed hut (unlike the red monastery)."""
+    _poly(d, [(0.15, 0.45), (0.85, 0.45), (0.85, 0.95), (0.15, 0.95)], s, (236, 230, 214), 0.09)
+    _poly(d, [(0.02, 0.5), (0.5, 0.06), (0.98, 0.5)], s, (96, 100, 118), 0.09)
 
 
 def spring(d: ImageDraw.ImageDraw, s: float) -> None:
@@ -152,6 +152,3 @@ def paste_centred(target: Image.Image, sprite: Image.Image, centre: tuple[float,
     y = round(centre[1] - sprite.height / 2)
     target.paste(sprite, (x, y), sprite)
 
-
-def angle_deg(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
