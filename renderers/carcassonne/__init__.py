@@ -28,6 +28,7 @@ REGION_RADIUS = 3
 PANEL_WIDTH = 440
 GAP = 12
 COMPRESS_LEVEL = 1
+PHONE = (400, 640)      # points a phone gives an image in a Discord channel (portrait)
 
 _REGION = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
@@ -112,17 +113,18 @@ def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, re
     if drawn is not None:
         top.append(drawn)
 
-    # panel to the right or below: whichever keeps the picture closer to square
+    # panel to the right or below: whichever a phone shows larger (Discord fits the picture
+    # into roughly 400 x 640 points; a wide picture is shrunk the most)
     column = _stack(top + [legend_section(view, pw, fonts)], pw, gap)
     below_width = max(board.width, pw)
     below = _stack([_flow(top, below_width, gap), legend_section(view, below_width, fonts)], below_width, gap)
     right_size = (board.width + gap + column.width, max(board.height, column.height))
     below_size = (max(board.width, below.width), board.height + gap + below.height)
 
-    def squareness(size: tuple[int, int]) -> float:
-        return max(size) / min(size)
+    def phone_scale(size: tuple[int, int]) -> float:
+        return min(PHONE[0] / size[0], PHONE[1] / size[1])
 
-    if squareness(right_size) <= squareness(below_size):
+    if phone_scale(right_size) > phone_scale(below_size):
         image = Image.new("RGB", right_size, P.PANEL_BG)
         image.paste(board, (0, 0))
         image.paste(column, (board.width + gap, 0))

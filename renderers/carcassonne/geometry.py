@@ -324,24 +324,28 @@ def centroid(mask: Grid) -> Point:
             sum((i + 0.5) * v for i, v in enumerate(rows)) / (sum(rows) or 1) / GRID)
 
 
-def deepest_point(mask: Grid, near: Point | None = None) -> tuple[Point, float] | None:
-    """The point of ``mask`` farthest from its outside (and from the tile border).
+def deepest_point(mask: Grid, near: Point | None = None, slack: float = 0.75) -> tuple[Point, float] | None:
+    """A point well inside ``mask``, away from its outside and from the tile border.
 
-    Among equally deep pixels the one nearest to ``near`` (default: the mask's centroid) wins.
-    Returns the point and its depth in tile units, or None for an empty mask."""
+    Among the points at least ``slack`` times as deep as the deepest one, the one nearest to
+    ``near`` (default: the mask's centroid) wins, so anchors sit in the middle of an area rather
+    than in whichever corner happens to be a pixel deeper. Returns the point and its depth in tile
+    units, or None for an empty mask."""
     if not mask.count():
         return None
     framed = Image.new("L", (GRID + 2, GRID + 2), 0)
     framed.paste(mask.image(), (1, 1))
-    depth = 0
+    levels = [framed]
     while True:
-        eroded = _erode(framed, depth % 2 == 1)
+        eroded = _erode(levels[-1], len(levels) % 2 == 0)
         if eroded.getbbox() is None:
             break
-        framed, depth = eroded, depth + 1
-    box = framed.getbbox()
+        levels.append(eroded)
+    depth = len(levels) - 1
+    level = levels[max(0, min(depth, math.ceil(depth * slack)))]
+    box = level.getbbox()
     assert box is not None
-    crop = framed.crop(box)
+    crop = level.crop(box)
     w = box[2] - box[0]
     best = [(box[0] + i % w - 1, box[1] + i // w - 1) for i, v in enumerate(crop.tobytes()) if v]
     if near is None:
@@ -666,7 +670,12 @@ def _place(t: TileType, g: TileGeometry, layers: _Layers, field_masks: dict[int,
     roads_any = layers.rivers
     for road in layers.roads:
         roads_any = roads_any | road
-    city_masks = [m.minus(roads_any) for m in layers.city]
+    over = Grid()                       # a bridge city (K05) hides what lies under it
+    for c, m in zip(g.cities, layers.city):
+        if c.bridge:
+            over = over | m
+    city_masks = [m.minus(roads_any) if c.bridge else m.minus(roads_any).minus(over)
+                  for c, m in zip(g.cities, layers.city)]
     # the cathedral stands in the middle of its city, before anyone's knight
     for i, c in enumerate(t.cities):
         if c.cathedral:
@@ -687,10 +696,6 @@ def _place(t: TileType, g: TileGeometry, layers: _Layers, field_masks: dict[int,
             continue
         anchors[("road", r.index)] = _road_anchor(r, taken)
         taken.append((anchors[("road", r.index)], ANCHOR_CLEAR - 0.05))
-    over = Grid()                       # a bridge city (K05) hides the field under it
-    for c, m in zip(g.cities, layers.city):
-        if c.bridge:
-            over = over | m
     for i in range(len(t.fields)):
         if i not in field_masks:
             continue
@@ -701,7 +706,7 @@ def _place(t: TileType, g: TileGeometry, layers: _Layers, field_masks: dict[int,
             taken.append((spot[0], ANCHOR_CLEAR - 0.04))
     # small symbols, in the room that is left
     def put(kind: str, mask: Grid, size: float) -> None:
-        spot = deepest_point(clear_of(mask, 0.0)) or deepest_point(mask)
+        spot = deepest_point(clear_of(mask, size / 2)) or deepest_point(clear_of(mask, 0.0)) or deepest_point(mask)
         if spot is None:
             return
         size = min(size, max(0.14, 2 * spot[1] + 0.03))

@@ -19,12 +19,12 @@ FOLLOWERS_TOTAL = 7            # rules §1: every player has seven followers
 class Fonts:
     def __init__(self, scale: float):
         self.scale = scale
-        self.title = font(round(24 * scale), bold=True)
-        self.name = font(round(23 * scale))
-        self.name_bold = font(round(23 * scale), bold=True)
-        self.score = font(round(25 * scale), bold=True)
-        self.small = font(round(18 * scale))
-        self.small_bold = font(round(18 * scale), bold=True)
+        self.title = font(round(26 * scale), bold=True)
+        self.name = font(round(25 * scale))
+        self.name_bold = font(round(25 * scale), bold=True)
+        self.score = font(round(27 * scale), bold=True)
+        self.small = font(round(19 * scale))
+        self.small_bold = font(round(19 * scale), bold=True)
 
 
 def _fit(text: str, f, width: float) -> str:
@@ -55,8 +55,8 @@ def _marker(extras: dict[str, Any], key: str) -> tuple[int | None, int | None]:
 def players_section(view: CarcassonneView, names: list[str], width: int, f: Fonts) -> Image.Image:
     s = f.scale
     pad = round(10 * s)
-    row_h = round(58 * s)
-    head_h = round(40 * s)
+    row_h = round(62 * s)
+    head_h = round(42 * s)
     image = Image.new("RGB", (width, head_h + row_h * len(view.players) + pad), P.PANEL_BG)
     d = ImageDraw.Draw(image)
     if view.phase == "over" or view.current is None:

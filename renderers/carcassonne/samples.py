@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from games.carcassonne.tiles import DIRS, TileType, all_tiles, tiles_of_set
+from games.carcassonne.tiles import DIRS, TileType, all_tiles, rotate_dir, rotate_half, tiles_of_set
 from games.carcassonne.view import COLOURS, LETTERS, CarcassonneView, FigureView, PlacedTileView, PlayerView
 
 OFFSET = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -183,3 +183,16 @@ def large_board(n: int = 160, seed: int = 5) -> CarcassonneView:
 def with_deploy(view: CarcassonneView, codes: tuple[str, ...]) -> CarcassonneView:
     """The same board in the deploy phase of the last placed tile, offering ``codes``."""
     return replace(view, phase="deploy", drawn=None, legal_placements=(), deploy_options=codes)
+
+
+def deploy_codes(tile_id: str, rotation: int) -> tuple[str, ...]:
+    """One deploy code per segment of a placed tile (as the engine would offer them), plus "-"."""
+    t = all_tiles()[tile_id]
+    codes = [f"c{rotate_dir(c.edges[0], rotation).lower()}" for c in t.cities]
+    codes += [f"r{rotate_dir(r.edges[0], rotation).lower()}" for r in t.roads]
+    for f in t.fields:
+        h = f.halves[0]
+        codes.append({"i1": "fi", "i2": "fi2"}.get(h) or f"f{rotate_half(h, rotation).lower()}")
+    if t.monastery:
+        codes.append("m")
+    return tuple(codes) + ("-",)

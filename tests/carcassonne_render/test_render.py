@@ -116,9 +116,9 @@ def test_drawn_tile_is_shown_in_four_rotations():
 def test_current_player_is_marked():
     view = small_view(current=1)
     section = players_section(view, NAMES, 440, Fonts(1.0))
-    row_h = 58
-    first = section.crop((0, 40, 440, 40 + row_h))
-    second = section.crop((0, 40 + row_h, 440, 40 + 2 * row_h))
+    row_h, head_h = 62, 42
+    first = section.crop((0, head_h, 440, head_h + row_h))
+    second = section.crop((0, head_h + row_h, 440, head_h + 2 * row_h))
     assert count_near(second, (0, 0, 440, row_h), P.CURRENT_BG, 4) > 1000
     assert count_near(first, (0, 0, 440, row_h), P.CURRENT_BG, 4) == 0
 
@@ -142,7 +142,7 @@ def test_japanese_names_render_as_glyphs_not_tofu():
     view = small_view()
     a = players_section(view, ["田中太郎", "ボブ"], 440, Fonts(1.0))
     b = players_section(view, ["\U000F0000" * 4, "\U000F0001" * 2], 440, Fonts(1.0))
-    name_box = (80, 40, 330, 75)
+    name_box = (80, 44, 330, 80)
     assert count_near(a, name_box, P.TEXT, 40) > 40               # ink where the name is
     assert ImageChops.difference(a.crop(name_box), b.crop(name_box)).getbbox() is not None
 
