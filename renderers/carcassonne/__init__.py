@@ -11,19 +11,23 @@ import re
 
 from PIL import Image
 
+from games.carcassonne.tiles import all_tiles
 from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import palette as P
 from renderers.carcassonne.board import Window, draw_board, margins
-from renderers.carcassonne.panel import Fonts, drawn_section, legend_section, players_section
+from renderers.carcassonne.geometry import geometry
+from renderers.carcassonne.panel import (
+    Fonts, drawn_section, legend_height, legend_items, legend_section, players_section,
+)
 from renderers.carcassonne.quantize import to_palette
 from renderers.common import encode_png
 
-__all__ = ["render", "render_image", "whole_window", "region_window", "square_box"]
+__all__ = ["render", "render_image", "whole_window", "region_window", "square_box", "warm_up"]
 
 BOARD_MAX = 1000        # pixels (at scale 1) the whole board may take before tiles stop shrinking
-TILE_MAX = 100
+TILE_MAX = 120
 TILE_MIN = 40
-TILE_REGION = 112
+TILE_REGION = 120
 REGION_RADIUS = 3
 PANEL_WIDTH = 440
 GAP = 12
@@ -39,10 +43,12 @@ def _even(n: float) -> int:
 
 
 def whole_window(view: CarcassonneView, scale: float = 1.0) -> Window:
-    """Every placed tile plus one ring of squares round them (where the legal squares are)."""
+    """Every placed tile plus one ring of squares round them (where the legal squares are); no
+    ring once the game is over."""
     xs = [t.x for t in view.tiles] or [0]
     ys = [t.y for t in view.tiles] or [0]
-    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    ring = 0 if view.phase == "over" and view.tiles else 1
+    x0, x1, y0, y1 = min(xs) - ring, max(xs) + ring, min(ys) - ring, max(ys) + ring
     for x, y, _ in view.legal_placements:
         x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
     span = max(x1 - x0 + 1, y1 - y0 + 1)
@@ -70,41 +76,9 @@ def square_box(view: CarcassonneView, x: int, y: int, scale: float = 1.0,
     return mx + (x - window.x0) * window.tile, my + (y - window.y0) * window.tile, window.tile
 
 
-def _stack(parts: list[Image.Image], width: int, gap: int) -> Image.Image:
-    height = sum(p.height for p in parts) + gap * (len(parts) - 1)
-    out = Image.new("RGB", (width, height), P.PANEL_BG)
-    y = 0
-    for p in parts:
-        out.paste(p, (0, y))
-        y += p.height + gap
-    return out
-
-
-def _flow(parts: list[Image.Image], width: int, gap: int) -> Image.Image:
-    """Sections side by side, wrapping into rows ``width`` wide."""
-    rows: list[list[Image.Image]] = [[]]
-    used = 0
-    for p in parts:
-        if rows[-1] and used + gap + p.width > width:
-            rows.append([])
-            used = 0
-        used += p.width + (gap if rows[-1] else 0)
-        rows[-1].append(p)
-    height = sum(max(p.height for p in row) for row in rows) + gap * (len(rows) - 1)
-    out = Image.new("RGB", (width, height), P.PANEL_BG)
-    y = 0
-    for row in rows:
-        x = 0
-        for p in row:
-            out.paste(p, (x, y))
-            x += p.width + gap
-        y += max(p.height for p in row) + gap
-    return out
-
-
-def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
-    window = region_window(region, scale) if region else whole_window(view, scale)
-    board = draw_board(view, window, scale)
+def _arrange(board: Image.Image, view: CarcassonneView, names: list[str], scale: float) -> Image.Image:
+    """Board and panel in one picture, with the panel to the right or below: whichever a phone
+    shows larger (Discord fits a picture into roughly 400 x 640 points; wide ones shrink most)."""
     fonts = Fonts(scale)
     pw = round(PANEL_WIDTH * scale)
     gap = round(GAP * scale)
@@ -112,29 +86,52 @@ def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, re
     drawn = drawn_section(view, pw, fonts)
     if drawn is not None:
         top.append(drawn)
+    items = legend_items(view, fonts)
 
-    # panel to the right or below: whichever a phone shows larger (Discord fits the picture
-    # into roughly 400 x 640 points; a wide picture is shrunk the most)
-    column = _stack(top + [legend_section(view, pw, fonts)], pw, gap)
-    below_width = max(board.width, pw)
-    below = _stack([_flow(top, below_width, gap), legend_section(view, below_width, fonts)], below_width, gap)
-    right_size = (board.width + gap + column.width, max(board.height, column.height))
-    below_size = (max(board.width, below.width), board.height + gap + below.height)
+    column_h = sum(p.height for p in top) + gap * len(top) + legend_height(items, pw, fonts)
+    right_size = (board.width + gap + pw, max(board.height, column_h))
+    below_w = max(board.width, pw)
+    side_by_side = sum(p.width for p in top) + gap * (len(top) - 1) <= below_w
+    top_h = max(p.height for p in top) if side_by_side else sum(p.height for p in top) + gap * (len(top) - 1)
+    below_size = (below_w, board.height + gap + top_h + gap + legend_height(items, below_w, fonts))
 
     def phone_scale(size: tuple[int, int]) -> float:
         return min(PHONE[0] / size[0], PHONE[1] / size[1])
 
-    if phone_scale(right_size) > phone_scale(below_size):
-        image = Image.new("RGB", right_size, P.PANEL_BG)
-        image.paste(board, (0, 0))
-        image.paste(column, (board.width + gap, 0))
-    else:
-        image = Image.new("RGB", below_size, P.PANEL_BG)
-        image.paste(board, (0, 0))
-        image.paste(below, (0, board.height + gap))
+    right = phone_scale(right_size) > phone_scale(below_size)
+    image = Image.new("RGB", right_size if right else below_size, P.PANEL_BG)
+    image.paste(board, (0, 0))
+    if right:
+        x, y = board.width + gap, 0
+        for part in top + [legend_section(items, pw, fonts)]:
+            image.paste(part, (x, y))
+            y += part.height + gap
+        return image
+    x, y = 0, board.height + gap
+    for part in top:
+        image.paste(part, (x, y))
+        if side_by_side:
+            x += part.width + gap
+        else:
+            y += part.height + gap
+    y = board.height + gap + top_h + gap
+    image.paste(legend_section(items, below_w, fonts), (0, y))
     return image
+
+
+def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
+    """The picture as a Pillow image (RGB)."""
+    window = region_window(region, scale) if region else whole_window(view, scale)
+    return _arrange(draw_board(view, window, scale), view, names, scale)
 
 
 def render(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
     """PNG of the board of ``view`` (whole board, or the 7 x 7 window ``region="x,y"``)."""
     return encode_png(to_palette(render_image(view, names, scale, region)), compress_level=COMPRESS_LEVEL)
+
+
+def warm_up() -> None:
+    """Work out the geometry of every tile type now (about a second), so that the first board a
+    freshly started bot renders is not slow; call it off the event loop at start-up if wanted."""
+    for tile_id in all_tiles():
+        geometry(tile_id)

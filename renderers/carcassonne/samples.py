@@ -61,7 +61,8 @@ def pile(sets: tuple[str, ...] = ("base",)) -> list[str]:
 
 
 def random_board(tile_ids: list[str], players: int = 4, seed: int = 1, follower_rate: float = 0.35,
-                 drawn: bool = True, addons: bool = False, pile_size: int | None = None) -> CarcassonneView:
+                 drawn: bool = True, addons: bool = False, pile_size: int | None = None,
+                 limit: int | None = None) -> CarcassonneView:
     """A board laid from ``tile_ids`` (in that order after the start tile; rivers first).
 
     With ``drawn`` the next tile is left undrawn as the current player's drawn tile, with its
@@ -90,6 +91,8 @@ def random_board(tile_ids: list[str], players: int = 4, seed: int = 1, follower_
     scores = {s: 0 for s in range(players)}
     turn = 0
     for tile_id in order[:-1] if drawn else order:
+        if limit is not None and len(placed) >= limit:
+            break
         options = placements(board, tile_id)
         if not options:
             continue
@@ -172,12 +175,9 @@ def addon_board(seed: int = 11) -> CarcassonneView:
 
 
 def large_board(n: int = 160, seed: int = 5) -> CarcassonneView:
-    """About ``n`` tiles from all sets."""
-    ids = pile(("base", "erweiterung", "haendler", "koenig", "drache"))
-    rng = random.Random(seed)
-    rng.shuffle(ids)
-    ids.remove("D")
-    return random_board(["D"] + ids[: n - 1], players=5, seed=seed, follower_rate=0.3, addons=True)
+    """``n`` tiles (up to 160) from every set, river first, one more drawn."""
+    ids = pile(("fluss", "base", "erweiterung", "haendler", "koenig", "drache"))
+    return random_board(ids, players=5, seed=seed, follower_rate=0.3, addons=True, limit=n)
 
 
 def with_deploy(view: CarcassonneView, codes: tuple[str, ...]) -> CarcassonneView:
@@ -196,3 +196,56 @@ def deploy_codes(tile_id: str, rotation: int) -> tuple[str, ...]:
     if t.monastery:
         codes.append("m")
     return tuple(codes) + ("-",)
+
+
+def tile_sheet(size: int = 96, columns: int = 12) -> "Image.Image":
+    """Every tile type in canonical orientation with its id (a picture of the tile data)."""
+    from PIL import Image, ImageDraw
+
+    from renderers.carcassonne.tilesprites import tile_sprite
+    from renderers.common import font
+
+    ids = list(all_tiles())
+    rows = (len(ids) + columns - 1) // columns
+    label = max(12, size // 5)
+    cell_w, cell_h = size + 8, size + label + 10
+    sheet = Image.new("RGB", (columns * cell_w + 8, rows * cell_h + 8), (250, 248, 242))
+    d = ImageDraw.Draw(sheet)
+    for k, tile_id in enumerate(ids):
+        x, y = 8 + (k % columns) * cell_w, 8 + (k // columns) * cell_h
+        d.text((x, y), tile_id, fill=(20, 20, 20), font=font(label, bold=True))
+        sheet.paste(tile_sprite(tile_id, 0, size), (x, y + label + 4))
+    return sheet
+
+
+NAMES = ["Alice", "ボブ", "Chloé", "田中 太郎", "Eve"]
+
+
+def main(directory: str = "docs/images") -> None:
+    """Write the sample images: ``python -m renderers.carcassonne.samples [directory]``."""
+    import sys
+    from pathlib import Path
+
+    from renderers.carcassonne import render
+
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else directory)
+    out.mkdir(parents=True, exist_ok=True)
+    late = late_base_board()
+    last = late.tiles[-1]
+    deploying = with_deploy(late, deploy_codes(last.tile, last.rotation))
+    images = {
+        "carcassonne_early.png": render(early_board(), NAMES[:3]),
+        "carcassonne_late.png": render(late, NAMES[:4]),
+        "carcassonne_full72.png": render(full_base_board(), NAMES[:4]),
+        "carcassonne_region.png": render(deploying, NAMES[:4], region=f"{last.x},{last.y}"),
+        "carcassonne_addons.png": render(addon_board(), NAMES),
+        "carcassonne_160.png": render(large_board(160), NAMES),
+    }
+    for name, png in images.items():
+        (out / name).write_bytes(png)
+    tile_sheet().save(out / "carcassonne_tiles.png", optimize=True)
+    print("wrote", ", ".join(sorted(images)), "and carcassonne_tiles.png to", out)
+
+
+if __name__ == "__main__":
+    main()

@@ -61,13 +61,10 @@ def _crossings(path: tuple[Point, ...], others: list[tuple[Point, ...]], reach: 
 
 
 @functools.lru_cache(maxsize=256)
-def _dense_cached(path: tuple[Point, ...]) -> tuple[Point, ...]:
+def _dense(path: tuple[Point, ...]) -> tuple[Point, ...]:
+    """Points every 1/40 of the way along ``path``."""
     length = polyline_length(path)
     return tuple(point_along(path, length * i / 40) for i in range(41))
-
-
-def _dense(path: tuple[Point, ...]) -> tuple[Point, ...]:
-    return _dense_cached(path)
 
 
 def _draw_road(d: ImageDraw.ImageDraw, road: RoadShape, s: float, under: list[tuple[Point, ...]]) -> None:
