@@ -724,13 +724,11 @@ def _place(t: TileType, g: TileGeometry, layers: _Layers, field_masks: dict[int,
             spot = _inn_spot(r, layers, clear_of)
             icons.append(Icon("inn", spot, ICON_SIZE["inn"]))
             taken.append((spot, ICON_SIZE["inn"] / 2))
+    # the dragon and portal symbols go wherever there is most room, field or city
     open_ground = (roads_any | layers.ponds).invert()
-    land = open_ground
-    for m in layers.city:
-        land = land.minus(m)
     for kind, on in (("dragon", t.dragon), ("portal", t.portal)):
         if on:
-            put(kind, land if land.count() > GRID * GRID // 10 else open_ground, ICON_SIZE[kind])
+            put(kind, open_ground, ICON_SIZE[kind])
     return TileGeometry(g.id, g.cities, g.roads, g.rivers, tuple(icons), anchors, g.problems, g.layout)
 
 
@@ -760,7 +758,8 @@ def _inn_spot(r: RoadShape, layers: _Layers, clear_of) -> Point:
         norm = math.hypot(dx, dy) or 1.0
         for side in (1, -1):
             c = (p[0] - dy / norm * 0.16 * side, p[1] + dx / norm * 0.16 * side)
-            if not (0.1 <= c[0] <= 0.9 and 0.1 <= c[1] <= 0.9):
+            half = ICON_SIZE["inn"] / 2 + 0.01
+            if not (half <= c[0] <= 1 - half and half <= c[1] <= 1 - half):
                 continue
             room = (_disc_grid(c, 0.09) & free).count() / max(1, _disc_grid(c, 0.09).count())
             if best is None or room > best[0] + 1e-9:
