@@ -64,13 +64,20 @@ def players_section(view: CarcassonneView, names: list[str], width: int, f: Font
     pad = round(10 * s)
     row_h = round(62 * s)
     head_h = round(42 * s)
-    image = Image.new("RGB", (width, head_h + row_h * len(view.players) + pad), P.PANEL_BG)
+    note_h = round(28 * s) if view.discarded else 0
+    image = Image.new("RGB", (width, head_h + note_h + row_h * len(view.players) + pad), P.PANEL_BG)
     d = ImageDraw.Draw(image)
     if view.phase == "over" or view.current is None:
         title = f"Game over · turn {view.turn}"
     else:
         title = f"Turn {view.turn} · {_tiles(view.tiles_left)} left"
     draw_text(image, (pad, head_h / 2), fit(title, f.title, True, width - 2 * pad), f.title, True, P.TEXT, "lm")
+    if view.discarded:
+        shown = ", ".join(view.discarded[-6:])
+        note = f"Discarded (no place fits): {'…, ' if len(view.discarded) > 6 else ''}{shown}"
+        draw_text(image, (pad, head_h + note_h / 2 - 2), fit(note, f.small, False, width - 2 * pad), f.small, False,
+                  P.MUTED, "lm")
+        head_h += note_h
     ih = round(20 * s)
     king, king_size = _marker(view.extras, "king")
     robber, robber_size = _marker(view.extras, "robber")

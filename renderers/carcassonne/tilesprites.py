@@ -122,7 +122,8 @@ def draw_landscape(g: TileGeometry, size: int) -> Image.Image:
     return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
-@functools.lru_cache(maxsize=512)
+# at most ~20 MB of sprites: a board needs a few dozen types x 4 rotations at one or two sizes
+@functools.lru_cache(maxsize=256)
 def _canonical(tile_id: str, size: int) -> Image.Image:
     return draw_landscape(geometry(tile_id), size)
 
@@ -134,7 +135,7 @@ def _unknown(tile_id: str, size: int) -> Image.Image:
     return image
 
 
-@functools.lru_cache(maxsize=2048)
+@functools.lru_cache(maxsize=1024)
 def tile_sprite(tile_id: str, rotation: int, size: int) -> Image.Image:
     """Tile ``tile_id`` turned ``rotation`` quarter turns clockwise, ``size`` pixels, symbols upright."""
     if tile_id not in all_tiles():

@@ -226,3 +226,10 @@ def test_more_names_than_players_and_missing_names():
     view = small_view()
     assert decode(render(view, [])).width > 100
     assert decode(render(view, ["A very long player name that will not fit in the panel at all"] * 2)).width > 100
+
+
+def test_discarded_tiles_are_mentioned():
+    plain = players_section(small_view(), NAMES, 440, Fonts(1.0))
+    noted = players_section(small_view(discarded=("C",)), NAMES, 440, Fonts(1.0))
+    assert noted.height > plain.height
+    assert count_near(noted, (10, 44, 400, 68), P.MUTED, 40) > 20
