@@ -86,6 +86,9 @@ class TableService:
         name = _clean(name).lower()
         return next((g for g in self.games() if g.name == name), None)
 
+    def _no_table(self) -> list[Reply]:
+        return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+
     def _game_list(self) -> str:
         return ", ".join(g.name for g in self.games()) or "-"
 
@@ -154,7 +157,7 @@ class TableService:
             name = _clean(game_name).lower()
             if table is None:
                 if not name:
-                    return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                    return self._no_table()
                 game = self.game(name)
                 if game is None:
                     return _error("There is no game '{name}'. Games: {games}.", name=name[:40], games=self._game_list())
@@ -209,7 +212,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             if table.seat_of(ctx.user_id) is None:
                 return _error("You are not seated at this table.")
             if table.status != "lobby":
@@ -231,7 +234,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             game = table.game
             name = _clean(name).lower()
             if not name:
@@ -261,7 +264,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             if table.status != "lobby":
                 return _error("Computer players can only be added before /start.")
             if table.seat_of(ctx.user_id) is None:
@@ -281,7 +284,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             if table.status != "lobby":
                 return _error("The game has already started; /status shows it.")
             if table.seat_of(ctx.user_id) is None:
@@ -339,7 +342,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             if table_id is not None and table_id != table.id:
                 return _error("That choice is no longer open: it belongs to an older table.")
             if table.status != "playing":
@@ -559,7 +562,7 @@ class TableService:
     async def status(self, ctx: Ctx) -> list[Reply]:
         table = self.table_in(ctx.channel_id)
         if table is None:
-            return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+            return self._no_table()
         if table.status == "lobby":
             return [self._lobby_reply(table, t("A {game} table is waiting for players.", game=table.game.title))]
         view = table.game.view(table.state, None)
