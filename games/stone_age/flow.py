@@ -19,8 +19,6 @@ def seats_from(state: StoneAgeState, start: int) -> list[int]:
 def start_round(state: StoneAgeState) -> list[Event]:
     state.phase = "place"
     state.taken_cards = []
-    state.last_roll = None
-    state.last_dfa = None
     for p in state.players:
         p.where = {}
         for tool in p.tools:
