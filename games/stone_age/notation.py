@@ -31,12 +31,10 @@ _TOKEN = re.compile(rf"(?:\d{{0,2}}{_GOOD})+")
 _PART = re.compile(rf"(\d{{0,2}})({_GOOD})")
 _SPOT = re.compile(r"(building|card|b|c)(\d{1,2})")
 
-HELP = ("I can't read '{text}'. Moves look like: place forest 3, place hut, resolve forest, tools 2 1, ok, "
-        "buy building 2 with w w s, buy card 3, skip card 3, pick 5, claim w g, feed pay w w, feed starve.")
-
-
 def _fail(text: str) -> IllegalAction:
-    return IllegalAction(HELP, text=text[:60])
+    return IllegalAction("I can't read '{move}'. Moves look like: place forest 3, place hut, resolve forest, "
+                         "tools 2 1, ok, buy building 2 with w w s, buy card 3, skip card 3, pick 5, claim w g, "
+                         "feed pay w w, feed starve.", move=text[:60])
 
 
 def parse_location(words: list[str], text: str) -> tuple[str, list[str]]:

@@ -107,8 +107,8 @@ def placement_error(state: StoneAgeState, seat: int, action: Place) -> IllegalAc
         if n != 2:
             return IllegalAction("The hut always takes exactly 2 people; write 'place hut'.")
     elif n != 1:
-        return IllegalAction("The {where} takes exactly one person; write 'place {text}'.",
-                             where=where, text=str(Place(loc, 1))[6:])
+        return IllegalAction("The {where} takes exactly one person; write 'place {move}'.",
+                             where=where, move=str(Place(loc, 1))[6:])
     if people_at(state, loc):
         return IllegalAction("The {where} is already occupied this round; choose another location.", where=where)
     if loc in VILLAGE and village_closed(state):
