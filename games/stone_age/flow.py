@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.core import Event, SeatRef
 from games.stone_age.components import DISPLAY_SLOTS
-from games.stone_age.rules import legal_placements, sort_tools, unplaced
+from games.stone_age.rules import can_place, sort_tools, unplaced
 from games.stone_age.state import StoneAgeState
 
 
@@ -32,7 +32,7 @@ def start_round(state: StoneAgeState) -> list[Event]:
 def next_placer(state: StoneAgeState) -> list[Event]:
     """Pass placement to the next seat that can place, or start the action phase."""
     for seat in seats_from(state, state.turn + 1):
-        if unplaced(state.players[seat]) and legal_placements(state, seat):
+        if can_place(state, seat):
             state.turn = seat
             return []
     events = []

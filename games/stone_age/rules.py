@@ -118,23 +118,31 @@ def placement_error(state: StoneAgeState, seat: int, action: Place) -> IllegalAc
 
 
 def legal_placements(state: StoneAgeState, seat: int) -> list[Place]:
+    """Checks each location once with its smallest placement, then adds every larger count."""
     p = state.players[seat]
     left = unplaced(p)
     result: list[Place] = []
     if left <= 0:
         return result
     for loc in all_locations(state):
-        if loc == "hunt" or loc in RESOURCE_SPOTS:
-            counts: Iterable[int] = range(1, left + 1)
-        elif loc == "hut":
-            counts = (2,)
+        base = 2 if loc == "hut" else 1
+        if placement_error(state, seat, Place(loc, base)) is not None:
+            continue
+        if loc == "hunt":
+            most = left
+        elif loc in RESOURCE_SPOTS:
+            most = min(left, RESOURCE_SPOT_CAPACITY - people_at(state, loc))
         else:
-            counts = (1,)
-        for n in counts:
-            action = Place(loc, n)
-            if placement_error(state, seat, action) is None:
-                result.append(action)
+            most = base
+        result.extend(Place(loc, n) for n in range(base, most + 1))
     return result
+
+
+def can_place(state: StoneAgeState, seat: int) -> bool:
+    if unplaced(state.players[seat]) <= 0:
+        return False
+    return any(placement_error(state, seat, Place(loc, 2 if loc == "hut" else 1)) is None
+               for loc in all_locations(state))
 
 
 # -- tools ---------------------------------------------------------------------------------------
