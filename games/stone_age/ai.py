@@ -28,24 +28,26 @@ def rounds_left(state: StoneAgeState) -> int:
 
 
 def card_value(state: StoneAgeState, p: Player, cid: str) -> float:
+    """Rough points a card is worth to ``p``: its top half now plus its bottom half at the end,
+    counting on some growth of the multiplied quantity in the rounds left."""
     c = card(cid)
-    left = rounds_left(state)
+    left = min(rounds_left(state), 8)
     top = {
-        "dice_for_all": 3.0, "food": 0.8 * c.amount, "points": float(c.amount), "extra_card": 4.0,
-        "tool": 1.0 + 0.5 * min(left, 8), "agriculture": 0.9 * min(left, 8), "one_use_tool": 0.8 * c.value,
+        "dice_for_all": 3.0, "food": 0.8 * c.amount, "points": float(c.amount), "extra_card": 5.0,
+        "tool": 1.0 + 0.5 * left, "agriculture": 0.9 * left, "one_use_tool": 0.8 * c.value,
         "any_two_resources": 9.0, "resource_roll": 4.0,
         "resource": 0.8 * c.amount * VALUE.get(c.resource or "wood", 3),
     }[c.top]
     if c.bottom_type == "culture":
         symbols = Counter(card(x).symbol for x in p.cards if card(x).bottom_type == "culture")
         if symbols[c.symbol] == 0:
-            bottom = 2 * len(symbols) + 1
+            bottom = 2 * len(symbols) + 1 + 0.6 * left
         else:
             second = sum(1 for n in symbols.values() if n >= 2)
-            bottom = 2 * second + 1
+            bottom = 2 * second + 1 + 0.2 * left
     else:
-        base = {"farmer": max(p.agriculture, 2), "tool_maker": max(p.tool_total, 2),
-                "hut_builder": len(p.buildings) + 2, "shaman": p.people}[c.bottom_type]
+        base = {"farmer": p.agriculture + 0.4 * left, "tool_maker": p.tool_total + 0.4 * left,
+                "hut_builder": len(p.buildings) + 0.5 * left, "shaman": p.people + 0.2 * left}[c.bottom_type]
         bottom = c.figures * base
     return top + bottom
 
@@ -124,9 +126,9 @@ class GreedyPlayer(ComputerPlayer):
     def single_value(self, state: StoneAgeState, p: Player, loc: str) -> float:
         left = rounds_left(state)
         if loc == "toolmaker":
-            return 0.5 if p.tool_total >= 12 else 1.0 + 0.4 * min(left, 8) * (1.0 if p.tool_total < 6 else 0.5)
+            return 0.5 if p.tool_total >= 12 else 1.35 + 0.54 * min(left, 8) * (1.0 if p.tool_total < 6 else 0.5)
         if loc == "field":
-            return 0.0 if p.agriculture >= 10 else 0.9 * min(left, 9)
+            return 0.0 if p.agriculture >= 10 else 1.2 * min(left, 9)
         if loc == "hut":
             if p.people >= 10 or left <= 1:
                 return 0.0
