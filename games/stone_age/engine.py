@@ -87,8 +87,10 @@ def apply(state: StoneAgeState, seat: int, action: Action) -> list[Event]:
         return apply_claim(state, seat, action)
     acting = to_act(state)
     if seat not in acting:
+        if len(acting) == 1:
+            raise IllegalAction("It is not your turn; waiting for {player}.", player=SeatRef(min(acting)))
         waiting = ", ".join(str(s + 1) for s in sorted(acting))
-        raise IllegalAction("It is not your turn; waiting for seat {seats}.", seats=waiting)
+        raise IllegalAction("It is not your turn; waiting for seats {seats}.", seats=waiting)
     if state.phase == "place":
         if not isinstance(action, Place):
             raise IllegalAction("It is the placement phase: place people, e.g. 'place hunt 2' or 'place field'.")
@@ -143,14 +145,17 @@ def apply_place(state: StoneAgeState, seat: int, action: Place) -> list[Event]:
 # -- action turn -----------------------------------------------------------------------------
 
 def _require_there(p: Player, loc: str) -> None:
+    if not _known(loc):
+        raise IllegalAction("That is not a location on the board.")
     if loc not in p.where:
         mine = ", ".join(str(Skip(k))[5:] for k in p.where) or "none"
         raise IllegalAction("You have no people on the {where}; your locations left: {mine}.",
-                            where=loc_msg(loc) if _known(loc) else Msg(loc), mine=mine)
+                            where=loc_msg(loc), mine=mine)
 
 
 def _known(loc: str) -> bool:
-    return loc in GATHER or loc in VILLAGE or loc[:8] == "building" or loc[:4] == "card"
+    return loc in GATHER or loc in VILLAGE or (loc[:8] == "building" and loc[8:].isdigit()) \
+        or (loc[:4] == "card" and loc[4:].isdigit())
 
 
 def apply_skip(state: StoneAgeState, seat: int, action: Skip) -> list[Event]:
@@ -395,8 +400,8 @@ def _take_die(state: StoneAgeState, seat: int, face: int, automatic: bool = Fals
     dfa["picks"].append([seat, face])
     p = state.players[seat]
     reward = DICE_FOR_ALL[face]
-    text = ("{player} gets the last die ({face})." if automatic else "{player} picks {face}.")
-    events = [Event.public(text, player=SeatRef(seat), face=face)]
+    events = [Event.public("{player} gets the last die ({face})." if automatic else "{player} picks {face}.",
+                           player=SeatRef(seat), face=face)]
     if reward == "tool":
         events.append(_tool_event(state, seat))
     elif reward == "agriculture":
