@@ -24,9 +24,9 @@ def decode(data: bytes) -> Image.Image:
 
 
 def has_colour(image: Image.Image, box, rgb, tolerance: int = 12) -> bool:
-    region = image.crop(box)
-    for pixel in region.getdata():
-        if all(abs(a - b) <= tolerance for a, b in zip(pixel, rgb)):
+    raw = image.crop(box).tobytes()
+    for i in range(0, len(raw), 3):
+        if all(abs(raw[i + k] - rgb[k]) <= tolerance for k in range(3)):
             return True
     return False
 
