@@ -6,12 +6,12 @@ At game end the full image puts the score breakdown right under the header.
 """
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.stone_age.view import StoneAgeView
 from renderers.common import encode_png
 from renderers.stone_age.board import GAP, WIDTH, dice_row, draw_board, header
-from renderers.stone_age.draw import BG
+from renderers.stone_age.draw import BG, Canvas
 from renderers.stone_age.players import draw_players, draw_scores
 
 MAX_HEIGHT = 3000
@@ -19,7 +19,7 @@ MAX_HEIGHT = 3000
 
 def render(view: StoneAgeView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
     image = Image.new("RGB", (WIDTH, MAX_HEIGHT), BG)
-    draw = ImageDraw.Draw(image)
+    draw = Canvas(image)
     if region == "players":
         y = draw_players(image, draw, view, names, GAP)
     elif region == "scores":
@@ -38,4 +38,5 @@ def render(view: StoneAgeView, names: list[str], scale: float = 1.0, region: str
     image = image.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + GAP)))
     if scale != 1.0:
         image = image.resize((max(1, int(image.width * scale)), max(1, int(image.height * scale))), Image.LANCZOS)
-    return encode_png(image)
+    # A flat-colour picture: a 160-colour palette looks the same, encodes faster and is ~2.5x smaller.
+    return encode_png(image.quantize(colors=160, method=Image.Quantize.FASTOCTREE))

@@ -32,9 +32,33 @@ def colour(seat: int):
     return player_colour(seat, SEAT_ORDER)
 
 
+class Canvas(ImageDraw.ImageDraw):
+    """An ImageDraw that remembers its image, so text can be pasted from cached masks."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.image = image
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_mask(value: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The rendered text as an 'L' mask and its offset from the anchor point (cached: most
+    labels and numbers repeat from one image to the next)."""
+    f = font(size, bold=bold)
+    left, top, right, bottom = (int(v) for v in f.getbbox(value, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), value, fill=255, font=f, anchor=anchor)
+    return mask, left, top
+
+
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int, fill=INK, bold: bool = False,
          anchor: str = "la") -> None:
-    draw.text(xy, value, fill=fill, font=font(size, bold=bold), anchor=anchor)
+    image = getattr(draw, "image", None)
+    if image is None or not value:
+        draw.text(xy, value, fill=fill, font=font(size, bold=bold), anchor=anchor)
+        return
+    mask, left, top = _text_mask(value, size, bold, anchor)
+    image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
 
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> int:
