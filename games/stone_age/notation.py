@@ -171,8 +171,8 @@ def _parse_buy(state: StoneAgeState, seat: int, loc: str, rest: list[str]) -> Bu
         raise IllegalAction("There is no building tile on stack {k}.", k=k)
     tile = building(state.stacks[k - 1][0])
     if tile.kind != "fixed":
-        raise IllegalAction("Building {k} lets you choose the resources: write 'buy {spot} with …', e.g. with {example}.",
-                            k=k, spot=spot, example=_example(tile))
+        raise IllegalAction("Building {k} lets you choose the resources: write 'buy {spot} with …', "
+                            "e.g. with {example}.", k=k, spot=spot, example=_example(tile))
     return Buy(loc, from_list(tile.cost))
 
 

@@ -70,8 +70,8 @@ def roll_line(view: StoneAgeView) -> Msg:
     unused = [str(v) for v, used in p.tools if not used] + [f"u{v}" for v in p.one_use]
     where = loc_msg(roll.source) if roll.source in GATHER else Msg("card {card}", {"card": roll.source})
     need = (total // div + 1) * div
-    return Msg("{where}: {dice} = {total} → {gain} {good}. Unused tools: {unused}. Total {need} gives {more} {good}. "
-               "Reply 'tools …' or 'ok'.",
+    return Msg("Roll at the {where}: {dice} = {total} → {gain} {good}. Unused tools: {unused}. "
+               "Total {need} gives {more} {good}. Reply 'tools …' or 'ok'.",
                {"where": where, "dice": " ".join(map(str, roll.dice)), "total": total, "gain": total // div,
                 "good": good_msg(roll.resource), "unused": ", ".join(unused) or "-", "need": need,
                 "more": total // div + 1})
