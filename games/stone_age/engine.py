@@ -130,7 +130,7 @@ def apply(state: StoneAgeState, seat: int, action: Action) -> list[Event]:
 # -- placement -------------------------------------------------------------------------------
 
 def apply_place(state: StoneAgeState, seat: int, action: Place) -> list[Event]:
-    if action.loc not in all_locations(state) and not action.loc.startswith(("building", "card")):
+    if not _known(action.loc):
         raise IllegalAction("That is not a location on the board.")
     error = placement_error(state, seat, action)
     if error is not None:

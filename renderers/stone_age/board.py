@@ -6,7 +6,7 @@ from PIL import Image, ImageDraw
 from games.stone_age.components import GATHER, building, card
 from games.stone_age.view import StoneAgeView
 from renderers.stone_age.draw import (
-    BG, CULTURE_BAND, HIGHLIGHT, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, closed_mark, die, fit,
+    CULTURE_BAND, HIGHLIGHT, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, closed_mark, die, fit,
     good_square, panel, people_chip, person, text,
 )
 

@@ -6,7 +6,7 @@ from collections import Counter
 from games.stone_age.components import RESOURCES, card
 from games.stone_age.rules import figure_totals
 from games.stone_age.view import PlayerView, StoneAgeView
-from renderers.stone_age.board import GAP, MARGIN, WIDTH, header
+from renderers.stone_age.board import GAP, MARGIN, WIDTH
 from renderers.stone_age.draw import (
     CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, colour, fit, good_square, panel, person, text,
 )
