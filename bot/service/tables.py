@@ -32,6 +32,8 @@ from renderers import registry as render_registry
 log = logging.getLogger(__name__)
 
 MAX_TEXT = 200           # longest action text we even try to parse
+#: the game verbs that exist as slash commands; other verbs of a game go through /play.
+SLASH_VERBS = ("play", "place", "bid", "use", "pass")
 LOG_CHARS = 1800         # /log reply budget (Discord allows 2000)
 
 HELP_LINES = (
@@ -349,8 +351,9 @@ class TableService:
                 return _error("The game has not started yet. When everyone is seated, use /start.")
             game = table.game
             if verb and verb != "play" and verb not in game.verbs:
+                usable = [v for v in game.verbs if v in SLASH_VERBS and v != "play"] + ["play"]
                 return _error("{game} has no /{verb}. Use {verbs}.", game=game.title, verb=verb,
-                              verbs=", ".join(f"/{v}" for v in game.verbs if v != "play") or "/play")
+                              verbs=", ".join(f"/{v}" for v in usable))
             seat = table.seat_of(ctx.user_id)
             if seat is None:
                 return _error("You are not seated at this table, so you cannot move. You can watch with /board and /status.")
