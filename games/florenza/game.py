@@ -7,7 +7,7 @@ from typing import Any, Sequence
 from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, ranks_from_scores
 from games.florenza import actions as A
 from games.florenza import flow, notation, rules, text
-from games.florenza.catalog import ANONYMOUS, RES, artist_card, catalog
+from games.florenza.catalog import RES, artist_card, catalog
 from games.florenza.scoring import final_scores
 from games.florenza.setup import new_game
 from games.florenza.state import FlorenzaState, state_from_json, state_to_json
@@ -125,11 +125,16 @@ class Florenza(Game):
     def suggestions(self, state: FlorenzaState, seat: int) -> list[Any]:
         from games.florenza.ai import ranked_actions
         ranked = ranked_actions(self, state, seat)
-        top = ranked[: self.max_buttons]
-        for always in (A.Workers(), A.Inspire()):
-            if always in ranked and always not in top:
-                top[-1:] = [always]
-        return top
+        essentials = [a for a in (A.Workers(), A.Inspire()) if a in ranked]
+        budget = self.max_buttons - len(essentials)
+        chosen = []
+        for action in ranked:
+            if action in essentials:
+                chosen.append(action)
+            elif budget > 0:
+                chosen.append(action)
+                budget -= 1
+        return chosen
 
     def action_label(self, action: Any) -> str:
         label = str(action)

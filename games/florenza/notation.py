@@ -5,7 +5,7 @@ import itertools
 import re
 from typing import Callable, Iterable, Sequence, TypeVar
 
-from games.core import IllegalAction
+from games.core import IllegalAction, SeatRef
 from games.florenza import actions as A
 from games.florenza.catalog import ANONYMOUS, RES, RES_NAMES, artist, artist_card, catalog, normalise
 from games.florenza.rules import artist_refs, check
@@ -97,7 +97,13 @@ def _artists(state: FlorenzaState, seat: int, token: str) -> list[A.ArtistRef]:
     found = resolve(token, [(r, artist(r.id).names()) for r in named], labels)
     if not found:
         others = resolve(token, [(a.id, a.names()) for a in catalog().artists.values()])
+        if len(others) == 1 and artist(others[0]).anonymous:
+            return [A.ArtistRef(others[0], A.ANON)]     # the rules explain why it is not available
         if len(others) == 1:
+            for owner, rival in enumerate(state.p):
+                if owner != seat and any(artist_card(i)[0] == others[0] for i in rival.reserved_artists):
+                    raise IllegalAction("{artist} is reserved by {owner}; only they can hire it.",
+                                        artist=others[0], owner=SeatRef(owner))
             raise IllegalAction("{artist} cannot be hired now; hire an artist on display, one you reserved, or an anonymous one.",
                                 artist=others[0])
         raise IllegalAction("'{name}' is not an artist you can hire; name one on display (A1...), reserved (R...) or anon-a/anon-p/anon-s.",
