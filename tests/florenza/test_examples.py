@@ -369,9 +369,9 @@ def test_p10_tie_break_second_building_and_shared_win():
     a.pp, b.pp = 34, 35                     # A's captain point makes the totals level
     # buildings A: 25, 6, 3 / B: 25, 6, 4 → B wins at the third comparison
     outcome = GAME.outcome(state)
-    assert outcome.scores == (39, 39) and outcome.winners() == [B]
+    assert outcome.scores == (43, 43) and outcome.winners() == [B]
     # identical lists: a shared win
     b.cards = [["pozzo", None]]
     a.pp, b.pp = 33, 34
     outcome = GAME.outcome(state)
-    assert outcome.scores == (38, 38) and outcome.ranks == (1, 1)
+    assert outcome.scores == (42, 42) and outcome.ranks == (1, 1)
