@@ -8,7 +8,7 @@ from typing import Callable, Iterable, Sequence, TypeVar
 from games.core import IllegalAction, SeatRef
 from games.florenza import actions as A
 from games.florenza.catalog import ANONYMOUS, RES, RES_NAMES, artist, artist_card, catalog, normalise
-from games.florenza.rules import artist_refs, check
+from games.florenza.rules import artist_refs, check, display_ref
 from games.florenza.state import FlorenzaState
 
 K = TypeVar("K")
@@ -88,7 +88,7 @@ def _artists(state: FlorenzaState, seat: int, token: str) -> list[A.ArtistRef]:
     reserved_ids = {r.id for r in refs if r.source == A.RESERVE}
     labels: dict[str, A.ArtistRef] = {}
     for position, index in enumerate(state.art_display):
-        labels[f"a{position + 1}"] = A.ArtistRef(artist_card(index)[0], A.DISPLAY)
+        labels[f"a{position + 1}"] = display_ref(state, seat, artist_card(index)[0])
     reserved_monuments = len(state.p[seat].reserved_monuments)
     for position, index in enumerate(state.p[seat].reserved_artists):
         labels[f"r{reserved_monuments + position + 1}"] = A.ArtistRef(artist_card(index)[0], A.RESERVE)

@@ -123,19 +123,21 @@ def artist_fee(player: PlayerState, artist_id: str) -> int:
     return max(0, fee - DISCOUNT) if owns_guild(player, "artist_discount") else fee
 
 
+def display_ref(state: FlorenzaState, seat: int, artist_id: str) -> A.ArtistRef:
+    """The copy of ``artist_id`` on display; printed as ``a<n>`` if the bare ID would mean your reserve."""
+    reserved = any(artist_card(i)[0] == artist_id for i in state.p[seat].reserved_artists)
+    position = next((n for n, i in enumerate(state.art_display) if artist_card(i)[0] == artist_id), None)
+    label = f"a{position + 1}" if reserved and position is not None else ""
+    return A.ArtistRef(artist_id, A.DISPLAY, label)
+
+
 def artist_refs(state: FlorenzaState, seat: int) -> list[A.ArtistRef]:
     """Every artist ``seat`` could hire now, one per ID and source (§6.2)."""
     player = state.p[seat]
     reserved = list(dict.fromkeys(artist_card(i)[0] for i in player.reserved_artists))
     refs = [A.ArtistRef(artist_id, A.RESERVE) for artist_id in reserved]
-    seen: set[str] = set()
-    for position, index in enumerate(state.art_display):
-        artist_id = artist_card(index)[0]
-        if artist_id in seen:
-            continue
-        seen.add(artist_id)
-        label = f"a{position + 1}" if artist_id in reserved else ""
-        refs.append(A.ArtistRef(artist_id, A.DISPLAY, label))
+    for artist_id in dict.fromkeys(artist_card(i)[0] for i in state.art_display):
+        refs.append(display_ref(state, seat, artist_id))
     refs.extend(A.ArtistRef(anon, A.ANON) for i, anon in enumerate(ANONYMOUS) if not state.anon_used[i])
     return refs
 
