@@ -185,7 +185,7 @@ def parse(state: FlorenzaState, seat: int, text: str) -> object:
         try:
             return _parse_verb(state, seat, "play", " ".join(words))
         except IllegalAction:
-            raise IllegalAction("I can't read '{text}'. Write e.g. 'play casa', 'build m2 with a1', 'rm m3', 'ra a2', 'use picconiere', 'workers', 'market buy go', 'inspire'.", text=text.strip()[:40]) from None
+            raise IllegalAction("I can't read '{what}'. Write e.g. 'play casa', 'build m2 with a1', 'rm m3', 'ra a2', 'use picconiere', 'workers', 'market buy go', 'inspire'.", what=text.strip()[:40]) from None
     return _parse_verb(state, seat, verb, " ".join(words[1:]))
 
 
