@@ -53,29 +53,43 @@ class Florenza(Game):
             if state.step == "captain":
                 return [A.CaptainChoice(r) for r in rules.captain_options(state)]
             return [A.MerchantChoice(r) for r in rules.merchant_options(state)]
+        # Cheap necessary conditions first, so that ``check`` mostly sees legal candidates.
         refs = rules.artist_refs(state, seat)
+        held, supply = player.res, state.supply
+
+        def can_hold(cost: tuple[int, ...]) -> bool:
+            return all(have >= need for have, need in zip(held, cost))
+
         out: list[Any] = []
-        cards = catalog().cards
+        cards, artists, locations = catalog().cards, catalog().artists, catalog().locations
         for card_id in dict.fromkeys(player.hand):
-            allowed = cards[card_id].artists
-            if allowed:
-                out += [A.Play(card_id, ref) for ref in refs if catalog().artists[ref.id].type in allowed]
+            info = cards[card_id]
+            if not can_hold(info.cost) or info.fl > player.florins:
+                continue
+            if info.artists:
+                out += [A.Play(card_id, ref) for ref in refs if artists[ref.id].type in info.artists]
             else:
                 out.append(A.Play(card_id))
         for monument_id in [*state.mon_display, *player.reserved_monuments]:
-            allowed = catalog().monuments[monument_id].artists
-            out += [A.Build(monument_id, ref) for ref in refs if catalog().artists[ref.id].type in allowed]
+            info = catalog().monuments[monument_id]
+            if can_hold(info.cost):
+                out += [A.Build(monument_id, ref) for ref in refs if artists[ref.id].type in info.artists]
         out += [A.ReserveMonument(m) for m in state.mon_display]
         out += [A.ReserveArtist(a) for a in dict.fromkeys(artist_card(i)[0] for i in state.art_display)]
         for location_id in dict.fromkeys(entry[0] for entry in state.locations if entry[1] is None):
-            if catalog().locations[location_id].kind == "barter":
-                out += [A.Use(location_id, give, get) for give in RES for get in RES if give != get]
+            if locations[location_id].kind == "barter":
+                out += [A.Use(location_id, give, get) for i, give in enumerate(RES) if held[i]
+                        for j, get in enumerate(RES) if j != i and supply[j]]
             else:
                 out.append(A.Use(location_id))
         out.append(A.Workers())
-        out += [A.MarketSell(r) for r in RES] + [A.MarketBuy(r) for r in RES]
-        for first, second in itertools.combinations_with_replacement(RES, 2):
-            out += [A.MarketTrade((first, second), get) for get in RES if get not in (first, second)]
+        out += [A.MarketSell(r) for i, r in enumerate(RES) if held[i]]
+        if player.florins >= 100:
+            out += [A.MarketBuy(r) for i, r in enumerate(RES) if supply[i]]
+        for first, second in itertools.combinations_with_replacement(range(6), 2):
+            if held[first] >= 1 + (first == second) and held[second]:
+                out += [A.MarketTrade((RES[first], RES[second]), get) for j, get in enumerate(RES)
+                        if j not in (first, second) and supply[j]]
         out.append(A.Inspire())
         return out
 
