@@ -8,7 +8,7 @@ import pytest
 from games.core import IllegalAction
 from games.florenza import GAME
 from games.florenza import actions as Ac
-from games.florenza.catalog import catalog
+from games.florenza.catalog import RES, catalog
 from games.florenza.rules import check
 from tests.florenza.helpers import A, new, set_hand, set_holdings, show_artists, show_monuments
 
@@ -126,32 +126,46 @@ def test_every_legal_action_round_trips(players, seed):
     assert checked > 1000
 
 
-def test_legal_actions_are_exact():
-    """Everything legal_actions offers applies; a wide sweep of other candidates is refused."""
-    state = new(3, seed=6)
-    rng = random.Random(6)
+def _everything(state, seat):
+    """Every action object that could name something in play, plus a few names not in play."""
     cat = catalog()
-    for _ in range(40):
-        seat = min(GAME.to_act(state))
-        legal = set(map(str, GAME.legal_actions(state, seat)))
-        pool = [f"play {c}" for c in cat.cards] + [f"play {c} with {a}" for c in list(cat.cards)[::7]
-                                                    for a in cat.artists]
-        pool += [f"build {m} with {a}" for m in cat.monuments for a in list(cat.artists)[::5]]
-        pool += [f"rm {m}" for m in cat.monuments] + [f"ra {a}" for a in cat.artists] + [f"use {l}" for l in cat.locations]
-        pool += ["workers", "inspire", "market sell ma", "market buy sp", "mt ma+wo>go", "keep h1", "captain ma"]
-        for text in pool:
-            try:
-                action = GAME.parse(state, seat, text)
-            except IllegalAction:
-                continue
-            try:
-                check(state, seat, action)
-                ok = True
-            except IllegalAction:
-                ok = False
-            assert ok == (str(action) in legal), text
-        for _ in range(3):
+    seen = {catalog().artist_cards[i][0] for i in state.art_display}
+    seen |= {catalog().artist_cards[i][0] for p in state.p for i in p.reserved_artists}
+    names = sorted(seen | {"anon-architect", "anon-painter", "anon-sculptor", "vasari-architect", "mochi-sculptor"})
+    refs = [Ac.ArtistRef(a, src) for a in names for src in ("display", "reserve", "anon")]
+    cards = sorted(set(state.p[seat].hand) | {"casa", "fontana", "sala", "savonarola"})
+    out = [Ac.Play(c, r) for c in cards for r in [None, *refs]]
+    out += [Ac.Build(m, r) for m in cat.monuments for r in refs]
+    out += [Ac.ReserveMonument(m) for m in cat.monuments] + [Ac.ReserveArtist(a) for a in cat.artists]
+    out += [Ac.Use(l) for l in cat.locations] + [Ac.Use(l, g, t) for l in cat.locations for g in RES for t in RES]
+    out += [Ac.Workers(), Ac.Inspire()] + [Ac.MarketSell(r) for r in RES] + [Ac.MarketBuy(r) for r in RES]
+    out += [Ac.MarketTrade((a, b), t) for a in RES for b in RES for t in RES]
+    out += [Ac.Keep(c) for c in cat.cards] + [Ac.CaptainChoice(r) for r in RES] + [Ac.MerchantChoice(r) for r in RES]
+    return out
+
+
+@pytest.mark.parametrize("players,seed", [(2, 6), (4, 7)])
+def test_legal_actions_are_exact(players, seed):
+    """legal_actions == every action object the rules accept, over the whole action space."""
+    state = new(players, seed)
+    state.p[1].cards.append(["arte-dei-mercatanti", None])
+    rng = random.Random(seed)
+    visited = 0
+    while not GAME.is_over(state) and visited < 14:
+        for seat in range(players):
+            legal = GAME.legal_actions(state, seat)
+            assert len(legal) == len(set(legal))
+            accepted = []
+            for action in _everything(state, seat):
+                try:
+                    check(state, seat, action)
+                except IllegalAction:
+                    continue
+                accepted.append(action)
+            assert set(accepted) == set(legal)
+        visited += 1
+        for _ in range(rng.randint(1, 12)):
             if GAME.is_over(state):
-                return
+                break
             mover = rng.choice(sorted(GAME.to_act(state)))
             GAME.apply(state, mover, rng.choice(GAME.legal_actions(state, mover)))
