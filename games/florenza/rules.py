@@ -150,7 +150,7 @@ def _find_artist(state: FlorenzaState, seat: int, ref: A.ArtistRef, allowed: tup
                             artist=ref.id)
     info = artist(ref.id)
     if info.type not in allowed:
-        raise IllegalAction("{artist} is an {kind}, but {target} needs an artist of type {types}.",
+        raise IllegalAction("{artist} is an artist of type {kind}, but {target} needs {types}.",
                             artist=ref.id, kind=ARTIST_TYPES[info.type], target=target,
                             types=_types_text(allowed))
     if info.anonymous or ref.source == A.ANON:
@@ -533,11 +533,11 @@ def check(state: FlorenzaState, seat: int, action: object) -> Perform:
         return _check_keep(state, seat, action)
     if state.step == "captain":
         if seat != state.captain or not isinstance(action, A.CaptainChoice):
-            raise IllegalAction("Waiting for the captain {player} to name the income resource, e.g. 'captain go'.",
+            raise IllegalAction("Waiting for {player} (captain) to choose the income resource, e.g. 'captain go'.",
                                 player=SeatRef(state.captain))
         return _check_captain(state, seat, action)
     owner = merchant_owner(state)
     if seat != owner or not isinstance(action, A.MerchantChoice):
-        raise IllegalAction("Waiting for {player} (Arte dei Mercatanti) to name a resource, e.g. 'merchant sp'.",
+        raise IllegalAction("Waiting for {player} (Arte dei Mercatanti) to choose a resource, e.g. 'merchant sp'.",
                             player=SeatRef(owner if owner is not None else state.captain))
     return _check_merchant(state, seat, action)
