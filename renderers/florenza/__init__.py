@@ -53,10 +53,10 @@ def _title(canvas: Canvas, text: str, note: str = "") -> None:
     canvas.ensure(canvas.s(40))
     s = canvas.s
     canvas.y += s(10)
-    canvas.draw.text((s(PAD), canvas.y), text, fill=INK, font=canvas.font(24, True))
+    canvas.text((s(PAD), canvas.y), text, fill=INK, typeface=canvas.font(24, True))
     if note:
         start = s(PAD) + text_width(canvas.draw, text, canvas.font(24, True)) + s(10)
-        canvas.draw.text((start, canvas.y + s(5)), note, fill=MUTED, font=canvas.font(19))
+        canvas.text((start, canvas.y + s(5)), note, fill=MUTED, typeface=canvas.font(19))
     canvas.y += s(32)
     canvas.draw.line((s(PAD), canvas.y, canvas.width - s(PAD), canvas.y), fill=LINE, width=max(1, s(2)))
     canvas.y += s(6)
@@ -72,30 +72,33 @@ def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
         title = f"Florenza · Round {view.round}/5 · Phase 3 · Turn {view.turn}"
     else:
         title = f"Florenza · Round {view.round}/5 · Phase 4 (end of round)"
-    draw.text((s(PAD), s(8)), title, fill=WHITE, font=canvas.font(27, True))
+    canvas.text((s(PAD), s(8)), title, fill=WHITE, typeface=canvas.font(27, True))
     y = s(52)
     x = s(PAD)
     if not view.over:
         label = "to act:" if view.phase == 3 else {"keep": "keeping a card:", "captain": "captain chooses:",
                                                     "merchant": "merchant chooses:"}.get(view.step, "")
-        draw.text((x, y + s(2)), label, fill=(235, 220, 190), font=canvas.font(21))
+        canvas.text((x, y + s(2)), label, fill=(235, 220, 190), typeface=canvas.font(21))
         x += text_width(draw, label, canvas.font(21)) + s(8)
         for seat in view.to_act:
             badge = seat_badge(seat, s(30))
             canvas.image.paste(badge, (x, y), badge)
             x += badge.width + s(4)
-            text, typeface = fit(draw, names[seat], s(170), s(21), True, s(14))
-            draw.text((x, y + s(2)), text, fill=WHITE, font=typeface)
-            x += text_width(draw, text, typeface) + s(10)
+            if len(view.to_act) == 1:          # several (keep step): their letters are enough
+                text, typeface = fit(draw, names[seat], s(170), s(21), True, s(14))
+                canvas.text((x, y + s(2)), text, fill=WHITE, typeface=typeface)
+                x += text_width(draw, text, typeface) + s(10)
     # turns 5-8: who has an extra action
-    strip_x = max(x + s(8), canvas.width - s(250))
-    draw.text((strip_x, y + s(3)), "T5–8:", fill=(235, 220, 190), font=canvas.font(19))
+    strip_w = text_width(draw, "T5–8:", canvas.font(19)) + s(4) + sum(
+        s(13) + (s(14) if not seats else s(21) * len(seats)) + s(6) for _, seats in view.eligible)
+    strip_x = max(x + s(8), canvas.width - s(PAD) - strip_w)
+    canvas.text((strip_x, y + s(3)), "T5–8:", fill=(235, 220, 190), typeface=canvas.font(19))
     strip_x += text_width(draw, "T5–8:", canvas.font(19)) + s(4)
     for turn, seats in view.eligible:
-        draw.text((strip_x, y + s(3)), str(turn), fill=WHITE, font=canvas.font(19, True))
+        canvas.text((strip_x, y + s(3)), str(turn), fill=WHITE, typeface=canvas.font(19, True))
         strip_x += s(13)
         if not seats:
-            draw.text((strip_x, y + s(3)), "–", fill=(180, 170, 150), font=canvas.font(19))
+            canvas.text((strip_x, y + s(3)), "–", fill=(180, 170, 150), typeface=canvas.font(19))
             strip_x += s(14)
         for seat in seats:
             badge = seat_badge(seat, s(20))
@@ -120,7 +123,7 @@ def _monuments(canvas: Canvas, view: FlorenzaView) -> None:
     rows = (len(view.monuments) + columns - 1) // columns
     canvas.y += rows * (tile_h + s(8))
     if not view.monuments:
-        canvas.draw.text((s(PAD), canvas.y), "none on display", fill=MUTED, font=canvas.font(20))
+        canvas.text((s(PAD), canvas.y), "none on display", fill=MUTED, typeface=canvas.font(20))
         canvas.y += s(28)
 
 
@@ -131,13 +134,13 @@ def _monument_tile(canvas: Canvas, x: int, y: int, w: int, h: int, monument_id: 
     place, _, title = info.name.partition(": ")
     draw.rounded_rectangle((x, y, x + w, y + h), radius=s(8), fill=WHITE, outline=MONUMENT_COLOUR, width=s(3))
     draw.rectangle((x, y + s(4), x + s(8), y + h - s(4)), fill=MONUMENT_COLOUR)
-    draw.text((x + s(14), y + s(5)), label, fill=MONUMENT_COLOUR, font=canvas.font(22, True))
+    canvas.text((x + s(14), y + s(5)), label, fill=MONUMENT_COLOUR, typeface=canvas.font(22, True))
     pp_badge(canvas, x + w - s(48), y + s(6), f"{info.pp}", 30, MONUMENT_COLOUR)
     note = f"#{info.number} {place}" + (" · stays" if stays else "")
     text, typeface = fit(draw, note, w - s(56) - s(56), s(18), stays, s(13))
-    draw.text((x + s(56), y + s(9)), text, fill=MONUMENT_COLOUR if stays else MUTED, font=typeface)
+    canvas.text((x + s(56), y + s(9)), text, fill=MONUMENT_COLOUR if stays else MUTED, typeface=typeface)
     text, typeface = fit(draw, title, w - s(24) - s(56), s(23), True, s(15))
-    draw.text((x + s(14), y + s(36)), text, fill=INK, font=typeface)
+    canvas.text((x + s(14), y + s(36)), text, fill=INK, typeface=typeface)
     types_w = len(info.artists) * s(28)
     _types(canvas, x + w - s(10) - types_w, y + s(40), info.artists, s(24))
     chips(canvas, x + s(14), y + h - s(32), info.cost, info.fl, s(24), RES)
@@ -146,7 +149,7 @@ def _monument_tile(canvas: Canvas, x: int, y: int, w: int, h: int, monument_id: 
 def _types(canvas: Canvas, x: int, y: int, types: tuple[str, ...], height: int) -> int:
     for letter in types:
         canvas.draw.rounded_rectangle((x, y, x + height, y + height), radius=height // 4, fill=TYPE_COLOURS[letter])
-        canvas.draw.text((x + height // 2, y + height // 2), letter, fill=WHITE, font=canvas.font(height / canvas.scale * 0.7, True),
+        canvas.text((x + height // 2, y + height // 2), letter, fill=WHITE, typeface=canvas.font(height / canvas.scale * 0.7, True),
                          anchor="mm")
         x += height + max(2, height // 6)
     return x
@@ -162,22 +165,22 @@ def _artists(canvas: Canvas, view: FlorenzaView) -> None:
         y = canvas.y
         if i % 2 == 0:
             draw.rectangle((s(PAD), y, canvas.width - s(PAD), y + row_h - s(2)), fill=(244, 238, 225))
-        draw.text((s(PAD + 4), y + s(4)), f"A{i + 1}", fill=INK, font=canvas.font(21, True))
+        canvas.text((s(PAD + 4), y + s(4)), f"A{i + 1}", fill=INK, typeface=canvas.font(21, True))
         x = _types(canvas, s(PAD + 50), y + s(4), (info.type,), s(26))
         name, typeface = fit(draw, info.name, s(300), s(21), False, s(14))
-        draw.text((x + s(4), y + s(4)), name, fill=INK, font=typeface)
+        canvas.text((x + s(4), y + s(4)), name, fill=INK, typeface=typeface)
         detail = f"fee {info.fee} · {'|'.join(str(v) for v in info.values)}"
-        draw.text((canvas.width - s(PAD + 4), y + s(5)), detail, fill=INK, font=canvas.font(20), anchor="ra")
+        canvas.text((canvas.width - s(PAD + 4), y + s(5)), detail, fill=INK, typeface=canvas.font(20), anchor="ra")
         canvas.y += row_h
     canvas.ensure(row_h)
     y = canvas.y + s(4)
-    draw.text((s(PAD + 4), y + s(2)), "Anonymous (fee 50, 0 pp):", fill=INK, font=canvas.font(20))
+    canvas.text((s(PAD + 4), y + s(2)), "Anonymous (fee 50, 0 pp):", fill=INK, typeface=canvas.font(20))
     x = s(PAD + 4) + text_width(draw, "Anonymous (fee 50, 0 pp):", canvas.font(20)) + s(8)
     for slot, available in enumerate(view.anonymous):
         letter = catalog().artists[ANONYMOUS[slot]].type
         x = _types(canvas, x, y, (letter,), s(26))
         word = "free" if available else "used"
-        draw.text((x, y + s(2)), word, fill=INK if available else MUTED, font=canvas.font(20, available))
+        canvas.text((x, y + s(2)), word, fill=INK if available else MUTED, typeface=canvas.font(20, available))
         x += text_width(draw, word, canvas.font(20, True)) + s(12)
     canvas.y += row_h + s(6)
 
@@ -198,11 +201,11 @@ def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
         used = used_by is not None
         draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=(215, 210, 200) if used else WHITE,
                                outline=LINE if used else INK, width=max(1, s(2)))
-        draw.text((x + s(6), y + s(6)), f"L{i + 1}", fill=MUTED if used else INK, font=canvas.font(19, True))
+        canvas.text((x + s(6), y + s(6)), f"L{i + 1}", fill=MUTED if used else INK, typeface=canvas.font(19, True))
         effect = LOCATION_EFFECT[info.kind].format(r=info.resource)
         space = w - s(50) - (s(26) if used else 0)
         text, typeface = fit(draw, f"{info.name} {effect}".strip(), space, s(19), False, s(12))
-        draw.text((x + s(42), y + s(7)), text, fill=MUTED if used else INK, font=typeface)
+        canvas.text((x + s(42), y + s(7)), text, fill=MUTED if used else INK, typeface=typeface)
         if used:
             badge = seat_badge(used_by, s(24))
             canvas.image.paste(badge, (x + w - s(28), y + s(6)), badge)
@@ -216,7 +219,7 @@ def _supply(canvas: Canvas, view: FlorenzaView) -> None:
     chips(canvas, s(PAD), canvas.y, tuple(view.supply), 0, s(30), RES)
     canvas.y += s(38)
     note = f"draw deck {view.draw_deck} · discard {view.discard}" + (" · bank low" if view.bank_low else "")
-    canvas.draw.text((s(PAD), canvas.y), note, fill=INK, font=canvas.font(20))
+    canvas.text((s(PAD), canvas.y), note, fill=INK, typeface=canvas.font(20))
     canvas.y += s(30)
 
 
@@ -231,7 +234,7 @@ def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: lis
     canvas.image.paste(badge, (x, canvas.y), badge)
     x += badge.width + s(8)
     name, typeface = fit(draw, names[player.seat], s(230), s(26), True, s(16))
-    draw.text((x, canvas.y + s(2)), name, fill=INK, font=typeface)
+    canvas.text((x, canvas.y + s(2)), name, fill=INK, typeface=typeface)
     x += text_width(draw, name, typeface) + s(8)
     if player.captain:
         flag(draw, x, canvas.y + s(4), s(28))
@@ -242,10 +245,10 @@ def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: lis
     counts = f"hand {player.hand} · res {player.res} · fl-cards {player.fl_cards}"
     if player.extra_turns:
         counts += " · extra turns " + " ".join(str(t) for t in player.extra_turns)
-    draw.text((s(PAD + 8), canvas.y), counts, fill=INK, font=canvas.font(21))
+    canvas.text((s(PAD + 8), canvas.y), counts, fill=INK, typeface=canvas.font(21))
     canvas.y += s(30)
     if player.keep_pending:
-        draw.text((s(PAD + 8), canvas.y), "choosing the card to keep…", fill=MUTED, font=canvas.font(19))
+        canvas.text((s(PAD + 8), canvas.y), "choosing the card to keep…", fill=MUTED, typeface=canvas.font(19))
         canvas.y += s(26)
     tiles = [_card_tile_spec(p) for p in sorted(player.cards, key=_card_order)]
     tiles += [_monument_spec(p) for p in player.monuments]
@@ -255,7 +258,7 @@ def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: lis
     if reserved:
         canvas.ensure(s(30))
         text, typeface = fit(draw, "Reserved: " + " · ".join(reserved), canvas.width - s(2 * PAD + 16), s(19), False, s(12))
-        draw.text((s(PAD + 8), canvas.y), text, fill=INK, font=typeface)
+        canvas.text((s(PAD + 8), canvas.y), text, fill=INK, typeface=typeface)
         canvas.y += s(28)
     canvas.y += s(6)
     draw.rounded_rectangle((s(PAD // 2), top, canvas.width - s(PAD // 2), canvas.y), radius=s(10),
@@ -298,9 +301,9 @@ def _tile_rows(canvas: Canvas, tiles: list[tuple[str, str, str, tuple[int, int, 
         canvas.ensure(y - canvas.y + h + s(8))
         draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=fill)
         text, typeface = fit(draw, name, w - s(10), s(21), True, s(14))
-        draw.text((x + s(6), y + s(4)), text, fill=ink, font=typeface)
+        canvas.text((x + s(6), y + s(4)), text, fill=ink, typeface=typeface)
         text, typeface = fit(draw, f"{code} · {bottom}", w - s(10), s(19), False, s(13))
-        draw.text((x + s(6), y + s(33)), text, fill=ink, font=typeface)
+        canvas.text((x + s(6), y + s(33)), text, fill=ink, typeface=typeface)
     canvas.y += ((len(tiles) + columns - 1) // columns) * (h + s(6))
 
 
@@ -313,14 +316,14 @@ def _final(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
         badge = seat_badge(score.seat, s(30))
         canvas.image.paste(badge, (s(PAD), canvas.y), badge)
         winner = " ★ winner" if score.key == best else ""
-        draw.text((s(PAD + 38), canvas.y), f"{names[score.seat]}: {score.total} pp{winner}", fill=INK,
-                  font=canvas.font(23, True))
+        canvas.text((s(PAD + 38), canvas.y), f"{names[score.seat]}: {score.total} pp{winner}", fill=INK,
+                  typeface=canvas.font(23, True))
         canvas.y += s(32)
         detail = (f"game {score.ingame} · sets {score.sets} · guilds {score.guilds} · res {score.resources} "
                   f"({score.resource_total}) · fl {score.florins} ({score.florin_total}) · captain {score.captain} "
                   f"· reserved −{score.penalty_monuments + score.penalty_artists}")
         text, typeface = fit(draw, detail, canvas.width - s(2 * PAD + 38), s(18), False, s(12))
-        draw.text((s(PAD + 38), canvas.y), text, fill=MUTED, font=typeface)
+        canvas.text((s(PAD + 38), canvas.y), text, fill=MUTED, typeface=typeface)
         canvas.y += s(30)
 
 
@@ -334,7 +337,7 @@ def _hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     draw.rectangle((0, top, canvas.width, top + s(44)), fill=(30, 60, 90))
     title = f"Private: {names[me.seat]}'s hand and holdings"
     text, typeface = fit(draw, title, canvas.width - s(2 * PAD), s(24), True, s(14))
-    draw.text((s(PAD), top + s(8)), text, fill=WHITE, font=typeface)
+    canvas.text((s(PAD), top + s(8)), text, fill=WHITE, typeface=typeface)
     canvas.y = top + s(52)
     after = chips(canvas, s(PAD), canvas.y, me.res, 0, s(30), RES)
     sprite_x = chips(canvas, after + s(6), canvas.y, (), me.florins, s(30), ())
@@ -347,7 +350,7 @@ def _hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     if me.keep_pending:
         notes.append("keep one card: 'keep H1'…")
     if notes:
-        draw.text((s(PAD), canvas.y), " · ".join(notes), fill=INK, font=canvas.font(20, True))
+        canvas.text((s(PAD), canvas.y), " · ".join(notes), fill=INK, typeface=canvas.font(20, True))
         canvas.y += s(30)
     columns, h = 2, s(112)
     w = (canvas.width - s(PAD) * (columns + 1)) // columns
@@ -358,7 +361,7 @@ def _hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
         _hand_tile(canvas, x, y, w, h, card_id, f"H{i + 1}")
     canvas.y += ((len(me.hand) + columns - 1) // columns) * (h + s(8))
     if not me.hand:
-        draw.text((s(PAD), canvas.y), "no cards in hand", fill=MUTED, font=canvas.font(20))
+        canvas.text((s(PAD), canvas.y), "no cards in hand", fill=MUTED, typeface=canvas.font(20))
         canvas.y += s(30)
 
 
@@ -369,18 +372,18 @@ def _hand_tile(canvas: Canvas, x: int, y: int, w: int, h: int, card_id: str, lab
     draw.rounded_rectangle((x, y, x + w, y + h), radius=s(8), fill=WHITE, outline=fill, width=s(4))
     draw.rectangle((x + s(2), y + s(2), x + w - s(2), y + s(34)), fill=fill)
     ink = CATEGORY_TEXT.get(info.category, WHITE)
-    draw.text((x + s(8), y + s(5)), label, fill=ink, font=canvas.font(21, True))
+    canvas.text((x + s(8), y + s(5)), label, fill=ink, typeface=canvas.font(21, True))
     right = x + w - s(8)
     if info.pp:
         pp_badge(canvas, right - s(48), y + s(5), f"{info.pp} pp", 25, (40, 40, 40))
         right -= s(54)
     name, typeface = fit(draw, info.name, right - (x + s(50)), s(20), True, s(12))
-    draw.text((x + s(50), y + s(6)), name, fill=ink, font=typeface)
+    canvas.text((x + s(50), y + s(6)), name, fill=ink, typeface=typeface)
     after = chips(canvas, x + s(8), y + s(42), info.cost, info.fl, s(26), RES)
     if info.artists:
         _types(canvas, after + s(4), y + s(42), info.artists, s(26))
     text, typeface = fit(draw, f"{CATEGORY_NAMES[info.category]} · {short_effect(info)}", w - s(16), s(19), False, s(12))
-    draw.text((x + s(8), y + h - s(30)), text, fill=INK, font=typeface)
+    canvas.text((x + s(8), y + h - s(30)), text, fill=INK, typeface=typeface)
 
 
 GUILD_SHORT = {"workshops": "end: 3 per workshop", "residences": "end: 3 per residence",

@@ -57,8 +57,31 @@ class Canvas:
             self.image = bigger
             self.draw = ImageDraw.Draw(self.image)
 
+    def text(self, xy: tuple[int, int], text: str, fill: tuple[int, int, int],
+             typeface: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str = "la") -> None:
+        put_text(self.image, xy, text, fill, typeface, anchor)
+
     def finish(self) -> Image.Image:
-        return self.image.crop((0, 0, self.width, self.y + self.s(8)))
+        """The used part, reduced to a 255-colour palette (same look, a third of the bytes, faster PNG)."""
+        page = self.image.crop((0, 0, self.width, self.y + self.s(8)))
+        return page.quantize(255, method=Image.Quantize.FASTOCTREE)
+
+
+@functools.lru_cache(maxsize=8192)
+def text_mask(text: str, typeface: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str) -> tuple[Image.Image, int, int]:
+    """Rasterised text as an alpha mask, cached: most labels repeat from one image to the next."""
+    left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=typeface, anchor=anchor)
+    return mask, left, top
+
+
+def put_text(image: Image.Image, xy: tuple[int, int], text: str, fill: tuple[int, int, int],
+             typeface: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str = "la") -> None:
+    if not text:
+        return
+    mask, left, top = text_mask(text, typeface, anchor)
+    image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
 
 
 def text_width(draw: ImageDraw.ImageDraw, text: str, typeface: ImageFont.ImageFont) -> int:
@@ -131,5 +154,5 @@ def pp_badge(canvas: Canvas, x: int, y: int, text: str, size: int, fill: tuple[i
     typeface = canvas.font(size * 0.62, True)
     width = text_width(canvas.draw, text, typeface) + canvas.s(10)
     canvas.draw.rounded_rectangle((x, y, x + width, y + canvas.s(size)), radius=canvas.s(size) // 3, fill=fill)
-    canvas.draw.text((x + width // 2, y + canvas.s(size) // 2), text, fill=WHITE, font=typeface, anchor="mm")
+    canvas.text((x + width // 2, y + canvas.s(size) // 2), text, WHITE, typeface, anchor="mm")
     return width

@@ -5,7 +5,7 @@ import io
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from games.florenza import GAME
 from renderers.common import player_colour
@@ -27,6 +27,10 @@ def image(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data)).convert("RGB")
 
 
+def close(colour, expected, tolerance=12):
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected))
+
+
 @pytest.fixture(scope="module")
 def midgame():
     state = GAME.setup(4, frozenset(), 21)
@@ -38,11 +42,11 @@ def midgame():
 def test_public_image_decodes_with_sane_size_and_key_pixels(midgame):
     public = image(render(GAME.view(midgame, None), NAMES))
     assert public.width == WIDTH and 1200 < public.height < 4000
-    assert public.getpixel((4, 4)) == (60, 44, 36)                 # header bar
+    assert close(public.getpixel((4, 4)), (60, 44, 36))             # header bar
     # each player panel is framed in its seat colour
     colours = {public.getpixel((x, y)) for x in (8, 9, 10) for y in range(0, public.height, 3)}
     for seat in range(4):
-        assert player_colour(seat).fill in colours
+        assert any(close(c, player_colour(seat).fill) for c in colours), seat
 
 
 def test_seat_view_adds_the_private_hand_and_public_view_cannot(midgame):
@@ -50,8 +54,11 @@ def test_seat_view_adds_the_private_hand_and_public_view_cannot(midgame):
     seat_view = GAME.view(midgame, 1)
     own = image(render(seat_view, NAMES))
     assert own.height > public.height
-    assert own.crop((0, 0, own.width, public.height - 40)).tobytes() == public.crop(
-        (0, 0, public.width, public.height - 40)).tobytes()
+    # the same public part on top (up to palette rounding), the private panel below
+    top = ImageChops.difference(own.crop((0, 0, own.width, public.height - 40)),
+                                public.crop((0, 0, public.width, public.height - 40)))
+    assert max(ImageStat.Stat(top).mean) < 1.5
+    assert close(own.getpixel((4, public.height + 20)), (30, 60, 90))   # the private header bar
     hand = image(render(seat_view, NAMES, region="hand"))
     assert hand.width == WIDTH and 150 < hand.height < 1200
     with pytest.raises(ValueError):
