@@ -253,8 +253,10 @@ def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: lis
     tiles = [_card_tile_spec(p) for p in sorted(player.cards, key=_card_order)]
     tiles += [_monument_spec(p) for p in player.monuments]
     _tile_rows(canvas, tiles)
-    reserved = [f"M {m} (−{monument(m).pp})" for m in player.reserved_monuments]
-    reserved += [f"A {catalog().artists[a].name} {catalog().artists[a].type} (?)" for a in player.reserved_artists]
+    reserved = [f"{monument(m).name} −{monument(m).pp}" for m in player.reserved_monuments]
+    reserved += [f"{catalog().artists[a].name} ({catalog().artists[a].type}, fee {catalog().artists[a].fee}, ?)"
+                 for a in player.reserved_artists]
+    reserved = [f"R{i + 1} {item}" for i, item in enumerate(reserved)]
     if reserved:
         canvas.ensure(s(30))
         text, typeface = fit(draw, "Reserved: " + " · ".join(reserved), canvas.width - s(2 * PAD + 16), s(19), False, s(12))
