@@ -133,11 +133,17 @@ def private_lines(view: FlorenzaView) -> list[Msg]:
     if me is None:
         return []
     lines = [Msg("Your hand ({count} cards):", {"count": len(me.hand)}) if me.hand else Msg("Your hand is empty.")]
+    owned = {placed.id for placed in view.table[me.seat].cards}
+    preacher = any(card(c).category == "PRE" for c in owned)
     for number, card_id in enumerate(me.hand, start=1):
         lines.append(card_line(number, card_id))
         effect = effect_msg(card(card_id))
         if effect is not None:
             lines.append(effect)
+        if card_id in owned:
+            lines.append(Msg("(already in your area: you cannot play it again)"))
+        elif preacher and card(card_id).category == "PRE":
+            lines.append(Msg("(you already have a preacher: you cannot play a second one)"))
     holdings = res_text(me.res)
     if holdings:
         lines.append(Msg("Your holdings: {res} · {florins} fl", {"res": holdings, "florins": me.florins}))
