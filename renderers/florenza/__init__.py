@@ -245,6 +245,10 @@ def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: lis
     counts = f"hand {player.hand} · res {player.res} · fl-cards {player.fl_cards}"
     if player.extra_turns:
         counts += " · extra turns " + " ".join(str(t) for t in player.extra_turns)
+    categories = [card(p.id).category for p in player.cards]
+    sets = min(categories.count("PAL"), categories.count("CHU"), categories.count("DIS"))
+    if sets:
+        counts += f" · sets {sets}"
     canvas.text((s(PAD + 8), canvas.y), counts, fill=INK, typeface=canvas.font(21))
     canvas.y += s(30)
     if player.keep_pending:
@@ -254,8 +258,10 @@ def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: lis
     tiles += [_monument_spec(p) for p in player.monuments]
     _tile_rows(canvas, tiles)
     reserved = [f"{monument(m).name} −{monument(m).pp}" for m in player.reserved_monuments]
-    reserved += [f"{catalog().artists[a].name} ({catalog().artists[a].type}, fee {catalog().artists[a].fee}, ?)"
-                 for a in player.reserved_artists]
+    for artist_id in player.reserved_artists:
+        info = catalog().artists[artist_id]
+        values = "|".join(str(v) for v in info.values)
+        reserved.append(f"{info.name} ({info.type}, fee {info.fee}, {values}, ?)")
     reserved = [f"R{i + 1} {item}" for i, item in enumerate(reserved)]
     if reserved:
         canvas.ensure(s(30))
