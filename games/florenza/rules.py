@@ -11,7 +11,7 @@ from typing import Callable
 from games.core import Event, IllegalAction, SeatRef
 from games.florenza import actions as A
 from games.florenza.catalog import (
-    ANONYMOUS, ARTIST_TYPES, RES, RES_NAMES, artist, artist_card, card, catalog, res_text,
+    ANONYMOUS, ARTIST_TYPES, RES, artist, artist_card, card, catalog, res_text,
 )
 from games.florenza.state import FlorenzaState, PlayerState
 

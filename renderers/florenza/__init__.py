@@ -7,11 +7,11 @@ so the public view (which has no hand) can never produce a private image.
 """
 from __future__ import annotations
 
-from games.florenza.catalog import ANONYMOUS, ARTIST_TYPES, RES, card, catalog, location, monument
+from games.florenza.catalog import ANONYMOUS, RES, card, catalog, location, monument
 from games.florenza.view import FlorenzaView, Placed, PlayerPublic
 from renderers.common import encode_png, player_colour
 from renderers.florenza.draw import (
-    CATEGORY_COLOURS, CATEGORY_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, PANEL, WHITE, Canvas, chips, fit, flag,
+    CATEGORY_COLOURS, CATEGORY_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, WHITE, Canvas, chips, fit, flag,
     pp_badge, seat_badge, text_width,
 )
 

@@ -5,7 +5,6 @@ import random
 
 import pytest
 
-from games.core import IllegalAction
 from games.florenza import GAME
 from games.florenza.catalog import RES, catalog
 from games.florenza.scoring import final_scores, majority_points
