@@ -177,6 +177,8 @@ def score(ctx: Context, action: Any) -> float:
         return 0.9 if view.round < ROUNDS else 0.3
     if isinstance(action, A.Keep):
         info = card(action.card)
+        if info.id in ctx.owned or (info.category == "PRE" and "PRE" in ctx.categories):
+            return -10.0                                   # could never be played
         return ctx.card_gain(info.id, 2.0 if info.artists else 0.0) - 0.5 * ctx.spend(info.cost, info.fl)
     if isinstance(action, (A.CaptainChoice, A.MerchantChoice)):
         index = RES.index(action.res)

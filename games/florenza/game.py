@@ -23,6 +23,7 @@ class Florenza(Game):
     verbs = ("play", "build", "reserve", "use", "workers", "market", "inspire", "keep", "captain", "merchant")
     max_buttons = 10
     renderer = "renderers.florenza:render"
+    private_info = True
 
     # -- life cycle ---------------------------------------------------------------------------
     def setup(self, players: int, options: frozenset[str], seed: int) -> FlorenzaState:
@@ -103,8 +104,6 @@ class Florenza(Game):
             flow.advance(state, events)
         else:
             flow.continue_phase4(state, events)
-        if state.over:
-            events += [Event.public(line.text, **line.params) for line in text.final_lines(self.view(state, None))]
         state.last = [event.msg for event in events if event.to is None]
         return events
 

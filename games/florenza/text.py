@@ -73,8 +73,7 @@ def status(view: FlorenzaView) -> list[Msg]:
     if view.over:
         lines += final_lines(view)
     elif view.last:
-        lines.append(Msg("Last:"))
-        lines += list(view.last)
+        lines.append(Msg("Last: {line}", {"line": view.last[0]}))
     return lines
 
 
