@@ -9,7 +9,9 @@ import os
 from typing import Awaitable, Callable
 
 import discord
+import yarl
 from discord import app_commands
+from discord.gateway import DiscordWebSocket
 from discord.ext import commands
 
 from bot.config import Settings
@@ -26,9 +28,18 @@ DEFER_AFTER = 1.5          # seconds; Discord wants an answer within 3
 
 
 def point_at_api(base: str | None) -> None:
-    """Test-only setting: talk to another Discord API (the fake one on loopback)."""
+    """Test-only setting (DISCORD_API_BASE): send REST requests to another Discord API, such as
+    the fake one on loopback the end-to-end tests start."""
     if base:
         discord.http.Route.BASE = base.rstrip("/") + "/api/v10"
+
+
+async def point_gateway_at_api(client: discord.Client) -> None:
+    """With DISCORD_API_BASE set, take the gateway address from that API's /gateway/bot: a plain
+    client otherwise connects straight to Discord's default gateway."""
+    if os.environ.get("DISCORD_API_BASE"):
+        _shards, url, _limits = await client.http.get_bot_gateway()
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
 
 class BoardBot(commands.Bot):
@@ -43,6 +54,7 @@ class BoardBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
+        await point_gateway_at_api(self)
         await self.tree.set_translator(CatalogueTranslator(self.i18n))
         for cog in COGS:
             await self.load_extension(cog)

@@ -73,19 +73,21 @@ class TableService:
         self._by_id: dict[int, LiveTable] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
+        self._extra = [registry.load(spec).name for spec in settings.extra_games]
 
     # -- games ------------------------------------------------------------------------------
     def games(self) -> list[Game]:
         """Games offered by /join: enabled in config (plus plugins) and present in the registry."""
-        wanted = list(self.settings.enabled_games)
-        for spec in self.settings.extra_games:
-            wanted.append(registry.load(spec).name)
+        wanted = list(self.settings.enabled_games) + self._extra
         found = [registry.get(name) for name in dict.fromkeys(wanted)]
         return [g for g in found if g is not None]
 
     def game(self, name: str) -> Game | None:
         name = _clean(name).lower()
         return next((g for g in self.games() if g.name == name), None)
+
+    def _no_table(self) -> list[Reply]:
+        return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
 
     def _game_list(self) -> str:
         return ", ".join(g.name for g in self.games()) or "-"
@@ -155,7 +157,7 @@ class TableService:
             name = _clean(game_name).lower()
             if table is None:
                 if not name:
-                    return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                    return self._no_table()
                 game = self.game(name)
                 if game is None:
                     return _error("There is no game '{name}'. Games: {games}.", name=name[:40], games=self._game_list())
@@ -210,7 +212,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             if table.seat_of(ctx.user_id) is None:
                 return _error("You are not seated at this table.")
             if table.status != "lobby":
@@ -232,7 +234,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             game = table.game
             name = _clean(name).lower()
             if not name:
@@ -262,7 +264,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             if table.status != "lobby":
                 return _error("Computer players can only be added before /start.")
             if table.seat_of(ctx.user_id) is None:
@@ -282,7 +284,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             if table.status != "lobby":
                 return _error("The game has already started; /status shows it.")
             if table.seat_of(ctx.user_id) is None:
@@ -340,7 +342,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             if table_id is not None and table_id != table.id:
                 return _error("That choice is no longer open: it belongs to an older table.")
             if table.status != "playing":
@@ -560,7 +562,7 @@ class TableService:
     async def status(self, ctx: Ctx) -> list[Reply]:
         table = self.table_in(ctx.channel_id)
         if table is None:
-            return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+            return self._no_table()
         if table.status == "lobby":
             return [self._lobby_reply(table, t("A {game} table is waiting for players.", game=table.game.title))]
         view = table.game.view(table.state, None)
