@@ -454,7 +454,8 @@ class TableService:
                 lines.append(t("Your move, {player}.", player=refs[0]))
             else:
                 lines.append(t("Your move: {players}", players=tuple(refs)))
-            lines += game.turn_prompt(game.view(table.state, humans[0])) if len(humans) == 1 else []
+            # built from the public view: this message is public (a seat's own prompt is in /hand)
+            lines += game.turn_prompt(public_view) if len(humans) == 1 else []
         buttons = self._action_buttons(table, humans)
         image = await self._render(table, public_view)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id)]
