@@ -110,6 +110,7 @@ class TableService:
     async def restore(self) -> list[tuple[int, list[Reply]]]:
         """Load every open table. Returns replies for tables where a computer had to move."""
         pending: list[tuple[int, list[Reply]]] = []
+        tails = await self.store.pending_actions()
         for record in await self.store.open_tables():
             game = registry.get(record.game)
             if game is None:
@@ -119,14 +120,16 @@ class TableService:
                               frozenset(record.options), record.seed, record.seats,
                               lobby_message_id=record.lobby_message_id)
             if record.status == "playing":
-                table.state = game.from_json(record.snapshot or {})
                 table.version = record.version
-                for action in await self.store.actions(record.id, after=record.version):
+                table.snapshot = record.snapshot_text
+                for action in tails.get(record.id, []):
                     self._replay_one(table, action)
-                table.remember()
+                if record.id in tails:
+                    table.remember()
             self._by_channel[table.channel_id] = table
             self._by_id[table.id] = table
-            if table.status == "playing" and self._computer_to_act(table):
+            if table.status == "playing" and any(s.is_bot or s.resigned for s in table.seats) \
+                    and self._computer_to_act(table):
                 async with self.lock(table.channel_id):
                     replies = await self._advance(table, [], [], actor=None)
                 pending.append((table.channel_id, replies))
