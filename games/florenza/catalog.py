@@ -138,7 +138,7 @@ class Catalog:
 
 def _load(name: str) -> Any:
     with open(DATA / name, encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml when present
 
 
 @functools.lru_cache(maxsize=1)
