@@ -36,6 +36,8 @@ class Game(ABC):
     max_buttons: int = 10
     #: ``module:function`` that renders a view to PNG bytes (imported lazily by renderers/).
     renderer: str = ""
+    #: True when seats hold secrets (hands, hidden tiles): the bot then offers a "My hand" button.
+    private_info: bool = False
 
     # -- life cycle -----------------------------------------------------------------------
     @abstractmethod
@@ -95,6 +97,16 @@ class Game(ABC):
         """Actions worth offering as buttons: the legal ones when there are few."""
         actions = self.legal_actions(state, seat)
         return actions if 0 < len(actions) <= self.max_buttons else []
+
+    def action_candidates(self, verb: str, text: str) -> list[str]:
+        """Readings of a slash verb's text, most likely first: ``/bid 3 x`` may mean the
+        notation line ``bid 3 x`` or, where the verb is only a label (``/place 1,0 r0``),
+        the text as written. ``/play`` always carries the line as written."""
+        text = text.strip()
+        lowered = text.lower()
+        if verb == "play" or lowered == verb or lowered.startswith(verb + " "):
+            return [text]
+        return [f"{verb} {text}", text] if text else [verb]
 
     def action_label(self, action: Action) -> str:
         """Short button label for an action (defaults to its notation)."""

@@ -57,11 +57,11 @@ class Event:
     to: frozenset[int] | None = None
 
     @classmethod
-    def public(cls, text: str, **params: Any) -> "Event":
+    def public(cls, text: str, /, **params: Any) -> "Event":
         return cls(Msg(text, params))
 
     @classmethod
-    def private(cls, seats: set[int] | frozenset[int], text: str, **params: Any) -> "Event":
+    def private(cls, seats: set[int] | frozenset[int], text: str, /, **params: Any) -> "Event":
         return cls(Msg(text, params), frozenset(seats))
 
     def visible_to(self, seat: int | None) -> bool:
@@ -74,6 +74,6 @@ class IllegalAction(Exception):
     Raising it must leave the state unchanged: engines validate before they mutate.
     """
 
-    def __init__(self, text: str, **params: Any) -> None:
+    def __init__(self, text: str, /, **params: Any) -> None:
         self.msg = Msg(text, params)
         super().__init__(self.msg.english())

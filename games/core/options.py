@@ -24,7 +24,7 @@ class OptionSpec:
 class OptionError(ValueError):
     """An option request that cannot be honoured; ``text``/``params`` form a catalogue message."""
 
-    def __init__(self, text: str, **params: object) -> None:
+    def __init__(self, text: str, /, **params: object) -> None:
         self.text = text
         self.params = params
         super().__init__(text.format(**params))

@@ -1,0 +1,44 @@
+# make run  - set everything up and run the bot (Discord with DISCORD_TOKEN, else the console table)
+# make test - set everything up and run the whole test suite
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test console bench setup fonts clean
+
+setup: $(STAMP) fonts
+
+$(STAMP): pyproject.toml
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+# Fonts for player names in images (Japanese, Chinese, Korean, ...): Noto CJK from the system.
+fonts:
+	@if ! fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then \
+		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
+		if command -v apt-get >/dev/null 2>&1; then \
+			echo "Installing fonts-noto-cjk (fonts for non-Latin player names)"; \
+			$$SUDO apt-get install -y -q fonts-noto-cjk >/dev/null 2>&1 || \
+			{ $$SUDO apt-get update -q >/dev/null 2>&1 && $$SUDO apt-get install -y -q fonts-noto-cjk >/dev/null; } || \
+			echo "warning: could not install fonts-noto-cjk; Japanese names will not render in images"; \
+		else echo "warning: install the Noto Sans CJK font for Japanese names in images"; fi; \
+	fi
+
+run: setup
+	$(PY) -m bot
+
+console: setup
+	$(PY) -m bot console
+
+test: setup
+	$(PY) -m pytest
+
+bench: setup
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis out

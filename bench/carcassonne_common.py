@@ -1,0 +1,29 @@
+"""Shared bits of the Carcassonne benchmarks (run by hand: python bench/carcassonne_*.py)."""
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.carcassonne import GAME  # noqa: E402
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def late_game(seed: int, placed: int = 70):
+    """A random game played until ``placed`` tiles lie on the board (start tile included)."""
+    rng = random.Random(seed)
+    state = GAME.setup(4, frozenset(), seed)
+    while len(state.placements) < placed and not GAME.is_over(state):
+        GAME.apply(state, state.current, rng.choice(GAME.legal_actions(state, state.current)))
+    return state
+
+
+def quick() -> bool:
+    return "--quick" in sys.argv

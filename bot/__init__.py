@@ -1,0 +1,1 @@
+"""Discord adapter, console adapter, table service, store, config, i18n."""

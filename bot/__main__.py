@@ -1,0 +1,104 @@
+"""Entry point: ``python -m bot`` (Discord when DISCORD_TOKEN is set, else the console table),
+``python -m bot console``, ``python -m bot --sync`` (force a command sync)."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+
+from bot.config import ConfigError, Settings, load_settings
+from bot.i18n import I18n, game_packages
+from bot.service import TableService
+from bot.store import SqliteStore
+from games import registry
+from games.core import OptionError, validate_options
+
+
+class TokenFilter(logging.Filter):
+    """Never let the token reach a log line."""
+
+    def __init__(self, token: str | None) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.token:
+            message = record.getMessage()
+            if self.token in message:
+                record.msg = message.replace(self.token, "[token]")
+                record.args = ()
+        return True
+
+
+def check_games(settings: Settings) -> list[str]:
+    """Games named in config must exist, and their default options must be valid."""
+    for spec in settings.extra_games:
+        try:
+            registry.load(spec)
+        except (ImportError, AttributeError, ValueError) as error:
+            raise ConfigError(f"config.yaml: 'games.extra' entry {spec!r} cannot be loaded: {error}") from error
+    known = registry.names()
+    missing = [name for name in settings.enabled_games if name not in known]
+    if missing:
+        logging.getLogger("bot").warning("games.enabled names games that are not installed yet: %s (installed: %s)",
+                                         ", ".join(missing), ", ".join(known) or "-")
+    for name, options in settings.default_options.items():
+        game = registry.get(name)
+        if game is None:
+            raise ConfigError(f"config.yaml: 'games.default_options' names unknown game {name!r}; installed: {', '.join(known)}")
+        try:
+            validate_options(game.options, options)
+        except OptionError as error:
+            raise ConfigError(f"config.yaml: 'games.default_options.{name}': {error}") from error
+    return known
+
+
+async def main_async(args: argparse.Namespace, settings: Settings) -> None:
+    store = await SqliteStore(settings.database_path).open()
+    service = TableService(store, settings)
+    i18n = I18n(game_packages(service.games()), settings.default_locale)
+    try:
+        token = os.environ.get("DISCORD_TOKEN", "").strip()
+        if args.mode == "console" or not token:
+            from bot.console import Console
+
+            console = Console(service, i18n, settings.console_images_dir, settings.default_locale)
+            for _channel_id, replies in await service.restore():
+                console.show("console", replies)
+            await console.run()
+        else:
+            from bot.discord.client import run_discord
+
+            await run_discord(service, settings, i18n, token, force_sync=args.sync)
+    finally:
+        await service.close()
+        await store.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Board games in Discord channels.")
+    parser.add_argument("mode", nargs="?", choices=["discord", "console"], default="discord",
+                        help="discord (needs DISCORD_TOKEN; without it the console starts) or console")
+    parser.add_argument("--config", default=os.environ.get("BOARDTABLE_CONFIG", "config.yaml"), help="path to config.yaml")
+    parser.add_argument("--sync", action="store_true", help="sync slash commands to Discord even if unchanged")
+    args = parser.parse_args(argv)
+    try:
+        settings = load_settings(args.config)
+        logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(TokenFilter(os.environ.get("DISCORD_TOKEN")))
+        check_games(settings)
+    except ConfigError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(main_async(args, settings))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

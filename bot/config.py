@@ -1,0 +1,157 @@
+"""config.yaml -> typed, validated settings. A bad value stops the bot naming the key."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+DURATION = re.compile(r"^(\d+)\s*([smhd])$")
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+class ConfigError(ValueError):
+    """A config value is wrong; the message names the key and what is allowed."""
+
+
+def parse_duration(text: str) -> int:
+    """'24h' -> 86400 seconds."""
+    match = DURATION.match(str(text).strip().lower())
+    if not match:
+        raise ValueError(text)
+    return int(match.group(1)) * _UNITS[match.group(2)]
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_path: str = "data/boardtable.sqlite3"
+    default_locale: str = "en"
+    locales: tuple[str, ...] = ("en", "ja")
+    render_scale: float = 1.0
+    render_threads: int = 2
+    enabled_games: tuple[str, ...] = ("carcassonne", "keyflower", "stoneage", "florenza", "quetzal")
+    extra_games: tuple[str, ...] = ()
+    default_options: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    computer_level: str = "greedy"
+    max_computer_moves: int = 500
+    turn_timer_seconds: int | None = None
+    reminder_at: float = 0.5
+    on_timeout: str = "computer"
+    sync_commands: str = "auto"
+    moderator_permission: str = "manage_guild"
+    dev_guild_ids: tuple[int, ...] = ()
+    console_images_dir: str = "out/console"
+    log_level: str = "INFO"
+
+
+def _get(data: dict, dotted: str, default: Any) -> Any:
+    node: Any = data
+    for part in dotted.split("."):
+        if not isinstance(node, dict):
+            raise ConfigError(f"config.yaml: '{dotted}' must be inside a mapping, found {node!r}")
+        if part not in node:
+            return default
+        node = node[part]
+    return node
+
+
+def _check(ok: bool, key: str, allowed: str, value: Any) -> None:
+    if not ok:
+        raise ConfigError(f"config.yaml: '{key}' is {value!r}; allowed: {allowed}")
+
+
+KNOWN_KEYS = {
+    "database": {"path"}, "locale": {"default", "available"}, "rendering": {"scale", "threads"},
+    "games": {"enabled", "extra", "default_options"}, "computer": {"default_level", "max_moves_per_command"},
+    "turns": {"timer", "reminder_at", "on_timeout"},
+    "discord": {"sync_commands", "moderator_permission", "dev_guild_ids"},
+    "console": {"images_dir"}, "logging": {"level"},
+}
+SUPPORTED_LOCALES = ("en", "ja")
+
+
+def settings_from_dict(data: dict | None) -> Settings:
+    data = data or {}
+    _check(isinstance(data, dict), "(top level)", "a mapping of sections", type(data).__name__)
+    for section, value in data.items():
+        _check(section in KNOWN_KEYS, section, ", ".join(sorted(KNOWN_KEYS)), section)
+        _check(isinstance(value, dict), section, "a mapping", value)
+        for key in value:
+            _check(key in KNOWN_KEYS[section], f"{section}.{key}", ", ".join(f"{section}.{k}" for k in sorted(KNOWN_KEYS[section])), key)
+    d = Settings()
+
+    path = _get(data, "database.path", d.database_path)
+    _check(isinstance(path, str) and path.strip() != "", "database.path", "a file path", path)
+
+    default_locale = _get(data, "locale.default", d.default_locale)
+    _check(default_locale in SUPPORTED_LOCALES, "locale.default", " or ".join(SUPPORTED_LOCALES), default_locale)
+    locales = _get(data, "locale.available", list(d.locales))
+    _check(isinstance(locales, list) and locales and all(x in SUPPORTED_LOCALES for x in locales),
+           "locale.available", f"a list drawn from {list(SUPPORTED_LOCALES)}", locales)
+
+    scale = _get(data, "rendering.scale", d.render_scale)
+    _check(isinstance(scale, (int, float)) and not isinstance(scale, bool) and 0.5 <= scale <= 3.0,
+           "rendering.scale", "a number from 0.5 to 3.0", scale)
+    threads = _get(data, "rendering.threads", d.render_threads)
+    _check(isinstance(threads, int) and not isinstance(threads, bool) and 1 <= threads <= 32, "rendering.threads", "a whole number from 1 to 32", threads)
+
+    enabled = _get(data, "games.enabled", list(d.enabled_games))
+    _check(isinstance(enabled, list) and all(isinstance(x, str) for x in enabled), "games.enabled", "a list of game names", enabled)
+    extra = _get(data, "games.extra", [])
+    _check(isinstance(extra, list) and all(isinstance(x, str) and x for x in extra), "games.extra", "a list of 'package.module:GAME' strings", extra)
+    defaults = _get(data, "games.default_options", {}) or {}
+    _check(isinstance(defaults, dict) and all(isinstance(v, list) for v in defaults.values()),
+           "games.default_options", "a mapping of game name to a list of option names", defaults)
+
+    level = _get(data, "computer.default_level", d.computer_level)
+    _check(level in ("random", "greedy"), "computer.default_level", "random or greedy", level)
+    max_moves = _get(data, "computer.max_moves_per_command", d.max_computer_moves)
+    _check(isinstance(max_moves, int) and max_moves >= 1, "computer.max_moves_per_command", "a whole number of at least 1", max_moves)
+
+    timer = _get(data, "turns.timer", None)
+    timer_seconds: int | None = None
+    if timer is not None:
+        try:
+            timer_seconds = parse_duration(timer)
+        except ValueError:
+            _check(False, "turns.timer", "null or a duration such as 90m, 24h, 3d", timer)
+    reminder = _get(data, "turns.reminder_at", d.reminder_at)
+    _check(isinstance(reminder, (int, float)) and 0 < reminder < 1, "turns.reminder_at", "a fraction between 0 and 1", reminder)
+    on_timeout = _get(data, "turns.on_timeout", d.on_timeout)
+    _check(on_timeout in ("computer", "skip", "remove"), "turns.on_timeout", "computer, skip or remove", on_timeout)
+
+    sync = _get(data, "discord.sync_commands", d.sync_commands)
+    _check(sync in ("auto", "always", "never"), "discord.sync_commands", "auto, always or never", sync)
+    perm = _get(data, "discord.moderator_permission", d.moderator_permission)
+    _check(isinstance(perm, str) and re.fullmatch(r"[a-z_]+", perm or "") is not None, "discord.moderator_permission",
+           "a Discord permission name such as manage_guild", perm)
+    guilds = _get(data, "discord.dev_guild_ids", [])
+    _check(isinstance(guilds, list) and all(isinstance(g, int) for g in guilds), "discord.dev_guild_ids", "a list of guild ids (numbers)", guilds)
+
+    images = _get(data, "console.images_dir", d.console_images_dir)
+    _check(isinstance(images, str) and images.strip() != "", "console.images_dir", "a folder path", images)
+    log_level = str(_get(data, "logging.level", d.log_level)).upper()
+    _check(log_level in ("DEBUG", "INFO", "WARNING", "ERROR"), "logging.level", "DEBUG, INFO, WARNING or ERROR", log_level)
+
+    return Settings(
+        database_path=path, default_locale=default_locale, locales=tuple(locales), render_scale=float(scale),
+        render_threads=threads, enabled_games=tuple(enabled), extra_games=tuple(extra),
+        default_options={k: tuple(v) for k, v in defaults.items()}, computer_level=level,
+        max_computer_moves=max_moves, turn_timer_seconds=timer_seconds, reminder_at=float(reminder),
+        on_timeout=on_timeout, sync_commands=sync, moderator_permission=perm, dev_guild_ids=tuple(guilds),
+        console_images_dir=images, log_level=log_level,
+    )
+
+
+def load_settings(path: str | Path = "config.yaml") -> Settings:
+    """Read and validate the config file (missing file: all defaults)."""
+    path = Path(path)
+    if not path.exists():
+        return Settings()
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as error:
+        raise ConfigError(f"{path}: not valid YAML: {error}") from error
+    return settings_from_dict(data)

@@ -1,0 +1,1 @@
+"""Discord adapter (discord.py 2.x app commands in cogs)."""

@@ -1,0 +1,163 @@
+"""The discord.py client: cogs, persistent buttons, command sync, the error handler."""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import os
+from typing import Awaitable, Callable
+
+import discord
+import yarl
+from discord import app_commands
+from discord.gateway import DiscordWebSocket
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.discord.buttons import TableButton
+from bot.discord.send import kwargs_of, send_replies
+from bot.discord.translator import CatalogueTranslator
+from bot.i18n import I18n, t
+from bot.service import Ctx, Reply, TableService
+from bot.service import customids
+
+log = logging.getLogger(__name__)
+COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin")
+DEFER_AFTER = 1.5          # seconds; Discord wants an answer within 3
+
+
+def point_at_api(base: str | None) -> None:
+    """Test-only setting (DISCORD_API_BASE): send REST requests to another Discord API, such as
+    the fake one on loopback the end-to-end tests start."""
+    if base:
+        discord.http.Route.BASE = base.rstrip("/") + "/api/v10"
+
+
+async def point_gateway_at_api(client: discord.Client) -> None:
+    """With DISCORD_API_BASE set, take the gateway address from that API's /gateway/bot: a plain
+    client otherwise connects straight to Discord's default gateway."""
+    if os.environ.get("DISCORD_API_BASE"):
+        _shards, url, _limits = await client.http.get_bot_gateway()
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+
+
+class BoardBot(commands.Bot):
+    def __init__(self, service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.service = service
+        self.settings = settings
+        self.i18n = i18n
+        self.force_sync = force_sync
+        self.tree.on_error = self.on_app_command_error
+
+    async def setup_hook(self) -> None:
+        await point_gateway_at_api(self)
+        await self.tree.set_translator(CatalogueTranslator(self.i18n))
+        for cog in COGS:
+            await self.load_extension(cog)
+        self.add_dynamic_items(TableButton)
+        await self.sync_commands()
+        self._pending = await self.service.restore()
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s tables open)", self.user, len(list(self.service.tables())))
+        pending, self._pending = getattr(self, "_pending", []), []
+        for channel_id, replies in pending:
+            await self.post(channel_id, replies)
+
+    # -- command sync -------------------------------------------------------------------------
+    async def command_payload_hash(self) -> str:
+        translator = self.tree.translator
+        payload = []
+        for command in self.tree.get_commands():
+            payload.append(await command.get_translated_payload(self.tree, translator) if translator else command.to_dict(self.tree))
+        return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+    async def sync_commands(self) -> bool:
+        """Sync only when the definitions changed (or when forced); returns whether it synced."""
+        mode = self.settings.sync_commands
+        if mode == "never" and not self.force_sync:
+            return False
+        digest = await self.command_payload_hash()
+        stored = await self.service.store.get_meta("commands_hash")
+        if mode == "auto" and not self.force_sync and stored == digest:
+            log.info("commands unchanged; not syncing")
+            return False
+        await self.tree.sync()
+        for guild_id in self.settings.dev_guild_ids:
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        await self.service.store.set_meta("commands_hash", digest)
+        log.info("commands synced")
+        return True
+
+    # -- running service calls ----------------------------------------------------------------
+    def ctx(self, interaction: discord.Interaction) -> Ctx:
+        permissions = interaction.permissions
+        moderator = bool(permissions and getattr(permissions, self.settings.moderator_permission, False))
+        user = interaction.user
+        return Ctx(user_id=user.id, name=getattr(user, "display_name", None) or user.name,
+                   channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id,
+                   locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator)
+
+    async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Awaitable[list[Reply]]]) -> None:  # type: ignore[override]
+        """Call the service; defer if it takes long, then answer with its replies."""
+        task = asyncio.ensure_future(call(self.ctx(interaction)))
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        deferred = False
+        if not done:
+            await interaction.response.defer(thinking=True)
+            deferred = True
+        replies = await task
+        if deferred and replies and replies[0].private:
+            await interaction.delete_original_response()
+        await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
+
+    async def handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
+        ctx = self.ctx(interaction)
+        click = customids.parse(custom_id)
+        replies = await self.service.button(ctx, custom_id)
+        locale = ctx.locale
+        if click and click.kind == "lobby" and replies and replies[0].lobby and not replies[0].private:
+            kwargs = kwargs_of(self.i18n, replies[0], locale)
+            kwargs.pop("file", None)
+            kwargs.pop("allowed_mentions", None)
+            await interaction.response.edit_message(**kwargs)
+            await send_replies(interaction, replies[1:], self.i18n)
+            return
+        await send_replies(interaction, replies, self.i18n)
+        if click and click.kind == "action" and replies and not replies[0].error and interaction.message is not None:
+            try:
+                await interaction.message.edit(view=None)     # the old turn's buttons are spent
+            except discord.HTTPException:
+                log.info("could not clear old buttons on %s", interaction.message.id)
+
+    async def post(self, channel_id: int, replies: list[Reply]) -> None:
+        """Post replies to a channel without an interaction (e.g. computer moves after restore)."""
+        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+        for reply in replies:
+            if not reply.private:
+                await channel.send(**kwargs_of(self.i18n, reply, self.settings.default_locale))  # type: ignore[union-attr]
+
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """The one place every failure ends: log it, tell the user briefly and privately."""
+        log.error("command failed: %s", error, exc_info=error)
+        reply = Reply([t("Something went wrong on our side; nothing was changed. Please try again.")], private=True, error=True)
+        try:
+            await send_replies(interaction, [reply], self.i18n)
+        except discord.HTTPException:
+            log.exception("could not report the error to the user")
+
+    async def on_error(self, event_method: str, *args, **kwargs) -> None:  # pragma: no cover - logging only
+        log.exception("error in %s", event_method)
+
+
+async def run_discord(service: TableService, settings: Settings, i18n: I18n, token: str, force_sync: bool = False) -> None:
+    point_at_api(os.environ.get("DISCORD_API_BASE"))
+    bot = BoardBot(service, settings, i18n, force_sync=force_sync)
+    async with bot:
+        await bot.start(token)

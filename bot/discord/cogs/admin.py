@@ -1,0 +1,23 @@
+"""Ending games: /resign (a player gives up), /abort (host or moderator closes the table)."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+
+class Admin(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="resign", description="Give up your seat in the running game; the computer plays it.")
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.bot.service.resign)
+
+    @app_commands.command(name="abort", description="Close this channel's table (host or moderator).")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.bot.service.abort)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Admin(bot))

@@ -1,0 +1,36 @@
+"""Information: /board, /status, /hand, /log, /help."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+
+class Info(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="board", description="Post the board; give a position to see that region up close.")
+    @app_commands.describe(region="Optional position to zoom in on, e.g. 2,-1.")
+    async def board(self, interaction: discord.Interaction, region: str | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.bot.service.board(ctx, region))
+
+    @app_commands.command(name="status", description="Whose turn it is, scores and what is left (only you see it).")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.bot.service.status)
+
+    @app_commands.command(name="hand", description="Your private view: hand, secret tiles (only you see it).")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.bot.service.hand)
+
+    @app_commands.command(name="log", description="The game's action log (only you see it).")
+    async def log(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.bot.service.log_text)
+
+    @app_commands.command(name="help", description="How to play here: the commands and the games.")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.bot.service.help)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Info(bot))

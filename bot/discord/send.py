@@ -1,0 +1,75 @@
+"""Turn service Replies into Discord messages (content, PNG attachment, buttons, mentions)."""
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+from bot.i18n import I18n, UserRef
+from bot.service.replies import Reply
+
+log = logging.getLogger(__name__)
+MAX_CONTENT = 2000
+STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+
+
+def mention(user: UserRef) -> str:
+    return f"<@{user.user_id}>"
+
+
+def content_of(i18n: I18n, reply: Reply, locale: str | None) -> str:
+    text = i18n.lines(reply.lines, locale, reply.names, mention)
+    if len(text) > MAX_CONTENT:
+        text = text[: MAX_CONTENT - 1] + "…"
+    return text or "\u200b"
+
+
+def view_of(reply: Reply, locale: str | None, i18n: I18n) -> discord.ui.View | None:
+    from bot.discord.buttons import TableButton
+
+    if not reply.buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for button in reply.buttons[:25]:
+        label = i18n.template(button.label, locale)[:80]
+        view.add_item(TableButton(discord.ui.Button(label=label, custom_id=button.custom_id,
+                                                    style=STYLES.get(button.style, discord.ButtonStyle.secondary))))
+    return view
+
+
+def file_of(reply: Reply) -> discord.File | None:
+    if reply.image is None:
+        return None
+    return discord.File(io.BytesIO(reply.image), filename=reply.image_name)
+
+
+def kwargs_of(i18n: I18n, reply: Reply, locale: str | None) -> dict:
+    kwargs: dict = {"content": content_of(i18n, reply, locale),
+                    "allowed_mentions": discord.AllowedMentions(users=[discord.Object(u) for u in reply.mentions],
+                                                                everyone=False, roles=False)}
+    view = view_of(reply, locale, i18n)
+    if view is not None:
+        kwargs["view"] = view
+    file = file_of(reply)
+    if file is not None:
+        kwargs["file"] = file
+    return kwargs
+
+
+async def send_replies(interaction: discord.Interaction, replies: list[Reply], i18n: I18n,
+                       on_lobby_message=None) -> None:
+    """Answer an interaction: the first reply as the response (or follow-up if deferred)."""
+    locale = str(interaction.locale) if interaction.locale else None
+    for reply in replies:
+        kwargs = kwargs_of(i18n, reply, locale)
+        if reply.private:
+            kwargs["ephemeral"] = True
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**kwargs)
+            message = await interaction.original_response() if reply.lobby and on_lobby_message else None
+        else:
+            message = await interaction.followup.send(wait=True, **kwargs)
+        if reply.lobby and on_lobby_message and message is not None and reply.table_id is not None:
+            await on_lobby_message(reply.table_id, message.id)

@@ -1,0 +1,67 @@
+"""A table held in memory: its record, its game and the current state."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.store.records import SeatRecord
+from games.core.contract import Game
+
+
+@dataclass
+class LiveTable:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    game: Game
+    host_id: int
+    status: str
+    options: frozenset[str]
+    seed: int
+    seats: list[SeatRecord] = field(default_factory=list)
+    _state: Any = None
+    version: int = 0
+    snapshot: str = ""            # JSON of the state at ``version``, to roll back a failed move
+    lobby_message_id: int | None = None
+
+    @property
+    def state(self) -> Any:
+        """The game state; a restored table rebuilds it from its snapshot on first use, so a
+        restart with thousands of quiet tables is quick."""
+        if self._state is None and self.snapshot:
+            self._state = self.game.from_json(json.loads(self.snapshot))
+        return self._state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._state = value
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id and not seat.is_bot:
+                return seat.seat
+        return None
+
+    def humans(self) -> list[SeatRecord]:
+        return [s for s in self.seats if not s.is_bot]
+
+    def active(self) -> list[SeatRecord]:
+        return [s for s in self.seats if not s.resigned]
+
+    def computer_controls(self, seat: int) -> bool:
+        record = self.seats[seat]
+        return record.is_bot or record.resigned
+
+    def remember(self) -> dict:
+        """Serialise the current state and keep it as the rollback point."""
+        data = self.game.to_json(self.state)
+        self.snapshot = json.dumps(data, separators=(",", ":"))
+        return data
+
+    def rollback(self) -> None:
+        self._state = None          # rebuilt from the snapshot when next needed

@@ -1,0 +1,662 @@
+"""The table service: join, options, start, act, board, status, hand, log, resign, abort and
+computer seats. Free of Discord types: it takes plain ids and text (a Ctx) and returns Replies.
+
+Every command for a channel runs under that channel's asyncio lock. An accepted action is
+applied in memory, committed to the store (log row + snapshot in one transaction) and only then
+answered; if the commit fails the in-memory state is rolled back, so nothing half-applies.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import secrets
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable, Iterable
+
+from bot.config import Settings
+from bot.i18n import UserRef, t
+from bot.service import customids
+from bot.service.live import LiveTable
+from bot.service.replies import Button, Ctx, Reply
+from bot.store import ActionRecord, SeatRecord, SqliteStore, StoreError
+from games import registry
+from games.core import Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, toggle_option, validate_options
+from games.core.contract import Game
+from games.core.outcome import ranks_from_scores
+from renderers import registry as render_registry
+
+log = logging.getLogger(__name__)
+
+MAX_TEXT = 200           # longest action text we even try to parse
+#: the game verbs that exist as slash commands; other verbs of a game go through /play.
+SLASH_VERBS = ("play", "place", "bid", "use", "pass")
+LOG_CHARS = 1800         # /log reply budget (Discord allows 2000)
+
+HELP_LINES = (
+    "/join GAME — open a table here (or /join to sit at the open one)",
+    "/leave — leave before the start",
+    "/option NAME — switch an option on/off before the start; /option lists them",
+    "/addbot [LEVEL] — seat a computer player",
+    "/start — begin with the seated players",
+    "/place, /bid, /use, /pass, /play ACTION — your move in the game's notation (autocomplete helps)",
+    "/board [X,Y] — post the board (zoom on a position)",
+    "/status — whose turn, scores, what is left",
+    "/hand — your private view",
+    "/log — the action log",
+    "/resign — give up your seat (the computer plays it)",
+    "/abort — close the table (host or moderator)",
+)
+
+
+def _error(text: str, /, **params: Any) -> list[Reply]:
+    return [Reply([Msg(text, params)], private=True, error=True)]
+
+
+def _clean(text: str | None) -> str:
+    """Strip control characters and collapse white space; refuse nothing here."""
+    if not text:
+        return ""
+    cleaned = "".join(ch if ch.isprintable() else " " for ch in str(text))
+    return " ".join(cleaned.split())
+
+
+class TableService:
+    def __init__(self, store: SqliteStore, settings: Settings, *,
+                 seed_source: Callable[[], int] | None = None, render: bool = True) -> None:
+        self.store = store
+        self.settings = settings
+        self.render_enabled = render
+        self._seed = seed_source or (lambda: secrets.randbits(31))
+        self._by_channel: dict[int, LiveTable] = {}
+        self._by_id: dict[int, LiveTable] = {}
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
+        self._extra = [registry.load(spec).name for spec in settings.extra_games]
+
+    # -- games ------------------------------------------------------------------------------
+    def games(self) -> list[Game]:
+        """Games offered by /join: enabled in config (plus plugins) and present in the registry."""
+        wanted = list(self.settings.enabled_games) + self._extra
+        found = [registry.get(name) for name in dict.fromkeys(wanted)]
+        return [g for g in found if g is not None]
+
+    def game(self, name: str) -> Game | None:
+        name = _clean(name).lower()
+        return next((g for g in self.games() if g.name == name), None)
+
+    def _no_table(self) -> list[Reply]:
+        return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+
+    def _game_list(self) -> str:
+        return ", ".join(g.name for g in self.games()) or "-"
+
+    def table_in(self, channel_id: int) -> LiveTable | None:
+        return self._by_channel.get(channel_id)
+
+    def table_by_id(self, table_id: int) -> LiveTable | None:
+        return self._by_id.get(table_id)
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks[channel_id]
+
+    async def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- restore ----------------------------------------------------------------------------
+    async def restore(self) -> list[tuple[int, list[Reply]]]:
+        """Load every open table. Returns replies for tables where a computer had to move."""
+        pending: list[tuple[int, list[Reply]]] = []
+        tails = await self.store.pending_actions()
+        for record in await self.store.open_tables():
+            game = registry.get(record.game)
+            if game is None:
+                log.error("table %s: game %r is not installed; left untouched", record.id, record.game)
+                continue
+            table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
+                              frozenset(record.options), record.seed, record.seats,
+                              lobby_message_id=record.lobby_message_id)
+            if record.status == "playing":
+                table.version = record.version
+                table.snapshot = record.snapshot_text
+                for action in tails.get(record.id, []):
+                    self._replay_one(table, action)
+                if record.id in tails:
+                    table.remember()
+            self._by_channel[table.channel_id] = table
+            self._by_id[table.id] = table
+            if table.status == "playing" and any(s.is_bot or s.resigned for s in table.seats) \
+                    and self._computer_to_act(table):
+                async with self.lock(table.channel_id):
+                    replies = await self._advance(table, [], [], actor=None)
+                pending.append((table.channel_id, replies))
+        return pending
+
+    def _replay_one(self, table: LiveTable, action: ActionRecord) -> None:
+        if action.kind == "move":
+            game = table.game
+            game.apply(table.state, action.seat, game.parse(table.state, action.seat, action.text))
+        table.version = action.n
+
+    async def replay(self, table_id: int) -> Any:
+        """Rebuild a table's state from its seed and action log (for checks and repairs)."""
+        record = await self.store.table(table_id)
+        if record is None:
+            raise LookupError(table_id)
+        game = registry.get(record.game)
+        assert game is not None
+        table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
+                          frozenset(record.options), record.seed, record.seats)
+        table.state = game.setup(len(record.seats), frozenset(record.options), record.seed)
+        for action in await self.store.actions(table_id):
+            self._replay_one(table, action)
+        return table.state
+
+    # -- lobby ------------------------------------------------------------------------------
+    async def join(self, ctx: Ctx, game_name: str | None = None) -> list[Reply]:
+        async with self.lock(ctx.channel_id):
+            table = self.table_in(ctx.channel_id)
+            name = _clean(game_name).lower()
+            if table is None:
+                if not name:
+                    return self._no_table()
+                game = self.game(name)
+                if game is None:
+                    return _error("There is no game '{name}'. Games: {games}.", name=name[:40], games=self._game_list())
+                return await self._open(ctx, game)
+            if name and name != table.game.name:
+                return _error("This channel already has a {game} table. Join it with /join, or open your {wanted} table in another channel.",
+                              game=table.game.title, wanted=name[:40])
+            if table.status != "lobby":
+                return _error("A game of {game} is already running here; /status shows it. Wait for the next table.", game=table.game.title)
+            if table.seat_of(ctx.user_id) is not None:
+                return _error("You are already seated at this table. Start with /start when everyone is here.")
+            if len(table.seats) >= table.game.max_players:
+                return _error("The table is full ({count} of {most} seats).", count=len(table.seats), most=table.game.max_players)
+            table.seats.append(SeatRecord(len(table.seats), ctx.user_id, ctx.name[:64]))
+            await self.store.put_seats(table.id, table.seats)
+            return [self._lobby_reply(table, t("{player} joins the table.", player=ctx.name[:64]))]
+
+    async def _open(self, ctx: Ctx, game: Game) -> list[Reply]:
+        try:
+            options = validate_options(game.options, self.settings.default_options.get(game.name, ()))
+        except OptionError:
+            options = frozenset(s.name for s in game.options if s.default)
+        seat = SeatRecord(0, ctx.user_id, ctx.name[:64])
+        seed = self._seed()
+        table_id = await self.store.create_table(ctx.channel_id, ctx.guild_id, game.name, ctx.user_id, sorted(options), seed, seat)
+        table = LiveTable(table_id, ctx.channel_id, ctx.guild_id, game, ctx.user_id, "lobby", options, seed, [seat])
+        self._by_channel[ctx.channel_id] = table
+        self._by_id[table_id] = table
+        return [self._lobby_reply(table, t("{player} opens a table for {game}.", player=ctx.name[:64], game=game.title))]
+
+    def _lobby_reply(self, table: LiveTable, headline: Msg) -> Reply:
+        game = table.game
+        seated = ", ".join(s.name for s in table.seats)
+        options = ", ".join(sorted(table.options)) or "-"
+        lines = [headline,
+                 t("Seated ({count}/{most}): {names}", count=len(table.seats), most=game.max_players, names=seated),
+                 t("Options: {options} (change with /option NAME; /option lists them)", options=options),
+                 t("Join with /join or the button; start with /start when {least} to {most} players are seated.",
+                   least=game.min_players, most=game.max_players)]
+        buttons = [Button("Join", customids.lobby_id(table.id, "join"), "success"),
+                   Button("Leave", customids.lobby_id(table.id, "leave"), "secondary"),
+                   Button("Start", customids.lobby_id(table.id, "start"), "primary")]
+        return Reply(lines, buttons=buttons, names=table.names, table_id=table.id, lobby=True)
+
+    async def set_lobby_message(self, table_id: int, message_id: int) -> None:
+        table = self._by_id.get(table_id)
+        if table is not None:
+            table.lobby_message_id = message_id
+            await self.store.set_lobby_message(table_id, message_id)
+
+    async def leave(self, ctx: Ctx) -> list[Reply]:
+        async with self.lock(ctx.channel_id):
+            table = self.table_in(ctx.channel_id)
+            if table is None:
+                return self._no_table()
+            if table.seat_of(ctx.user_id) is None:
+                return _error("You are not seated at this table.")
+            if table.status != "lobby":
+                return _error("The game has started; you cannot leave now. Use /resign to give up your seat.")
+            table.seats = [s for s in table.seats if s.user_id != ctx.user_id or s.is_bot]
+            for number, seat in enumerate(table.seats):
+                seat.seat = number
+            if not table.humans():
+                await self.store.put_seats(table.id, table.seats)
+                await self.store.finish_table(table.id, "aborted", [])
+                self._forget(table)
+                return [Reply([t("{player} leaves; the table is closed.", player=ctx.name[:64])])]
+            if table.host_id == ctx.user_id:
+                table.host_id = table.humans()[0].user_id or table.host_id
+            await self.store.put_seats(table.id, table.seats)
+            return [self._lobby_reply(table, t("{player} leaves the table.", player=ctx.name[:64]))]
+
+    async def option(self, ctx: Ctx, name: str | None = None) -> list[Reply]:
+        async with self.lock(ctx.channel_id):
+            table = self.table_in(ctx.channel_id)
+            if table is None:
+                return self._no_table()
+            game = table.game
+            name = _clean(name).lower()
+            if not name:
+                return [Reply([t("Options for {game}:", game=game.title)] + [self._option_line(table, s) for s in game.options]
+                              if game.options else [t("{game} has no options.", game=game.title)], private=True)]
+            if table.status != "lobby":
+                return _error("Options can only be changed before /start.")
+            if table.seat_of(ctx.user_id) is None:
+                return _error("Only seated players can change options. Join with /join first.")
+            try:
+                table.options = toggle_option(game.options, table.options, name)
+            except OptionError as error:
+                return [Reply([Msg(error.text, error.params)], private=True, error=True)]
+            await self.store.set_options(table.id, sorted(table.options))
+            state = t("on") if name in table.options else t("off")
+            headline = t("{player} switches {option} {state}.", player=ctx.name[:64], option=name, state=state)
+            return [self._lobby_reply(table, headline)]
+
+    def _option_line(self, table: LiveTable, spec: Any) -> Msg:
+        mark = "[x]" if spec.name in table.options else "[ ]"
+        extra = t(" (not available yet)") if spec.unavailable else t("")
+        excludes = t(" (not with {names})", names=", ".join(spec.excludes)) if spec.excludes else t("")
+        return t("{mark} {name} — {description}{excludes}{extra}", mark=mark, name=spec.name,
+                 description=Msg(spec.description), excludes=excludes, extra=extra)
+
+    async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Reply]:
+        async with self.lock(ctx.channel_id):
+            table = self.table_in(ctx.channel_id)
+            if table is None:
+                return self._no_table()
+            if table.status != "lobby":
+                return _error("Computer players can only be added before /start.")
+            if table.seat_of(ctx.user_id) is None:
+                return _error("Only seated players can add a computer player. Join with /join first.")
+            levels = list(table.game.computer_levels())
+            level = _clean(level).lower() or (self.settings.computer_level if self.settings.computer_level in levels else levels[-1])
+            if level not in levels:
+                return _error("There is no computer level '{level}'. Levels: {levels}.", level=level[:20], levels=", ".join(levels))
+            if len(table.seats) >= table.game.max_players:
+                return _error("The table is full ({count} of {most} seats).", count=len(table.seats), most=table.game.max_players)
+            number = sum(1 for s in table.seats if s.is_bot) + 1
+            table.seats.append(SeatRecord(len(table.seats), None, f"Computer {number} ({level})", True, level))
+            await self.store.put_seats(table.id, table.seats)
+            return [self._lobby_reply(table, t("A computer player ({level}) takes a seat.", level=level))]
+
+    async def start(self, ctx: Ctx) -> list[Reply]:
+        async with self.lock(ctx.channel_id):
+            table = self.table_in(ctx.channel_id)
+            if table is None:
+                return self._no_table()
+            if table.status != "lobby":
+                return _error("The game has already started; /status shows it.")
+            if table.seat_of(ctx.user_id) is None:
+                return _error("Only seated players can start the game. Join with /join first.")
+            game = table.game
+            if not game.min_players <= len(table.seats) <= game.max_players:
+                return _error("{game} needs {least} to {most} players; {count} are seated. Invite more with /join or add a computer with /addbot.",
+                              game=game.title, least=game.min_players, most=game.max_players, count=len(table.seats))
+            try:
+                validate_options(game.options, table.options)
+            except OptionError as error:
+                return [Reply([Msg(error.text, error.params)], private=True, error=True)]
+            table.state = game.setup(len(table.seats), table.options, table.seed)
+            table.version = 0
+            snapshot = table.remember()
+            await self.store.start_table(table.id, table.seats, table.snapshot or snapshot)
+            table.status = "playing"
+            headline = t("{game} begins: {names}.", game=game.title, names=", ".join(table.names))
+            return await self._advance(table, [Event(headline)], [], actor=None)
+
+    # -- playing ----------------------------------------------------------------------------
+    def _best_error(self, table: LiveTable, seat: int, candidates: list[str]) -> int:
+        """Of several readings of one command, report the error of the one written like the legal moves."""
+        if len(candidates) == 1:
+            return 0
+        first_words = {str(a).split(" ", 1)[0].lower() for a in table.game.legal_actions(table.state, seat)}
+        return 0 if candidates[0].split(" ", 1)[0].lower() in first_words else len(candidates) - 1
+
+    async def act_verb(self, ctx: Ctx, verb: str, text: str) -> list[Reply]:
+        """A slash verb (/place, /bid, /pass, /use, /play) carrying an action line."""
+        table = self.table_in(ctx.channel_id)
+        game = table.game if table else None
+        candidates = game.action_candidates(verb, _clean(text)) if game else [text]
+        return await self.act(ctx, candidates, verb=verb)
+
+    def complete_verb(self, ctx: Ctx, verb: str, typed: str, limit: int = 25) -> list[str]:
+        """Autocomplete for a verb: the legal actions it can carry, without the verb word."""
+        texts = self.complete_action(ctx, "", limit=10_000)
+        prefix = verb + " "
+        if verb != "play" and any(x.lower().startswith(prefix) for x in texts):
+            texts = [x[len(prefix):] for x in texts if x.lower().startswith(prefix)]
+        typed = _clean(typed).lower()
+        starts = [x for x in texts if x.lower().startswith(typed)]
+        contains = [x for x in texts if typed in x.lower() and x not in starts]
+        return (starts + contains)[:limit]
+
+    async def help(self, ctx: Ctx) -> list[Reply]:
+        lines = [t("Board games at this table. Commands:")]
+        lines += [t(line) for line in HELP_LINES]
+        lines.append(t("Games: {games}.", games=self._game_list()))
+        return [Reply(lines, private=True)]
+
+    async def act(self, ctx: Ctx, text: str | list[str], *, verb: str | None = None, version: int | None = None,
+                  table_id: int | None = None) -> list[Reply]:
+        async with self.lock(ctx.channel_id):
+            table = self.table_in(ctx.channel_id)
+            if table is None:
+                return self._no_table()
+            if table_id is not None and table_id != table.id:
+                return _error("That choice is no longer open: it belongs to an older table.")
+            if table.status != "playing":
+                return _error("The game has not started yet. When everyone is seated, use /start.")
+            game = table.game
+            if verb and verb != "play" and verb not in game.verbs:
+                usable = [v for v in game.verbs if v in SLASH_VERBS and v != "play"] + ["play"]
+                return _error("{game} has no /{verb}. Use {verbs}.", game=game.title, verb=verb,
+                              verbs=", ".join(f"/{v}" for v in usable))
+            seat = table.seat_of(ctx.user_id)
+            if seat is None:
+                return _error("You are not seated at this table, so you cannot move. You can watch with /board and /status.")
+            if table.seats[seat].resigned:
+                return _error("You have resigned from this game; the computer plays your seat.")
+            if version is not None and version != table.version:
+                return _error("That choice is no longer open (the game has moved on). Use the buttons of the latest turn.")
+            to_act = game.to_act(table.state)
+            if seat not in to_act:
+                waiting = [s for s in sorted(to_act)]
+                if not waiting:
+                    return _error("Nobody can move right now.")
+                return [Reply([t("It is not your turn: waiting for {players}.",
+                                 players=", ".join(table.names[s] for s in waiting))], private=True, error=True)]
+            candidates = [_clean(c) for c in ([text] if isinstance(text, str) else text)]
+            candidates = [c for c in candidates if c]
+            if not candidates:
+                return _error("Write your move after the command, for example /play followed by one of the suggestions.")
+            if max(len(c) for c in candidates) > MAX_TEXT:
+                return _error("That move is too long ({length} characters). Moves are short, like the suggestions.",
+                              length=max(len(c) for c in candidates))
+            errors: list[IllegalAction] = []
+            for candidate in candidates:
+                try:
+                    action = game.parse(table.state, seat, candidate)
+                    events = game.apply(table.state, seat, action)
+                    break
+                except IllegalAction as illegal:
+                    table.rollback()
+                    errors.append(illegal)
+                except Exception:
+                    log.exception("table %s: engine failure on %r", table.id, candidate)
+                    table.rollback()
+                    return _error("Something went wrong on our side; your move was not applied. Please try again or choose another move.")
+            else:
+                return [Reply([errors[self._best_error(table, seat, candidates)].msg], private=True, error=True, names=table.names)]
+            record = ActionRecord(table.version + 1, seat, str(action), "move", False, time.time())
+            return await self._advance(table, events, [record], actor=seat)
+
+    async def _advance(self, table: LiveTable, events: list[Event], records: list[ActionRecord],
+                       actor: int | None) -> list[Reply]:
+        """Let computers move, commit everything, finish the game if over, and build replies."""
+        all_events = list(events)
+        version = table.version + len(records)
+        all_events += self._run_computers(table, records, version)
+        if records:
+            try:
+                snapshot = json.dumps(table.game.to_json(table.state), separators=(",", ":"))
+                await self.store.append_actions(table.id, records, snapshot, table.seats)
+            except StoreError as error:
+                log.error("table %s: %s", table.id, error)
+                table.rollback()
+                return _error("The move could not be saved, so it was not applied. Please try again in a moment.")
+            table.snapshot = snapshot
+            table.version = records[-1].n
+        outcome = table.game.outcome(table.state)
+        if outcome is not None:
+            return await self._finish(table, all_events, outcome, actor)
+        return await self._turn_replies(table, all_events, actor)
+
+    def _computer_to_act(self, table: LiveTable) -> list[int]:
+        return [s for s in sorted(table.game.to_act(table.state)) if table.computer_controls(s)]
+
+    def _run_computers(self, table: LiveTable, records: list[ActionRecord], version: int) -> list[Event]:
+        events: list[Event] = []
+        game = table.game
+        for _ in range(self.settings.max_computer_moves):
+            seats = self._computer_to_act(table)
+            if not seats or game.outcome(table.state) is not None:
+                break
+            seat = seats[0]
+            level = table.seats[seat].level or self.settings.computer_level
+            rng = random.Random(f"{table.seed}:{version}:computer")
+            before = game.to_json(table.state)
+            try:
+                action = game.computer_player(level).choose(game, table.state, seat, rng)
+                text = str(action)
+                events += game.apply(table.state, seat, game.parse(table.state, seat, text))
+            except Exception:
+                log.exception("table %s: computer player failed at seat %s", table.id, seat)
+                table.state = game.from_json(before)
+                break
+            version += 1
+            records.append(ActionRecord(version, seat, text, "move", True, time.time()))
+        return events
+
+    async def _turn_replies(self, table: LiveTable, events: list[Event], actor: int | None) -> list[Reply]:
+        game = table.game
+        public_view = game.view(table.state, None)
+        lines = [e.msg for e in events if e.to is None]
+        lines += game.status(public_view)
+        to_act = sorted(game.to_act(table.state))
+        humans = [s for s in to_act if not table.computer_controls(s)]
+        mentions = [table.seats[s].user_id for s in humans if table.seats[s].user_id is not None]
+        if humans:
+            refs = [UserRef(table.seats[s].user_id or 0, table.names[s]) for s in humans]
+            if len(refs) == 1:
+                lines.append(t("Your move, {player}.", player=refs[0]))
+            else:
+                lines.append(t("Your move: {players}", players=tuple(refs)))
+            # built from the public view: this message is public (a seat's own prompt is in /hand)
+            lines += game.turn_prompt(public_view) if len(humans) == 1 else []
+        buttons = self._action_buttons(table, humans)
+        image = await self._render(table, public_view)
+        replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id)]
+        if actor is not None:
+            private = [e.msg for e in events if e.to is not None and actor in e.to]
+            if private:
+                replies.append(Reply(private, private=True, names=table.names, table_id=table.id))
+        return replies
+
+    def _action_buttons(self, table: LiveTable, humans: list[int]) -> list[Button]:
+        game = table.game
+        buttons: list[Button] = []
+        if humans:
+            offered = game.suggestions(table.state, humans[0])
+            if all(game.suggestions(table.state, s) == offered for s in humans[1:]):
+                for action in offered[:game.max_buttons]:
+                    custom = customids.action_id(table.id, table.version, str(action))
+                    if custom:
+                        buttons.append(Button(game.action_label(action)[:80], custom, "primary"))
+        if game.private_info:
+            buttons.append(Button("My hand", customids.hand_id(table.id), "secondary"))
+        return buttons[:25]
+
+    async def _render(self, table: LiveTable, view: Any, region: str | None = None) -> bytes | None:
+        if not self.render_enabled or not table.game.renderer:
+            return None
+        loop = asyncio.get_running_loop()
+        names = table.names
+        try:
+            return await loop.run_in_executor(
+                self._pool, lambda: render_registry.render(table.game, view, names, self.settings.render_scale, region=region))
+        except Exception:
+            log.exception("table %s: rendering failed", table.id)
+            return None
+
+    async def _finish(self, table: LiveTable, events: list[Event], outcome: Outcome, actor: int | None,
+                      status: str = "finished") -> list[Reply]:
+        results = [(seat, table.seats[seat].user_id, outcome.ranks[seat], outcome.scores[seat]) for seat in range(len(table.seats))]
+        await self.store.finish_table(table.id, status, results)
+        self._forget(table)
+        view = table.game.view(table.state, None)
+        lines = [e.msg for e in events if e.to is None] + list(outcome.details)
+        lines.append(t("Game over."))
+        order = sorted(range(len(table.seats)), key=lambda s: (outcome.ranks[s], s))
+        for seat in order:
+            lines.append(t("{rank}. {player} — {score} points", rank=outcome.ranks[seat], player=SeatRef(seat), score=outcome.scores[seat]))
+        image = await self._render(table, view)
+        return [Reply(lines, image=image, names=table.names, table_id=table.id)]
+
+    def _forget(self, table: LiveTable) -> None:
+        if self._by_channel.get(table.channel_id) is table:
+            del self._by_channel[table.channel_id]
+        self._by_id.pop(table.id, None)
+
+    async def resign(self, ctx: Ctx) -> list[Reply]:
+        async with self.lock(ctx.channel_id):
+            table = self.table_in(ctx.channel_id)
+            if table is None or table.status != "playing":
+                return _error("There is no running game here to resign from.")
+            seat = table.seat_of(ctx.user_id)
+            if seat is None:
+                return _error("You are not seated at this table.")
+            if table.seats[seat].resigned:
+                return _error("You have already resigned from this game.")
+            table.seats[seat].resigned = True
+            record = ActionRecord(table.version + 1, seat, "resign", "resign", False, time.time())
+            headline = Event(t("{player} resigns.", player=SeatRef(seat)))
+            active = [s for s in table.seats if not s.resigned]
+            if len(active) <= 1 or not any(not s.is_bot for s in active):
+                try:
+                    await self.store.append_actions(table.id, [record], table.snapshot, table.seats)
+                except StoreError:
+                    table.seats[seat].resigned = False
+                    return _error("The resignation could not be saved. Please try again in a moment.")
+                return await self._finish(table, [headline], self._resigned_outcome(table), None)
+            replies = await self._advance(table, [headline, Event(t("The computer plays {player}'s seat from now on.", player=SeatRef(seat)))],
+                                          [record], actor=None)
+            return replies
+
+    def _resigned_outcome(self, table: LiveTable) -> Outcome:
+        """Seats still in the game share first place; every seat that resigned shares the next."""
+        keys = [0 if s.resigned else 1 for s in table.seats]
+        return Outcome(tuple([0] * len(table.seats)), ranks_from_scores(keys), (t("The game ended by resignation."),))
+
+    async def abort(self, ctx: Ctx) -> list[Reply]:
+        async with self.lock(ctx.channel_id):
+            table = self.table_in(ctx.channel_id)
+            if table is None:
+                return _error("There is no table here to abort.")
+            if ctx.user_id != table.host_id and not ctx.is_moderator:
+                return _error("Only the table's host ({host}) or a moderator can abort it.",
+                              host=next((s.name for s in table.seats if s.user_id == table.host_id), "?"))
+            await self.store.finish_table(table.id, "aborted", [])
+            self._forget(table)
+            return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
+                             player=ctx.name[:64], game=table.game.title)])]
+
+    # -- information ------------------------------------------------------------------------
+    async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
+        table = self.table_in(ctx.channel_id)
+        if table is None or table.status != "playing":
+            return _error("There is no running game here. Open one with /join <game>.")
+        async with self.lock(ctx.channel_id):
+            view = table.game.view(table.state, None)
+            image = await self._render(table, view, _clean(region) or None)
+        return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id)]
+
+    async def status(self, ctx: Ctx) -> list[Reply]:
+        table = self.table_in(ctx.channel_id)
+        if table is None:
+            return self._no_table()
+        if table.status == "lobby":
+            return [self._lobby_reply(table, t("A {game} table is waiting for players.", game=table.game.title))]
+        view = table.game.view(table.state, None)
+        lines = table.game.status(view)
+        waiting = sorted(table.game.to_act(table.state))
+        if waiting:
+            lines.append(t("Waiting for: {players}", players=", ".join(table.names[s] for s in waiting)))
+        return [Reply(lines, private=True, names=table.names, table_id=table.id)]
+
+    async def hand(self, ctx: Ctx, table_id: int | None = None) -> list[Reply]:
+        table = self._by_id.get(table_id) if table_id is not None else self.table_in(ctx.channel_id)
+        if table is None or table.status != "playing":
+            return _error("There is no running game here.")
+        seat = table.seat_of(ctx.user_id)
+        if seat is None:
+            return _error("You are not seated at this table, so you have no hand here.")
+        async with self.lock(table.channel_id):
+            view = table.game.view(table.state, seat)
+            lines = table.game.private_lines(view) or [t("{game} has no hidden information; everything is on the board.", game=table.game.title)]
+            if seat in table.game.to_act(table.state):
+                lines += table.game.turn_prompt(view)
+            image = await self._render(table, view) if table.game.private_info else None
+        return [Reply(lines, private=True, image=image, image_name="hand.png", names=table.names, table_id=table.id)]
+
+    async def log_text(self, ctx: Ctx) -> list[Reply]:
+        table = self.table_in(ctx.channel_id)
+        if table is None or table.status != "playing":
+            return _error("There is no running game here.")
+        actions = await self.store.actions(table.id)
+        lines: list[str] = []
+        for action in actions:
+            who = table.names[action.seat] if action.seat < len(table.names) else "?"
+            mark = " (computer)" if action.by_computer else ""
+            lines.append(f"{action.n}. {who}{mark}: {action.text}")
+        text, used = [], 0
+        for line in reversed(lines):
+            if used + len(line) + 1 > LOG_CHARS:
+                break
+            text.append(line)
+            used += len(line) + 1
+        body = "\n".join(reversed(text)) or "-"
+        return [Reply([t("Log ({count} actions, latest last):", count=len(actions)), Msg("{body}", {"body": body})],
+                      private=True, names=table.names)]
+
+    async def button(self, ctx: Ctx, custom_id: str) -> list[Reply]:
+        click = customids.parse(custom_id)
+        if click is None:
+            return _error("That button is not one of ours any more.")
+        table = self._by_id.get(click.table_id)
+        if table is None or table.channel_id != ctx.channel_id:
+            return _error("That choice is no longer open: the table has closed.")
+        if click.kind == "lobby":
+            if click.value == "join":
+                return await self.join(ctx)
+            if click.value == "leave":
+                return await self.leave(ctx)
+            return await self.start(ctx)
+        if click.kind == "hand":
+            return await self.hand(ctx, table_id=table.id)
+        return await self.act(ctx, click.value, version=click.version, table_id=click.table_id)
+
+    # -- autocomplete -------------------------------------------------------------------------
+    def complete_action(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:
+        """Legal actions for this user, those starting with what is typed first."""
+        table = self.table_in(ctx.channel_id)
+        if table is None or table.status != "playing":
+            return []
+        seat = table.seat_of(ctx.user_id)
+        if seat is None:
+            return []
+        typed = _clean(typed).lower()
+        texts = [str(a) for a in table.game.legal_actions(table.state, seat)]
+        starts = [x for x in texts if x.lower().startswith(typed)]
+        contains = [x for x in texts if typed in x.lower() and x not in starts]
+        return (starts + contains)[:limit]
+
+    def complete_option(self, ctx: Ctx, typed: str, limit: int = 25) -> list[tuple[str, str]]:
+        table = self.table_in(ctx.channel_id)
+        if table is None:
+            return []
+        typed = _clean(typed).lower()
+        specs = sorted((s for s in table.game.options if typed in s.name), key=lambda s: not s.name.startswith(typed))
+        return [(spec.name, spec.description) for spec in specs][:limit]
+
+    def complete_game(self, typed: str, limit: int = 25) -> list[tuple[str, str]]:
+        typed = _clean(typed).lower()
+        return [(g.name, g.title) for g in self.games() if typed in g.name or typed in g.title.lower()][:limit]
+
+    def tables(self) -> Iterable[LiveTable]:
+        return list(self._by_id.values())

@@ -1,0 +1,42 @@
+"""Plain records that cross the store interface."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    user_id: int | None          # None for a computer seat
+    name: str
+    is_bot: bool = False
+    level: str | None = None     # computer level
+    resigned: bool = False
+
+
+@dataclass
+class ActionRecord:
+    n: int                       # 1-based position in the table's log (= version after it)
+    seat: int
+    text: str
+    kind: str = "move"           # move | resign
+    by_computer: bool = False
+    at: float = 0.0
+
+
+@dataclass
+class TableRecord:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    game: str
+    host_id: int
+    status: str                  # lobby | playing | finished | aborted
+    options: list[str]
+    seed: int
+    version: int = 0
+    snapshot_text: str = ""      # the state's JSON as stored; parsed only when the state is needed
+    seats: list[SeatRecord] = field(default_factory=list)
+    lobby_message_id: int | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0

@@ -1,0 +1,6 @@
+"""Quetzal (City of the Sacred Birds), as played on Board Game Arena."""
+from games.quetzal.engine import Quetzal
+
+GAME = Quetzal()
+
+__all__ = ["GAME", "Quetzal"]

@@ -1,0 +1,112 @@
+"""Quetzal actions. ``str(action)`` is the canonical notation of the rules reference (section 9)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.quetzal.components import BIG
+
+COLOUR_WORD = {"w": "white", "k": "black"}
+
+
+def worker_key(wid: str) -> tuple[int, int]:
+    """Normal workers by number, then the big worker."""
+    return (1, 0) if wid == BIG else (0, int(wid))
+
+
+@dataclass(frozen=True)
+class Place:
+    """``team <space> <count> [colour] [use <ids>]``: place a team from the pool.
+
+    ``colour`` is None on the mixed spaces (Camp, Harbour). ``short`` is True when ``workers``
+    are exactly the ones the reference's default order picks, so ``use`` is left out.
+    """
+
+    space: str
+    colour: str | None
+    workers: tuple[str, ...]
+    short: bool = True
+
+    def __str__(self) -> str:
+        text = f"team {self.space} {len(self.workers)}"
+        if self.colour:
+            text += " " + COLOUR_WORD[self.colour]
+        if not self.short:
+            text += " use " + ",".join(self.workers)
+        return text
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """``reroll <ids>`` / ``reroll all`` / ``reroll none`` (Camp, or a reroll tile)."""
+
+    workers: tuple[str, ...] = ()
+    everything: bool = False
+
+    def __str__(self) -> str:
+        if self.everything:
+            return "reroll all"
+        return "reroll " + (" ".join(self.workers) if self.workers else "none")
+
+
+@dataclass(frozen=True)
+class Keep:
+    """``keep``: decline the reroll tiles after the Phase 1 roll."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True)
+class Take:
+    """``take <slot> [<slot>]``: Temple row choice from display slots A-H."""
+
+    slots: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "take " + " ".join(self.slots)
+
+
+@dataclass(frozen=True)
+class Sell:
+    """``sell <card>`` / ``sell none`` at the Black Market."""
+
+    card: str | None
+
+    def __str__(self) -> str:
+        return f"sell {self.card or 'none'}"
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """``upgrade <slot>``: take the tile in Village display slot 1-3."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"upgrade {self.slot}"
+
+
+@dataclass(frozen=True)
+class Store:
+    """``store <tile>``: move one of three face-up permanent tiles to the personal discard pile."""
+
+    tile: str
+
+    def __str__(self) -> str:
+        return f"store {self.tile}"
+
+
+@dataclass(frozen=True)
+class Deliver:
+    """``deliver <cards>`` / ``deliver none``: one Harbour worker's or the Ship's delivery."""
+
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "deliver " + (" ".join(self.cards) if self.cards else "none")
+
+
+Action = Place | Reroll | Keep | Take | Sell | Upgrade | Store | Deliver
+
+__all__ = ["Action", "COLOUR_WORD", "Deliver", "Keep", "Place", "Reroll", "Sell", "Store", "Take", "Upgrade",
+           "worker_key"]

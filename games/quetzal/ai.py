@@ -1,0 +1,273 @@
+"""A heuristic computer player: scores every legal action with rough VP estimates and takes the best.
+
+Estimates (in VP): a coin is worth ``COIN``; a relic card is worth its marginal contribution to the
+hand's best deliveries, discounted by the chance of delivering it; auction teams that an opponent
+could still outbid are discounted. Good enough to beat random play clearly, cheap enough for
+benchmarks."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from games.core import ComputerPlayer
+from games.quetzal.actions import Action, Deliver, Keep, Place, Reroll, Sell, Store, Take, Upgrade
+from games.quetzal.components import rules
+from games.quetzal.flow import legal_actions
+from games.quetzal.gains import has_effect
+from games.quetzal.placement import place_cost
+from games.quetzal.rounds import SLOTS, SURROUNDINGS
+from games.quetzal.scoring import kind_points, score_delivery
+from games.quetzal.state import State
+
+COIN = 0.4
+DISCOVERY = 0.9
+ICON = {"vp": 1.0, "coin": COIN, "discovery": DISCOVERY, None: 0.0}
+WORKER_COST = {"fixed": 0.0, "wild": 0.3, "big": 0.35}
+
+
+def potential(cards: list[str] | tuple[str, ...], dealers: tuple[str, ...] = ()) -> float:
+    """Points these cards would bring if delivered by kind (sets of up to 3), icons included."""
+    r = rules()
+    counts = Counter(r.card[c].kind for c in cards)
+    value = sum(kind_points(kind, n) for kind, n in counts.items())
+    value += sum(counts[k] for k in dealers)
+    return value + sum(ICON[r.card[c].icon] for c in cards)
+
+
+@dataclass
+class Context:
+    state: State
+    seat: int
+    hand: list[str]
+    dealers: tuple[str, ...]
+    factor: float                # chance-like discount for cards not yet delivered
+    base: float                  # potential of the current hand
+
+    def gain(self, cards: list[str]) -> float:
+        return (potential(self.hand + cards, self.dealers) - self.base) * self.factor
+
+
+def context(state: State, seat: int) -> Context:
+    r = rules()
+    player = state.player(seat)
+    dealers = tuple(r.tile[t].kind or "" for t in has_effect(state, seat, "dealer"))
+    delivering = any(t.seat == seat and t.space in ("hm", "ship") for t in state.teams)
+    last = state.round >= r.rounds
+    factor = 0.75 if not last else (0.7 if delivering else 0.25)
+    hand = list(player.hand)
+    return Context(state, seat, hand, dealers, factor, potential(hand, dealers))
+
+
+def tile_value(state: State, seat: int, tile_id: str) -> float:
+    r = rules()
+    tile = r.tile[tile_id]
+    player = state.player(seat)
+    left = r.rounds - state.round          # rounds still to play after this one
+    value = float(tile.vp)
+    if tile.permanent and any(r.tile[t].name == tile.name for t in player.tiles):
+        return value
+    if tile.effect == "discount":
+        value += 0.8 * left
+    elif tile.effect == "reroll":
+        value += 0.4 * left
+    elif tile.effect == "dealer":
+        value += 0.5 * sum(1 for c in player.hand if r.card[c].kind == tile.kind) + 0.5 * left
+    elif tile.effect == "coins":
+        value += tile.amount * COIN
+    elif tile.effect == "discovery":
+        value += DISCOVERY * tile.amount
+    elif tile.effect == "draw":
+        value += 1.2 * tile.amount
+    if tile.permanent and len(player.tiles) >= r.max_permanent:
+        value -= min(tile_value_kept(state, seat, t) for t in player.tiles) * 0.5
+    return value
+
+
+def tile_value_kept(state: State, seat: int, tile_id: str) -> float:
+    """Value of keeping a face-up tile's effect (its VP stays either way)."""
+    tile = rules().tile[tile_id]
+    left = rules().rounds - state.round
+    if tile.effect == "dealer":
+        return 0.5 * sum(1 for c in state.player(seat).hand if rules().card[c].kind == tile.kind) + 0.5 * left
+    return {"discount": 0.8, "reroll": 0.4}.get(tile.effect, 0.0) * left
+
+
+def best_deliveries(ctx: Context, cards: list[str], workers: int, size: int) -> float:
+    """Greedy value of ``workers`` deliveries of up to ``size`` cards each from ``cards``."""
+    hand = list(cards)
+    total = 0.0
+    for _ in range(workers):
+        best, pick = 0.0, ()
+        for n in range(1, min(size, len(hand)) + 1):
+            for combo in combinations(hand, n):
+                s = score_delivery(combo, ctx.dealers)
+                v = s.vp + s.coins * COIN + s.discovery * DISCOVERY
+                if v > best:
+                    best, pick = v, combo
+        if not pick:
+            break
+        total += best
+        for c in pick:
+            hand.remove(c)
+    return total
+
+
+def opponents_can_reach(state: State, seat: int, colour: str, count: int) -> bool:
+    """Could another player still put ``count`` workers of ``colour`` somewhere?"""
+    for other, player in enumerate(state.seats):
+        if other == seat:
+            continue
+        usable = sum(1 for w in player.pool() if w.wild or w.face == colour)
+        if usable >= count:
+            return True
+    return False
+
+
+def incoming_cards(state: State, seat: int) -> list[str]:
+    """Cards this seat will most likely get this round (Surroundings it holds)."""
+    return [c for code in SURROUNDINGS for t in state.teams_on(code) if t.seat == seat
+            for c in state.surroundings[code]]
+
+
+def place_value(ctx: Context, action: Place, cache: dict[Any, float]) -> float:
+    state, seat = ctx.state, ctx.seat
+    r = rules()
+    space = r.space[action.space]
+    player = state.player(seat)
+    n = len(action.workers)
+    kinds = Counter("big" if w == "big" else ("wild" if player.worker(w).wild else "fixed") for w in action.workers)
+    worker_cost = sum(WORKER_COST[k] * c for k, c in kinds.items())
+    coins = place_cost(state, seat, space, n) * COIN
+    key = (action.space, n)
+    if key not in cache:
+        cache[key] = space_value(ctx, action.space, n)
+    value = cache[key]
+    if space.type == "auction":
+        if opponents_can_reach(state, seat, action.colour or "w", n + 1):
+            value *= 0.55
+        value -= 0.45 * (n - 1)
+    if action.space == "camp":
+        # one at a time keeps the reroll and later bids possible
+        rerolls = n if len(player.pool()) > n else 0
+        value = COIN * n + 0.15 * rerolls - 0.3 * (n - 1)
+        # spend the colour we have more of first
+        counts = Counter(w.face for w in player.pool() if not w.wild)
+        for wid in action.workers:
+            worker = player.worker(wid)
+            if not worker.wild and counts[worker.face] < max(counts.values(), default=0):
+                value -= 0.1
+    return value - worker_cost - coins
+
+
+def space_value(ctx: Context, code: str, n: int) -> float:
+    state, seat = ctx.state, ctx.seat
+    r = rules()
+    player = state.player(seat)
+    display = [c for c in state.display if c is not None]
+    if code == "stele":
+        return 1.3 + DISCOVERY
+    if code.startswith("t"):
+        take, draw = r.space[code].take, r.space[code].draw
+        best = max((ctx.gain(list(combo)) for combo in combinations(display, min(take, len(display)))), default=0.0)
+        return best + draw * 1.2 * ctx.factor
+    if code in SURROUNDINGS:
+        bonus = {"vp": 1.0, "discovery": DISCOVERY, "coin": COIN}[r.space[code].bonus or "vp"]
+        return ctx.gain(list(state.surroundings[code])) + bonus
+    if code == "bm":
+        cards = ctx.hand + incoming_cards(state, seat)
+        if not cards:
+            return 0.0
+        full = potential(cards, ctx.dealers)
+        loss = min(full - potential([c for c in cards if c != x], ctx.dealers) for x in cards) * ctx.factor
+        return r.black_market_coins * COIN - loss
+    if code.startswith("v"):
+        return max((tile_value(state, seat, t) for t in state.village if t), default=0.0)
+    if code in ("hm", "ship"):
+        cards = ctx.hand + incoming_cards(state, seat)
+        booked = sum(len(t.workers) for t in state.teams_on("hm") if t.seat == seat)
+        if code == "hm":
+            value = best_deliveries(ctx, cards, booked + n, r.harbour_cards)
+            value -= best_deliveries(ctx, cards, booked, r.harbour_cards) if booked else 0.0
+            return value - 0.25 * ctx.base * (1 - ctx.factor)
+        return best_deliveries(ctx, cards, 1, r.ship_cards)
+    return 0.0
+
+
+def reroll_value(state: State, seat: int, action: Reroll) -> float:
+    player = state.player(seat)
+    pool = player.pool() if state.phase == "place" else player.workers
+    counts = Counter(w.face for w in pool if not w.wild)
+    wids = [w.wid for w in pool] if action.everything else list(action.workers)
+    value = 0.0
+    for wid in wids:
+        worker = player.worker(wid)
+        if worker.big:
+            value += 0.05
+        elif worker.wild:
+            value -= 0.6
+        else:
+            value += 0.25 if counts[worker.face] >= max(counts.values(), default=0) else 0.1
+    return value
+
+
+def score(state: State, seat: int, actions: list[Action]) -> list[float]:
+    """A value for each action (higher is better)."""
+    ctx = context(state, seat)
+    cache: dict[Any, float] = {}
+    out = []
+    later = [s for s in state.steps[1:] if s.seat == seat and s.space in ("hm", "ship")]
+    for action in actions:
+        if isinstance(action, Place):
+            out.append(place_value(ctx, action, cache))
+        elif isinstance(action, Reroll):
+            out.append(reroll_value(state, seat, action) if (action.workers or action.everything) else 0.0)
+        elif isinstance(action, Keep):
+            out.append(0.0)
+        elif isinstance(action, Take):
+            cards = [state.display[SLOTS.index(s)] for s in action.slots]
+            out.append(ctx.gain([c for c in cards if c]))
+        elif isinstance(action, Sell):
+            if action.card is None:
+                out.append(0.0)
+            else:
+                rest = [c for c in ctx.hand if c != action.card]
+                out.append(rules().black_market_coins * COIN - (ctx.base - potential(rest, ctx.dealers)) * ctx.factor)
+        elif isinstance(action, Upgrade):
+            tile = state.village[action.slot - 1]
+            out.append(tile_value(state, seat, tile) if tile else 0.0)
+        elif isinstance(action, Store):
+            out.append(-tile_value_kept(state, seat, action.tile))
+        elif isinstance(action, Deliver):
+            s = score_delivery(action.cards, ctx.dealers)
+            rest = [c for c in ctx.hand if c not in action.cards]
+            future = 0.9 if later else (0.0 if state.round >= rules().rounds else 0.5)
+            out.append(s.vp + s.coins * COIN + s.discovery * DISCOVERY + potential(rest, ctx.dealers) * future)
+        else:
+            out.append(0.0)
+    return out
+
+
+def ranked(state: State, seat: int, actions: list[Action]) -> list[Action]:
+    """``actions`` best first (stable for equal scores)."""
+    values = score(state, seat, actions)
+    order = sorted(range(len(actions)), key=lambda i: -values[i])
+    return [actions[i] for i in order]
+
+
+class HeuristicPlayer(ComputerPlayer):
+    name = "greedy"
+
+    def choose(self, game: Any, state: State, seat: int, rng: random.Random) -> Action:
+        actions = legal_actions(state, seat)
+        if not actions:
+            raise RuntimeError(f"quetzal: seat {seat} must act but has no legal action")
+        values = score(state, seat, actions)
+        top = max(values)
+        best = [a for a, v in zip(actions, values) if v >= top - 1e-9]
+        return rng.choice(best)
+
+
+__all__ = ["HeuristicPlayer", "ranked", "score"]

@@ -1,0 +1,263 @@
+"""Who acts, what they may do, and doing it: the turn structure across all phases."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.core import Event, IllegalAction, SeatRef
+from games.quetzal.actions import Action, Deliver, Keep, Place, Reroll, Sell, Store, Take, Upgrade, worker_key
+from games.quetzal.components import rules
+from games.quetzal.gains import overflowing, roll_workers
+from games.quetzal.placement import do_place, place_actions, place_problem, pool_text
+from games.quetzal.resolution import (advance, deliver, filled_slots, filled_village, sell, start_phase3,
+                                      take_cards, take_tile)
+from games.quetzal.state import State, Step
+
+
+# -- who acts ------------------------------------------------------------------------------------
+def to_act(state: State) -> frozenset[int]:
+    if state.phase == "over":
+        return frozenset()
+    seat = overflowing(state)
+    if seat is not None:
+        return frozenset({seat})
+    if state.phase == "reroll":
+        return frozenset(s for s, p in enumerate(state.seats) if p.reroll_window)
+    if state.phase == "place":
+        return frozenset({state.turn})
+    return frozenset({state.steps[0].seat}) if state.steps else frozenset()
+
+
+def prompt_kind(state: State, seat: int) -> str | None:
+    """What ``seat`` is asked for now: store, reroll-tile, place, camp-reroll, take, sell, upgrade, deliver."""
+    if seat not in to_act(state):
+        return None
+    if overflowing(state) == seat:
+        return "store"
+    if state.phase == "reroll":
+        return "reroll-tile"
+    if state.phase == "place":
+        return "camp-reroll" if state.camp_rerolls else "place"
+    code = state.steps[0].space
+    if code.startswith("t"):
+        return "take"
+    return {"bm": "sell", "hm": "deliver", "ship": "deliver"}.get(code, "upgrade")
+
+
+def capacity(step: Step) -> int:
+    return rules().ship_cards if step.space == "ship" else rules().harbour_cards
+
+
+def reroll_tiles(state: State, seat: int) -> tuple[list[str], list[str]]:
+    """(limited reroll tiles, full reroll tiles) still usable by ``seat`` in this window."""
+    window = state.player(seat).reroll_window
+    limited = [t for t in window if rules().tile[t].count is not None]
+    return limited, [t for t in window if rules().tile[t].count is None]
+
+
+# -- legal actions -------------------------------------------------------------------------------
+def legal_actions(state: State, seat: int) -> list[Action]:
+    kind = prompt_kind(state, seat)
+    player = state.player(seat) if 0 <= seat < state.players else None
+    if kind is None or player is None:
+        return []
+    if kind == "store":
+        return [Store(t) for t in player.tiles]
+    if kind == "reroll-tile":
+        limited, full = reroll_tiles(state, seat)
+        out: list[Action] = [Keep()]
+        if full:
+            out.append(Reroll((), everything=True))
+        if limited:
+            most = max(rules().tile[t].count or 0 for t in limited)
+            ids = sorted((w.wid for w in player.workers), key=worker_key)
+            for size in range(1, most + 1):
+                out += [Reroll(combo) for combo in combinations(ids, size)]
+        return out
+    if kind == "camp-reroll":
+        return [Reroll(())] + [Reroll((w.wid,)) for w in sorted(player.pool(), key=lambda w: worker_key(w.wid))]
+    if kind == "place":
+        return list(place_actions(state, seat))
+    step = state.steps[0]
+    if kind == "take":
+        need = min(rules().space[step.space].take, len(filled_slots(state)))
+        return [Take(combo) for combo in combinations(filled_slots(state), need)]
+    if kind == "sell":
+        return [Sell(None)] + [Sell(card) for card in player.hand]
+    if kind == "upgrade":
+        return [Upgrade(slot) for slot in filled_village(state)]
+    out = []
+    for size in range(0, min(capacity(step), len(player.hand)) + 1):
+        out += [Deliver(combo) for combo in combinations(player.hand, size)]
+    return out
+
+
+# -- validation ----------------------------------------------------------------------------------
+def problem(state: State, seat: int, action: object) -> IllegalAction | None:
+    """Why ``action`` is illegal for ``seat`` now, or None. Never changes the state."""
+    if state.phase == "over":
+        return IllegalAction("The game is over.")
+    kind = prompt_kind(state, seat)
+    if kind is None:
+        waiting = sorted(to_act(state))
+        return IllegalAction("It is not your turn; waiting for {player}.", player=SeatRef(waiting[0]))
+    player = state.player(seat)
+    if kind == "store":
+        if not isinstance(action, Store) or action.tile not in player.tiles:
+            return IllegalAction("You have {count} permanent upgrades; store one of them first: store {tiles}.",
+                                 count=len(player.tiles), tiles=" / ".join(player.tiles))
+        return None
+    if kind == "reroll-tile":
+        return reroll_tile_problem(state, seat, action)
+    if kind == "camp-reroll":
+        if not isinstance(action, Reroll) or action.everything or len(action.workers) > 1:
+            return IllegalAction("Camp: reroll one worker from your pool ({pool}) or write reroll none.",
+                                 pool=pool_text(state, seat))
+        if action.workers and (player.worker(action.workers[0]) is None
+                               or player.worker(action.workers[0]).where != "pool"):
+            return IllegalAction("Worker {worker} is not in your pool; your pool is {pool}.",
+                                 worker=action.workers[0], pool=pool_text(state, seat))
+        return None
+    if kind == "place":
+        if not isinstance(action, Place):
+            return IllegalAction("It is your turn to place a team, e.g. team camp 1 or team 3a 2 black.")
+        return place_problem(state, seat, action)
+    step = state.steps[0]
+    if kind == "take":
+        need = min(rules().space[step.space].take, len(filled_slots(state)))
+        if not isinstance(action, Take) or len(action.slots) != need:
+            return IllegalAction("{space}: take {need} card(s) from the Temple display, e.g. take {example}.",
+                                 space=step.space, need=need, example=" ".join(filled_slots(state)[:need]))
+        for slot in action.slots:
+            if slot not in filled_slots(state):
+                return IllegalAction("Slot {slot} is empty; the display has {slots}.", slot=slot,
+                                     slots=" ".join(filled_slots(state)))
+        return None
+    if kind == "sell":
+        if not isinstance(action, Sell):
+            return IllegalAction("Black Market: sell one card for 7 coins (e.g. sell 1) or write sell none.")
+        if action.card is not None and action.card not in player.hand:
+            return IllegalAction("{card} is not in your hand.", card=action.card)
+        return None
+    if kind == "upgrade":
+        slots = filled_village(state)
+        if not isinstance(action, Upgrade) or action.slot not in slots:
+            return IllegalAction("{space}: take a tile from the Village display with upgrade <slot>; slots: {slots}.",
+                                 space=step.space, slots=" ".join(map(str, slots)))
+        return None
+    if not isinstance(action, Deliver):
+        return IllegalAction("{space}: deliver up to {most} cards (e.g. deliver 1 2 3) or write deliver none.",
+                             space=step.space, most=capacity(step))
+    if len(action.cards) > capacity(step):
+        return IllegalAction("{space}: one delivery holds at most {most} cards, not {count}.", space=step.space,
+                             most=capacity(step), count=len(action.cards))
+    if len(set(action.cards)) != len(action.cards):
+        return IllegalAction("A card can be delivered only once.")
+    for card in action.cards:
+        if card not in player.hand:
+            return IllegalAction("{card} is not in your hand.", card=card)
+    return None
+
+
+def reroll_tile_problem(state: State, seat: int, action: object) -> IllegalAction | None:
+    limited, full = reroll_tiles(state, seat)
+    player = state.player(seat)
+    if isinstance(action, Keep):
+        return None
+    if isinstance(action, Reroll) and action.everything:
+        return None if full else IllegalAction("reroll all needs the Full reroll upgrade; write reroll <ids> or keep.")
+    if isinstance(action, Reroll) and action.workers:
+        most = max((rules().tile[t].count or 0 for t in limited), default=0)
+        if not limited:
+            return IllegalAction("Your upgrade rerolls all workers or none: write reroll all or keep.")
+        if len(action.workers) > most:
+            return IllegalAction("Your upgrade rerolls at most {most} workers, e.g. reroll 3 5.", most=most)
+        for wid in action.workers:
+            if player.worker(wid) is None:
+                return IllegalAction("You have no worker {worker}.", worker=wid)
+        return None
+    return IllegalAction("You may use your reroll upgrade now: reroll <ids>, reroll all or keep.")
+
+
+# -- performing ----------------------------------------------------------------------------------
+def perform(state: State, seat: int, action: Action) -> list[Event]:
+    """Apply an already validated action and run the game forward to the next decision."""
+    kind = prompt_kind(state, seat)
+    player = state.player(seat)
+    events: list[Event] = []
+    if kind == "store":
+        assert isinstance(action, Store)
+        player.tiles.remove(action.tile)
+        player.stored.append(action.tile)
+        events.append(Event.public("{player} stores {tile} in their discard pile.", player=SeatRef(seat),
+                                   tile=action.tile))
+        return events + advance(state)
+    if kind == "reroll-tile":
+        return events + reroll_with_tile(state, seat, action)
+    if kind == "camp-reroll":
+        assert isinstance(action, Reroll)
+        if action.workers:
+            text, coins = roll_workers(state, seat, list(action.workers))
+            events.append(Event.public("Camp: {player} rerolls {roll} (+{coins} coins).", player=SeatRef(seat),
+                                       roll=text, coins=coins))
+        else:
+            events.append(Event.public("Camp: {player} does not reroll.", player=SeatRef(seat)))
+        state.camp_rerolls -= 1
+        if not player.pool():
+            state.camp_rerolls = 0
+        if not state.camp_rerolls:
+            events += next_turn(state)
+        return events
+    if kind == "place":
+        assert isinstance(action, Place)
+        events += do_place(state, seat, action)
+        if not state.camp_rerolls:
+            events += next_turn(state)
+        return events
+    step = state.steps.pop(0)
+    if isinstance(action, Take):
+        events += take_cards(state, step, list(action.slots))
+    elif isinstance(action, Sell):
+        events += sell(state, step, action.card)
+    elif isinstance(action, Upgrade):
+        events += take_tile(state, step, action.slot)
+    elif isinstance(action, Deliver):
+        events += deliver(state, step, action.cards)
+    return events + advance(state)
+
+
+def reroll_with_tile(state: State, seat: int, action: Action) -> list[Event]:
+    player = state.player(seat)
+    limited, full = reroll_tiles(state, seat)
+    if isinstance(action, Keep):
+        player.reroll_window = []
+        events = [Event.public("{player} keeps the roll.", player=SeatRef(seat))]
+    else:
+        assert isinstance(action, Reroll)
+        if action.everything:
+            tile = full[0]
+            wids = [w.wid for w in player.workers]
+        else:
+            tile = limited[0]
+            wids = list(action.workers)
+        player.reroll_window.remove(tile)
+        text, coins = roll_workers(state, seat, wids)
+        events = [Event.public("{player} uses {tile} and rerolls {roll} (+{coins} coins).", player=SeatRef(seat),
+                               tile=tile, roll=text, coins=coins)]
+    if not any(p.reroll_window for p in state.seats):
+        state.phase = "place"
+        state.turn = state.marker
+        events.append(Event.public("Placement begins with {player}.", player=SeatRef(state.marker)))
+    return events
+
+
+def next_turn(state: State) -> list[Event]:
+    """The next seat (in order, wrapping) with workers in its pool places; none left: Phase 3."""
+    for i in range(1, state.players + 1):
+        seat = (state.turn + i) % state.players
+        if state.player(seat).pool():
+            state.turn = seat
+            return []
+    return start_phase3(state)
+
+
+__all__ = ["legal_actions", "perform", "problem", "prompt_kind", "to_act"]

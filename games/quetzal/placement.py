@@ -1,0 +1,206 @@
+"""Phase 2: which workers a team uses, whether a placement is legal, and placing it (section 5.2)."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.core import Event, IllegalAction, Msg, SeatRef
+from games.quetzal.actions import Place, worker_key
+from games.quetzal.components import WILD, Space, rules
+from games.quetzal.gains import has_effect
+from games.quetzal.state import POOL, State, Team, Worker
+
+TEMPLE_ROWS = ("t1", "t2", "t3", "t4", "t5")
+
+
+def pool_sorted(state: State, seat: int) -> list[Worker]:
+    return sorted(state.player(seat).pool(), key=lambda w: worker_key(w.wid))
+
+
+def selection_order(state: State, seat: int, colour: str | None) -> list[Worker]:
+    """Section 5.2.4: fixed workers of the colour (any colour when None), then normal wild
+    workers, then the big worker; lowest ID first within each group."""
+    pool = pool_sorted(state, seat)
+    fixed = [w for w in pool if not w.wild and (colour is None or w.face == colour)]
+    return fixed + [w for w in pool if w.wild and not w.big] + [w for w in pool if w.big]
+
+
+def default_workers(state: State, seat: int, colour: str | None, count: int) -> tuple[str, ...] | None:
+    order = selection_order(state, seat, colour)
+    return tuple(w.wid for w in order[:count]) if count <= len(order) else None
+
+
+def closed_spaces(state: State) -> tuple[str, ...]:
+    return rules().closed.get(state.players, ())
+
+
+def place_cost(state: State, seat: int, space: Space, count: int) -> int:
+    cost = space.cost + space.cost_per_worker * count
+    if space.code in TEMPLE_ROWS:
+        cost = max(0, cost - len(has_effect(state, seat, "discount")))
+    return cost
+
+
+def make_place(state: State, seat: int, space: str, colour: str | None, workers: tuple[str, ...]) -> Place:
+    """The canonical action for these workers: ``short`` when they are the default choice."""
+    workers = tuple(sorted(workers, key=worker_key))
+    return Place(space, colour, workers, workers == default_workers(state, seat, colour, len(workers)))
+
+
+def colour_msg(colour: str | None) -> Msg:
+    """A colour as a translatable word (a nested message the bot translates like any other)."""
+    return Msg("white") if colour == "w" else Msg("black")
+
+
+def allowed_msg(space: Space) -> Msg:
+    return Msg("white or black") if space.roles == "either" else colour_msg(space.roles)
+
+
+def place_problem(state: State, seat: int, action: Place) -> IllegalAction | None:
+    """Why this placement is illegal (section 5.2.2), or None."""
+    r = rules()
+    space = r.space.get(action.space)
+    if space is None:
+        return IllegalAction("There is no space '{space}'.", space=action.space)
+    if space.code in closed_spaces(state):
+        return IllegalAction("{space} is closed with {players} players; choose another Village row.",
+                             space=space.code, players=state.players)
+    player = state.player(seat)
+    ids = action.workers
+    if not ids:
+        return IllegalAction("A team needs at least one worker.")
+    if len(set(ids)) != len(ids):
+        return IllegalAction("A worker can be named only once in a team.")
+    pool = {w.wid: w for w in player.pool()}
+    for wid in ids:
+        if wid not in pool:
+            return IllegalAction("Worker {worker} is not in your pool; your pool is {pool}.", worker=wid,
+                                 pool=pool_text(state, seat))
+    if space.type == "single" and len(ids) != 1:
+        return IllegalAction("{space} takes exactly one worker, e.g. team {space} 1.", space=space.code)
+    if space.roles == "mixed":
+        if action.colour is not None:
+            return IllegalAction("{space} takes any mix of roles; leave the colour out.", space=space.code)
+    else:
+        if action.colour not in space.colours():
+            return IllegalAction("{space} accepts {allowed} workers only.", space=space.code,
+                                 allowed=allowed_msg(space))
+        for wid in ids:
+            worker = pool[wid]
+            if not worker.wild and worker.face != action.colour:
+                return IllegalAction("Worker {worker} is {face}; a {colour} team needs {colour} or wild workers.",
+                                     worker=wid, face=colour_msg(worker.face), colour=colour_msg(action.colour))
+    if space.code == "stele" and state.marker == seat:
+        return IllegalAction("You hold the start player marker, so you cannot use the Stele; choose another space.")
+    occupants = state.teams_on(space.code)
+    if space.type == "single" and occupants:
+        return IllegalAction("{space} is already taken by {player}; choose a free space.", space=space.code,
+                             player=SeatRef(occupants[0].seat))
+    cost = place_cost(state, seat, space, len(ids))
+    if player.coins < cost:
+        return IllegalAction("{space} costs {cost} coins for this team and you have {coins}.", space=space.code,
+                             cost=cost, coins=player.coins)
+    if space.type == "auction" and occupants:
+        current = occupants[0]
+        if current.seat == seat:
+            return IllegalAction("You already hold {space}; you cannot add to it or outbid yourself.",
+                                 space=space.code)
+        if current.colour != action.colour:
+            return IllegalAction("{space} holds a {colour} team this round; only a larger {colour} team can take it.",
+                                 space=space.code, colour=colour_msg(current.colour))
+        if len(ids) <= len(current.workers):
+            return IllegalAction("{space} holds {count} {colour} workers; bid at least {need} {colour}.",
+                                 space=space.code, count=len(current.workers), need=len(current.workers) + 1,
+                                 colour=colour_msg(current.colour))
+    return None
+
+
+def place_actions(state: State, seat: int) -> list[Place]:
+    """Every legal placement for ``seat`` (each set of workers once, in canonical form)."""
+    r = rules()
+    player = state.player(seat)
+    pool = pool_sorted(state, seat)
+    closed = closed_spaces(state)
+    orders = {c: tuple(w.wid for w in selection_order(state, seat, c)) for c in (None, "w", "k")}
+    out: list[Place] = []
+    for space in r.spaces:
+        if space.code in closed or (space.code == "stele" and state.marker == seat):
+            continue
+        occupants = state.teams_on(space.code)
+        if space.type == "single" and occupants:
+            continue
+        if space.roles == "mixed":
+            limit = len(pool)
+            if space.cost_per_worker:
+                limit = min(limit, (player.coins - space.cost) // space.cost_per_worker)
+            groups = [(None, [w.wid for w in pool], 1, limit)]
+        else:
+            if player.coins < place_cost(state, seat, space, 1):
+                continue
+            groups = []
+            for colour in space.colours():
+                eligible = [w.wid for w in pool if w.wild or w.face == colour]
+                low = 1
+                if space.type == "auction" and occupants:
+                    current = occupants[0]
+                    if current.seat == seat or current.colour != colour:
+                        continue
+                    low = len(current.workers) + 1
+                groups.append((colour, eligible, low, 1 if space.type == "single" else len(eligible)))
+        for colour, eligible, low, high in groups:
+            for count in range(low, high + 1):
+                default = orders[colour][:count]
+                for combo in combinations(eligible, count):
+                    out.append(Place(space.code, colour, combo, combo == default))
+    return out
+
+
+def pool_text(state: State, seat: int) -> str:
+    """``1w 2w 3k 4* 5* 6k big*`` (``*`` = wild)."""
+    return " ".join(f"{w.wid}{'*' if w.wild else w.face}" for w in pool_sorted(state, seat)) or "-"
+
+
+def do_place(state: State, seat: int, action: Place) -> list[Event]:
+    """Perform a validated placement: pay, move the workers, push out an outbid team, Camp coins."""
+    r = rules()
+    space = r.space[action.space]
+    player = state.player(seat)
+    cost = place_cost(state, seat, space, len(action.workers))
+    player.coins -= cost
+    for wid in action.workers:
+        worker = player.worker(wid)
+        assert worker is not None
+        worker.where = space.code
+        if action.colour is not None:
+            worker.face = action.colour
+        elif worker.wild:
+            worker.face = WILD
+    if action.colour is None:
+        events = [Event.public("{player} places {count} on {space}: workers {workers} (pays {cost}).",
+                               player=SeatRef(seat), count=len(action.workers), space=space.code,
+                               workers=",".join(action.workers), cost=cost)]
+    else:
+        events = [Event.public("{player} places {count} {colour} on {space}: workers {workers} (pays {cost}).",
+                               player=SeatRef(seat), count=len(action.workers), colour=colour_msg(action.colour),
+                               space=space.code, workers=",".join(action.workers), cost=cost)]
+    if space.type == "auction":
+        for loser in state.teams_on(space.code):
+            state.teams.remove(loser)
+            owner = state.player(loser.seat)
+            for wid in loser.workers:
+                worker = owner.worker(wid)
+                assert worker is not None
+                worker.where = POOL
+                worker.face = WILD if worker.big else (loser.colour or worker.face)
+            events.append(Event.public("{player} is outbid on {space}: workers {workers} return to the pool as {faces}.",
+                                       player=SeatRef(loser.seat), space=space.code, workers=",".join(loser.workers),
+                                       faces=" ".join(f"{w}{'*' if w == 'big' else loser.colour}"
+                                                      for w in loser.workers)))
+    state.teams.append(Team(state.seq, seat, space.code, action.colour, list(action.workers), cost))
+    state.seq += 1
+    if space.code == "camp":
+        coins = r.camp_coins * len(action.workers)
+        player.coins += coins
+        state.camp_rerolls = len(action.workers) if player.pool() else 0
+        events.append(Event.public("Camp: {player} gains {coins} coin(s).", player=SeatRef(seat), coins=coins))
+    return events
+

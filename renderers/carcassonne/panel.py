@@ -1,0 +1,256 @@
+"""The panel beside or below the board: players, the drawn tile, and a legend of what is in play."""
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.carcassonne.tiles import all_tiles
+from games.carcassonne.view import CarcassonneView
+from renderers.carcassonne import figures, palette as P
+from renderers.carcassonne.geometry import geometry
+from renderers.carcassonne.icons import icon, paste_centred
+from renderers.carcassonne.text import draw_text, fit, text_width
+from renderers.carcassonne.tilesprites import tile_sprite
+
+FOLLOWERS_TOTAL = 7            # rules §1: every player has seven followers
+
+
+@dataclass(frozen=True)
+class Fonts:
+    """Font sizes of the panel at a scale."""
+    scale: float
+
+    @property
+    def title(self) -> int:
+        return round(26 * self.scale)
+
+    @property
+    def name(self) -> int:
+        return round(25 * self.scale)
+
+    @property
+    def score(self) -> int:
+        return round(27 * self.scale)
+
+    @property
+    def small(self) -> int:
+        return round(19 * self.scale)
+
+
+def _tiles(n: int) -> str:
+    return f"{n} tile" if n == 1 else f"{n} tiles"
+
+
+def _marker(extras: dict[str, Any], key: str) -> tuple[int | None, int | None]:
+    """King / robber holder from the view's extras: a seat, (seat, size) or {"seat", "size"}."""
+    value = extras.get(key)
+    if isinstance(value, dict):
+        return value.get("seat"), value.get("size")
+    if isinstance(value, (tuple, list)) and value:
+        return value[0], (value[1] if len(value) > 1 else None)
+    if isinstance(value, int):
+        return value, None
+    return None, None
+
+
+def players_section(view: CarcassonneView, names: list[str], width: int, f: Fonts) -> Image.Image:
+    """Turn and tiles left, then one row per player: colour and letter, name, score, and what the
+    player has in supply; the current player's row is highlighted and marked with a triangle."""
+    s = f.scale
+    pad = round(10 * s)
+    row_h = round(62 * s)
+    head_h = round(42 * s)
+    note_h = round(28 * s) if view.discarded else 0
+    image = Image.new("RGB", (width, head_h + note_h + row_h * len(view.players) + pad), P.PANEL_BG)
+    d = ImageDraw.Draw(image)
+    if view.phase == "over" or view.current is None:
+        title = f"Game over · turn {view.turn}"
+    else:
+        title = f"Turn {view.turn} · {_tiles(view.tiles_left)} left"
+    draw_text(image, (pad, head_h / 2), fit(title, f.title, True, width - 2 * pad), f.title, True, P.TEXT, "lm")
+    if view.discarded:
+        shown = ", ".join(view.discarded[-6:])
+        note = f"Discarded (no place fits): {'…, ' if len(view.discarded) > 6 else ''}{shown}"
+        draw_text(image, (pad, head_h + note_h / 2 - 2), fit(note, f.small, False, width - 2 * pad), f.small, False,
+                  P.MUTED, "lm")
+        head_h += note_h
+    ih = round(20 * s)
+    king, king_size = _marker(view.extras, "king")
+    robber, robber_size = _marker(view.extras, "robber")
+    for k, p in enumerate(view.players):
+        top = head_h + k * row_h
+        current = p.seat == view.current
+        marker_w = round(22 * s)
+        if current:
+            d.rounded_rectangle((pad // 2, top + 2, width - pad // 2, top + row_h - 2), radius=round(8 * s),
+                                fill=P.CURRENT_BG, outline=(200, 160, 40), width=max(1, round(2 * s)))
+            d.polygon([(pad, top + row_h * 0.3), (pad + marker_w * 0.7, top + row_h * 0.42), (pad, top + row_h * 0.54)],
+                      fill=P.TEXT)
+        meeple = figures.follower(p.colour, round(34 * s))
+        paste_centred(image, meeple, (pad + marker_w + meeple.width / 2, top + row_h * 0.42))
+        x = pad + marker_w + meeple.width + round(8 * s)
+        score = str(p.score)
+        score_w = text_width(score, f.score, True)
+        name = names[p.seat] if p.seat < len(names) and names[p.seat] else f"Player {p.seat + 1}"
+        label = f"{name} ({p.letter})"
+        titles = []
+        if king == p.seat:
+            titles.append("King" + (f" {king_size}" if king_size else ""))
+        if robber == p.seat:
+            titles.append("Robber" + (f" {robber_size}" if robber_size else ""))
+        room = width - x - score_w - 3 * pad
+        line = top + row_h * 0.34
+        if titles:
+            badge = " ".join(titles)
+            room -= text_width(badge, f.small, True) + pad
+            draw_text(image, (width - 2.5 * pad - score_w, line), badge, f.small, True, (150, 100, 0), "rm")
+        draw_text(image, (x, line), fit(label, f.name, current, room), f.name, current, P.TEXT, "lm")
+        draw_text(image, (width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm")
+        details: list[tuple[Image.Image, str]] = [(figures.follower(p.colour, ih), f"{p.followers}/{FOLLOWERS_TOTAL}")]
+        if "erweiterung" in view.options or p.large:
+            details.append((figures.follower(p.colour, round(ih * 0.78), large=True), str(p.large)))
+        if "haendler" in view.options or p.builder or p.pig:
+            details.append((figures.builder(p.colour, round(ih * 0.9)), str(p.builder)))
+            details.append((figures.pig(p.colour, round(ih * 0.75)), str(p.pig)))
+        for good, n in p.goods:
+            if good in ("wine", "grain", "cloth"):
+                details.append((icon(good, ih), str(n)))
+        _inline(image, details, (x, top + row_h * 0.74), width - pad, f)
+    return image
+
+
+def _inline(image: Image.Image, items: list[tuple[Image.Image, str]], start: tuple[float, float], right: float,
+            f: Fonts) -> None:
+    """Icon + number pairs on one line (what a player has in supply), cut at ``right``."""
+    x, y = start
+    gap = round(9 * f.scale)
+    for sprite, text in items:
+        if x + sprite.width + text_width(text, f.small) + gap > right:
+            break
+        paste_centred(image, sprite, (x + sprite.width / 2, y))
+        x += sprite.width + 1
+        draw_text(image, (x, y), text, f.small, False, P.MUTED, "lm")
+        x += text_width(text, f.small) + gap
+
+
+def drawn_section(view: CarcassonneView, width: int, f: Fonts) -> Image.Image | None:
+    """The drawn tile in its four rotations, labelled r0..r3, so the rotation can be chosen by eye."""
+    if not view.drawn:
+        return None
+    s = f.scale
+    pad = round(10 * s)
+    gap = round(10 * s)
+    size = min(round(84 * s), (width - 2 * pad - 3 * gap) // 4)
+    size -= size % 2
+    head_h = round(36 * s)
+    label_h = round(28 * s)
+    image = Image.new("RGB", (width, head_h + size + label_h + pad), P.PANEL_BG)
+    draw_text(image, (pad, head_h / 2), f"Drawn: {view.drawn}", f.title, True, P.TEXT, "lm")
+    draw_text(image, (width - pad, head_h / 2), f"{_tiles(view.tiles_left)} left incl. this", f.small, False,
+              P.MUTED, "rm")
+    for r in range(4):
+        x = pad + r * (size + gap)
+        image.paste(tile_sprite(view.drawn, r, size), (x, head_h))
+        draw_text(image, (x + size / 2, head_h + size + label_h / 2), f"r{r}", f.small, True, P.TEXT)
+    return image
+
+
+def _symbols_in_play(view: CarcassonneView) -> tuple[set[str], set[str]]:
+    """Symbol kinds on the tiles in play (board and drawn tile) and figure kinds on the board."""
+    symbols: set[str] = set()
+    ids = {p.tile for p in view.tiles} | ({view.drawn} if view.drawn else set())
+    for tile_id in ids:
+        if tile_id in all_tiles():
+            symbols |= {i.kind for i in geometry(tile_id).icons}
+    return symbols, {fg.kind for fg in view.figures}
+
+
+@functools.lru_cache(maxsize=64)
+def _legend_square(h: int, kind: str) -> Image.Image:
+    if kind == "legal":
+        square = Image.new("RGB", (h, h), P.LEGAL)
+        ImageDraw.Draw(square).rectangle((0, 0, h - 1, h - 1), outline=(120, 120, 120))
+        return square
+    if kind == "last":
+        square = Image.new("RGB", (h, h), P.FIELD)
+        d = ImageDraw.Draw(square)
+        w = max(2, h // 9)
+        d.rectangle((0, 0, h - 1, h - 1), outline=P.OUTLINE_DARK, width=w + 1)
+        d.rectangle((w - 1, w - 1, h - w, h - w), outline=P.OUTLINE_LIGHT, width=w)
+        return square
+    box = Image.new("RGB", (round(h * 1.3), h), (255, 255, 255))
+    ImageDraw.Draw(box).rectangle((0, 0, box.width - 1, h - 1), outline=(0, 0, 0))
+    draw_text(box, (box.width / 2, h / 2), "cn", round(h * 0.55), True, (0, 0, 0))
+    return box
+
+
+def legend_items(view: CarcassonneView, f: Fonts) -> list[tuple[list[Image.Image], str]]:
+    """The symbols a player may meet on this board, each with a few words."""
+    h = round(30 * f.scale)
+    symbols, pieces = _symbols_in_play(view)
+    items: list[tuple[list[Image.Image], str]] = []
+    if view.legal_placements:
+        items.append(([_legend_square(h, "legal")], "drawn tile fits here"))
+    if view.last_placed:
+        items.append(([_legend_square(h, "last")], "last tile placed"))
+    if view.current is not None and view.current < len(view.players):
+        colour = view.players[view.current].colour
+    else:
+        colour = view.players[0].colour if view.players else "red"
+    fh = round(h * 0.95)
+    items.append(([figures.follower(colour, fh)], "knight / thief / monk"))
+    items.append(([figures.follower(colour, fh, lying=True)], "farmer"))
+    if "large" in pieces or "erweiterung" in view.options:
+        items.append(([figures.follower(colour, fh, large=True)], "large follower"))
+    if pieces & {"builder", "pig"} or "haendler" in view.options:
+        items.append(([figures.builder(colour, fh), figures.pig(colour, round(fh * 0.8))], "builder, pig"))
+    if pieces & {"dragon", "fairy"} or "drache" in view.options:
+        items.append(([figures.dragon(h), figures.fairy(h)], "dragon, fairy"))
+    for kind, text in (("monastery", "monastery"), ("pennant", "pennant"), ("cathedral", "cathedral"),
+                       ("inn", "inn"), ("volcano", "volcano"), ("dragon", "dragon tile"),
+                       ("portal", "magic portal"), ("princess", "princess")):
+        if kind in symbols:
+            items.append(([icon(kind, h)], text))
+    goods = [k for k in ("wine", "grain", "cloth") if k in symbols]
+    if goods:
+        items.append(([icon(k, h) for k in goods], ", ".join(goods)))
+    if view.phase == "deploy" and view.deploy_options:
+        items.append(([_legend_square(h, "code")], "deploy code"))
+    return items
+
+
+def _legend_shape(count: int, width: int, f: Fonts) -> tuple[int, int, int]:
+    """Columns, row height and total height of a legend of ``count`` items ``width`` wide."""
+    cols = max(1, min(3, int(width // (300 * f.scale))))
+    row_h = round(36 * f.scale)
+    return cols, row_h, round(34 * f.scale) + math.ceil(count / cols) * row_h + round(10 * f.scale)
+
+
+def legend_height(items: list, width: int, f: Fonts) -> int:
+    return _legend_shape(len(items), width, f)[2]
+
+
+def legend_section(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts) -> Image.Image:
+    s = f.scale
+    pad = round(10 * s)
+    cols, row_h, height = _legend_shape(len(items), width, f)
+    col_w = (width - 2 * pad) // cols
+    image = Image.new("RGB", (width, height), P.PANEL_BG)
+    draw_text(image, (pad, round(17 * s)), "Legend", f.title, True, P.TEXT, "lm")
+    for k, (sprites, text) in enumerate(items):
+        x0 = pad + (k % cols) * col_w
+        x = x0
+        y = round(34 * s) + (k // cols) * row_h + row_h / 2
+        for sprite in sprites:
+            if sprite.mode == "RGBA":
+                paste_centred(image, sprite, (x + sprite.width / 2, y))
+            else:
+                image.paste(sprite, (round(x), round(y - sprite.height / 2)))
+            x += sprite.width + round(4 * s)
+        draw_text(image, (x + round(4 * s), y), fit(text, f.small, False, col_w - (x - x0) - pad), f.small, False,
+                  P.TEXT, "lm")
+    return image

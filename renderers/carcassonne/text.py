@@ -1,0 +1,44 @@
+"""Text rendered once and pasted: labels, names and numbers repeat on every render."""
+from __future__ import annotations
+
+import functools
+
+from PIL import Image, ImageDraw
+
+from renderers.common import font
+
+RGB = tuple[int, int, int]
+
+
+@functools.lru_cache(maxsize=8192)
+def text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str = "mm") -> tuple[Image.Image, tuple[int, int]]:
+    """``text`` as an RGBA sprite and the offset of its top-left corner from the anchor point
+    (Pillow anchors: "mm" middle, "lm" left-middle, "rm" right-middle, ...)."""
+    f = font(size, bold=bold)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), fill + (0,))
+    ImageDraw.Draw(sprite).text((1 - left, 1 - top), text, font=f, fill=fill + (255,), anchor=anchor)
+    return sprite, (left - 1, top - 1)
+
+
+def draw_text(image: Image.Image, at: tuple[float, float], text: str, size: int, bold: bool = False,
+              fill: RGB = (0, 0, 0), anchor: str = "mm") -> None:
+    """Paste ``text`` with its ``anchor`` point at ``at``."""
+    if not text:
+        return
+    sprite, (dx, dy) = text_sprite(text, size, bold, fill, anchor)
+    image.paste(sprite, (round(at[0] + dx), round(at[1] + dy)), sprite)
+
+
+@functools.lru_cache(maxsize=8192)
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    return font(size, bold=bold).getlength(text)
+
+
+def fit(text: str, size: int, bold: bool, width: float) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…"

@@ -1,0 +1,496 @@
+"""The sections of the Quetzal image, each drawn on its own canvas and stacked by ``render``."""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from games.quetzal.components import rules
+from games.quetzal.view import PromptView, QuetzalView, SeatView, TeamView
+from renderers.common import font
+from renderers.quetzal.sprites import (CARD_BG, INK, PAPER, chip_sprite, icon, px, seat_colour,
+                                       star, tile_sprite, worker_sprite)
+
+WIDTH = 800
+MARGIN = 12
+GAP = 8
+BOX = (255, 252, 244)
+CLOSED = (205, 200, 190)
+HILITE = (0, 114, 178)
+PHASE = {"reroll": "Rerolls", "place": "Placement", "resolve": "Resolution", "over": "Game over"}
+
+
+@dataclass
+class Canvas:
+    image: Image.Image
+    height: int
+
+
+def new_canvas(scale: float, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGB", (px(WIDTH, scale), px(height, scale)), PAPER)
+    return image, ImageDraw.Draw(image)
+
+
+def name_of(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
+def fit(text: str, size: int, limit: float, bold: bool = False) -> str:
+    """Shorten ``text`` with an ellipsis so it fits ``limit`` pixels."""
+    f = font(size, bold)
+    if f.getlength(text) <= limit:
+        return text
+    while text and f.getlength(text + "…") > limit:
+        text = text[:-1]
+    return text + "…"
+
+
+def prompt_text(prompt: PromptView) -> str:
+    if prompt.kind == "place":
+        return "place a team"
+    if prompt.kind == "camp-reroll":
+        return f"Camp reroll ({prompt.left} left)"
+    if prompt.kind == "reroll-tile":
+        return "reroll upgrade or keep"
+    if prompt.kind == "store":
+        return "store a permanent tile"
+    if prompt.kind == "take":
+        return f"{prompt.space}: take {prompt.need}" + (" + draw" if prompt.draw else "")
+    if prompt.kind == "sell":
+        return "Black Market: sell?"
+    if prompt.kind == "upgrade":
+        return f"{prompt.space}: choose a tile"
+    if prompt.space == "hm":
+        return f"Harbour worker {prompt.index}/{prompt.of}: deliver ≤{prompt.need}"
+    return f"Ship: deliver ≤{prompt.need}"
+
+
+# -- header ---------------------------------------------------------------------------------------
+def draw_header(view: QuetzalView, names: list[str], scale: float) -> Canvas:
+    s = scale
+    lines = max(1, len(view.prompts))
+    height = 58 + 40 * lines + 10
+    image, draw = new_canvas(s, height)
+    draw.rectangle((0, 0, px(WIDTH, s), px(54, s)), fill=(40, 70, 60))
+    draw.text((px(MARGIN, s), px(27, s)), "QUETZAL", fill=(250, 240, 200), font=font(px(30, s), bold=True),
+              anchor="lm")
+    right = f"Round {view.round}/{view.rounds} · {PHASE.get(view.phase, view.phase)}"
+    draw.text((px(WIDTH - MARGIN, s), px(27, s)), right, fill=(255, 255, 255), font=font(px(26, s), bold=True),
+              anchor="rm")
+    y = 60
+    if not view.prompts:
+        text = "Final scores below" if view.phase == "over" else "-"
+        draw.text((px(MARGIN, s), px(y + 18, s)), text, fill=INK, font=font(px(24, s)), anchor="lm")
+    for prompt in view.prompts:
+        chip = chip_sprite(prompt.seat, s, 32)
+        image.paste(chip, (px(MARGIN, s), px(y + 2, s)), chip)
+        label = f"{name_of(names, prompt.seat)}: {prompt_text(prompt)}"
+        draw.text((px(MARGIN + 42, s), px(y + 18, s)), fit(label, px(24, s), px(WIDTH - 2 * MARGIN - 50, s), True),
+                  fill=INK, font=font(px(24, s), bold=True), anchor="lm")
+        y += 40
+    return Canvas(image, px(height, s))
+
+
+# -- board spaces ---------------------------------------------------------------------------------
+def role_dots(draw: ImageDraw.ImageDraw, roles: str, x: float, y: float, s: float) -> float:
+    """White/black dots for the roles a space accepts; returns the x after them."""
+    faces = {"w": "w", "k": "k", "either": "wk", "mixed": "wk"}[roles]
+    r = px(8, s)
+    for i, face in enumerate(faces):
+        cx = x + r + i * (r * 2 + px(3, s))
+        draw.ellipse((cx - r, y - r, cx + r, y + r), fill=(250, 250, 250) if face == "w" else (25, 25, 25),
+                     outline=INK, width=px(2, s))
+    if roles == "mixed":
+        draw.text((x + r * 4 + px(6, s), y), "+", fill=INK, font=font(px(20, s), bold=True), anchor="lm")
+        return x + r * 4 + px(20, s)
+    return x + len(faces) * (r * 2 + px(3, s)) + px(4, s)
+
+
+def coin_cost(draw: ImageDraw.ImageDraw, text: str, x: float, y: float, s: float) -> None:
+    """A gold coin with the cost written beside it (right-aligned at ``x``)."""
+    f = font(px(20, s), bold=True)
+    width = f.getlength(text)
+    draw.text((x, y), text, fill=INK, font=f, anchor="rm")
+    icon(draw, "coin", x - width - px(12, s), y, px(9, s))
+
+
+def team_chip(image: Image.Image, draw: ImageDraw.ImageDraw, team: TeamView, x: float, y: float, s: float) -> float:
+    """Player token, ×count and the team's colour; returns the x after it."""
+    chip = chip_sprite(team.seat, s, 30)
+    image.paste(chip, (int(x), int(y)), chip)
+    x += chip.width + px(3, s)
+    f = font(px(22, s), bold=True)
+    text = f"×{len(team.workers)}"
+    draw.text((x, y + chip.height / 2), text, fill=INK, font=f, anchor="lm")
+    x += f.getlength(text) + px(3, s)
+    if team.colour:
+        r = px(8, s)
+        cy = y + chip.height / 2
+        draw.ellipse((x, cy - r, x + 2 * r, cy + r), fill=(250, 250, 250) if team.colour == "w" else (25, 25, 25),
+                     outline=INK, width=px(2, s))
+        x += 2 * r
+    return x + px(10, s)
+
+
+def space_box(image: Image.Image, draw: ImageDraw.ImageDraw, code: str, closed: bool, box: tuple[int, ...],
+              s: float, title: str) -> tuple[int, int]:
+    """Frame, title, type symbol, roles and cost of a space; returns where its content starts."""
+    space = rules().space[code]
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=px(8, s), fill=CLOSED if closed else BOX, outline=INK, width=px(2, s))
+    symbol = {"single": "1", "auction": "+", "free": "∞"}[space.type]
+    draw.text((x0 + px(8, s), y0 + px(4, s)), title, fill=INK, font=font(px(21, s), bold=True))
+    sym_font = font(px(20, s), bold=True)
+    draw.rounded_rectangle((x1 - px(30, s), y0 + px(5, s), x1 - px(6, s), y0 + px(29, s)), radius=px(5, s),
+                           fill=(60, 60, 60))
+    draw.text((x1 - px(18, s), y0 + px(17, s)), symbol, fill=(255, 255, 255), font=sym_font, anchor="mm")
+    row = y0 + px(44, s)
+    after = role_dots(draw, space.roles, x0 + px(8, s), row, s)
+    cost = f"{space.cost_per_worker}/w" if space.cost_per_worker else (str(space.cost) if space.cost else "")
+    if cost:
+        coin_cost(draw, cost, x1 - px(8, s), row, s)
+    if closed:
+        draw.line((x0, y0, x1, y1), fill=(150, 140, 130), width=px(3, s))
+        draw.text(((x0 + x1) / 2, y1 - px(16, s)), "closed", fill=INK, font=font(px(18, s), bold=True), anchor="mm")
+    return int(after), int(row - px(15, s))
+
+
+def draw_teams(image, draw, view: QuetzalView, code: str, x: float, y: float, right: float, s: float,
+               merge: bool = False) -> None:
+    teams = sorted((t for t in view.teams if t.space == code), key=lambda t: t.seq)
+    if merge:                                    # Camp: one token per player with their total
+        totals: dict[int, list[str]] = {}
+        for team in teams:
+            totals.setdefault(team.seat, []).extend(team.workers)
+        teams = [TeamView(i, seat, code, None, tuple(w)) for i, (seat, w) in enumerate(sorted(totals.items()))]
+    start = x
+    for team in teams:
+        if x + px(80, s) > right:
+            x, y = start, y + px(34, s)
+        x = team_chip(image, draw, team, x, y, s)
+
+
+def mini_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: str, x: float, y: float, s: float,
+              width: int = 68) -> None:
+    image.paste(mini_card_sprite(card, s, width), (int(x), int(y)), mini_card_sprite(card, s, width))
+
+
+@functools.lru_cache(maxsize=512)
+def mini_card_sprite(card_id: str, s: float, width: int = 68) -> Image.Image:
+    """A small relic card: kind colour, ID in bold, icon dot."""
+    c = rules().card[card_id]
+    w, h = px(width, s), px(36, s)
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=px(6, s), fill=CARD_BG[c.kind], outline=INK, width=px(2, s))
+    d.text((px(5, s), h / 2), card_id, fill=(255, 255, 255), font=font(px(20, s), bold=True), anchor="lm")
+    if c.icon:
+        icon(d, c.icon, w - px(11, s), h / 2, px(8, s))
+    return im
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a space sits on the board image (unscaled pixels) and what it says besides its rules."""
+
+    code: str
+    box: tuple[float, float, float, float]
+    title: str
+    note: str = ""
+    teams_y: float = 62
+
+
+def board_layout() -> tuple[list[Spot], float]:
+    """The five rows of spaces: Camp + Stele, Temple rows, Surroundings, Market + Village, Harbour + Ship."""
+    inner = WIDTH - 2 * MARGIN
+    spots: list[Spot] = []
+    y = 6.0
+
+    def row(codes: list[tuple[str, str, str]], widths: list[float], height: float, teams_y: float = 62) -> None:
+        nonlocal y
+        x = float(MARGIN)
+        for (code, title, note), w in zip(codes, widths):
+            spots.append(Spot(code, (x, y, x + w, y + height), title, note, teams_y))
+            x += w + GAP
+        y += height + GAP
+
+    wide, narrow = inner * 0.64 - GAP / 2, inner * 0.36 - GAP / 2
+    row([("camp", "0 Camp", "+1c & reroll each"), ("stele", "1 Stele", "marker +1◆")], [wide, narrow], 100)
+    row([(c, ("2 " if c == "t1" else "") + c, "") for c in ("t1", "t2", "t3", "t4", "t5")],
+        [(inner - 4 * GAP) / 5] * 5, 100)
+    row([("3a", "3a Quarry", ""), ("3b", "3b Shrine", ""), ("3c", "3c Ruins", "")], [(inner - 2 * GAP) / 3] * 3,
+        150, teams_y=108)
+    row([("bm", "4 Market", "1 card→7"), ("v1", "5 v1", ""), ("v2", "v2", ""), ("v3", "v3", "")],
+        [(inner - 3 * GAP) / 4] * 4, 100)
+    row([("hm", "6 Harbour", "≤3 cards per worker"), ("ship", "7 Ship", "≤6 cards")], [wide, narrow], 100)
+    return spots, y + 4
+
+
+SURROUNDINGS_BONUS = {"3a": "vp", "3b": "discovery", "3c": "coin"}
+
+
+@functools.lru_cache(maxsize=16)
+def spaces_skeleton(scale: float, closed: tuple[str, ...]) -> Image.Image:
+    """Everything about the spaces that does not change during a game (cached per scale)."""
+    s = scale
+    spots, height = board_layout()
+    image, draw = new_canvas(s, height)
+    for spot in spots:
+        x0, y0, x1, y1 = spot.box
+        box = (px(x0, s), px(y0, s), px(x1, s), px(y1, s))
+        after, _ = space_box(image, draw, spot.code, spot.code in closed, box, s, spot.title)
+        if spot.code in SURROUNDINGS_BONUS:
+            icon(draw, SURROUNDINGS_BONUS[spot.code], after + px(14, s), px(y0 + 44, s), px(10, s))
+            draw.text((after + px(28, s), px(y0 + 44, s)), "+1", fill=INK, font=font(px(18, s), bold=True),
+                      anchor="lm")
+        if spot.code.startswith("t"):
+            space = rules().space[spot.code]
+            gx = px(x1 - 38, s)
+            for kind in ["deck"] * space.draw + ["display"] * space.take:
+                gx -= px(15, s)
+                draw.rounded_rectangle((gx, px(y0 + 7, s), gx + px(12, s), px(y0 + 26, s)), radius=px(2, s),
+                                       fill=(214, 120, 64) if kind == "display" else (60, 60, 60), outline=INK)
+        if spot.code == "stele":
+            draw.text((px(x1 - 8, s), px(y0 + 78, s)), spot.note, fill=INK, font=font(px(18, s)), anchor="rm")
+        elif spot.code == "bm":
+            draw.text((px(x1 - 8, s), px(y0 + 44, s)), spot.note, fill=INK, font=font(px(18, s), bold=True),
+                      anchor="rm")
+        elif spot.note:
+            draw.text((after + px(6, s), px(y0 + 44, s)), spot.note, fill=INK, font=font(px(18, s)), anchor="lm")
+    return image
+
+
+def draw_board(view: QuetzalView, names: list[str], scale: float) -> Canvas:
+    s = scale
+    image, draw = new_canvas(s, 1300)
+    skeleton = spaces_skeleton(s, tuple(view.closed))
+    image.paste(skeleton, (0, 0))
+    spots, height = board_layout()
+    cards = dict(view.surroundings)
+    for spot in spots:
+        x0, y0, x1, _ = spot.box
+        for i, card in enumerate(cards.get(spot.code, ())):
+            mini_card(image, draw, card, px(x0 + 8 + i * 74, s), px(y0 + 62, s), s)
+        draw_teams(image, draw, view, spot.code, px(x0 + 7, s), px(y0 + spot.teams_y, s), px(x1 - 4, s), s,
+                   merge=spot.code == "camp")
+    y = draw_display(image, draw, view, height, s)
+    y = draw_village(image, draw, view, y, s)
+    y = draw_track(image, draw, view, y, s)
+    return Canvas(image, px(y, s))
+
+
+def section_title(draw: ImageDraw.ImageDraw, text: str, y: float, s: float, right: str = "") -> None:
+    draw.text((px(MARGIN, s), px(y, s)), text, fill=(40, 70, 60), font=font(px(24, s), bold=True))
+    if right:
+        draw.text((px(WIDTH - MARGIN, s), px(y + 4, s)), right, fill=INK, font=font(px(20, s)), anchor="ra")
+
+
+def draw_display(image, draw, view: QuetzalView, y: float, s: float) -> float:
+    from renderers.quetzal.sprites import card_sprite
+    section_title(draw, "Temple display", y, s, f"deck {view.deck_count} · discard {view.discard_count}")
+    y += 34
+    slot_w = (WIDTH - 2 * MARGIN - 7 * 6) / 8
+    for i, card in enumerate(view.display):
+        x = MARGIN + i * (slot_w + 6)
+        draw.text((px(x + slot_w / 2, s), px(y + 10, s)), "ABCDEFGH"[i], fill=INK, font=font(px(22, s), bold=True),
+                  anchor="mm")
+        top = y + 24
+        if card is None:
+            draw.rounded_rectangle((px(x, s), px(top, s), px(x + slot_w, s), px(top + slot_w * 1.22, s)),
+                                   radius=px(8, s), outline=(170, 160, 150), width=px(2, s))
+        else:
+            sprite = card_sprite(card, s, int(slot_w))
+            image.paste(sprite, (px(x, s), px(top, s)), sprite)
+    return y + 24 + slot_w * 1.22 + 12
+
+
+def draw_village(image, draw, view: QuetzalView, y: float, s: float) -> float:
+    section_title(draw, "Village upgrades", y, s, f"stack {view.stack_count}")
+    y += 34
+    w = (WIDTH - 2 * MARGIN - 2 * GAP) / 3
+    for i, tile in enumerate(view.village):
+        x = MARGIN + i * (w + GAP)
+        draw.text((px(x + 4, s), px(y + 39, s)), str(i + 1), fill=INK, font=font(px(24, s), bold=True), anchor="lm")
+        if tile is None:
+            draw.rounded_rectangle((px(x + 24, s), px(y, s), px(x + w, s), px(y + 78, s)), radius=px(8, s),
+                                   outline=(170, 160, 150), width=px(2, s))
+        else:
+            sprite = tile_sprite(tile, s, int(w - 24))
+            image.paste(sprite, (px(x + 24, s), px(y, s)), sprite)
+    return y + 78 + 14
+
+
+def reward_text(reward: dict[str, int]) -> tuple[str | None, str]:
+    if reward.get("coins"):
+        return "coin", f"+{reward['coins']}"
+    if reward.get("vp"):
+        return "vp", f"+{reward['vp']}"
+    if reward.get("upgrade"):
+        return None, "tile"
+    return None, ""
+
+
+@functools.lru_cache(maxsize=16)
+def track_skeleton(scale: float, height: int) -> Image.Image:
+    """The discovery track cells with their numbers and rewards (cached per scale and height)."""
+    s = scale
+    track = rules().track
+    w = (WIDTH - 2 * MARGIN) / len(track)
+    image = Image.new("RGB", (px(WIDTH, s), px(height, s) + 1), PAPER)
+    draw = ImageDraw.Draw(image)
+    for i, reward in enumerate(track):
+        x = MARGIN + i * w
+        fill = (214, 234, 244) if reward else BOX
+        draw.rectangle((px(x, s), 0, px(x + w, s), px(height, s)), fill=fill, outline=INK, width=px(1, s))
+        draw.text((px(x + 5, s), px(2, s)), str(i), fill=INK, font=font(px(20, s), bold=True))
+        kind, text = reward_text(reward)
+        if kind:
+            icon(draw, kind, px(x + 14, s), px(42, s), px(8, s))
+            draw.text((px(x + 25, s), px(42, s)), text, fill=INK, font=font(px(17, s), bold=True), anchor="lm")
+        elif text:
+            draw.text((px(x + w / 2, s), px(42, s)), text, fill=INK, font=font(px(17, s), bold=True), anchor="mm")
+    return image
+
+
+def draw_track(image, draw, view: QuetzalView, y: float, s: float) -> float:
+    section_title(draw, "Discovery track", y, s)
+    y += 34
+    track = rules().track
+    w = (WIDTH - 2 * MARGIN) / len(track)
+    by_space: dict[int, list[int]] = {}
+    for seat in view.seats:
+        by_space.setdefault(seat.discovery, []).append(seat.seat)
+    rows = max((len(v) for v in by_space.values()), default=1)
+    h = 62 + 30 * max(1, (rows + 1) // 2)
+    image.paste(track_skeleton(s, h), (0, px(y, s)))
+    for i in range(len(track)):
+        x = MARGIN + i * w
+        for j, seat in enumerate(by_space.get(i, [])):
+            chip = chip_sprite(seat, s, 26)
+            image.paste(chip, (px(x + 4 + (j % 2) * 30, s), px(y + 58 + (j // 2) * 30, s)), chip)
+    return y + h + 14
+
+
+# -- players --------------------------------------------------------------------------------------
+def draw_players(view: QuetzalView, names: list[str], scale: float) -> Canvas:
+    s = scale
+    image, draw = new_canvas(s, 120 + 330 * view.players)
+    y = 4
+    if view.final:
+        y = draw_final(image, draw, view, names, y, s)
+    section_title(draw, "Players", y, s, "hands hidden" if not view.open_hands else "hands open")
+    y += 34
+    order = list(range(view.players))
+    for seat in order:
+        y = draw_player(image, draw, view, view.seats[seat], names, y, s) + GAP
+    return Canvas(image, px(y + 4, s))
+
+
+def draw_final(image, draw, view: QuetzalView, names: list[str], y: float, s: float) -> float:
+    section_title(draw, "Final scores", y, s, "VP · marker · coins/3 · tiles")
+    y += 34
+    keys = {f.seat: (f.total, f.discovery) for f in view.final or ()}
+    ranked = sorted(view.final or (), key=lambda f: (-f.total, -f.discovery, f.seat))
+    for f in ranked:
+        rank = 1 + sum(1 for k in keys.values() if k > keys[f.seat])
+        chip = chip_sprite(f.seat, s, 30)
+        draw.text((px(MARGIN, s), px(y + 16, s)), f"{rank}.", fill=INK, font=font(px(24, s), bold=True), anchor="lm")
+        image.paste(chip, (px(MARGIN + 34, s), px(y + 1, s)), chip)
+        draw.text((px(MARGIN + 72, s), px(y + 16, s)), fit(name_of(names, f.seat), px(24, s), px(250, s), True),
+                  fill=INK, font=font(px(24, s), bold=True), anchor="lm")
+        detail = f"{f.total}  ({f.track}+{f.marker}+{f.coins}+{f.tiles}) ◆{f.discovery}"
+        draw.text((px(WIDTH - MARGIN, s), px(y + 16, s)), detail, fill=INK, font=font(px(24, s), bold=True),
+                  anchor="rm")
+        y += 36
+    return y + 10
+
+
+def stat(image, draw, kind: str, value: str, x: float, y: float, s: float) -> float:
+    """An icon and a number; returns the x after them."""
+    icon(draw, kind, x + px(11, s), y, px(11, s))
+    f = font(px(26, s), bold=True)
+    draw.text((x + px(26, s), y), value, fill=INK, font=f, anchor="lm")
+    return x + px(26, s) + f.getlength(value) + px(14, s)
+
+
+def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str], y: float, s: float) -> float:
+    top = y
+    hand_rows = 1 if seat.hand is None else max(1, -(-len(seat.hand) // 8))
+    height = 60 + 58 + 42 * hand_rows + 8 + (70 if seat.tiles or seat.stored else 30)
+    acting = seat.seat in view.to_act
+    colour = seat_colour(seat.seat)
+    draw.rounded_rectangle((px(MARGIN, s), px(top, s), px(WIDTH - MARGIN, s), px(top + height, s)), radius=px(10, s),
+                           fill=BOX, outline=HILITE if acting else INK, width=px(5 if acting else 2, s))
+    draw.rectangle((px(MARGIN + 3, s), px(top + 6, s), px(MARGIN + 10, s), px(top + height - 6, s)),
+                   fill=colour.fill)
+    chip = chip_sprite(seat.seat, s, 36)
+    image.paste(chip, (px(MARGIN + 16, s), px(top + 10, s)), chip)
+    title = name_of(names, seat.seat) + ("  ▶" if acting else "")
+    draw.text((px(MARGIN + 60, s), px(top + 28, s)), fit(title, px(26, s), px(300, s), True), fill=INK,
+              font=font(px(26, s), bold=True), anchor="lm")
+    x = px(WIDTH - MARGIN - 330, s)
+    x = stat(image, draw, "vp", str(seat.vp), x, px(top + 28, s), s)
+    x = stat(image, draw, "coin", str(seat.coins), x, px(top + 28, s), s)
+    x = stat(image, draw, "discovery", str(seat.discovery), x, px(top + 28, s), s)
+    if seat.marker:
+        draw.rounded_rectangle((x, px(top + 12, s), x + px(52, s), px(top + 44, s)), radius=px(6, s),
+                               fill=(40, 70, 60))
+        draw.text((x + px(26, s), px(top + 28, s)), "1st", fill=(250, 240, 200), font=font(px(20, s), bold=True),
+                  anchor="mm")
+    y = top + 56
+    # workers: pool first, then those on the board (dimmed, with their space)
+    x = MARGIN + 16
+    pool = [w for w in seat.workers if w.where == "pool"]
+    placed = [w for w in seat.workers if w.where != "pool"]
+    draw.text((px(x, s), px(y + 25, s)), "Pool", fill=INK, font=font(px(20, s), bold=True), anchor="lm")
+    x += 54
+    for w in pool:
+        sprite = worker_sprite(w.wid, w.face, s)
+        image.paste(sprite, (px(x, s), px(y + 25, s) - sprite.height // 2), sprite)
+        x += sprite.width / s + 4
+    if placed:
+        x += 10
+        where: dict[str, int] = {}
+        for w in placed:
+            where[w.where] = where.get(w.where, 0) + 1
+        text = "out: " + " ".join(f"{code}×{n}" for code, n in where.items())
+        draw.text((px(x, s), px(y + 25, s)), fit(text, px(19, s), px(WIDTH - MARGIN - 10 - x, s)), fill=(90, 80, 70),
+                  font=font(px(19, s)), anchor="lm")
+    y += 58
+    # hand
+    draw.text((px(MARGIN + 16, s), px(y + 18, s)), "Hand", fill=INK, font=font(px(20, s), bold=True), anchor="lm")
+    if seat.hand is None:
+        draw.text((px(MARGIN + 80, s), px(y + 18, s)), f"{seat.hand_count} card(s), hidden", fill=INK,
+                  font=font(px(22, s)), anchor="lm")
+    elif not seat.hand:
+        draw.text((px(MARGIN + 80, s), px(y + 18, s)), "empty", fill=INK, font=font(px(22, s)), anchor="lm")
+    else:
+        for i, card in enumerate(seat.hand):
+            row, col = divmod(i, 8)
+            draw.text((px(MARGIN + 80 + col * 84, s), px(y + row * 42 + 18, s)), str(i + 1), fill=(90, 80, 70),
+                      font=font(px(16, s), bold=True), anchor="lm")
+            mini_card(image, draw, card, px(MARGIN + 94 + col * 84, s), px(y + row * 42, s), s, 68)
+    y += 42 * hand_rows + 8
+    # upgrades
+    if seat.tiles or seat.stored:
+        x = MARGIN + 16
+        for tile in seat.tiles:
+            sprite = tile_sprite(tile, s, 170)
+            image.paste(sprite, (px(x, s), px(y - 4, s)), sprite)
+            x += 178
+        if seat.stored:
+            vp = sum(rules().tile[t].vp for t in seat.stored)
+            text = "stored " + " ".join(seat.stored)
+            draw.text((px(x + 4, s), px(y + 18, s)), fit(text, px(19, s), px(WIDTH - MARGIN - 60 - x, s)),
+                      fill=INK, font=font(px(19, s)), anchor="lm")
+            star(draw, px(WIDTH - MARGIN - 44, s), px(y + 50, s), px(10, s), (250, 250, 250), INK)
+            draw.text((px(WIDTH - MARGIN - 30, s), px(y + 50, s)), f"+{vp}", fill=INK, font=font(px(18, s), bold=True),
+                      anchor="lm")
+    else:
+        draw.text((px(MARGIN + 16, s), px(y + 12, s)), "No upgrades", fill=(120, 110, 100), font=font(px(19, s)),
+                  anchor="lm")
+    return top + height
+
+
+__all__ = ["Canvas", "draw_board", "draw_header", "draw_players"]

@@ -1,0 +1,55 @@
+"""Computer players: they play legal actions in both stages; greedy takes obvious points and beats random."""
+from __future__ import annotations
+
+import random
+
+from games.carcassonne import GAME
+from games.carcassonne.actions import Deploy, Place
+from games.core import RandomPlayer
+from tests.carcassonne.helpers import fresh
+
+
+def play_out(players, seed, count):
+    state = GAME.setup(count, frozenset(), seed)
+    rng = random.Random(seed)
+    while not GAME.is_over(state):
+        seat = state.current
+        action = players[seat].choose(GAME, state, seat, rng)
+        assert action in GAME.legal_actions(state, seat)
+        GAME.apply(state, seat, action)
+    return state
+
+
+def test_levels():
+    assert isinstance(GAME.computer_player("random"), RandomPlayer)
+    assert GAME.computer_player("greedy").name == "greedy"
+
+
+def test_random_players_complete_both_stages():
+    state = play_out([GAME.computer_player("random")] * 4, 3, 4)
+    assert len(state.placements) + len(state.discarded) == 72
+
+
+def test_greedy_completes_a_city_for_points():
+    state = fresh(["E", "U"])
+    greedy = GAME.computer_player("greedy")
+    assert greedy.choose(GAME, state, 0, random.Random(0)) == Place(0, -1, 2)
+    GAME.apply(state, 0, Place(0, -1, 2))
+    assert greedy.choose(GAME, state, 0, random.Random(0)) == Deploy("cs")
+
+
+def test_greedy_keeps_farmers_for_later_and_beats_random():
+    greedy, rand = GAME.computer_player("greedy"), GAME.computer_player("random")
+    wins = 0
+    for seed in range(6):
+        seats = [greedy, rand] if seed % 2 == 0 else [rand, greedy]
+        state = play_out(seats, seed, 2)
+        me = seats.index(greedy)
+        wins += state.scores[me] > state.scores[1 - me]
+    assert wins >= 5
+    state = GAME.setup(3, frozenset(), 1)
+    rng = random.Random(1)
+    while state.turn <= 9:
+        action = greedy.choose(GAME, state, state.current, rng)
+        assert not (isinstance(action, Deploy) and action.code.startswith("f"))
+        GAME.apply(state, state.current, action)

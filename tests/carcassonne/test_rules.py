@@ -1,0 +1,179 @@
+"""Set-up, deployment and scoring rules, end of game, options, views, status and JSON."""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from games.carcassonne import GAME
+from games.carcassonne.view import CarcassonneView, FigureView
+from games.core import OptionError, toggle_option
+from tests.carcassonne.helpers import fresh, play, replay
+from tests.carcassonne.test_examples import P7, P8
+
+NAMES = ["Alice", "Bob", "Carol", "Dave", "Eve"]
+
+
+def test_game_object():
+    assert (GAME.name, GAME.title, GAME.min_players, GAME.max_players) == ("carcassonne", "Carcassonne", 2, 5)
+    assert GAME.verbs == ("place", "play")
+    assert GAME.renderer == "renderers.carcassonne:render"
+    assert tuple(GAME.computer_levels()) == ("random", "greedy")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_setup(players):
+    state = GAME.setup(players, frozenset(), 7)
+    assert state.placements == [("D", 0, 0, 0)]
+    assert len(state.pile) == 70 and state.drawn is not None and state.tiles_left() == 71
+    assert sorted(state.pile + [state.drawn]).count("D") == 3
+    assert state.supply == [7] * players and state.scores == [0] * players
+    view = GAME.view(state, None)
+    assert [p.letter for p in view.players] == list("RYGBK"[:players])
+    assert [p.colour for p in view.players] == ["red", "yellow", "green", "blue", "black"][:players]
+
+
+def test_player_count_limits():
+    for players in (1, 6):
+        with pytest.raises(ValueError):
+            GAME.setup(players, frozenset(), 1)
+
+
+def test_starting_player_and_pile_come_from_the_seed():
+    firsts = {GAME.setup(4, frozenset(), seed).first for seed in range(40)}
+    assert firsts == {0, 1, 2, 3}
+    a, b = GAME.setup(3, frozenset(), 99), GAME.setup(3, frozenset(), 99)
+    assert GAME.to_json(a) == GAME.to_json(b)
+    assert GAME.setup(3, frozenset(), 98).pile != a.pile
+
+
+def test_options():
+    names = [o.name for o in GAME.options]
+    assert names == ["old", "fluss", "erweiterung", "haendler", "koenig", "drache"]
+    assert toggle_option(GAME.options, frozenset(), "old") == frozenset({"old"})
+    for name in names[1:]:
+        spec = next(o for o in GAME.options if o.name == name)
+        assert spec.unavailable and "not implemented yet" in spec.unavailable
+        with pytest.raises(OptionError):
+            toggle_option(GAME.options, frozenset(), name)
+        with pytest.raises(OptionError):
+            GAME.setup(2, frozenset({name}), 1)
+
+
+def test_deploy_only_on_tile_just_placed_and_on_free_features():
+    # P3 move 12 joins three claimed city pieces: no knight may go on that city
+    state = replay("""
+1. R U 1,0 r0 -
+2. Y E 1,-1 r1 ce
+3. B B 1,-2 r0 -
+4. R E 2,-2 r2 cs
+5. Y B 3,-2 r0 -
+6. B E 4,-2 r2 cs
+7. R G 3,-1 r0 cw
+8. Y B 5,-2 r0 -
+9. B U 2,0 r0 -
+10. R U 3,0 r0 -
+11. Y E 5,-1 r3 cw
+""", "R,Y,B", extra_pile=("R",))
+    play(state, "2,-1 r0")
+    assert [str(a) for a in GAME.legal_actions(state, 2)] == ["fse", "-"]
+
+
+def test_monk_in_a_full_hole_scores_at_once():
+    state = replay(P8 + "14. Y B 2,-1 r0 m\n", "R,Y")
+    assert "monastery 2,-1 9 -> Y" in state.log[-1]
+    assert state.final["play"] == [0, 9]
+    assert state.supply == [5, 6]       # farmers stay on the board; the monk came back
+
+
+def test_figures_in_the_view_use_tile_data_indexes():
+    state = fresh(["U", "B", "E", "U"])
+    play(state, "1,0 r0 fnw", "0,1 r0 m", "0,-1 r2 cs")
+    view = GAME.view(state, None)
+    assert view.figures == (FigureView(1, 0, 0, "follower", "field", 0), FigureView(0, 1, 1, "follower", "monastery", -1))
+    assert [(p.score, p.followers) for p in view.players] == [(2, 6), (0, 6)]
+
+
+def test_public_view_hides_the_pile():
+    state = GAME.setup(3, frozenset(), 3)
+    view = GAME.view(state, None)
+    assert isinstance(view, CarcassonneView)
+    for value in dataclasses.asdict(view).values():
+        assert value != state.pile
+    assert view.tiles_left == len(state.pile) + 1
+    assert view.drawn == state.drawn
+    assert set(view.legal_placements) == set(state.board.legal_placements(state.drawn))
+    assert GAME.view(state, 1) == dataclasses.replace(view, seat=1)
+
+
+def test_status_and_prompt():
+    state = fresh(["J", "U", "U"], players=3, first=1)
+    lines = [m.english(NAMES) for m in GAME.status(GAME.view(state, None))]
+    assert lines[0] == "Carcassonne — turn 1 — tiles left: 3 (incl. drawn)"
+    assert lines[1] == "Alice (R)  0  followers 7/7"
+    assert lines[2] == "*Bob* (Y)  0  followers 7/7"
+    assert lines[4].startswith("Drawn for Bob: J [C R R F]   legal: ")
+    prompt = [m.english(NAMES) for m in GAME.turn_prompt(GAME.view(state, 1))]
+    assert prompt[0].startswith("Your tile is J [C R R F]. Place it with x,y rK")
+    play(state, "0,-1 r2")
+    lines = [m.english(NAMES) for m in GAME.status(GAME.view(state, None))]
+    assert lines[-1] == "Bob placed J at 0,-1 r2 — deploy: cs rn fne fnw -"
+    prompt = [m.english(NAMES) for m in GAME.turn_prompt(GAME.view(state, 1))]
+    assert prompt == ["Deploy a follower on the tile you placed: cs rn fne fnw - (- deploys nothing)."]
+
+
+def test_end_of_game_outcome_and_details():
+    state = replay(P7, "R,Y")
+    outcome = GAME.outcome(state)
+    assert outcome.scores == (15, 0) and outcome.ranks == (1, 2) and outcome.winners() == [0]
+    details = [m.english(["Ann", "Ben"]) for m in outcome.details]
+    assert details[0] == ("Ann: 15 points = 0 during play + 0 incomplete cities + 0 incomplete roads + "
+                          "0 incomplete monasteries + 15 farms (5 cities).")
+    assert details[-1] == "Winner: Ann with 15 points."
+    view = GAME.view(state, None)
+    assert view.phase == "over" and view.current is None and view.tiles_left == 0
+    assert [m.english() for m in GAME.status(view)][-1] == "Game over."
+
+
+def test_final_scoring_events():
+    state = fresh(["F", "U", "G", "U"])
+    play(state, "0,-1 r1 cn", "1,0 r0 re", "0,-2 r1 -")
+    events = play(state, "-1,0 r0 -")
+    texts = [e.msg.english(["Ann", "Ben"]) for e in events]
+    assert "Incomplete city of 3 tiles and 1 pennant(s): 4 points to Ann." in texts
+    assert "Incomplete road of 3 tiles: 3 points to Ben." in texts
+    assert texts[-1] == "Winner: Ann with 4 points."
+
+
+def test_last_tiles_unplaceable_end_the_game():
+    state = fresh(["E", "C"])
+    events = play(state, "0,-1 r2 cs")
+    assert state.over and state.discarded == ["C"]
+    assert GAME.outcome(state).scores == (2, 0)
+    assert any("discard C" in e.msg.english() for e in events)
+
+
+def test_json_round_trip_mid_game_and_in_deploy_phase():
+    rng = random.Random(3)
+    state = GAME.setup(4, frozenset({"old"}), 11)
+    for step in range(60):
+        data = GAME.to_json(state)
+        copy = GAME.from_json(data)
+        assert GAME.to_json(copy) == data
+        assert GAME.legal_actions(copy, copy.current) == GAME.legal_actions(state, state.current)
+        action = rng.choice(GAME.legal_actions(state, state.current))
+        assert [e.msg for e in GAME.apply(copy, copy.current, action)] == \
+               [e.msg for e in GAME.apply(state, state.current, action)]
+        assert GAME.to_json(copy) == GAME.to_json(state)
+
+
+def test_two_tile_city_and_pennant_rule_pieces():
+    from games.carcassonne import scoring
+    assert scoring.city_points(2, 0, True) == 2
+    assert scoring.city_points(3, 1, True) == 8
+    assert scoring.city_points(3, 1, False) == 4
+    assert scoring.road_points(4, True) == 4 and scoring.road_points(3, False) == 3
+    assert scoring.monastery_points(5, False) == 6 and scoring.monastery_points(8, True) == 9
+    assert scoring.majority({0: 2, 1: 2, 2: 1}) == [0, 1]
+    assert scoring.majority({}) == []

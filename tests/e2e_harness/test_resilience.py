@@ -1,0 +1,107 @@
+"""Crashes, restarts, gateway disconnects and sharding with the sample bot (one bot per test)."""
+
+from __future__ import annotations
+
+import pytest_asyncio
+
+from tests.fakediscord import BotProcess, FakeDiscord
+
+MODULE = "tests.fakediscord.samplebot"
+
+
+@pytest_asyncio.fixture
+async def fake():
+    f = await FakeDiscord.start()
+    try:
+        yield f
+    finally:
+        await f.close()
+
+
+async def start_bot(fake: FakeDiscord, **env: str) -> BotProcess:
+    return await fake.start_bot(MODULE, env=env)
+
+
+async def test_persistent_button_works_after_sigkill_and_restart(fake):
+    chan = fake.guild("Tavern").channel("game-1")
+    alice, bob = fake.user("alice"), fake.user("bob")
+    first = await start_bot(fake)
+    r = await alice.slash(chan, "place", action="2,0 r0")
+    await first.kill()
+    assert first.returncode == -9
+    second = await start_bot(fake)
+    assert second.pid != first.pid and fake.identify_count == 2
+    click = await bob.click(r.message, "r1")  # a message posted by the previous process
+    assert click.type == 7 and r.message.content.endswith(f"Bob picked r1 (pid {second.pid})")
+    assert fake.problems() == []
+
+
+async def test_gateway_outage_resumes_and_replays_the_missed_interaction(fake):
+    chan = fake.guild("Tavern").channel("game-1")
+    alice = fake.user("alice", locale="ja")
+    bot = await start_bot(fake)
+    async with fake.gateway_outage():
+        pending = await alice.slash(chan, "whoami", wait=False)  # injected while the bot is disconnected
+        assert not fake.gateway.all_ready()
+    r = await pending.wait()
+    assert r.content == "alice ja guild Tavern #game-1"
+    assert fake.resume_count == 1 and fake.identify_count == 1
+    assert fake.gateway.connect_log[-1]["path"] == "/resume-gateway"
+    await fake.wait_for(lambda: "RESUMED" in bot.output, what="on_resumed")
+    assert fake.problems() == []
+
+
+async def test_reconnect_opcode_and_invalid_session(fake):
+    chan = fake.guild("Tavern").channel("game-1")
+    alice = fake.user("alice")
+    await start_bot(fake)
+    assert await fake.send_reconnect() == 1
+    await fake.wait_for(lambda: fake.resume_count == 1 and fake.gateway.all_ready(), what="resume after op 7")
+    assert (await alice.slash(chan, "whoami")).content == "alice en-US guild Tavern #game-1"
+    await fake.invalidate_session(resumable=False)
+    await fake.wait_ready(after_identify=1)  # a fresh IDENTIFY, new session
+    assert fake.identify_count == 2 and len(fake.gateway.sessions) == 2
+    await fake.request_heartbeat()
+    beats = fake.heartbeat_count
+    await fake.request_heartbeat()
+    await fake.wait_for(lambda: fake.heartbeat_count > beats, what="a heartbeat answering op 1")
+    assert (await alice.slash(chan, "whoami")).content == "alice en-US guild Tavern #game-1"
+    assert fake.problems() == []
+
+
+async def test_sharded_bot_gets_each_guild_on_its_own_shard(fake_sharded):
+    fake = fake_sharded
+    g0, g1 = fake.guild("Even", shard=0), fake.guild("Odd", shard=1)
+    alice = fake.user("alice")
+    await start_bot(fake, SAMPLEBOT_SHARDED="1")
+    sessions = fake.gateway.latest
+    assert sorted(sessions) == [0, 1]
+    assert sessions[0].guild_ids == {g0.id} and sessions[1].guild_ids == {g1.id}
+    assert [s.identify["shard"] for s in (sessions[0], sessions[1])] == [[0, 2], [1, 2]]
+    for g in (g0, g1):
+        r = await alice.slash(g.channel("play"), "whoami")
+        assert r.content == f"alice en-US guild {g.name} #play"
+    dm = await alice.slash(alice.dm_channel, "whoami")  # DMs go to shard 0
+    assert dm.content == "alice en-US DM #dm"
+    await fake.invalidate_session(resumable=False)  # shards re-IDENTIFY on DEFAULT_GATEWAY
+    await fake.wait_ready(after_identify=3)
+    assert fake.identify_count == 4 and fake.gateway.connect_log[-1]["path"] == "/gateway"
+    assert (await alice.slash(g1.channel("play"), "whoami")).content == "alice en-US guild Odd #play"
+    assert fake.problems() == []
+
+
+@pytest_asyncio.fixture
+async def fake_sharded():
+    f = await FakeDiscord.start(shards=2)
+    try:
+        yield f
+    finally:
+        await f.close()
+
+
+async def test_wrong_token_fails_login(fake):
+    bot = await BotProcess.start(fake, MODULE, env={"DISCORD_TOKEN": "not-the-token"})
+    assert await bot.wait(timeout=30) != 0
+    assert "LoginFailure" in bot.output
+    assert {"method": "GET", "path": "/api/v10/users/@me", "query": {}, "status": 401} in fake.requests
+    assert fake.identify_count == 0

@@ -1,0 +1,3 @@
+from .bot import main
+
+main()

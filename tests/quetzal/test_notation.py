@@ -1,0 +1,138 @@
+"""The notation of section 9: parsing, canonical strings, aliases and helpful refusals."""
+from __future__ import annotations
+
+import pytest
+
+from games.core import IllegalAction
+from games.quetzal import GAME
+from games.quetzal.actions import Deliver, Keep, Place, Reroll, Sell, Store, Take, Upgrade
+from tests.quetzal.helpers import act, new_game, park, set_pool
+
+ANA, BEN, CY = 0, 1, 2
+
+
+def test_slash_verbs_carry_the_references_commands() -> None:
+    assert GAME.verbs == ("place", "bid", "use", "pass", "play")
+    assert GAME.action_candidates("place", "3a 2 black")[0] == "team 3a 2 black"
+    assert GAME.action_candidates("place", "team camp 1") == ["team camp 1"]
+    assert GAME.action_candidates("bid", "ship 3 black")[0] == "bid ship 3 black"
+    assert GAME.action_candidates("use", "take B H") == ["take B H"]
+    assert GAME.action_candidates("pass", "") == ["pass"]
+    assert GAME.action_candidates("play", "deliver none") == ["deliver none"]
+    assert GAME.private_info
+
+
+def test_pass_is_the_no_of_the_current_prompt() -> None:
+    state = new_game(3, marker=ANA)
+    with pytest.raises(IllegalAction, match="Passing is not allowed"):
+        GAME.parse(state, ANA, "pass")
+    set_pool(state, ANA, "1w 2k")
+    act(state, ANA, "team camp 1")
+    assert GAME.parse(state, ANA, "pass") == Reroll(())
+    state.phase = "reroll"
+    state.player(BEN).reroll_window = ["U03"]
+    assert GAME.parse(state, BEN, "pass") == Keep()
+
+
+def test_team_tokens_in_any_order_and_aliases() -> None:
+    state = new_game(3, marker=ANA)
+    set_pool(state, ANA, "1w 2w 3w 4k 5s 6k big*")
+    a = GAME.parse(state, ANA, "team 3a 3 white")
+    assert a == GAME.parse(state, ANA, "team 3 white 3a") == GAME.parse(state, ANA, "TEAM Quarry 3 Archaeologist")
+    assert a == GAME.parse(state, ANA, "bid 3a 3 w")
+    assert a == Place("3a", "w", ("1", "2", "3"), True) and str(a) == "team 3a 3 white"
+    assert GAME.parse(state, ANA, "team harbor-master 1").space == "hm"
+    assert GAME.parse(state, ANA, "team boat 1 black").space == "ship"
+    assert GAME.parse(state, ANA, "team temple2 1").space == "t2"
+    assert GAME.parse(state, ANA, "team smalltemple 1 adv").space == "3b"
+
+
+def test_use_names_exact_workers() -> None:
+    state = new_game(3, marker=ANA)
+    set_pool(state, ANA, "1w 2w 3w 4k 5s 6k big*")
+    a = GAME.parse(state, ANA, "team bm 2 black use 5,big")
+    assert a == Place("bm", "k", ("5", "big"), False) and str(a) == "team bm 2 black use 5,big"
+    assert GAME.parse(state, ANA, "team bm 2 black use 4 6").short       # the default pick prints short
+    assert str(GAME.parse(state, ANA, "team bm use big")) == "team bm 1 black use big"
+    with pytest.raises(IllegalAction, match="asked for 3"):
+        GAME.parse(state, ANA, "team bm 3 black use 4,6")
+
+
+def test_colour_inference_and_refusals() -> None:
+    state = new_game(3, marker=ANA)
+    set_pool(state, ANA, "1w 2w 3w 4k 5s 6k big*")
+    assert GAME.parse(state, ANA, "team t1 1").colour == "w"                    # t1 is white only
+    assert GAME.parse(state, ANA, "team v1 1").colour == "k"
+    with pytest.raises(IllegalAction, match="Name the colour"):
+        GAME.parse(state, ANA, "team t5 1")
+    assert GAME.parse(state, ANA, "team t5 use 4").colour == "k"              # a fixed worker decides
+    with pytest.raises(IllegalAction, match="Name the row"):
+        GAME.parse(state, ANA, "team temple 1 white")
+    with pytest.raises(IllegalAction, match="Name the row"):
+        GAME.parse(state, ANA, "team village 1 black")
+    with pytest.raises(IllegalAction, match="bid is for auction"):
+        GAME.parse(state, ANA, "bid t1 1 white")
+    with pytest.raises(IllegalAction, match="Name a space"):
+        GAME.parse(state, ANA, "team 2 white")
+    with pytest.raises(IllegalAction, match="usable workers"):
+        GAME.parse(state, ANA, "team 3a 6 white")
+
+
+def test_camp_colour_selects_workers() -> None:
+    state = new_game(3, marker=CY)
+    set_pool(state, CY, "1w 2k 3s 4w 5k 6w big*")
+    assert str(GAME.parse(state, CY, "team camp 1 black")) == "team camp 1 use 2"
+    assert str(GAME.parse(state, CY, "team camp 1")) == "team camp 1"
+    assert GAME.parse(state, CY, "team camp 2 white") == Place("camp", None, ("1", "4"), False)
+    with pytest.raises(IllegalAction, match="leave the colour out"):
+        GAME.parse(state, CY, "team camp black use 1")
+
+
+def test_other_verbs_round_trip() -> None:
+    state = new_game(3, marker=ANA)
+    state.player(ANA).hand = ["V03", "T06", "M09"]
+    assert GAME.parse(state, ANA, "take h b") == Take(("B", "H")) and str(Take(("B", "H"))) == "take B H"
+    assert GAME.parse(state, ANA, "sell 2") == Sell("T06") and str(Sell("T06")) == "sell T06"
+    assert GAME.parse(state, ANA, "sell none") == Sell(None) and str(Sell(None)) == "sell none"
+    assert GAME.parse(state, ANA, "deliver 3 1") == Deliver(("V03", "M09"))
+    assert str(Deliver(("V03", "M09"))) == "deliver V03 M09" and str(Deliver(())) == "deliver none"
+    assert GAME.parse(state, ANA, "deliver m09, v03") == Deliver(("V03", "M09"))
+    assert GAME.parse(state, ANA, "upgrade 2") == Upgrade(2)
+    assert GAME.parse(state, ANA, "store u03") == Store("U03")
+    assert GAME.parse(state, ANA, "reroll 5 3") == Reroll(("3", "5")) and str(Reroll(("3", "5"))) == "reroll 3 5"
+    assert GAME.parse(state, ANA, "reroll big") == Reroll(("big",))
+    assert GAME.parse(state, ANA, "reroll none") == Reroll(()) and str(Reroll(())) == "reroll none"
+    assert GAME.parse(state, ANA, "reroll all") == Reroll((), True) and str(Reroll((), True)) == "reroll all"
+    assert GAME.parse(state, ANA, "keep") == Keep() and str(Keep()) == "keep"
+    state.phase = "reroll"
+    assert GAME.parse(state, ANA, "reroll none") == Keep()
+    for bad, match in (("deliver 4", "cards 1 to 3"), ("deliver V03 V03", "named twice"), ("take Z", "A to H"),
+                       ("sell 1 2", "only one"), ("deliver X99", "not a card"), ("upgrade", "Village slot"),
+                       ("store 1", "tile IDs"), ("reroll 1 1", "named twice"), ("", "Write a command")):
+        with pytest.raises(IllegalAction, match=match):
+            GAME.parse(state, ANA, bad)
+
+
+def test_errors_say_what_is_right() -> None:
+    state = new_game(3, marker=ANA)
+    set_pool(state, ANA, "1w 2k")
+    park(state, BEN)
+    park(state, CY)
+    with pytest.raises(IllegalAction) as info:
+        act(state, ANA, "team bm 1 black use 1")
+    assert "white" in str(info.value) and "black or wild" in str(info.value)
+    with pytest.raises(IllegalAction) as info:
+        act(state, ANA, "deliver none")
+    assert "team camp 1" in str(info.value)
+
+
+def test_options_and_game_metadata() -> None:
+    import pytest as _pytest
+    from games.core import OptionError, toggle_option, validate_options
+    assert (GAME.name, GAME.title, GAME.min_players, GAME.max_players) == ("quetzal", "Quetzal", 2, 5)
+    assert GAME.renderer == "renderers.quetzal:render"
+    assert validate_options(GAME.options, ()) == frozenset()
+    assert toggle_option(GAME.options, frozenset(), "open_hands") == {"open_hands"}
+    for name in ("first", "dice"):
+        with _pytest.raises(OptionError, match="not available"):
+            toggle_option(GAME.options, frozenset(), name)

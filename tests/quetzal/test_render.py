@@ -1,0 +1,78 @@
+"""The renderer: valid PNGs of sane size at every phase, with key regions checked by pixel."""
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from games.quetzal import GAME
+from renderers.quetzal import render
+from renderers.quetzal.panels import CLOSED, HILITE
+
+NAMES = ["Ana", "Ben", "Cy", "ダイ", "Eve"]
+
+
+def image(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img.convert("RGB")
+
+
+def test_render_every_phase_and_viewer() -> None:
+    state = GAME.setup(4, frozenset(), 2)
+    rng = random.Random(2)
+    seen = set()
+    step = 0
+    while not GAME.is_over(state):
+        if step % 17 == 0 or state.phase not in seen:
+            seen.add(state.phase)
+            for seat in (None, min(GAME.to_act(state))):
+                img = image(render(GAME.view(state, seat), NAMES[:4]))
+                assert img.width == 800 and 1200 < img.height < 3200
+        seat = min(GAME.to_act(state))
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        step += 1
+    final = image(render(GAME.view(state, None), NAMES[:4]))
+    assert final.width == 800
+    assert seen >= {"place", "resolve"}
+
+
+def test_scale_and_regions() -> None:
+    state = GAME.setup(3, frozenset(), 1)
+    view = GAME.view(state, 0)
+    full = image(render(view, NAMES[:3]))
+    half = image(render(view, NAMES[:3], scale=0.5))
+    assert abs(half.width - 400) <= 1 and abs(half.height - full.height / 2) < 12
+    board = image(render(view, NAMES[:3], region="board"))
+    players = image(render(view, NAMES[:3], region="players"))
+    assert board.width == players.width == 800
+    assert board.height < full.height and players.height < full.height
+    assert abs(board.height + players.height - full.height) < 200     # the header is in both
+
+
+def near(img: Image.Image, colour: tuple[int, int, int], tolerance: int = 8) -> int:
+    """Pixels within ``tolerance`` of ``colour`` per channel (the palette maps colours approximately)."""
+    return sum(n for n, c in img.getcolors(1 << 20) if all(abs(a - b) <= tolerance for a, b in zip(c, colour)))
+
+
+def test_key_pixels() -> None:
+    two = GAME.setup(2, frozenset(), 1)
+    img = image(render(GAME.view(two, None), NAMES[:2]))
+    assert near(img.crop((0, 0, 8, 40)), (40, 70, 60)) == 320             # header band
+    three = GAME.setup(3, frozenset(), 1)
+    img3 = image(render(GAME.view(three, None), NAMES[:3]))
+    assert near(img, CLOSED, 3) > 8000 > near(img3, CLOSED, 3)            # v3 is greyed out with two players
+    assert near(img, HILITE, 3) > 3000                                     # the acting player's panel
+
+
+def test_hidden_hand_is_not_drawn_but_own_hand_is() -> None:
+    state = GAME.setup(2, frozenset(), 5)
+    state.seats[0].hand = ["M01", "M02", "M03"]
+    mummy = (140, 90, 150)
+    def purple(png: bytes) -> int:
+        img = image(png)
+        band = img.crop((0, img.height - 700, img.width, img.height))   # the player panels
+        return near(band, mummy)
+    assert purple(render(GAME.view(state, 0), NAMES[:2])) > 1000
+    assert purple(render(GAME.view(state, 1), NAMES[:2])) < purple(render(GAME.view(state, 0), NAMES[:2])) - 1000

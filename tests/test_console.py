@@ -1,0 +1,31 @@
+"""The console table: several players at one terminal, images written to a folder."""
+import io
+from pathlib import Path
+
+from bot.console import Console
+from bot.i18n import I18n
+
+
+async def test_console_session_plays_and_writes_images(service, tmp_path):
+    out = io.StringIO()
+    console = Console(service, I18n(["tests.toygame"]), str(tmp_path / "images"), out=out)
+    script = [
+        "alice> /join countdown", "bob> /join", "carol> /join", "carol> /leave", "alice> /option long",
+        "alice> /start", "alice> /hand", "alice> bet odd", "bob> /click 2", "alice> /play add 3", "bob> /bid add 2",
+        "dave> add 1", "#other erin> /join countdown", "alice> /status", "this is not a command",
+    ]
+    for line in script:
+        await console.handle(line)
+    text = out.getvalue()
+    assert "alice opens a table for Countdown" in text
+    assert "carol leaves the table" in text
+    assert "alice switches long on" in text
+    assert "(only alice) Your bonus card" in text
+    assert "buttons: [1] bet odd | [2] bet even" in text
+    assert "alice adds 3: the total is 3." in text and "bob adds 2: the total is 5." in text
+    assert "(only dave) You are not seated" in text
+    assert "erin opens a table" in text
+    assert "Write lines as 'name> /command args'" in text
+    images = sorted(Path(tmp_path / "images").glob("*.png"))
+    assert images and all(p.read_bytes().startswith(b"\x89PNG") for p in images)
+    assert f"image: {images[0]}" in text

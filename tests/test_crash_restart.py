@@ -1,0 +1,112 @@
+"""SIGKILL the real bot process mid-game, restart it, and prove nothing acknowledged was lost:
+every acknowledged action is in the log and the restored state equals a replay from the seed."""
+import asyncio
+import os
+import queue
+import threading
+import time
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.config import Settings
+from bot.service import TableService
+from bot.store import SqliteStore
+from tests.toygame.game import GAME
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def write_config(tmp_path: Path) -> Path:
+    config = tmp_path / "config.yaml"
+    config.write_text(
+        f"database:\n  path: {tmp_path / 'db.sqlite3'}\n"
+        "games:\n  enabled: [countdown]\n  extra: ['tests.toygame.game:GAME']\n"
+        f"console:\n  images_dir: {tmp_path / 'images'}\n"
+    )
+    return config
+
+
+class BotProcess:
+    def __init__(self, config: Path) -> None:
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        env.pop("DISCORD_TOKEN", None)
+        self.proc = subprocess.Popen([sys.executable, "-m", "bot", "console", "--config", str(config)], cwd=ROOT,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True, bufsize=1, env=env)
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+        self.read_until("Console table")
+
+    def _pump(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put("")
+
+    def read_until(self, marker: str, timeout: float = 30.0) -> str:
+        seen: list[str] = []
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"no {marker!r} within {timeout}s; got: " + "".join(seen)) from None
+            assert line, "bot exited: " + "".join(seen)
+            seen.append(line)
+            if marker in line:
+                return "".join(seen)
+
+    def send(self, line: str, marker: str) -> str:
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        return self.read_until(marker)
+
+    def kill(self) -> None:
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+
+def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path):
+    config = write_config(tmp_path)
+    bot = BotProcess(config)
+    bot.send("alice> /join countdown", "opens a table")
+    bot.send("bob> /join", "bob joins")
+    bot.send("alice> /start", "begins")
+    bot.send("alice> bet odd", "You bet odd")
+    bot.send("bob> bet even", "You bet even")
+    acknowledged = ["bet odd", "bet even"]
+    players = ["alice", "bob"]
+    for turn in range(4):
+        bot.send(f"{players[turn % 2]}> add 1", f"the total is {turn + 1}.")
+        acknowledged.append("add 1")
+    bot.proc.stdin.write("alice> add 1\n")      # sent, perhaps never answered: the kill may hit it mid-way
+    bot.proc.stdin.flush()
+    bot.kill()
+
+    async def check() -> int:
+        store = await SqliteStore(tmp_path / "db.sqlite3").open()
+        tables = await store.open_tables()
+        assert len(tables) == 1
+        table = tables[0]
+        logged = [a.text for a in await store.actions(table.id)]
+        assert logged[: len(acknowledged)] == acknowledged
+        service = TableService(store, Settings(enabled_games=("countdown",), extra_games=("tests.toygame.game:GAME",)))
+        await service.restore()
+        live = service.table_in(table.channel_id)
+        replayed = await service.replay(table.id)
+        assert GAME.to_json(live.state) == GAME.to_json(replayed)
+        await service.close()
+        await store.close()
+        return len(logged)
+
+    logged_count = asyncio.run(check())
+    total = logged_count - 2                     # the two bets
+    bot = BotProcess(config)
+    next_player = players[total % 2]
+    out = bot.send(f"{next_player}> add 2", f"the total is {total + 2}.")
+    assert "adds 2" in out
+    bot.send("alice> /log", "Log (")
+    bot.proc.stdin.write("quit\n")
+    bot.proc.stdin.flush()
+    bot.proc.wait(timeout=10)
