@@ -24,6 +24,7 @@ class Keyflower(Game):
     verbs = ("bid", "use", "pass", "boat", "place", "winter", "flip", "play")
     max_buttons = 10
     renderer = "renderers.keyflower:render"
+    private_info = True            # supplies by colour/type and winter tiles are secret
     options = (
         OptionSpec("craftsmen5", "Craftsmen's Guild scores 5 VP per blue+red+yellow set instead of 3 (decision D1)."),
         OptionSpec("greenwild", "Green keeples may stand in for blue, red or yellow on the Craftsmen's Guild (decision D2)."),
