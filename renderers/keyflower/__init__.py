@@ -53,9 +53,8 @@ def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: st
         parts = _board(view, names, width, scale)
     elif region == "villages":
         parts = _villages(view, names, width, scale)
-    elif region and region.startswith("village:"):
-        seat = int(region.split(":", 1)[1])
-        parts = _villages(view, names, width, scale, [seat])
+    elif region and region.startswith("village:") and region[8:].isdigit() and int(region[8:]) < view.players:
+        parts = _villages(view, names, width, scale, [int(region[8:])])
     else:
         parts = _board(view, names, width, scale) + [section_title("Villages", width, scale)] + \
             _villages(view, names, width, scale)

@@ -63,6 +63,8 @@ def test_regions_and_scale():
     half = _img(render(view, NAMES[:3], scale=0.5, region="board"))
     assert half.width == 400 and abs(half.height - board.height / 2) < board.height * 0.1
     assert board.getpixel((3, 3)) == S.PANEL
+    full = _img(render(view, NAMES[:3]))
+    assert _img(render(view, NAMES[:3], region="village:9")).size == full.size      # unknown region: everything
 
 
 def test_bid_is_drawn_on_the_bidders_edge():
