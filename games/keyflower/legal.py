@@ -169,8 +169,7 @@ def upgrades(st: KState, seat: int) -> list[Action]:
         options = vil.payment_options(defn, placed.res, player.skills, wild)
         if not options:
             continue
-        out.append(Up(tid))
-        if len(options) > 1:
-            out += [Up(tid, res + sk) for res, sk in options]
+        out.append(Up(tid))                                  # the automatic payment (6.4)
+        out += [Up(tid, res + sk) for res, sk in options]   # every explicit payment
     return out
 

@@ -191,3 +191,47 @@ def test_usable_tiles_exclude_unusable_kinds():
     st = _staged_state(1)
     for tid in usable_tiles(st):
         assert tid not in st.orders
+
+
+def test_transport_steps_are_exact():
+    from itertools import combinations_with_replacement
+    from games.keyflower.actions import Move, Up
+    rng = random.Random(21)
+    checked = 0
+    for seed in range(30):
+        st = GAME.setup(2 + seed % 3, frozenset(), 500 + seed)
+        while GAME.outcome(st) is None and checked < 4000:
+            seat = rng.choice(sorted(GAME.to_act(st)))
+            actions = GAME.legal_actions(st, seat)
+            if st.transport is not None:
+                listed = {a for a in actions if isinstance(a, (Move, Up))}
+                village = list(st.seats[seat].village)
+                items = ("wood", "stone", "iron", "gold", "saw", "pick", "anvil")
+                cands = [Move(k, r, a, b) for a in village for b in village for r in RESOURCES for k in (1, 2, 3)]
+                for t in village:
+                    cands.append(Up(t))
+                    for size in (1, 2, 3, 4):
+                        cands += [Up(t, p) for p in combinations_with_replacement(items, size)]
+                for cand in cands:
+                    check = rules.check_move if isinstance(cand, Move) else rules.check_up
+                    try:
+                        check(st, seat, cand)
+                        ok = True
+                    except IllegalAction:
+                        ok = False
+                    assert ok == (cand in listed), str(cand)
+                    checked += ok
+            transports = [a for a in actions if isinstance(a, UseAction) and a.tile in
+                          ("stable", "farrier", "wainwright") + tuple(p.home for p in st.seats)]
+            moves = [a for a in actions if isinstance(a, (Move, Up))]
+            if moves and rng.random() < 0.7:
+                action = rng.choice(moves)
+            elif transports and rng.random() < 0.5:
+                action = rng.choice(transports)
+            else:
+                passes = [a for a in actions if str(a) == "pass"]
+                action = passes[0] if passes and rng.random() < 0.2 else rng.choice(actions)
+            GAME.apply(st, seat, action)
+        if checked >= 300:
+            break
+    assert checked >= 300
