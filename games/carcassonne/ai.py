@@ -19,6 +19,7 @@ from games.carcassonne import scoring
 from games.carcassonne.actions import NOTHING, Deploy, Place
 from games.carcassonne.board import Board
 from games.carcassonne.geometry import AROUND, CITY, FIELD, OrientedTile, deploy_code, oriented
+from games.carcassonne.placement import legal_placements
 from games.carcassonne.state import CarcState, Figure
 from games.core import ComputerPlayer
 
@@ -41,7 +42,7 @@ class GreedyPlayer(ComputerPlayer):
             return Deploy(ctx.best_deploy_after_place())
         best: tuple[float, Place] | None = None
         assert state.drawn is not None
-        for x, y, r in state.board.legal_placements(state.drawn):
+        for x, y, r in legal_placements(state.board, state.drawn):
             value = ctx.placement_value(oriented(state.drawn, r), x, y) + rng.random() * 1e-6
             if best is None or value > best[0]:
                 best = (value, Place(x, y, r))
@@ -179,7 +180,7 @@ class _Context:
         number = board.grid[(x, y)]
         best_code, best_value = NOTHING, 0.0
         for code in game.deploy_options(state, self.seat):
-            if code == NOTHING:
+            if code not in ot.codes:
                 continue
             local = ot.codes[code]
             if local == -1:

@@ -7,6 +7,9 @@ edges, ...), so completion and scoring never walk the board. The frontier (empty
 the board, with the edge types their neighbours demand) makes placement generation look only at
 squares where a tile can go.
 
+The board also follows the river (option ``fluss``, rules §10.2): its open end and the turn of the
+last river tile, which decide where the next river tile may go.
+
 The board is derived data: the game state stores the placements and rebuilds the board from them.
 """
 from __future__ import annotations
@@ -79,6 +82,11 @@ def rotations_for(tile_id: str, pattern: str) -> tuple[int, ...]:
     return hit
 
 
+def river_turn(heading: int, exit_: int) -> int:
+    """0 if a river tile entered going ``heading`` leaves straight on, 1 for a right turn, -1 left."""
+    return {0: 0, 1: 1, 3: -1}.get((exit_ - heading) % 4, 0)
+
+
 class Board:
     def __init__(self) -> None:
         self.grid: dict[tuple[int, int], int] = {}
@@ -88,6 +96,8 @@ class Board:
         self.features: list[Feature | None] = []
         self.frontier: dict[tuple[int, int], str] = {}
         self.monasteries: dict[tuple[int, int], int] = {}
+        self.river_end: tuple[int, int, int] | None = None   # (x, y, dir): the river edge with no neighbour
+        self.river_turn = 0                                  # last river tile: 0 straight, 1 right, -1 left
 
     # -- union-find -------------------------------------------------------------------------
     def find(self, seg: int) -> int:
@@ -179,6 +189,8 @@ class Board:
         self.features.extend(new)
         if ot.monastery:
             self.monasteries[(x, y)] = number
+        if "~" in ot.edges:
+            self._follow_river(ot, x, y)
         frontier = self.frontier
         frontier.pop((x, y), None)
         for d, (dx, dy) in enumerate(OFFSETS):
@@ -200,6 +212,25 @@ class Board:
                     if mine >= 0 and theirs >= 0:
                         self._join(base + mine, nbase + theirs, False)
         return number
+
+    def _follow_river(self, ot: OrientedTile, x: int, y: int) -> None:
+        """Move the river's open end past a new river tile (§10.2). The heading is the direction
+        from the tile it attaches to; its exit is straight on, right (clockwise) or left."""
+        rivers = [d for d in range(4) if ot.edges[d] == "~"]
+        entry = next((d for d in rivers if self.grid.get((x + OFFSETS[d][0], y + OFFSETS[d][1])) is not None
+                      and self.tiles[self.grid[(x + OFFSETS[d][0], y + OFFSETS[d][1])]].edges[OPPOSITE[d]] == "~"),
+                     None)
+        exits = [d for d in rivers if d != entry]
+        if entry is None:                      # the spring: straight on
+            self.river_end = (x, y, exits[0]) if len(exits) == 1 else None
+            self.river_turn = 0
+            return
+        heading = OPPOSITE[entry]
+        if not exits:                          # the lake
+            self.river_end, self.river_turn = None, 0
+            return
+        self.river_end = (x, y, exits[0])
+        self.river_turn = river_turn(heading, exits[0])
 
     def preview(self, ot: OrientedTile, x: int, y: int) -> list[Group]:
         """The features the tile's segments would belong to at (x, y), without placing it."""
@@ -280,4 +311,4 @@ class Board:
         return board
 
 
-__all__ = ["Board", "Feature", "Group", "STRIDE", "rotations_for", "CITY", "ROAD", "FIELD"]
+__all__ = ["Board", "Feature", "Group", "STRIDE", "rotations_for", "river_turn", "CITY", "ROAD", "FIELD"]

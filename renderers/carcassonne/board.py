@@ -62,6 +62,9 @@ def _figure_sprite(f: FigureView, colour: str | None, tile: int) -> Image.Image:
 
 
 def _figure_centre(f: FigureView, placed: PlacedTileView | None) -> tuple[float, float]:
+    if placed is not None and f.feature == "monastery":
+        # the engine numbers the monastery -1; the monk stands on the building wherever it is drawn
+        return anchor(placed.tile, placed.rotation, "monastery", 0) or (0.5, 0.5)
     if f.feature == "" or f.segment < 0 or placed is None:
         return TILE_LEVEL_ANCHOR.get(f.kind, (0.5, 0.5))
     return anchor(placed.tile, placed.rotation, f.feature, f.segment) or (0.5, 0.5)

@@ -9,15 +9,18 @@ from games.core import RandomPlayer
 from tests.carcassonne.helpers import fresh
 
 
-def play_out(players, seed, count):
-    state = GAME.setup(count, frozenset(), seed)
+def play_out(players, seed, count, options=frozenset()):
+    state = GAME.setup(count, frozenset(options), seed)
     rng = random.Random(seed)
     while not GAME.is_over(state):
-        seat = state.current
+        (seat,) = GAME.to_act(state)
         action = players[seat].choose(GAME, state, seat, rng)
         assert action in GAME.legal_actions(state, seat)
         GAME.apply(state, seat, action)
     return state
+
+
+AVAILABLE = [o.name for o in GAME.options if o.unavailable is None and o.name != "old"]
 
 
 def test_levels():
@@ -53,3 +56,10 @@ def test_greedy_keeps_farmers_for_later_and_beats_random():
         action = greedy.choose(GAME, state, state.current, rng)
         assert not (isinstance(action, Deploy) and action.code.startswith("f"))
         GAME.apply(state, state.current, action)
+
+
+def test_greedy_plays_legal_moves_with_every_available_option():
+    greedy = GAME.computer_player("greedy")
+    for seed, options in enumerate([{name} for name in AVAILABLE] + [set(AVAILABLE)]):
+        state = play_out([greedy] * 3, seed, 3, options)
+        assert state.over and len(state.placements) > 72

@@ -233,3 +233,16 @@ def test_discarded_tiles_are_mentioned():
     noted = players_section(small_view(discarded=("C",)), NAMES, 440, Fonts(1.0))
     assert noted.height > plain.height
     assert count_near(noted, (10, 44, 400, 68), P.MUTED, 40) > 20
+
+
+def test_monk_stands_on_the_monastery_where_it_is_drawn():
+    """R04's monastery lies beside the river, not in the tile centre; the engine numbers the
+    monastery segment -1."""
+    view = small_view(tiles=(PlacedTileView(0, 0, "R04", 2),), figures=(FigureView(0, 0, 0, "follower", "monastery", -1),),
+                      legal_placements=(), last_placed=None, drawn=None)
+    image = decode(render(view, NAMES))
+    u, v = anchor("R04", 2, "monastery", 0)
+    assert v > 0.6                                          # r2: the monastery is south of the river
+    box = square_box(view, 0, 0)
+    assert count_near(image, around(box, u, v, 10), RED, 16) >= 20
+    assert count_near(image, around(box, 0.5, 0.5, 5), RED, 16) == 0
