@@ -50,8 +50,7 @@ class Carcassonne(Game):
                    unavailable="Inns & Cathedrals (erweiterung) is not implemented yet."),
         OptionSpec("haendler", "Traders & Builders: 24 tiles, goods, the builder and the pig.",
                    unavailable="Traders & Builders (haendler) is not implemented yet."),
-        OptionSpec("koenig", "King & Robber Baron: 5 tiles; bonuses for the largest city and longest road.",
-                   unavailable="King & Robber Baron (koenig) is not implemented yet."),
+        OptionSpec("koenig", "King & Robber Baron: 5 tiles; bonuses for the largest city and longest road."),
         OptionSpec("drache", "The Princess & the Dragon: 30 tiles, dragon, fairy, princesses, magic portals.",
                    unavailable="The Princess & the Dragon (drache) is not implemented yet."),
     )
