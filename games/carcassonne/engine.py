@@ -46,8 +46,7 @@ class Carcassonne(Game):
         OptionSpec("old", "Old farm rule: each completed city gives 4 points to the players with most "
                           "farmers in the fields bordering it."),
         OptionSpec("fluss", "The River: 12 river tiles are played first, starting from the spring."),
-        OptionSpec("erweiterung", "Inns & Cathedrals: 18 tiles, inns, cathedrals and a large follower.",
-                   unavailable="Inns & Cathedrals (erweiterung) is not implemented yet."),
+        OptionSpec("erweiterung", "Inns & Cathedrals: 18 tiles, inns, cathedrals and a large follower."),
         OptionSpec("haendler", "Traders & Builders: 24 tiles, goods, the builder and the pig.",
                    unavailable="Traders & Builders (haendler) is not implemented yet."),
         OptionSpec("koenig", "King & Robber Baron: 5 tiles; bonuses for the largest city and longest road."),
