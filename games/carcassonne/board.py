@@ -62,6 +62,9 @@ class Group:
     tiles: int = 0               # distinct tiles after placement (city/road)
     pennants: int = 0
     open: int = 0
+    cathedral: bool = False
+    inn: bool = False
+    goods: int = 0               # goods symbols in the city
 
     @property
     def complete(self) -> bool:
@@ -280,18 +283,24 @@ class Board:
             group = Group(kind, tuple(locals_), roots)
             if kind != FIELD:
                 tiles: set[int] = set()
-                pennants = open_ = 0
+                pennants = open_ = goods = 0
+                cathedral = inn = False
                 for root in roots:
                     f = self.features[root]
                     assert f is not None
                     tiles |= f.tiles
                     pennants += f.pennants
                     open_ += f.open
+                    cathedral, inn = cathedral or f.cathedral, inn or f.inn
+                    goods += sum(f.goods.values())
                 for local in locals_:
                     seg = ot.segments[local]
                     pennants += seg.pennants
                     open_ += len(seg.dirs) - 2 * closes[local]
+                    cathedral, inn = cathedral or seg.cathedral, inn or seg.inn
+                    goods += 1 if seg.goods else 0
                 group.tiles, group.pennants, group.open = len(tiles) + 1, pennants, open_
+                group.cathedral, group.inn, group.goods = cathedral, inn, goods
             groups.append(group)
         return groups
 

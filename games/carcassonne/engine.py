@@ -19,11 +19,11 @@ from games.carcassonne.deploy import (FAIRY, NONE, NOTHING_CHOICE, PRINCESS, Cho
 from games.carcassonne.dragon import STEPS, DragonStep, legal_steps, mentions_dragon, read_step, target
 from games.carcassonne.final import final_scoring
 from games.carcassonne.geometry import AROUND, CITY, FIELD, MONASTERY, OrientedTile, oriented
-from games.carcassonne.placement import (LAKE, SPRING, START_TILE, build_pile, fits_somewhere, legal_placements,
+from games.carcassonne.placement import (SPRING, START_TILE, build_pile, fits_somewhere, legal_placements,
                                          legal_rotations, river_square, u_turn)
-from games.carcassonne.present import edges_text, outcome_details, status_lines, turn_prompt_lines, view_of
-from games.carcassonne.state import (BUILDER, FOLLOWER, FOLLOWERS, GOODS, LARGE, PIG, PREFIX, CarcState, Figure,
-                                     Marker, state_from_json, state_to_json)
+from games.carcassonne.present import outcome_details, status_lines, turn_prompt_lines, view_of
+from games.carcassonne.state import (BUILDER, FOLLOWERS, GOODS, LARGE, PREFIX, CarcState, Figure, Marker,
+                                     state_from_json, state_to_json)
 from games.carcassonne.texts import edge_word, kind_word, placements_summary, seats_msg, terrain_word, turn_word
 from games.carcassonne.tiles import tile
 from games.carcassonne.view import LETTERS, CarcassonneView
@@ -31,7 +31,6 @@ from games.core import (ComputerPlayer, Event, Game, IllegalAction, Msg, OptionS
                         SeatRef, SeededRng, validate_options)
 from games.core.outcome import ranks_from_scores
 
-NO_DEPLOY = -2          # local "segment" meaning: deploy nothing
 DRAGON_PHASE = "dragon"
 
 
@@ -49,8 +48,7 @@ class Carcassonne(Game):
         OptionSpec("erweiterung", "Inns & Cathedrals: 18 tiles, inns, cathedrals and a large follower."),
         OptionSpec("haendler", "Traders & Builders: 24 tiles, goods, the builder and the pig."),
         OptionSpec("koenig", "King & Robber Baron: 5 tiles; bonuses for the largest city and longest road."),
-        OptionSpec("drache", "The Princess & the Dragon: 30 tiles, dragon, fairy, princesses, magic portals.",
-                   unavailable="The Princess & the Dragon (drache) is not implemented yet."),
+        OptionSpec("drache", "The Princess & the Dragon: 30 tiles, dragon, fairy, princesses, magic portals."),
     )
 
     # -- set-up -----------------------------------------------------------------------------
@@ -385,8 +383,11 @@ class Carcassonne(Game):
             state.steps = []
             state.eaten = []
             if legal_steps(state):
-                events.append(Event.public("The dragon wakes up at {x},{y}: six steps, {player} first ({steps}).",
-                                           x=state.dragon[0], y=state.dragon[1], player=SeatRef(state.mover),
+                _, x, y = self.placed(state)
+                events.append(Event.public("{player} placed the dragon tile {tile} at {x},{y}: the dragon wakes up at "
+                                           "{dx},{dy} and makes up to six steps, {mover} first ({steps}).",
+                                           player=SeatRef(seat), tile=ot.id, x=x, y=y, dx=state.dragon[0],
+                                           dy=state.dragon[1], mover=SeatRef(state.mover),
                                            steps=self._steps_text(state)))
                 return events
             events.append(Event.public("The dragon cannot move from {x},{y}.", x=state.dragon[0], y=state.dragon[1]))

@@ -49,7 +49,7 @@ def test_starting_player_and_pile_come_from_the_seed():
 
 
 #: add-on options implemented so far (the others must still be refused with their reason)
-AVAILABLE = {"old", "fluss", "koenig", "erweiterung", "haendler"}
+AVAILABLE = {"old", "fluss", "koenig", "erweiterung", "haendler", "drache"}
 
 
 def test_options():
