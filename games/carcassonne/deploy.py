@@ -57,10 +57,13 @@ def compact(text: str) -> str:
 def figures_by_root(state: CarcState) -> dict[int, list[Figure]]:
     """Figures on cities, roads and fields (followers, builders, pigs), grouped by feature root."""
     board = state.board
+    grid, tiles, find = board.grid, board.tiles, board.find
     out: dict[int, list[Figure]] = {}
     for fig in state.figures:
         if fig.feature != MONASTERY:
-            out.setdefault(board.root_of(fig.x, fig.y, fig.feature, fig.segment), []).append(fig)
+            number = grid[(fig.x, fig.y)]
+            root = find(number * STRIDE + tiles[number].locals_by_kind[(fig.feature, fig.segment)])
+            out.setdefault(root, []).append(fig)
     return out
 
 
