@@ -312,6 +312,15 @@ class Board:
                 return d, ot.edges[d], other.edges[OPPOSITE[d]]
         return None
 
+    def completed_counts(self) -> tuple[int, int]:
+        """Completed cities and roads on the board (a full pass: for loading old files)."""
+        cities = roads = 0
+        for feature in self.features:
+            if feature is not None and feature.complete:
+                cities += feature.kind == CITY
+                roads += feature.kind == ROAD
+        return cities, roads
+
     @classmethod
     def from_placements(cls, placements: list[tuple[str, int, int, int]]) -> "Board":
         board = cls()

@@ -5,6 +5,24 @@ dragon tiles set aside before the first volcano, unplaceable tiles discarded); p
 volcano calls the dragon); one deploy choice (:mod:`deploy`); the dragon's steps after a dragon
 tile (:mod:`dragon`, each step by the player whose step it is); score what the tile completed
 (goods, King and Robber Baron with it); the builder's second turn; the next player.
+
+Decisions where the reference leaves room (besides its §18):
+
+* the fairy's 3 points go with every feature scored with followers, also when it scores nothing
+  (an incomplete cathedral city or inn road, a field that borders no completed city);
+* the fairy must go to another tile (moving it onto its own tile is no move);
+* whether a tile earns the builder's second turn is decided when it is placed, before the dragon
+  or the princess may send the builder home;
+* the fairy's point comes at the start of a turn that has tiles to draw, not in the builder's
+  second turn (§3: "steps 2-7 again");
+* a magic portal puts a follower on any tile but the placed one (deploying there is the normal
+  deploy) and the dragon's; a volcano the dragon has left is a target like any other tile;
+* set-aside dragon tiles count in "tiles left" until the game ends;
+* notation: a deploy code names a segment by its first edge in N E S W order (P11a's ``Lcs`` is
+  logged as ``Lce``); the princess's choice is ``!x,y``, with ``:C`` (``:LC`` for a large
+  follower) only when that tile holds several knights of her city; the dragon's victims are logged
+  as ``[L|B|P]<colour>(x,y)``; scoring adds ``goods wine 1 -> R``, ``king -> R``, ``robber -> R``
+  and ``fairy 3 -> R`` to the log line.
 """
 from __future__ import annotations
 

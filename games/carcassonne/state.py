@@ -139,7 +139,10 @@ def state_from_json(data: dict[str, Any]) -> CarcState:
     def point(value: Any) -> tuple[int, int] | None:
         return None if value is None else (int(value[0]), int(value[1]))
 
-    completed = data.get("completed", [0, 0])
+    board = Board.from_placements(placements)
+    # the counts of completed cities and roads (King and Robber Baron) are kept from scoring to
+    # scoring; files from before the add-ons count them on the board
+    completed = data.get("completed") or board.completed_counts()
     return CarcState(
         players=players, options=frozenset(data["options"]), rng=SeededRng.from_json(data["rng"]),
         first=data["first"], current=data["current"], pile=list(data["pile"]), turn=data["turn"],
@@ -156,5 +159,5 @@ def state_from_json(data: dict[str, Any]) -> CarcState:
         path=[(int(x), int(y)) for x, y in data.get("path", [])], steps=list(data.get("steps", [])),
         eaten=list(data.get("eaten", [])), log=list(data["log"]),
         final=None if data.get("final") is None else {k: list(v) for k, v in data["final"].items()},
-        board=Board.from_placements(placements),
+        board=board,
     )

@@ -63,3 +63,19 @@ def test_greedy_plays_legal_moves_with_every_available_option():
     for seed, options in enumerate([{name} for name in AVAILABLE] + [set(AVAILABLE)]):
         state = play_out([greedy] * 3, seed, 3, options)
         assert state.over and len(state.placements) > 72
+
+
+def test_greedy_dragon_eats_the_opponent_and_princess_removes_the_opponent():
+    from games.carcassonne.dragon import DragonStep
+    greedy = GAME.computer_player("greedy")
+    state = fresh(["U", "U", "D01", "D12", "U"], options=("drache",))
+    for line in ("1,0 r0 re", "-1,0 r0 fnw", "0,1 r0 -", "2,0 r0 -"):
+        GAME.apply(state, state.current, GAME.parse(state, state.current, line))
+    GAME.apply(state, state.mover, GAME.parse(state, state.mover, "dragon n"))
+    assert state.mover == 0 and sorted(a.direction for a in GAME.legal_actions(state, 0)) == [1, 3]
+    assert greedy.choose(GAME, state, 0, random.Random(0)) == DragonStep(3)      # Y's farmer, not R's thief
+    state = fresh(["F", "E", "N", "D26", "U"], options=("drache",))
+    for line in ("0,-1 r1 cn", "1,-1 r0 cn", "1,-2 r3 -", "0,-2 r1"):
+        GAME.apply(state, state.current, GAME.parse(state, state.current, line))
+    assert GAME.legal_actions(state, 1) == [Deploy("!0,-1"), Deploy("!1,-1")]
+    assert greedy.choose(GAME, state, 1, random.Random(0)) == Deploy("!0,-1")    # R's knight, not its own

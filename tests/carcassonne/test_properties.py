@@ -180,6 +180,9 @@ def play_random_game(seed, players, options, deep=True):
             assert GAME.to_json(state) == data
         if deep and rng.random() < 0.03:
             check_board(state.board)
+        if state.phase == "place" and rng.random() < 0.2:
+            # the King/Robber counts kept at each scoring agree with a count over the whole board
+            assert state.board.completed_counts() == (state.completed_cities, state.completed_roads)
     check_board(state.board)
     assert len(state.placements) + len(state.discarded) + len(state.setaside) == total_tiles(options)
     assert state.pile == [] and state.drawn is None

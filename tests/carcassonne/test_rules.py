@@ -185,3 +185,27 @@ def test_two_tile_city_and_pennant_rule_pieces():
     assert scoring.monastery_points(5, False) == 6 and scoring.monastery_points(8, True) == 9
     assert scoring.majority({0: 2, 1: 2, 2: 1}) == [0, 1]
     assert scoring.majority({}) == []
+
+
+def test_json_from_before_the_add_ons_still_loads():
+    """Version 1 files (base game only, stored before the add-ons) load with empty add-on fields."""
+    state = GAME.setup(3, frozenset({"old"}), 21)
+    rng = random.Random(2)
+    for _ in range(30):
+        GAME.apply(state, state.current, rng.choice(GAME.legal_actions(state, state.current)))
+    data = GAME.to_json(state)
+    old = {k: v for k, v in data.items() if k in ("players", "options", "rng", "first", "current", "pile", "turn",
+                                                 "phase", "drawn", "placements", "figures", "supply", "scores",
+                                                 "discarded", "log", "final")}
+    old["v"] = 1
+    assert GAME.to_json(GAME.from_json(old)) == data
+
+
+def test_status_with_every_add_on():
+    options = frozenset({"fluss", "erweiterung", "haendler", "koenig", "drache"})
+    state = GAME.setup(2, options, 4)
+    assert state.tiles_left() == 160
+    lines = [m.english(NAMES) for m in GAME.status(GAME.view(state, None))]
+    assert lines[0] == "Carcassonne — turn 1 — tiles left: 160 (incl. drawn)"
+    assert any(line.endswith("followers 7/7  L:1 B:1 P:1  wine 0 grain 0 cloth 0") for line in lines[1:3])
+    assert "King: nobody   Robber: nobody" in lines and "Dragon: -   Fairy: -" in lines
