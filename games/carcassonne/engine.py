@@ -31,18 +31,19 @@ from typing import Any, Iterable, Sequence
 from games.carcassonne import scoring
 from games.carcassonne.actions import NOTHING, NOTHING_WORDS, POSITION, SEGMENT_CODE, WORDS, Deploy, Place, \
     addon_of, normalise, rotation_of
+from games.carcassonne.awards import builders_check, remove_figures, score_placement
 from games.carcassonne.board import Board
 from games.carcassonne.deploy import (FAIRY, NONE, NOTHING_CHOICE, PRINCESS, Choice, Deployer, Situation,
                                       codes_text, compact, figure_for, figures_by_root)
 from games.carcassonne.dragon import STEPS, DragonStep, legal_steps, mentions_dragon, read_step, target
 from games.carcassonne.final import final_scoring
-from games.carcassonne.geometry import AROUND, CITY, FIELD, MONASTERY, OrientedTile, oriented
+from games.carcassonne.geometry import OrientedTile, oriented
 from games.carcassonne.placement import (SPRING, START_TILE, build_pile, fits_somewhere, legal_placements,
                                          legal_rotations, river_square, u_turn)
 from games.carcassonne.present import outcome_details, status_lines, turn_prompt_lines, view_of
-from games.carcassonne.state import (BUILDER, FOLLOWERS, GOODS, LARGE, PREFIX, CarcState, Figure, Marker,
-                                     state_from_json, state_to_json)
-from games.carcassonne.texts import edge_word, kind_word, placements_summary, seats_msg, terrain_word, turn_word
+from games.carcassonne.state import (BUILDER, FOLLOWERS, GOODS, LARGE, PREFIX, CarcState, Figure, state_from_json,
+                                     state_to_json)
+from games.carcassonne.texts import edge_word, placements_summary, terrain_word, turn_word
 from games.carcassonne.tiles import tile
 from games.carcassonne.view import LETTERS, CarcassonneView
 from games.core import (ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer,
@@ -360,36 +361,14 @@ class Carcassonne(Game):
             knights = self.deployer(state, seat).knights
             fig = next(k for k in knights if (k.x, k.y, k.seat, k.kind == LARGE) ==
                        (choice.x, choice.y, choice.seat, choice.large))
-            self._remove(state, [fig])
+            remove_figures(state, [fig])
             events.append(Event.public("The princess sends {owner}'s knight at {x},{y} home.",
                                        owner=SeatRef(fig.seat), x=fig.x, y=fig.y))
-            self._builders_check(state, events)
+            builders_check(state, events)
             return
         fig = figure_for(choice, seat, state, ot)
         state.figures.append(fig)
         state.supply_of(fig.kind)[seat] -= 1
-
-    def _remove(self, state: CarcState, figs: list[Figure]) -> None:
-        """Take figures off the board into their owners' supplies."""
-        gone = set(map(id, figs))
-        state.figures = [f for f in state.figures if id(f) not in gone]
-        for fig in figs:
-            state.supply_of(fig.kind)[fig.seat] += 1
-
-    def _builders_check(self, state: CarcState, events: list[Event]) -> None:
-        """A builder whose owner no longer has a follower in its feature goes home (§12.3)."""
-        board = state.board
-        by_root = figures_by_root(state)
-        lonely = []
-        for fig in state.figures:
-            if fig.kind == BUILDER:
-                root = board.root_of(fig.x, fig.y, fig.feature, fig.segment)
-                if not any(f.is_follower and f.seat == fig.seat for f in by_root.get(root, ())):
-                    lonely.append(fig)
-        for fig in lonely:
-            events.append(Event.public("{player}'s builder has no follower left in its {kind} and goes home.",
-                                       player=SeatRef(fig.seat), kind=kind_word(fig.feature)))
-        self._remove(state, lonely)
 
     # -- the dragon -------------------------------------------------------------------------------
     def _after_deploy(self, state: CarcState, seat: int, code: str, events: list[Event]) -> list[Event]:
@@ -428,13 +407,13 @@ class Carcassonne(Game):
         events.append(Event.public("{player} moves the dragon {direction} to {x},{y}.", player=SeatRef(seat),
                                    direction=edge_word(action.direction), x=x, y=y))
         if victims:
-            self._remove(state, victims)
+            remove_figures(state, victims)
             state.eaten += [f"{PREFIX[f.kind]}{LETTERS[f.seat]}({x},{y})" for f in victims]
             for owner in sorted({f.seat for f in victims}):
                 events.append(Event.public("The dragon eats {count} figure(s) of {player} at {x},{y}; they go home.",
                                            count=sum(1 for f in victims if f.seat == owner), player=SeatRef(owner),
                                            x=x, y=y))
-            self._builders_check(state, events)
+            builders_check(state, events)
         if legal_steps(state):
             return events
         if len(state.steps) < STEPS:
@@ -458,7 +437,7 @@ class Carcassonne(Game):
             line += " | dragon " + (" ".join(state.steps) or "-")
             if state.eaten:
                 line += " | ate " + " ".join(state.eaten)
-        state.log.append(line + self._score_placement(state, seat, x, y, events))
+        state.log.append(line + score_placement(state, seat, x, y, events))
         state.path, state.steps, state.eaten, state.code = [], [], [], ""
         state.phase = "place"
         state.bonus = False
@@ -481,139 +460,6 @@ class Carcassonne(Game):
             events.append(Event.public("Fairy: {player} gets {points} point(s) for a follower beside the fairy.",
                                        player=SeatRef(seat), points=scoring.FAIRY_TURN))
         self._draw(state, events)
-
-    # -- scoring during play ----------------------------------------------------------------------
-    def _score_placement(self, state: CarcState, seat: int, x: int, y: int, events: list[Event]) -> str:
-        """Score what the tile at (x, y) completed (§7, with goods §12.2, King and Robber Baron
-        §13.2 and the fairy §14.4); return the log suffix."""
-        board = state.board
-        number = board.grid[(x, y)]
-        by_root = figures_by_root(state)
-        suffix: list[str] = []
-        returned: list[Figure] = []
-        seen: set[int] = set()
-        largest = {CITY: 0, "road": 0}
-        for local, root in board.roots_of_tile(number):
-            feature = board.features[root]
-            assert feature is not None
-            if feature.kind == FIELD or root in seen or not feature.complete:
-                continue
-            seen.add(root)
-            figs = by_root.get(root, [])
-            tiles = len(feature.tiles)
-            if feature.kind == CITY:
-                points = scoring.city_points(tiles, feature.pennants, True, feature.cathedral)
-                state.completed_cities += 1
-            else:
-                points = scoring.road_points(tiles, True, feature.inn)
-                state.completed_roads += 1
-            largest[feature.kind] = max(largest[feature.kind], tiles)
-            winners = self._award(state, figs, points)
-            returned += figs
-            suffix.append(f"{feature.kind} {tiles} {points} -> {_letters(winners)}")
-            events.append(self._completed_event(feature.kind, tiles, feature.pennants, points, winners,
-                                                feature.cathedral or feature.inn))
-            suffix += self._fairy_bonus(state, figs, events, None)
-            if feature.kind == CITY and feature.goods:
-                suffix.append(self._take_goods(state, seat, feature.goods, events))
-        for mx, my in [(x, y)] + [(x + dx, y + dy) for dx, dy in AROUND]:
-            if (mx, my) in board.monasteries and board.neighbours_around(mx, my) == 8:
-                monks = [f for f in state.figures if f.feature == MONASTERY and (f.x, f.y) == (mx, my)]
-                if monks:
-                    points = scoring.monastery_points(8, True)
-                    winners = self._award(state, monks, points)
-                    returned += monks
-                    suffix.append(f"monastery {mx},{my} {points} -> {_letters(winners)}")
-                    events.append(Event.public("Monastery at {x},{y} completed: {points} points to {winners}.",
-                                               x=mx, y=my, points=points, winners=seats_msg(winners)))
-                    suffix += self._fairy_bonus(state, monks, events, None)
-        if "koenig" in state.options:
-            suffix += self._markers(state, seat, largest, events)
-        self._return(state, returned, events)
-        return "".join(f" | {s}" for s in suffix)
-
-    def _award(self, state: CarcState, figs: list[Figure], points: int) -> list[int]:
-        winners = scoring.majority(scoring.strengths((f.seat, f.strength) for f in figs))
-        for seat in winners:
-            state.scores[seat] += points
-        return winners
-
-    def _fairy_bonus(self, state: CarcState, figs: Iterable[Figure], events: list[Event],
-                     final: list[int] | None) -> list[str]:
-        """§14.4: 3 points to each owner of a follower of a scored feature on the fairy's tile."""
-        if state.fairy is None:
-            return []
-        seats = sorted({f.seat for f in figs if f.is_follower and (f.x, f.y) == state.fairy})
-        for seat in seats:
-            state.scores[seat] += scoring.FAIRY_FEATURE
-            if final is not None:
-                final[seat] += scoring.FAIRY_FEATURE
-            events.append(Event.public("Fairy: {player} gets {points} extra points for a follower on the fairy's tile.",
-                                       player=SeatRef(seat), points=scoring.FAIRY_FEATURE))
-        return [f"fairy {scoring.FAIRY_FEATURE} -> {_letters(seats)}"] if seats else []
-
-    def _take_goods(self, state: CarcState, seat: int, goods: dict[str, int], events: list[Event]) -> str:
-        """§12.2: the player who placed the completing tile takes the city's goods."""
-        counts = [goods.get(kind, 0) for kind in GOODS]
-        for k, n in enumerate(counts):
-            state.goods[seat][k] += n
-        events.append(Event.public("{player} completed the city and takes its goods: wine {wine}, grain {grain}, "
-                                   "cloth {cloth}.", player=SeatRef(seat), wine=counts[0], grain=counts[1],
-                                   cloth=counts[2]))
-        return "goods " + " ".join(f"{kind} {n}" for kind, n in zip(GOODS, counts) if n) + f" -> {LETTERS[seat]}"
-
-    def _markers(self, state: CarcState, seat: int, largest: dict[str, int], events: list[Event]) -> list[str]:
-        """§13.2: the completer of the first (or a strictly larger) city takes the King; roads and
-        the Robber Baron likewise."""
-        out = []
-        for kind, attr in ((CITY, "king"), ("road", "robber")):
-            size = largest[kind]
-            held: Marker | None = getattr(state, attr)
-            if size and (held is None or size > held.size):
-                setattr(state, attr, Marker(seat, size))
-                if attr == "king":
-                    events.append(Event.public("{player} becomes King (largest completed city: {tiles} tiles).",
-                                               player=SeatRef(seat), tiles=size))
-                else:
-                    events.append(Event.public("{player} becomes Robber Baron (longest completed road: {tiles} tiles).",
-                                               player=SeatRef(seat), tiles=size))
-                out.append(f"{attr} -> {LETTERS[seat]}")
-        return out
-
-    def _completed_event(self, kind: str, tiles: int, pennants: int, points: int, winners: list[int],
-                         doubled: bool = False) -> Event:
-        if kind == CITY:
-            if not winners:
-                return Event.public("City of {tiles} tiles completed: no knight, nobody scores.", tiles=tiles)
-            if doubled:
-                return Event.public("City of {tiles} tiles with a cathedral completed: {points} points to {winners}.",
-                                    tiles=tiles, points=points, winners=seats_msg(winners))
-            if pennants:
-                return Event.public("City of {tiles} tiles and {pennants} pennant(s) completed: {points} points to {winners}.",
-                                    tiles=tiles, pennants=pennants, points=points, winners=seats_msg(winners))
-            return Event.public("City of {tiles} tiles completed: {points} points to {winners}.",
-                                tiles=tiles, points=points, winners=seats_msg(winners))
-        if not winners:
-            return Event.public("Road of {tiles} tiles completed: no thief, nobody scores.", tiles=tiles)
-        if doubled:
-            return Event.public("Road of {tiles} tiles with an inn completed: {points} points to {winners}.",
-                                tiles=tiles, points=points, winners=seats_msg(winners))
-        return Event.public("Road of {tiles} tiles completed: {points} points to {winners}.",
-                            tiles=tiles, points=points, winners=seats_msg(winners))
-
-    def _return(self, state: CarcState, figs: list[Figure], events: list[Event]) -> None:
-        if not figs:
-            return
-        self._remove(state, figs)
-        counts: dict[int, int] = {}
-        for fig in figs:
-            if fig.is_follower:
-                counts[fig.seat] = counts.get(fig.seat, 0) + 1
-        for seat in sorted(counts):
-            events.append(Event.public("{player} gets {count} follower(s) back.", player=SeatRef(seat), count=counts[seat]))
-        for fig in figs:
-            if fig.kind == BUILDER:
-                events.append(Event.public("{player}'s builder goes home.", player=SeatRef(fig.seat)))
 
     # -- drawing and the end ----------------------------------------------------------------------
     def _draw(self, state: CarcState, events: list[Event]) -> None:
@@ -639,7 +485,7 @@ class Carcassonne(Game):
                                        "from the game.", turn=label, player=SeatRef(state.current),
                                        colour=LETTERS[state.current], tile=tile_id))
         state.drawn = None
-        final_scoring(self, state, events)
+        final_scoring(state, events)
 
     def outcome(self, state: CarcState) -> Outcome | None:
         if not state.over or state.final is None:
@@ -691,10 +537,6 @@ class Carcassonne(Game):
 
     def computer_levels(self) -> Sequence[str]:
         return ("random", "greedy")
-
-
-def _letters(seats: list[int]) -> str:
-    return ",".join(LETTERS[s] for s in seats) or "-"
 
 
 __all__ = ["Carcassonne"]

@@ -2,23 +2,19 @@
 rule, with pigs), goods majorities (§12.2), King and Robber Baron (§13.2) and the fairy (§14.4)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from games.carcassonne import scoring
+from games.carcassonne.awards import award, fairy_bonus
 from games.carcassonne.deploy import figures_by_root
 from games.carcassonne.geometry import CITY, FIELD, MONASTERY
 from games.carcassonne.state import GOODS, PIG, CarcState, Figure
 from games.carcassonne.texts import goods_word, seats_msg
 from games.core import Event, Msg, SeatRef
 
-if TYPE_CHECKING:
-    from games.carcassonne.engine import Carcassonne
-
 #: the final breakdown's parts, in the order of the outcome details
 PARTS = ("play", "city", "road", "monastery", "farm", "goods", "king", "robber", "fairy")
 
 
-def final_scoring(game: "Carcassonne", state: CarcState, events: list[Event]) -> None:
+def final_scoring(state: CarcState, events: list[Event]) -> None:
     board = state.board
     n = state.players
     final = {"play": list(state.scores), "city": [0] * n, "road": [0] * n, "monastery": [0] * n,
@@ -51,23 +47,23 @@ def final_scoring(game: "Carcassonne", state: CarcState, events: list[Event]) ->
                 event = Msg("Incomplete road of {tiles} tiles with an inn: no points.")
             else:
                 event = Msg("Incomplete road of {tiles} tiles: {points} points to {winners}.")
-        winners = game._award(state, followers, points)
+        winners = award(state, followers, points)
         for seat in winners:
             final[feature.kind][seat] += points
         events.append(Event(Msg(event.text, {"tiles": tiles, "pennants": feature.pennants, "points": points,
                                              "winners": seats_msg(winners)})))
-        game._fairy_bonus(state, followers, events, final["fairy"])
+        fairy_bonus(state, followers, events, final["fairy"])
     for fig in sorted((f for f in state.figures if f.feature == MONASTERY), key=lambda f: (f.y, f.x)):
         around = board.neighbours_around(fig.x, fig.y)
         points = scoring.monastery_points(around, around == 8)
-        for seat in game._award(state, [fig], points):
+        for seat in award(state, [fig], points):
             final[MONASTERY][seat] += points
         events.append(Event.public("Incomplete monastery at {x},{y}: {points} points to {winners}.",
                                    x=fig.x, y=fig.y, points=points, winners=seats_msg([fig.seat])))
-        game._fairy_bonus(state, [fig], events, final["fairy"])
+        fairy_bonus(state, [fig], events, final["fairy"])
     _farms(state, fields, final, events)
     for _, figs in fields:
-        game._fairy_bonus(state, [f for f in figs if f.is_follower], events, final["fairy"])
+        fairy_bonus(state, [f for f in figs if f.is_follower], events, final["fairy"])
     if "haendler" in state.options:
         _goods(state, final, events)
     if "koenig" in state.options:
