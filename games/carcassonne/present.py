@@ -140,10 +140,23 @@ def turn_prompt_lines(view: CarcassonneView) -> list[Msg]:
                     {"tile": view.drawn, "edges": edges_text(view.drawn), "example": f"{x},{y} r{r}",
                      "legal": placements_summary(view.legal_placements, limit=20)})]
     if view.phase == "deploy":
-        codes = codes_text(view.deploy_options)
-        if view.deploy_options and all(c.startswith("!") for c in view.deploy_options):
-            return [Msg("The princess must send a knight of her city home: {codes}.", {"codes": codes})]
-        return [Msg("Deploy a follower on the tile you placed: {codes} (- deploys nothing).", {"codes": codes})]
+        options = view.deploy_options
+        if options and all(c.startswith("!") for c in options):
+            return [Msg("The princess must send a knight of her city home: {codes}.", {"codes": codes_text(options)})]
+        here = [c for c in options if "@" not in c and not c.startswith("~")]
+        portal = [c for c in options if "@" in c]
+        fairy = [c for c in options if c.startswith("~")]
+        if here == ["-"]:
+            lines = [Msg("Nothing can be deployed on this tile: write - to go on.")]
+        else:
+            lines = [Msg("Deploy a follower on the tile you placed: {codes} (- deploys nothing).",
+                         {"codes": codes_text(here)})]
+        if portal:
+            lines.append(Msg("Magic portal: or deploy on another tile with code@x,y ({count} choices), for example "
+                             "{example}.", {"count": len(portal), "example": portal[0]}))
+        if fairy:
+            lines.append(Msg("Or move the fairy instead: {codes}.", {"codes": " ".join(fairy)}))
+        return lines
     if view.phase == "dragon":
         steps = view.extras.get("dragon_steps", ())
         example = str(DragonStep(steps[0])) if steps else "dragon n"

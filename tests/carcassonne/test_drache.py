@@ -281,3 +281,16 @@ def test_dragon_needs_the_option():
     with pytest.raises(IllegalAction) as err:
         GAME.parse(state, 0, "1,0 r0 ~0,0")
     assert "drache" in err.value.msg.english()
+
+
+def test_prompts_for_the_volcano_the_fairy_and_the_portal():
+    state = fresh(["U", "U", "D01", "D19", "U"], options=OPT)
+    play(state, "1,0 r0 re", "-1,0 r0 -", "0,1 r0")
+    assert [m.english(NAMES) for m in GAME.turn_prompt(GAME.view(state, 0))] == [
+        "Nothing can be deployed on this tile: write - to go on.", "Or move the fairy instead: ~1,0."]
+    play(state, "~1,0", "2,0 r0")
+    prompt = [m.english(NAMES) for m in GAME.turn_prompt(GAME.view(state, 1))]
+    assert prompt[0] == "Deploy a follower on the tile you placed: re rs fnw fes fsw - (- deploys nothing)."
+    assert prompt[1].startswith("Magic portal: or deploy on another tile with code@x,y (")
+    # many codes: the buttons keep the ones on the tile and "-"
+    assert [a.code for a in GAME.suggestions(state, 1)][-1] == "-"
