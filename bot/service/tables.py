@@ -589,11 +589,14 @@ class TableService:
         if table is None or table.status != "playing":
             return _error("There is no running game here.")
         actions = await self.store.actions(table.id)
+        secret = self._secret_moves(table, actions)
+        viewer = table.seat_of(ctx.user_id)
         lines: list[str] = []
         for action in actions:
             who = table.names[action.seat] if action.seat < len(table.names) else "?"
             mark = " (computer)" if action.by_computer else ""
-            lines.append(f"{action.n}. {who}{mark}: {action.text}")
+            text = "(hidden)" if action.n in secret and action.seat != viewer else action.text
+            lines.append(f"{action.n}. {who}{mark}: {text}")
         text, used = [], 0
         for line in reversed(lines):
             if used + len(line) + 1 > LOG_CHARS:
@@ -603,6 +606,21 @@ class TableService:
         body = "\n".join(reversed(text)) or "-"
         return [Reply([t("Log ({count} actions, latest last):", count=len(actions)), Msg("{body}", {"body": body})],
                       private=True, names=table.names)]
+
+    def _secret_moves(self, table: LiveTable, actions: list[ActionRecord]) -> set[int]:
+        """Numbers of the logged moves that are a seat's secret while the game runs (a hidden bet,
+        a card taken into a hand): those whose events the engine addressed privately. Found by
+        replaying the log from the seed; /log shows them only to the seat that made them."""
+        game = table.game
+        state = game.setup(len(table.seats), table.options, table.seed)
+        secret: set[int] = set()
+        for action in actions:
+            if action.kind != "move":
+                continue
+            events = game.apply(state, action.seat, game.parse(state, action.seat, action.text))
+            if any(event.to is not None for event in events):
+                secret.add(action.n)
+        return secret
 
     async def button(self, ctx: Ctx, custom_id: str) -> list[Reply]:
         click = customids.parse(custom_id)
