@@ -449,7 +449,9 @@ class TableService:
             else:
                 lines.append(t("Your move: {players}", players=tuple(refs)))
             lines += game.turn_prompt(game.view(table.state, humans[0])) if len(humans) == 1 else []
-        buttons = self._action_buttons(table, humans)
+        # Off the event loop: a game's suggestions can take seconds, and meanwhile the loop must
+        # stay free to acknowledge interactions within Discord's 3 seconds.
+        buttons = await asyncio.get_running_loop().run_in_executor(self._pool, self._action_buttons, table, humans)
         image = await self._render(table, public_view)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id)]
         if actor is not None:

@@ -207,13 +207,14 @@ def check_turn_message(message: Message) -> None:
     png_of(message)
 
 
-async def play_until_over(fake: FakeDiscord, channel: Channel, users: Sequence[User], verb: str, turn: Reply, *,
-                          use_buttons: Callable[[list[str]], bool] = lambda labels: False,
+async def play_until_over(fake: FakeDiscord, channel: Channel, users: Sequence[User], verb: str,
+                          turn: Reply | None = None, *, use_buttons: Callable[[list[str]], bool] = lambda labels: False,
                           max_moves: int = 2000, check_image: bool = True) -> Game:
-    """Play from ``turn`` (the public message announcing whose move it is) until the game ends or
-    ``max_moves`` moves were made. Every accepted move must answer publicly with a board PNG."""
+    """Play from ``turn`` (the answer announcing whose move it is; default: the bot's latest public
+    message in ``channel``) until the game ends or ``max_moves`` moves were made. Every accepted
+    move must answer publicly (with a board PNG unless ``check_image`` is off)."""
     game = Game(last=turn)
-    message = turn.messages[0]
+    message = turn.messages[0] if turn is not None else bot_messages(fake, channel)[-1]
     clicks = 0
     while len(game.moves) < max_moves:
         player = next_player(message, users)
@@ -230,8 +231,8 @@ async def play_until_over(fake: FakeDiscord, channel: Channel, users: Sequence[U
             action = await choose_by_autocomplete(channel, player, verb, len(game.moves))
             reply = await player.slash(channel, verb, action=action)
             move = Move(player, "slash", action, reply)
-        message = assert_public(reply)
-        assert reply.type == 4, reply.interaction.describe()
+        message = assert_public(reply)      # a new message: at once (4) or after a deferral (5, 6)
+        assert reply.type in (4, 5, 6) and message.kind in ("response", "followup"), reply.interaction.describe()
         if check_image:
             png_of(message)
         game.moves.append(move)
