@@ -202,11 +202,6 @@ async def choose_by_autocomplete(channel: Channel, user: User, verb: str, turn: 
     return str(narrowed.values[0])
 
 
-def check_turn_message(message: Message) -> None:
-    assert not message.ephemeral and message.author is not None
-    png_of(message)
-
-
 async def play_until_over(fake: FakeDiscord, channel: Channel, users: Sequence[User], verb: str,
                           turn: Reply | None = None, *, use_buttons: Callable[[list[str]], bool] = lambda labels: False,
                           max_moves: int = 2000, check_image: bool = True) -> Game:
@@ -261,7 +256,6 @@ class Shared:
     fake: FakeDiscord
     bot: BotProcess
     config: Path
-    _count: int = 0
 
     def channel(self, name: str, guild: str = "Tavern") -> Channel:
         return self.fake.guild(guild).channel(name)
