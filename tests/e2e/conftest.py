@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
-import pytest
 import pytest_asyncio
+import yaml
 from PIL import Image
 
 from tests.fakediscord import BotProcess, FakeDiscord
@@ -53,18 +53,19 @@ COMMANDS = {"join", "leave", "option", "start", "addbot", "play", "place", "bid"
 def write_config(folder: Path, *, enabled: Sequence[str] = ("carcassonne", "quetzal"),
                  extra: Sequence[str] = (TOYGAME,), dev_guild_ids: Sequence[int] = (),
                  sync: str = "auto", database: str = "tables.sqlite3") -> Path:
-    """A config.yaml in ``folder`` with a database file of its own there."""
+    """A config.yaml in ``folder`` with a database file of its own there (``database`` may also
+    be an absolute path, to share one database between configs)."""
     folder.mkdir(parents=True, exist_ok=True)
-    def listed(items: Sequence) -> str:
-        return "[" + ", ".join(repr(x) if isinstance(x, str) else str(x) for x in items) + "]"
+    settings = {
+        "database": {"path": str(folder / database)},
+        "games": {"enabled": list(enabled), "extra": list(extra)},
+        "rendering": {"threads": 1},
+        "discord": {"sync_commands": sync, "dev_guild_ids": list(dev_guild_ids)},
+        "console": {"images_dir": str(folder / "images")},
+        "logging": {"level": "INFO"},
+    }
     path = folder / "config.yaml"
-    path.write_text(
-        f"database:\n  path: '{folder / database}'\n"
-        f"games:\n  enabled: {listed(enabled)}\n  extra: {listed(extra)}\n"
-        "rendering:\n  threads: 1\n"
-        f"discord:\n  sync_commands: {sync}\n  dev_guild_ids: {listed(dev_guild_ids)}\n"
-        f"console:\n  images_dir: '{folder / 'images'}'\n"
-        "logging:\n  level: INFO\n", encoding="utf-8")
+    path.write_text(yaml.safe_dump(settings, allow_unicode=True), encoding="utf-8")
     return path
 
 

@@ -144,13 +144,13 @@ async def test_hand_status_and_log_are_ephemeral(shared):
 async def test_japanese_user_gets_japanese_replies(shared):
     fake = shared.fake
     channel = shared.channel("nihongo", guild="Ryokan")
-    hiro = fake.user("hiro", locale="ja", global_name="ひろ")
+    hiro = fake.user("hiro", locale="ja", global_name="Hiro")
     ken = fake.user("ken", locale="en-US", global_name="Ken")
 
     nothing = await hiro.slash(channel, "start")
     assert_private(nothing, "ここには卓がありません")
     opened = await hiro.slash(channel, "join", game="carcassonne")
-    assert "ひろ が Carcassonne の卓を立てました。" in assert_public(opened).content
+    assert "Hiro が Carcassonne の卓を立てました。" in assert_public(opened).content
     joined = await ken.slash(channel, "join")
     assert "Ken joins the table." in assert_public(joined).content      # each user in their own language
     choices = await hiro.autocomplete(channel, "option", "name", "old")
