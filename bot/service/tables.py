@@ -482,6 +482,11 @@ class TableService:
         try:
             return await loop.run_in_executor(
                 self._pool, lambda: render_registry.render(table.game, view, names, self.settings.render_scale, region=region))
+        except ValueError:
+            if region:
+                raise       # a region the renderer cannot read: the user's input, not our failure
+            log.exception("table %s: rendering failed", table.id)
+            return None
         except Exception:
             log.exception("table %s: rendering failed", table.id)
             return None
@@ -553,9 +558,13 @@ class TableService:
         table = self.table_in(ctx.channel_id)
         if table is None or table.status != "playing":
             return _error("There is no running game here. Open one with /join <game>.")
+        region = _clean(region) or None
         async with self.lock(ctx.channel_id):
             view = table.game.view(table.state, None)
-            image = await self._render(table, view, _clean(region) or None)
+            try:
+                image = await self._render(table, view, region)
+            except ValueError:
+                return _error("The board has no region '{region}'; leave it out to see the whole board.", region=(region or "")[:40])
         return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id)]
 
     async def status(self, ctx: Ctx) -> list[Reply]:

@@ -179,3 +179,18 @@ async def test_japanese_user_gets_japanese_replies(shared):
     assert "置きました" in moved.content
     assert_private(await hiro.slash(channel, "help"), "コマンド")
     assert_healthy(fake, shared.bot)
+
+
+async def test_board_posts_the_image_and_zooms_on_a_region(shared):
+    fake = shared.fake
+    channel = shared.channel("board")
+    alice, bob = shared.users("bd", 2)
+    assert_private(await alice.slash(channel, "board"), "There is no running game here")
+    await open_table(channel, [alice, bob], "carcassonne")
+    await start_game(channel, alice)
+    whole = png_of(assert_public(await bob.slash(channel, "board")))
+    zoom = await bob.slash(channel, "board", region="0,0")
+    zoomed = png_of(assert_public(zoom))
+    assert zoomed.size != whole.size
+    assert_private(await bob.slash(channel, "board", region="over there"), "The board has no region 'over there'")
+    assert_healthy(fake, shared.bot)
