@@ -194,3 +194,25 @@ async def test_board_posts_the_image_and_zooms_on_a_region(shared):
     assert zoomed.size != whole.size
     assert_private(await bob.slash(channel, "board", region="over there"), "The board has no region 'over there'")
     assert_healthy(fake, shared.bot)
+
+
+async def test_lobby_buttons_and_game_autocomplete(shared):
+    fake = shared.fake
+    channel = shared.channel("lobby-buttons")
+    alice, bob, carol = shared.users("lb", 3)
+    games = await alice.autocomplete(channel, "join", "game", "carc")
+    assert games.values == ["carcassonne"] and games.names == ["Carcassonne (carcassonne)"]
+    lobby = assert_public(await alice.slash(channel, "join", game="carcassonne"))
+
+    joined = await bob.click(lobby, "Join")
+    assert joined.type == 7 and "lb-Bob joins the table." in lobby.content and "Seated (2/5)" in lobby.content
+    assert_private(await bob.click(lobby, "Join"), "You are already seated")
+    assert_private(await carol.click(lobby, "Leave"), "You are not seated")
+    left = await bob.click(lobby, "Leave")
+    assert left.type == 7 and "lb-Bob leaves the table." in lobby.content and "Seated (1/5)" in lobby.content
+    assert_private(await alice.click(lobby, "Start"), "Carcassonne needs 2 to 5 players; 1 are seated.")
+    await carol.click(lobby, "Join")
+    started = await alice.click(lobby, "Start")
+    assert "Carcassonne begins: lb-Alice, lb-Carol." in assert_public(started).content
+    assert_private(await bob.click(lobby, "Join"), "already running")
+    assert_healthy(fake, shared.bot)
