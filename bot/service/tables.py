@@ -32,6 +32,8 @@ from renderers import registry as render_registry
 log = logging.getLogger(__name__)
 
 MAX_TEXT = 200           # longest action text we even try to parse
+#: the game verbs that exist as slash commands; other verbs of a game go through /play.
+SLASH_VERBS = ("play", "place", "bid", "use", "pass")
 LOG_CHARS = 1800         # /log reply budget (Discord allows 2000)
 
 HELP_LINES = (
@@ -86,6 +88,9 @@ class TableService:
         name = _clean(name).lower()
         return next((g for g in self.games() if g.name == name), None)
 
+    def _no_table(self) -> list[Reply]:
+        return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+
     def _game_list(self) -> str:
         return ", ".join(g.name for g in self.games()) or "-"
 
@@ -105,6 +110,7 @@ class TableService:
     async def restore(self) -> list[tuple[int, list[Reply]]]:
         """Load every open table. Returns replies for tables where a computer had to move."""
         pending: list[tuple[int, list[Reply]]] = []
+        tails = await self.store.pending_actions()
         for record in await self.store.open_tables():
             game = registry.get(record.game)
             if game is None:
@@ -114,14 +120,16 @@ class TableService:
                               frozenset(record.options), record.seed, record.seats,
                               lobby_message_id=record.lobby_message_id)
             if record.status == "playing":
-                table.state = game.from_json(record.snapshot or {})
                 table.version = record.version
-                for action in await self.store.actions(record.id, after=record.version):
+                table.snapshot = record.snapshot_text
+                for action in tails.get(record.id, []):
                     self._replay_one(table, action)
-                table.remember()
+                if record.id in tails:
+                    table.remember()
             self._by_channel[table.channel_id] = table
             self._by_id[table.id] = table
-            if table.status == "playing" and self._computer_to_act(table):
+            if table.status == "playing" and any(s.is_bot or s.resigned for s in table.seats) \
+                    and self._computer_to_act(table):
                 async with self.lock(table.channel_id):
                     replies = await self._advance(table, [], [], actor=None)
                 pending.append((table.channel_id, replies))
@@ -154,7 +162,7 @@ class TableService:
             name = _clean(game_name).lower()
             if table is None:
                 if not name:
-                    return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                    return self._no_table()
                 game = self.game(name)
                 if game is None:
                     return _error("There is no game '{name}'. Games: {games}.", name=name[:40], games=self._game_list())
@@ -209,7 +217,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             if table.seat_of(ctx.user_id) is None:
                 return _error("You are not seated at this table.")
             if table.status != "lobby":
@@ -231,7 +239,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             game = table.game
             name = _clean(name).lower()
             if not name:
@@ -261,7 +269,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             if table.status != "lobby":
                 return _error("Computer players can only be added before /start.")
             if table.seat_of(ctx.user_id) is None:
@@ -281,7 +289,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             if table.status != "lobby":
                 return _error("The game has already started; /status shows it.")
             if table.seat_of(ctx.user_id) is None:
@@ -339,15 +347,16 @@ class TableService:
         async with self.lock(ctx.channel_id):
             table = self.table_in(ctx.channel_id)
             if table is None:
-                return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+                return self._no_table()
             if table_id is not None and table_id != table.id:
                 return _error("That choice is no longer open: it belongs to an older table.")
             if table.status != "playing":
                 return _error("The game has not started yet. When everyone is seated, use /start.")
             game = table.game
             if verb and verb != "play" and verb not in game.verbs:
+                usable = [v for v in game.verbs if v in SLASH_VERBS and v != "play"] + ["play"]
                 return _error("{game} has no /{verb}. Use {verbs}.", game=game.title, verb=verb,
-                              verbs=", ".join(f"/{v}" for v in game.verbs if v != "play") or "/play")
+                              verbs=", ".join(f"/{v}" for v in usable))
             seat = table.seat_of(ctx.user_id)
             if seat is None:
                 return _error("You are not seated at this table, so you cannot move. You can watch with /board and /status.")
@@ -448,7 +457,8 @@ class TableService:
                 lines.append(t("Your move, {player}.", player=refs[0]))
             else:
                 lines.append(t("Your move: {players}", players=tuple(refs)))
-            lines += game.turn_prompt(game.view(table.state, humans[0])) if len(humans) == 1 else []
+            # built from the public view: this message is public (a seat's own prompt is in /hand)
+            lines += game.turn_prompt(public_view) if len(humans) == 1 else []
         # Off the event loop: a game's suggestions can take seconds, and meanwhile the loop must
         # stay free to acknowledge interactions within Discord's 3 seconds.
         buttons = await asyncio.get_running_loop().run_in_executor(self._pool, self._action_buttons, table, humans)
@@ -570,7 +580,7 @@ class TableService:
     async def status(self, ctx: Ctx) -> list[Reply]:
         table = self.table_in(ctx.channel_id)
         if table is None:
-            return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
+            return self._no_table()
         if table.status == "lobby":
             return [self._lobby_reply(table, t("A {game} table is waiting for players.", game=table.game.title))]
         view = table.game.view(table.state, None)

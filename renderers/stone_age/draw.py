@@ -1,0 +1,173 @@
+"""Drawing primitives for the Stone Age image: colours, people, resource squares, dice, text."""
+from __future__ import annotations
+
+import functools
+
+from PIL import Image, ImageDraw
+
+from renderers.common import font, player_colour
+
+SEAT_ORDER = ("red", "blue", "yellow", "green")          # the game's colours (rules §2.2)
+
+BG = (244, 238, 224)
+PANEL = (252, 249, 241)
+INK = (35, 30, 25)
+MUTED = (120, 110, 95)
+LINE = (190, 178, 155)
+CLOSED = (150, 40, 40)
+HIGHLIGHT = (255, 214, 102)
+
+RESOURCE_FILL = {
+    "food": (196, 141, 60), "wood": (125, 82, 43), "brick": (196, 98, 62),
+    "stone": (128, 134, 145), "gold": (222, 178, 20),
+}
+RESOURCE_TEXT = {"food": (255, 255, 255), "wood": (255, 255, 255), "brick": (255, 255, 255),
+                 "stone": (255, 255, 255), "gold": (40, 30, 0)}
+LETTERS = {"food": "f", "wood": "w", "brick": "b", "stone": "s", "gold": "g"}
+CULTURE_BAND = (94, 148, 92)
+SAND_BAND = (214, 186, 130)
+
+
+def colour(seat: int):
+    return player_colour(seat, SEAT_ORDER)
+
+
+class Canvas(ImageDraw.ImageDraw):
+    """An ImageDraw that remembers its image, so text can be pasted from cached masks."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.image = image
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_mask(value: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The rendered text as an 'L' mask and its offset from the anchor point (cached: most
+    labels and numbers repeat from one image to the next)."""
+    f = font(size, bold=bold)
+    left, top, right, bottom = (int(v) for v in f.getbbox(value, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), value, fill=255, font=f, anchor=anchor)
+    return mask, left, top
+
+
+def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int, fill=INK, bold: bool = False,
+         anchor: str = "la") -> None:
+    image = getattr(draw, "image", None)
+    if image is None or not value:
+        draw.text(xy, value, fill=fill, font=font(size, bold=bold), anchor=anchor)
+        return
+    mask, left, top = _text_mask(value, size, bold, anchor)
+    image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+
+
+def fit(value: str, size: int, width: int, bold: bool = False) -> int:
+    """The largest font size <= ``size`` at which ``value`` fits ``width`` pixels."""
+    while size > 10 and font(size, bold=bold).getlength(value) > width:
+        size -= 1
+    return size
+
+
+@functools.lru_cache(maxsize=64)
+def person_sprite(seat: int, size: int) -> Image.Image:
+    """A person: the seat's shape in its colour with its letter (colour is never the only cue)."""
+    c = colour(seat)
+    scale = 4
+    big = size * scale
+    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    pad = scale * 2
+    box = (pad, pad, big - pad, big - pad)
+    outline = (30, 30, 30, 255)
+    width = scale * 2
+    if c.shape == "square":
+        draw.rounded_rectangle(box, radius=big // 8, fill=c.fill, outline=outline, width=width)
+    elif c.shape == "diamond":
+        m = big // 2
+        draw.polygon([(m, pad), (big - pad, m), (m, big - pad), (pad, m)], fill=c.fill, outline=outline, width=width)
+    elif c.shape == "triangle":
+        draw.polygon([(big // 2, pad), (big - pad, big - pad), (pad, big - pad)], fill=c.fill, outline=outline,
+                     width=width)
+    else:
+        draw.ellipse(box, fill=c.fill, outline=outline, width=width)
+    offset = big // 10 if c.shape == "triangle" else 0
+    draw.text((big // 2, big // 2 + offset), c.letter, fill=c.text, font=font(int(big * 0.5), bold=True), anchor="mm")
+    return image.resize((size, size), Image.LANCZOS)
+
+
+def person(image: Image.Image, seat: int, xy: tuple[int, int], size: int) -> None:
+    sprite = person_sprite(seat, size)
+    image.paste(sprite, xy, sprite)
+
+
+def people_chip(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, n: int, xy: tuple[int, int],
+                size: int = 30) -> int:
+    """A person sprite followed by ``×n`` when n > 1; returns the width used."""
+    person(image, seat, xy, size)
+    if n <= 1:
+        return size
+    label = f"×{n}"
+    text(draw, (xy[0] + size + 2, xy[1] + size // 2), label, int(size * 0.75), bold=True, anchor="lm")
+    return size + 4 + int(font(int(size * 0.75), bold=True).getlength(label))
+
+
+def good_square(draw: ImageDraw.ImageDraw, good: str, xy: tuple[int, int], size: int, label: str | None = None,
+                dim: bool = False) -> None:
+    """A resource token: a coloured rounded square with its letter (or ``label``)."""
+    x, y = xy
+    fill = RESOURCE_FILL[good]
+    if dim:
+        fill = tuple((v + 255 * 2) // 3 for v in fill)
+    draw.rounded_rectangle((x, y, x + size, y + size), radius=max(2, size // 5), fill=fill, outline=(60, 50, 40))
+    draw.text((x + size / 2, y + size / 2), label if label is not None else LETTERS[good],
+              fill=RESOURCE_TEXT[good], font=font(int(size * 0.62), bold=True), anchor="mm")
+
+
+PIPS = {
+    1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)], 3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+
+
+@functools.lru_cache(maxsize=32)
+def die_sprite(face: int, size: int, dim: bool = False) -> Image.Image:
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    fill = (225, 222, 215) if dim else (255, 255, 255)
+    draw.rounded_rectangle((1, 1, size - 2, size - 2), radius=size // 6, fill=fill, outline=(40, 40, 40), width=2)
+    r = max(2, size // 11)
+    for px, py in PIPS[face]:
+        cx, cy = px * size, py * size
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(30, 30, 30) if not dim else (120, 120, 120))
+    return image
+
+
+def die(image: Image.Image, face: int, xy: tuple[int, int], size: int, dim: bool = False) -> None:
+    sprite = die_sprite(face, size, dim)
+    image.paste(sprite, xy, sprite)
+
+
+def panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], fill=PANEL, outline=LINE, width: int = 2,
+          radius: int = 10) -> None:
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def closed_mark(image: Image.Image, box: tuple[int, int, int, int], right: bool = False) -> None:
+    """Grey hatching over a location closed by the 2/3-player rules, and a red CLOSED tag at
+    its bottom edge (people already there stay visible)."""
+    x0, y0, x1, y1 = box
+    overlay = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
+    od = ImageDraw.Draw(overlay)
+    for offset in range(-(y1 - y0), x1 - x0, 14):
+        od.line((offset, y1 - y0, offset + (y1 - y0), 0), fill=(120, 110, 100, 70), width=3)
+    image.paste(overlay, (x0, y0), overlay)
+    draw = ImageDraw.Draw(image)
+    label = "CLOSED"
+    f = font(19, bold=True)
+    w = f.getlength(label)
+    cx = int(x1 - w / 2 - 14) if right else (x0 + x1) // 2
+    draw.rounded_rectangle((cx - w / 2 - 8, y1 - 30, cx + w / 2 + 8, y1 - 4), radius=6, fill=(255, 236, 236),
+                           outline=CLOSED, width=2)
+    draw.text((cx, y1 - 17), label, fill=CLOSED, font=f, anchor="mm")

@@ -1,0 +1,169 @@
+"""Player boards (one strip per seat) and the final score-breakdown table."""
+from __future__ import annotations
+
+from collections import Counter
+
+from games.stone_age.components import RESOURCES, card
+from games.stone_age.rules import figure_totals
+from games.stone_age.view import PlayerView, StoneAgeView
+from renderers.stone_age.board import GAP, MARGIN, WIDTH
+from renderers.stone_age.draw import (
+    CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, colour, fit, good_square, panel, person, text,
+)
+
+STRIP = 132
+SYMBOL_SHORT = {"art": "Art", "healing": "Heal", "music": "Mus", "pottery": "Pot", "sundial": "Sun",
+                "transport": "Trn", "weaving": "Wea", "writing": "Wri"}
+
+
+def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top: int) -> int:
+    x0, y0, x1, y1 = MARGIN, top, WIDTH - MARGIN, top + STRIP
+    acting = p.seat in view.to_act
+    panel(draw, (x0, y0, x1, y1), fill=(255, 248, 222) if acting else PANEL,
+          outline=HIGHLIGHT if acting else colour(p.seat).fill, width=4 if acting else 3)
+    draw.rectangle((x0 + 3, y0 + 8, x0 + 11, y1 - 8), fill=colour(p.seat).fill)
+    person(image, p.seat, (x0 + 18, y0 + 8), 36)
+    marks = "  ★ first" if p.seat == view.first and view.phase != "over" else ""
+    label = name + marks
+    text(draw, (x0 + 60, y0 + 12), label, fit(label, 26, 430, True), bold=True)
+    text(draw, (x1 - 12, y0 + 4), str(p.score), 40, bold=True, anchor="ra")
+    text(draw, (x1 - 12 - _width(str(p.score), 40) - 6, y0 + 20), "pts", 18, fill=MUTED, anchor="ra")
+
+    # Row 2: people, food, agriculture, resources.
+    y = y0 + 54
+    x = x0 + 18
+    x = _stat(draw, x, y, "people", f"{p.home}/{p.people}")
+    good_square(draw, "food", (x, y), 30)
+    x = _stat(draw, x + 34, y, "", str(p.food))
+    x = _stat(draw, x, y, "agri", str(p.agriculture))
+    for good, n in zip(RESOURCES, p.res):
+        good_square(draw, good, (x, y), 30, dim=n == 0)
+        text(draw, (x + 34, y + 15), str(n), 26, bold=True, fill=INK if n else MUTED, anchor="lm")
+        x += 34 + _width(str(n), 26, True) + 12
+
+    # Row 3: tools, one-use tools, buildings, cards.
+    y = y0 + 94
+    x = x0 + 18
+    text(draw, (x, y + 15), "tools", 20, fill=MUTED, anchor="lm")
+    x += 52
+    tools = list(p.tools) + [(0, False)] * (3 - len(p.tools))
+    for value, used in tools:
+        fill = (205, 200, 190) if used else ((255, 255, 255) if value else (236, 232, 224))
+        draw.rounded_rectangle((x, y, x + 30, y + 30), radius=5, fill=fill, outline=(90, 80, 70), width=2)
+        if value:
+            text(draw, (x + 15, y + 15), str(value), 20, bold=True, fill=MUTED if used else INK, anchor="mm")
+            if used:
+                draw.line((x + 4, y + 26, x + 26, y + 4), fill=(110, 100, 90), width=2)
+        x += 34
+    for value in p.one_use:
+        draw.rounded_rectangle((x, y, x + 40, y + 30), radius=5, fill=(255, 236, 180), outline=(150, 110, 30), width=2)
+        text(draw, (x + 20, y + 15), f"u{value}", 19, bold=True, anchor="mm")
+        x += 44
+    x += 8
+    built = sum(p.building_points)
+    x = _stat(draw, x, y, "bld", f"{len(p.buildings)} ({built})")
+    x = card_summary(draw, p, x, y, x1 - 12)
+    badges = []
+    if p.c36:
+        badges.append(("+2 res to claim", (255, 236, 180), INK))
+    if p.hunger:
+        badges.append((f"{p.hunger} food short", (255, 225, 225), CLOSED))
+    bx = x1 - 12
+    for label, fill, ink in badges:
+        w = _width(label, 18, True) + 14
+        draw.rounded_rectangle((bx - w, y0 + 54, bx, y0 + 84), radius=8, fill=fill, outline=ink, width=2)
+        text(draw, (bx - w / 2, y0 + 69), label, 18, bold=True, fill=ink, anchor="mm")
+        bx -= w + 6
+    return y1 + GAP
+
+
+def card_summary(draw, p: PlayerView, x: int, y: int, right: int) -> int:
+    """Culture symbols (doubles marked ×2) and the four multipliers, or just the card count."""
+    if p.cards is None:
+        return _stat(draw, x, y, "cards", str(p.card_count))
+    symbols = Counter(card(c).symbol for c in p.cards if card(c).bottom_type == "culture")
+    figures = figure_totals(p.cards)
+    multi = f"F{figures['farmer']} T{figures['tool_maker']} H{figures['hut_builder']} S{figures['shaman']}"
+    limit = right - _width(multi, 21, True) - 44
+    ordered = sorted(symbols)
+    for i, symbol in enumerate(ordered):
+        label = SYMBOL_SHORT[symbol] + ("×2" if symbols[symbol] > 1 else "")
+        w = _width(label, 16, True) + 8
+        if x + w > limit:
+            text(draw, (x + 2, y + 15), f"+{len(ordered) - i}", 18, bold=True, fill=CULTURE_BAND, anchor="lm")
+            x += 34
+            break
+        draw.rounded_rectangle((x, y + 2, x + w, y + 28), radius=6, fill=CULTURE_BAND)
+        text(draw, (x + w / 2, y + 15), label, 16, bold=True, fill=(255, 255, 255), anchor="mm")
+        x += w + 3
+    text(draw, (right, y + 15), multi, 21, bold=True, fill=(120, 90, 40), anchor="rm")
+    return x
+
+
+def _width(value: str, size: int, bold: bool = False) -> int:
+    from renderers.common import font
+    return int(font(size, bold=bold).getlength(value))
+
+
+def _stat(draw, x: int, y: int, label: str, value: str) -> int:
+    if label:
+        text(draw, (x, y + 15), label, 20, fill=MUTED, anchor="lm")
+        x += _width(label, 20) + 4
+    text(draw, (x, y + 15), value, 26, bold=True, anchor="lm")
+    return x + _width(value, 26, True) + 12
+
+
+def draw_players(image, draw, view: StoneAgeView, names: list[str], top: int) -> int:
+    y = top
+    for p in view.players:
+        y = player_strip(image, draw, view, p, _name(names, p.seat), y)
+    return y
+
+
+def _name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
+ROWS = (("track", "Track"), ("culture", "Culture"), ("farmers", "Farmers"), ("tool_makers", "Tool makers"),
+        ("hut_builders", "Hut builders"), ("shamans", "Shamans"), ("resources", "Resources"), ("total", "Total"))
+
+
+def draw_scores(image, draw, view: StoneAgeView, names: list[str], top: int) -> int:
+    """The final score breakdown: one column per player, winner highlighted."""
+    rows = view.final or ()
+    if not rows:
+        return top
+    count = len(rows)
+    label_w = 170
+    col_w = (WIDTH - 2 * MARGIN - label_w) // count
+    row_h = 36
+    height = 48 + 60 + row_h * (len(ROWS) + 1) + 12
+    panel(draw, (MARGIN, top, WIDTH - MARGIN, top + height), fill=PANEL)
+    text(draw, (MARGIN + 12, top + 10), "Final scoring", 26, bold=True)
+    y = top + 48
+    for i, row in enumerate(rows):
+        cx = MARGIN + label_w + i * col_w + col_w // 2
+        person(image, row.seat, (cx - 15, y - 4), 30)
+        label = _name(names, row.seat)
+        text(draw, (cx, y + 40), label, fit(label, 20, col_w - 8, True), bold=True, anchor="mm")
+    y += 60
+    for key, label in ROWS:
+        bold = key == "total"
+        if bold:
+            draw.line((MARGIN + 8, y - 2, WIDTH - MARGIN - 8, y - 2), fill=INK, width=2)
+        text(draw, (MARGIN + 12, y + row_h // 2), label, 21, bold=bold, fill=INK if bold else MUTED, anchor="lm")
+        for i, row in enumerate(rows):
+            cx = MARGIN + label_w + i * col_w + col_w // 2
+            value = getattr(row, key)
+            if bold and row.rank == 1:
+                draw.rounded_rectangle((cx - col_w // 2 + 6, y + 2, cx + col_w // 2 - 6, y + row_h - 2), radius=8,
+                                       fill=HIGHLIGHT)
+            text(draw, (cx, y + row_h // 2), str(value), 24 if bold else 22, bold=bold, anchor="mm")
+        y += row_h
+    for i, row in enumerate(rows):
+        cx = MARGIN + label_w + i * col_w + col_w // 2
+        text(draw, (cx, y + row_h // 2), f"#{row.rank}", 22, bold=True, fill=(150, 100, 20), anchor="mm")
+    text(draw, (MARGIN + 12, y + row_h // 2), "Rank", 21, fill=MUTED, anchor="lm")
+    return top + height + GAP
+
+

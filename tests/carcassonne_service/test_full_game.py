@@ -1,0 +1,103 @@
+"""Carcassonne through the table service with the real store and renderer: a full 5-player game,
+checkpointed mid-way (the service is shut down and a new one restores from SQLite), then finished."""
+import io
+import random
+
+from PIL import Image
+
+from bot.config import Settings
+from bot.service import Ctx, TableService
+from bot.store import SqliteStore
+from tests.helpers import text_of
+
+PLAYERS = [Ctx(100 + i, name, 5, guild_id=1) for i, name in enumerate(["Ann", "Ben", "Cho", "Dee", "Eve"])]
+
+
+def settings() -> Settings:
+    return Settings(enabled_games=("carcassonne",), render_threads=1)
+
+
+async def play_moves(service: TableService, rng: random.Random, limit: int) -> list:
+    replies = []
+    for _ in range(limit):
+        table = service.table_in(5)
+        if table is None:
+            break
+        seat = sorted(table.game.to_act(table.state))[0]
+        user = PLAYERS[seat]
+        typed = rng.choice(["", "1", "-", "0,"])
+        choices = service.complete_verb(user, "place", typed)
+        assert len(choices) <= 25 and all(typed in c.lower() for c in choices)
+        legal = [str(a) for a in table.game.legal_actions(table.state, seat)]
+        action = rng.choice(choices) if choices else rng.choice(legal)
+        assert action in legal
+        replies = await service.act_verb(user, "place", action)
+        assert not replies[0].error, text_of(replies)
+    return replies
+
+
+async def test_five_player_game_with_restart(tmp_path):
+    rng = random.Random(3)
+    store = await SqliteStore(tmp_path / "carc.sqlite3").open()
+    service = TableService(store, settings(), seed_source=lambda: 2024)
+    r = await service.join(PLAYERS[0], "carcassonne")
+    for user in PLAYERS[1:]:
+        await service.join(user)
+    r = await service.option(PLAYERS[0], "fluss")
+    assert r[0].error and "not available yet" in text_of(r)
+    r = await service.start(PLAYERS[0])
+    assert "Carcassonne begins" in text_of(r) and "tiles left: 71" in text_of(r).lower()
+    assert r[0].image.startswith(b"\x89PNG")
+    first = service.table_in(5)
+    await play_moves(service, rng, 60)
+    table_id, version = first.id, first.version
+    snapshot = first.game.to_json(first.state)
+    await service.close()
+    await store.close()
+
+    store = await SqliteStore(tmp_path / "carc.sqlite3").open()
+    service = TableService(store, settings())
+    await service.restore()
+    table = service.table_in(5)
+    assert table.id == table_id and table.version == version
+    assert table.game.to_json(table.state) == snapshot
+    assert table.game.to_json(await service.replay(table_id)) == snapshot
+    replies = await play_moves(service, rng, 10_000)
+    assert service.table_in(5) is None
+    final = text_of(replies)
+    assert "Game over." in final
+    for user in PLAYERS:
+        assert user.name in final
+    image = Image.open(io.BytesIO(replies[0].image))
+    assert image.width > 200 and image.height > 200
+    results = await store.results(table_id)
+    assert len(results) == 5 and min(rank for _, _, rank, _ in results) == 1
+    await service.close()
+    await store.close()
+
+
+async def test_deploy_buttons_after_a_two_stage_placement(tmp_path):
+    store = await SqliteStore(tmp_path / "c.sqlite3").open()
+    service = TableService(store, settings(), seed_source=lambda: 7)
+    await service.join(PLAYERS[0], "carcassonne")
+    await service.join(PLAYERS[1])
+    await service.start(PLAYERS[0])
+    table = service.table_in(5)
+    seat = table.state.current
+    placement = str(table.game.legal_actions(table.state, seat)[0])
+    r = await service.act_verb(PLAYERS[seat], "place", placement)
+    labels = [b.label for b in r[0].buttons]
+    assert "-" in labels and len(labels) >= 2, labels
+    # another player cannot press them
+    other = PLAYERS[1 - seat]
+    r2 = await service.button(other, r[0].buttons[0].custom_id)
+    assert r2[0].error and "not your turn" in text_of(r2)
+    none_button = next(b for b in r[0].buttons if b.label == "-")
+    r3 = await service.button(PLAYERS[seat], none_button.custom_id)
+    assert not r3[0].error
+    assert service.table_in(5).state.current == 1 - seat
+    # the same button again is an old turn's button
+    r4 = await service.button(PLAYERS[seat], none_button.custom_id)
+    assert r4[0].error and "no longer open" in text_of(r4)
+    await service.close()
+    await store.close()
