@@ -33,6 +33,7 @@ import pytest_asyncio
 import yaml
 from PIL import Image
 
+from games import registry
 from tests.fakediscord import BotProcess, FakeDiscord
 from tests.fakediscord.driver import Reply
 from tests.fakediscord.model import Channel, Message, User
@@ -50,7 +51,7 @@ COMMANDS = {"join", "leave", "option", "start", "addbot", "play", "place", "bid"
 
 
 # -- configuration and the bot process ------------------------------------------------------------
-def write_config(folder: Path, *, enabled: Sequence[str] = ("carcassonne", "quetzal"),
+def write_config(folder: Path, *, enabled: Sequence[str] = tuple(registry.names()),
                  extra: Sequence[str] = (TOYGAME,), dev_guild_ids: Sequence[int] = (),
                  sync: str = "auto", database: str = "tables.sqlite3") -> Path:
     """A config.yaml in ``folder`` with a database file of its own there (``database`` may also
@@ -195,7 +196,7 @@ async def choose_by_autocomplete(channel: Channel, user: User, verb: str, turn: 
     everything = await user.autocomplete(channel, verb, "action", "")
     assert everything.ok and everything.values, f"no suggestions for /{verb} (turn {turn})"
     wanted = str(everything.values[turn % len(everything.values)])
-    typed = wanted[: max(1, len(wanted) // 2)]
+    typed = wanted[: max(1, len(wanted) // 2)].strip() or wanted[:1]      # the bot trims what is typed
     narrowed = await user.autocomplete(channel, verb, "action", typed)
     assert narrowed.ok and narrowed.values, f"no suggestions for /{verb} {typed!r}"
     assert all(typed.lower() in str(v).lower() for v in narrowed.values), (typed, narrowed.values)
