@@ -610,7 +610,7 @@ class TableService:
         if table is None or table.status != "playing":
             return _error("There is no running game here.")
         actions = await self.store.actions(table.id)
-        secret = self._secret_moves(table, actions)
+        secret = await asyncio.get_running_loop().run_in_executor(self._pool, self._secret_moves, table, actions)
         viewer = table.seat_of(ctx.user_id)
         lines: list[str] = []
         for action in actions:
