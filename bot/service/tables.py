@@ -74,6 +74,7 @@ class TableService:
         self._by_channel: dict[int, LiveTable] = {}
         self._by_id: dict[int, LiveTable] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._legal_cache: dict[int, tuple[tuple[int, int, int], list[str]]] = {}
         self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
         self._extra = [registry.load(spec).name for spec in settings.extra_games]
 
@@ -87,6 +88,21 @@ class TableService:
     def game(self, name: str) -> Game | None:
         name = _clean(name).lower()
         return next((g for g in self.games() if g.name == name), None)
+
+    def _not_saved(self, error: StoreError) -> list[Reply]:
+        log.error("not saved, nothing changed: %s", error)
+        return _error("That could not be saved, so nothing changed. Please try again in a moment.")
+
+    async def _save_seats(self, table: LiveTable, seats: list[SeatRecord], host_id: int | None = None) -> list[Reply] | None:
+        """Store the new seating first; only when that worked does the table in memory change."""
+        try:
+            await self.store.put_seats(table.id, seats, host_id)
+        except StoreError as error:
+            return self._not_saved(error)
+        table.seats = seats
+        if host_id is not None:
+            table.host_id = host_id
+        return None
 
     def _no_table(self) -> list[Reply]:
         return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
@@ -176,8 +192,8 @@ class TableService:
                 return _error("You are already seated at this table. Start with /start when everyone is here.")
             if len(table.seats) >= table.game.max_players:
                 return _error("The table is full ({count} of {most} seats).", count=len(table.seats), most=table.game.max_players)
-            table.seats.append(SeatRecord(len(table.seats), ctx.user_id, ctx.name[:64]))
-            await self.store.put_seats(table.id, table.seats)
+            if failed := await self._save_seats(table, table.seats + [SeatRecord(len(table.seats), ctx.user_id, ctx.name[:64])]):
+                return failed
             return [self._lobby_reply(table, t("{player} joins the table.", player=ctx.name[:64]))]
 
     async def _open(self, ctx: Ctx, game: Game) -> list[Reply]:
@@ -187,7 +203,10 @@ class TableService:
             options = frozenset(s.name for s in game.options if s.default)
         seat = SeatRecord(0, ctx.user_id, ctx.name[:64])
         seed = self._seed()
-        table_id = await self.store.create_table(ctx.channel_id, ctx.guild_id, game.name, ctx.user_id, sorted(options), seed, seat)
+        try:
+            table_id = await self.store.create_table(ctx.channel_id, ctx.guild_id, game.name, ctx.user_id, sorted(options), seed, seat)
+        except StoreError as error:
+            return self._not_saved(error)
         table = LiveTable(table_id, ctx.channel_id, ctx.guild_id, game, ctx.user_id, "lobby", options, seed, [seat])
         self._by_channel[ctx.channel_id] = table
         self._by_id[table_id] = table
@@ -222,17 +241,16 @@ class TableService:
                 return _error("You are not seated at this table.")
             if table.status != "lobby":
                 return _error("The game has started; you cannot leave now. Use /resign to give up your seat.")
-            table.seats = [s for s in table.seats if s.user_id != ctx.user_id or s.is_bot]
-            for number, seat in enumerate(table.seats):
-                seat.seat = number
-            if not table.humans():
-                await self.store.put_seats(table.id, table.seats)
+            remaining = [SeatRecord(n, s.user_id, s.name, s.is_bot, s.level, s.resigned)
+                         for n, s in enumerate(s for s in table.seats if s.user_id != ctx.user_id or s.is_bot)]
+            humans = [s for s in remaining if not s.is_bot]
+            host = table.host_id if table.host_id != ctx.user_id or not humans else (humans[0].user_id or table.host_id)
+            if failed := await self._save_seats(table, remaining, host):
+                return failed
+            if not humans:
                 await self.store.finish_table(table.id, "aborted", [])
                 self._forget(table)
                 return [Reply([t("{player} leaves; the table is closed.", player=ctx.name[:64])])]
-            if table.host_id == ctx.user_id:
-                table.host_id = table.humans()[0].user_id or table.host_id
-            await self.store.put_seats(table.id, table.seats)
             return [self._lobby_reply(table, t("{player} leaves the table.", player=ctx.name[:64]))]
 
     async def option(self, ctx: Ctx, name: str | None = None) -> list[Reply]:
@@ -250,10 +268,14 @@ class TableService:
             if table.seat_of(ctx.user_id) is None:
                 return _error("Only seated players can change options. Join with /join first.")
             try:
-                table.options = toggle_option(game.options, table.options, name)
+                options = toggle_option(game.options, table.options, name)
             except OptionError as error:
                 return [Reply([Msg(error.text, error.params)], private=True, error=True)]
-            await self.store.set_options(table.id, sorted(table.options))
+            try:
+                await self.store.set_options(table.id, sorted(options))
+            except StoreError as error:
+                return self._not_saved(error)
+            table.options = options
             state = t("on") if name in table.options else t("off")
             headline = t("{player} switches {option} {state}.", player=ctx.name[:64], option=name, state=state)
             return [self._lobby_reply(table, headline)]
@@ -281,8 +303,9 @@ class TableService:
             if len(table.seats) >= table.game.max_players:
                 return _error("The table is full ({count} of {most} seats).", count=len(table.seats), most=table.game.max_players)
             number = sum(1 for s in table.seats if s.is_bot) + 1
-            table.seats.append(SeatRecord(len(table.seats), None, f"Computer {number} ({level})", True, level))
-            await self.store.put_seats(table.id, table.seats)
+            computer = SeatRecord(len(table.seats), None, f"Computer {number} ({level})", True, level)
+            if failed := await self._save_seats(table, table.seats + [computer]):
+                return failed
             return [self._lobby_reply(table, t("A computer player ({level}) takes a seat.", level=level))]
 
     async def start(self, ctx: Ctx) -> list[Reply]:
@@ -296,7 +319,7 @@ class TableService:
                 return _error("Only seated players can start the game. Join with /join first.")
             game = table.game
             if not game.min_players <= len(table.seats) <= game.max_players:
-                return _error("{game} needs {least} to {most} players; {count} are seated. Invite more with /join or add a computer with /addbot.",
+                return _error("{game} needs {least} to {most} players; seated now: {count}. Invite more with /join or add a computer with /addbot.",
                               game=game.title, least=game.min_players, most=game.max_players, count=len(table.seats))
             try:
                 validate_options(game.options, table.options)
@@ -305,7 +328,11 @@ class TableService:
             table.state = game.setup(len(table.seats), table.options, table.seed)
             table.version = 0
             snapshot = table.remember()
-            await self.store.start_table(table.id, table.seats, table.snapshot or snapshot)
+            try:
+                await self.store.start_table(table.id, table.seats, table.snapshot or snapshot)
+            except StoreError as error:
+                table.state, table.snapshot = None, ""
+                return self._not_saved(error)
             table.status = "playing"
             headline = t("{game} begins: {names}.", game=game.title, names=", ".join(table.names))
             return await self._advance(table, [Event(headline)], [], actor=None)
@@ -399,6 +426,7 @@ class TableService:
     async def _advance(self, table: LiveTable, events: list[Event], records: list[ActionRecord],
                        actor: int | None) -> list[Reply]:
         """Let computers move, commit everything, finish the game if over, and build replies."""
+        self._legal_cache.pop(table.id, None)
         all_events = list(events)
         version = table.version + len(records)
         all_events += self._run_computers(table, records, version)
@@ -670,10 +698,20 @@ class TableService:
         if seat is None:
             return []
         typed = _clean(typed).lower()
-        texts = [str(a) for a in table.game.legal_actions(table.state, seat)]
+        texts = self._legal_texts(table, seat)
         starts = [x for x in texts if x.lower().startswith(typed)]
         contains = [x for x in texts if typed in x.lower() and x not in starts]
         return (starts + contains)[:limit]
+
+    def _legal_texts(self, table: LiveTable, seat: int) -> list[str]:
+        """The seat's legal actions as text, computed once per state version: autocomplete asks on
+        every keystroke and must answer within Discord's 3 seconds."""
+        key = (table.version, seat, id(table.state))
+        cached = self._legal_cache.get(table.id)
+        if cached is None or cached[0] != key:
+            cached = (key, [str(a) for a in table.game.legal_actions(table.state, seat)])
+            self._legal_cache[table.id] = cached
+        return cached[1]
 
     def complete_option(self, ctx: Ctx, typed: str, limit: int = 25) -> list[tuple[str, str]]:
         table = self.table_in(ctx.channel_id)

@@ -104,9 +104,11 @@ class SqliteStore:
         await self.put_seats(table_id, [host_seat])
         return table_id
 
-    async def put_seats(self, table_id: int, seats: list[SeatRecord]) -> None:
+    async def put_seats(self, table_id: int, seats: list[SeatRecord], host_id: int | None = None) -> None:
         """Replace the table's seats with ``seats`` (lobby changes, start order, resignations)."""
         statements: list[tuple[str, tuple]] = [("DELETE FROM seats WHERE table_id = ?", (table_id,))]
+        if host_id is not None:
+            statements.append(("UPDATE game_tables SET host_id = ? WHERE id = ?", (host_id, table_id)))
         statements += [("INSERT INTO seats (table_id, seat, user_id, name, is_bot, level, resigned) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         (table_id, s.seat, s.user_id, s.name, int(s.is_bot), s.level, int(s.resigned))) for s in seats]
         statements.append(("UPDATE game_tables SET updated_at = ? WHERE id = ?", (time.time(), table_id)))

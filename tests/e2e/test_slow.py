@@ -110,7 +110,7 @@ async def test_a_failing_button_gets_a_private_error_and_changes_nothing(fake, t
         await click.wait()
         assert click.type == 6 and not click.late
         [failure] = await click.wait_followups(1)
-    assert failure.ephemeral and "nothing was changed" in failure.content
+    assert failure.ephemeral and "could not be saved, so nothing changed" in failure.content
     assert "Seated (2/5)" in lobby.content and not fake.messages(channel)[-1].attachments
 
     started = await alice.click(lobby, "Start")

@@ -30,8 +30,12 @@ async def test_option_before_and_after_start(shared):
     on = await alice.slash(channel, "option", name="old")
     lobby = assert_public(on)
     assert "switches old on" in lobby.content and "Options: old" in lobby.content
-    unavailable = await alice.slash(channel, "option", name="fluss")
-    assert_private(unavailable, "not implemented")
+    unknown = await alice.slash(channel, "option", name="flus")
+    assert_private(unknown, "There is no option 'flus'", "fluss")
+    river = assert_public(await alice.slash(channel, "option", name="fluss"))
+    assert "switches fluss on" in river.content and "Options: fluss, old" in river.content
+    river_off = assert_public(await alice.slash(channel, "option", name="fluss"))   # BSW: the same name again switches it off
+    assert "switches fluss off" in river_off.content and "Options: old" in river_off.content
 
     await bob.slash(channel, "join")
     turn = await start_game(channel, bob)
@@ -210,7 +214,7 @@ async def test_lobby_buttons_and_game_autocomplete(shared):
     assert_private(await carol.click(lobby, "Leave"), "You are not seated")
     left = await bob.click(lobby, "Leave")
     assert left.type == 7 and "lb-Bob leaves the table." in lobby.content and "Seated (1/5)" in lobby.content
-    assert_private(await alice.click(lobby, "Start"), "Carcassonne needs 2 to 5 players; 1 are seated.")
+    assert_private(await alice.click(lobby, "Start"), "Carcassonne needs 2 to 5 players; seated now: 1.")
     await carol.click(lobby, "Join")
     started = await alice.click(lobby, "Start")
     assert "Carcassonne begins: lb-Alice, lb-Carol." in assert_public(started).content

@@ -80,7 +80,7 @@ async def test_options_list_toggle_conflict_and_after_start(service):
 async def test_start_needs_enough_players(service):
     await service.join(ctx("alice"), "countdown")
     r = await service.start(ctx("alice"))
-    assert r[0].error and "needs 2 to 4 players; 1 are seated" in text_of(r)
+    assert r[0].error and "needs 2 to 4 players; seated now: 1" in text_of(r)
     assert service.table_in(1).status == "lobby"
     await service.join(ctx("bob"))
     r = await service.start(ctx("carol"))
@@ -308,3 +308,28 @@ async def test_help_lists_commands(service):
     for command in ("/join", "/option", "/start", "/addbot", "/board", "/hand", "/log", "/resign", "/abort"):
         assert command in text
     assert "ボードゲーム" in text_of(r, "ja")
+
+
+async def test_a_refused_write_changes_nothing(service, store):
+    """SQLite refuses writes (query_only): every command says so and memory stays as stored."""
+    await seated(service, "alice", "bob")
+    await service.start(ctx("alice"))
+    await bet_all(service, "alice", "bob")
+    await service.join(ctx("carol", 2), "countdown")
+    table = service.table_in(1)
+    before = (table.version, table.game.to_json(table.state))
+    await store.db.execute("PRAGMA query_only=ON")
+    r = await service.act(ctx("alice"), "add 2")
+    assert r[0].error and "could not be saved, so it was not applied" in text_of(r)
+    assert (table.version, table.game.to_json(table.state)) == before
+    for call in (service.join(ctx("dave", 2)), service.option(ctx("carol", 2), "long"),
+                 service.addbot(ctx("carol", 2)), service.leave(ctx("carol", 2)), service.join(ctx("erin", 3), "countdown")):
+        r = await call
+        assert r[0].error and "could not be saved, so nothing changed" in text_of(r), text_of(r)
+    lobby = service.table_in(2)
+    assert [s.name for s in lobby.seats] == ["Carol"] and lobby.options == frozenset()
+    assert service.table_in(3) is None
+    await store.db.execute("PRAGMA query_only=OFF")
+    r = await service.act(ctx("alice"), "add 2")
+    assert not r[0].error and "total is 2" in text_of(r)
+    assert [a.text for a in await store.actions(table.id)][-1] == "add 2"
