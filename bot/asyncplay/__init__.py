@@ -1,0 +1,50 @@
+"""Asynchronous play, assembled: the scheduler, turn timers and vacations, /games, ratings,
+tournaments, undo and replays, plugged into a TableService through its hooks.
+
+    play = AsyncPlay(service, ports, clock)     # before service.restore()
+    await service.restore()
+    play.start()                                 # the scheduler loop
+    ...
+    await play.stop()
+"""
+from __future__ import annotations
+
+from typing import Awaitable, Callable
+
+from bot.asyncplay.ports import Ports
+from bot.scheduler import Clock, Scheduler, SystemClock
+from bot.service.replies import Ctx, Reply
+from bot.service.tables import TableService
+from bot.turns.commands import TurnCommands
+from bot.turns.timers import TurnTimers
+
+Command = Callable[[Ctx, str], Awaitable[list[Reply]]]
+
+
+class AsyncPlay:
+    def __init__(self, service: TableService, ports: Ports | None = None, clock: Clock | None = None) -> None:
+        self.service = service
+        self.ports = ports or Ports()
+        self.clock: Clock = clock or SystemClock()
+        self.scheduler = Scheduler(service.store, self.clock)
+        self.timers = TurnTimers(service, self.scheduler, self.ports, self.clock)
+        self.turns = TurnCommands(self.timers)
+        service.hooks.append(self.timers)
+
+    def start(self) -> None:
+        self.scheduler.start()
+
+    async def stop(self) -> None:
+        await self.scheduler.stop()
+
+    def commands(self) -> dict[str, Command]:
+        """Text commands for the console adapter: verb -> handler(ctx, rest)."""
+        return {
+            "games": lambda ctx, rest: self.turns.my_games(ctx),
+            "notify": lambda ctx, rest: self.turns.notify(ctx, rest or None),
+            "vacation": lambda ctx, rest: self.turns.vacation(ctx, rest or None),
+        }
+
+    async def dispatch(self, ctx: Ctx, verb: str, rest: str) -> list[Reply] | None:
+        command = self.commands().get(verb)
+        return await command(ctx, rest) if command else None

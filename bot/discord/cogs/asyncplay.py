@@ -1,0 +1,35 @@
+"""Asynchronous play: /games, /notify, /vacation."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+
+class AsyncPlayCog(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @property
+    def play(self):
+        return self.bot.play
+
+    @app_commands.command(name="games", description="Every table you sit at on this server: whose turn, how long, where.")
+    async def games(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.play.turns.my_games)
+
+    @app_commands.command(name="notify", description="Get a direct message when it becomes your turn (on/off).")
+    @app_commands.describe(setting="on or off; leave empty to see the current setting.")
+    @app_commands.choices(setting=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")])
+    async def notify(self, interaction: discord.Interaction, setting: str | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.play.turns.notify(ctx, setting))
+
+    @app_commands.command(name="vacation", description="Pause your turn clocks for some days, or end the pause.")
+    @app_commands.describe(days="Number of days, or 'end'; leave empty to see your vacation days.")
+    async def vacation(self, interaction: discord.Interaction, days: str | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.play.turns.vacation(ctx, days))
+
+
+async def setup(bot) -> None:
+    if getattr(bot, "play", None) is not None:
+        await bot.add_cog(AsyncPlayCog(bot))
