@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Awaitable, Callable
 
 from bot.asyncplay.ports import Ports
+from bot.ratings.service import Ratings
 from bot.scheduler import Clock, Scheduler, SystemClock
 from bot.service.replies import Ctx, Reply
 from bot.service.tables import TableService
@@ -29,7 +30,8 @@ class AsyncPlay:
         self.scheduler = Scheduler(service.store, self.clock)
         self.timers = TurnTimers(service, self.scheduler, self.ports, self.clock)
         self.turns = TurnCommands(self.timers)
-        service.hooks.append(self.timers)
+        self.ratings = Ratings(service)
+        service.hooks += [self.timers, self.ratings]
 
     def start(self) -> None:
         self.scheduler.start()
@@ -43,6 +45,8 @@ class AsyncPlay:
             "games": lambda ctx, rest: self.turns.my_games(ctx),
             "notify": lambda ctx, rest: self.turns.notify(ctx, rest or None),
             "vacation": lambda ctx, rest: self.turns.vacation(ctx, rest or None),
+            "rating": lambda ctx, rest: self.ratings.rating(ctx, rest or None),
+            "leaderboard": lambda ctx, rest: self.ratings.leaderboard(ctx, rest or None, self.service.settings.render_scale),
         }
 
     async def dispatch(self, ctx: Ctx, verb: str, rest: str) -> list[Reply] | None:

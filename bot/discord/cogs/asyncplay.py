@@ -1,9 +1,11 @@
-"""Asynchronous play: /games, /notify, /vacation."""
+"""Asynchronous play: /games, /notify, /vacation, /rating, /leaderboard."""
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+from bot.discord.cogs.common import choices
 
 
 class AsyncPlayCog(commands.Cog):
@@ -28,6 +30,24 @@ class AsyncPlayCog(commands.Cog):
     @app_commands.describe(days="Number of days, or 'end'; leave empty to see your vacation days.")
     async def vacation(self, interaction: discord.Interaction, days: str | None = None) -> None:
         await self.bot.run(interaction, lambda ctx: self.play.turns.vacation(ctx, days))
+
+    async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
+
+    @app_commands.command(name="rating", description="Your ratings on this server (or another player's).")
+    @app_commands.describe(game="Only this game.", player="Whose ratings; yours if empty.")
+    async def rating(self, interaction: discord.Interaction, game: str | None = None,
+                     player: discord.User | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.play.ratings.rating(
+            ctx, game, player.id if player else None, getattr(player, "display_name", None) if player else None))
+
+    @app_commands.command(name="leaderboard", description="The best-rated players of a game on this server, as a table image.")
+    @app_commands.describe(game="The game.")
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        await self.bot.run(interaction, lambda ctx: self.play.ratings.leaderboard(ctx, game, self.bot.settings.render_scale))
+
+    rating.autocomplete("game")(_games)
+    leaderboard.autocomplete("game")(_games)
 
 
 async def setup(bot) -> None:
