@@ -72,7 +72,7 @@ async def main_async(args: argparse.Namespace, settings: Settings) -> None:
             console.extra = play.dispatch
             for _channel_id, replies in await service.restore():
                 console.show("console", replies)
-            play.start()
+            await play.start()
             await console.run()
         else:
             from bot.discord.client import run_discord

@@ -3,7 +3,7 @@ tournaments, undo and replays, plugged into a TableService through its hooks.
 
     play = AsyncPlay(service, ports, clock)     # before service.restore()
     await service.restore()
-    play.start()                                 # the scheduler loop
+    await play.start()                           # the scheduler loop
     ...
     await play.stop()
 """
@@ -16,6 +16,7 @@ from bot.ratings.service import Ratings
 from bot.scheduler import Clock, Scheduler, SystemClock
 from bot.service.replies import Ctx, Reply
 from bot.service.tables import TableService
+from bot.tournaments.manager import Tournaments
 from bot.turns.commands import TurnCommands
 from bot.turns.timers import TurnTimers
 
@@ -31,9 +32,12 @@ class AsyncPlay:
         self.timers = TurnTimers(service, self.scheduler, self.ports, self.clock)
         self.turns = TurnCommands(self.timers)
         self.ratings = Ratings(service)
-        service.hooks += [self.timers, self.ratings]
+        self.tournaments = Tournaments(service, self.scheduler, self.ports, self.clock)
+        service.hooks += [self.timers, self.ratings, self.tournaments]
 
-    def start(self) -> None:
+    async def start(self) -> None:
+        """After ``service.restore()``: catch up on tournaments, then run the scheduler loop."""
+        await self.tournaments.recover()
         self.scheduler.start()
 
     async def stop(self) -> None:
@@ -47,6 +51,7 @@ class AsyncPlay:
             "vacation": lambda ctx, rest: self.turns.vacation(ctx, rest or None),
             "rating": lambda ctx, rest: self.ratings.rating(ctx, rest or None),
             "leaderboard": lambda ctx, rest: self.ratings.leaderboard(ctx, rest or None, self.service.settings.render_scale),
+            "tournament": lambda ctx, rest: self.tournaments.command(ctx, rest),
         }
 
     async def dispatch(self, ctx: Ctx, verb: str, rest: str) -> list[Reply] | None:

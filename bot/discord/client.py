@@ -24,7 +24,7 @@ from bot.service import customids
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",
-        "bot.discord.cogs.asyncplay")
+        "bot.discord.cogs.asyncplay", "bot.discord.cogs.tournament")
 DEFER_AFTER = 1.5          # seconds; Discord wants an answer within 3
 
 
@@ -68,7 +68,7 @@ class BoardBot(commands.Bot):
             self.play.ports.update(discord_ports(self))
         self._pending = await self.service.restore()
         if self.play is not None:
-            self.play.start()
+            await self.play.start()
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s tables open)", self.user, len(list(self.service.tables())))

@@ -193,5 +193,6 @@ class Ratings(TableHooks):
         data = [(place, row.name, number(row.skill.ordinal), number(row.skill.mu), number(row.skill.sigma), row.games, row.wins)
                 for place, row in enumerate(rows, start=1)]
         mine = [i for i, row in enumerate(rows) if row.user_id == ctx.user_id]
-        heading = self._i18n.render(t("Leaderboard for {game} (rating = μ − 3σ):", game=title), ctx.locale).rstrip(":：")
-        return render_table(heading, columns, data, highlight=mine, badges=range(min(3, len(rows))), scale=scale)
+        subtitle = tr(t("Leaderboard (rating = μ − 3σ)").text)
+        return render_table(title, columns, data, subtitle=subtitle, highlight=mine, badges=range(min(3, len(rows))),
+                            scale=scale)

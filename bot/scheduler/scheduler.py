@@ -50,6 +50,13 @@ def schedule_sql(kind: str, key: str, due_at: float, payload: dict[str, Any], no
             (kind, key, ref, due_at, json.dumps(payload, separators=(",", ":")), now))
 
 
+def rearm_sql(kind: str, key: str, due_at: float, payload: dict[str, Any], now: float, ref: str = "") -> tuple[str, tuple]:
+    """Like :func:`schedule_sql`, but a job with ``key`` that already fired is armed again."""
+    return ("INSERT INTO jobs (kind, key, ref, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT(key) DO UPDATE SET due_at = MIN(jobs.due_at, excluded.due_at), fired_at = NULL",
+            (kind, key, ref, due_at, json.dumps(payload, separators=(",", ":")), now))
+
+
 def cancel_sql(ref: str, prefix: str = "") -> tuple[str, tuple]:
     """The statement that drops the pending jobs of ``ref`` (optionally only keys starting ``prefix``)."""
     return ("DELETE FROM jobs WHERE ref = ? AND fired_at IS NULL AND key LIKE ?", (ref, prefix.replace("%", "") + "%"))

@@ -55,14 +55,14 @@ def render_table(title: str, columns: Sequence[Column], rows: Sequence[Sequence[
     table_w = sum(widths) + badge_w + int(8 * scale)
     title_w = max(width(title, title_font), width(subtitle, sub_font) if subtitle else 0) + 2 * pad
     total_w = max(table_w, title_w, int(320 * scale))
-    title_h = int(size * 2.2) + (int(size * 1.1) if subtitle else 0)
+    title_h = int(size * 2.5) + (int(size * 1.1) if subtitle else 0)
     total_h = title_h + row_h * (len(cells) + 1) + pad
     image = Image.new("RGB", (total_w, total_h), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, total_w, title_h), fill=TITLE_BG)
-    draw.text((pad, int(size * 0.45)), title, fill=TITLE_FG, font=title_font)
+    draw.text((pad, int(size * 1.25)), title, fill=TITLE_FG, font=title_font, anchor="lm")
     if subtitle:
-        draw.text((pad, int(size * 2.0)), subtitle, fill=(210, 218, 230), font=sub_font)
+        draw.text((pad, int(size * 2.75)), subtitle, fill=(210, 218, 230), font=sub_font, anchor="lm")
     left0 = int(8 * scale) + badge_w
     top = title_h
     draw.rectangle((0, top, total_w, top + row_h), fill=HEADER_BG)
@@ -78,8 +78,7 @@ def render_table(title: str, columns: Sequence[Column], rows: Sequence[Sequence[
             r = int(row_h * 0.34)
             cx, cy = int(8 * scale) + badge_w // 2, top + row_h // 2
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour.fill, outline=MUTED)
-            number = str(index + 1)
-            draw.text((cx - width(number, bold) // 2, cy - int(size * 0.62)), number, fill=TEXT, font=bold)
+            draw.text((cx, cy), str(index + 1), fill=TEXT, font=bold, anchor="mm")
         _cells(draw, row, columns, widths, left0, top, row_h, pad, cell_font, TEXT)
         draw.line((0, top + row_h, total_w, top + row_h), fill=LINE)
     return encode_png(image)
@@ -87,11 +86,10 @@ def render_table(title: str, columns: Sequence[Column], rows: Sequence[Sequence[
 
 def _cells(draw: ImageDraw.ImageDraw, values: Sequence[str], columns: Sequence[Column], widths: Sequence[int],
            left: int, top: int, row_h: int, pad: int, face, colour) -> None:
-    y = top + (row_h - face.size) // 2 - int(face.size * 0.12) if hasattr(face, "size") else top + 4
+    y = top + row_h // 2
     for value, column, cell_w in zip(values, columns, widths):
         if column.numeric:
-            x = left + cell_w - pad - int(draw.textlength(value, font=face))
+            draw.text((left + cell_w - pad, y), value, fill=colour, font=face, anchor="rm")
         else:
-            x = left + pad
-        draw.text((x, y), value, fill=colour, font=face)
+            draw.text((left + pad, y), value, fill=colour, font=face, anchor="lm")
         left += cell_w

@@ -70,6 +70,7 @@ class Bot:
         self.play = AsyncPlay(self.service, self.recorder.ports(), self.clock)
         for channel, replies in await self.service.restore():
             await self.recorder.deliver(channel, replies)
+        await self.play.tournaments.recover()          # what play.start() does, without the loop
         return self
 
     async def shutdown(self) -> None:
