@@ -19,6 +19,7 @@ from bot.service.tables import TableService
 from bot.tournaments.manager import Tournaments
 from bot.turns.commands import TurnCommands
 from bot.turns.timers import TurnTimers
+from bot.undo import Undo
 
 Command = Callable[[Ctx, str], Awaitable[list[Reply]]]
 
@@ -33,7 +34,8 @@ class AsyncPlay:
         self.turns = TurnCommands(self.timers)
         self.ratings = Ratings(service)
         self.tournaments = Tournaments(service, self.scheduler, self.ports, self.clock)
-        service.hooks += [self.timers, self.ratings, self.tournaments]
+        self.undo = Undo(service, self.clock)
+        service.hooks += [self.timers, self.ratings, self.tournaments, self.undo]
 
     async def start(self) -> None:
         """After ``service.restore()``: catch up on tournaments, then run the scheduler loop."""
@@ -52,6 +54,7 @@ class AsyncPlay:
             "rating": lambda ctx, rest: self.ratings.rating(ctx, rest or None),
             "leaderboard": lambda ctx, rest: self.ratings.leaderboard(ctx, rest or None, self.service.settings.render_scale),
             "tournament": lambda ctx, rest: self.tournaments.command(ctx, rest),
+            "undo": lambda ctx, rest: self.undo.request(ctx),
         }
 
     async def dispatch(self, ctx: Ctx, verb: str, rest: str) -> list[Reply] | None:

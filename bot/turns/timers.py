@@ -54,8 +54,10 @@ def _error(text: str, /, **params) -> list[Reply]:
     return [Reply([Msg(text, params)], private=True, error=True)]
 
 
-def turn_key(table_id: int, seat: int, since: int, kind: str = "") -> str:
-    return f"turn:{table_id}:{seat}:{since}:{kind}" if kind else f"turn:{table_id}:{seat}:"
+def turn_key(table_id: int, seat: int, since: int = 0, kind: str = "", started: float = 0.0) -> str:
+    """Job keys of one turn clock; the start time keeps a clock restarted at the same version
+    (after an undo) apart from the old one. Without ``kind``: the prefix of all of a seat's keys."""
+    return f"turn:{table_id}:{seat}:{since}:{int(started * 1000)}:{kind}" if kind else f"turn:{table_id}:{seat}:"
 
 
 class TurnTimers(TableHooks):
@@ -153,7 +155,7 @@ class TurnTimers(TableHooks):
         setting = self._settings[table.id]
         ref = f"table:{table.id}"
         for seat in sorted(set(clocks) - pending):
-            statements += [TurnStore.drop_clock_sql(table.id, seat), cancel_sql(ref, turn_key(table.id, seat, 0))]
+            statements += [TurnStore.drop_clock_sql(table.id, seat), cancel_sql(ref, turn_key(table.id, seat))]
         started = sorted(pending - set(clocks))
         for seat in started:
             clock = TurnClock(table.id, seat, table.seats[seat].user_id, table.version, now)
@@ -161,9 +163,9 @@ class TurnTimers(TableHooks):
             if setting.seconds:
                 payload = {"table": table.id, "seat": seat, "since": table.version}
                 reminder = setting.seconds * self.service.settings.reminder_at
-                statements.append(schedule_sql("reminder", turn_key(table.id, seat, table.version, "reminder"),
+                statements.append(schedule_sql("reminder", turn_key(table.id, seat, table.version, "reminder", now),
                                                now + reminder, payload, now, ref))
-                statements.append(schedule_sql("timeout", turn_key(table.id, seat, table.version, "timeout"),
+                statements.append(schedule_sql("timeout", turn_key(table.id, seat, table.version, "timeout", now),
                                                now + setting.seconds, payload, now, ref))
         if statements:
             await self.service.store.write(statements)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.core import Event, IllegalAction, SeatRef
+from games.core import Event, Game, IllegalAction, SeatRef
 from tests.toygame.game import Countdown, CountdownState
 
 
@@ -38,3 +38,14 @@ class Passdown(Countdown):
 
 
 GAME = Passdown()
+
+
+class Secretive(Countdown):
+    """Countdown that does not say what its moves reveal (the contract's default)."""
+
+    name = "secretive"
+    title = "Secretive (test game)"
+    reveals = Game.reveals
+
+
+SECRETIVE = Secretive()

@@ -1,4 +1,4 @@
-"""Asynchronous play: /games, /notify, /vacation, /rating, /leaderboard."""
+"""Asynchronous play: /games, /notify, /vacation, /rating, /leaderboard, /undo."""
 from __future__ import annotations
 
 import discord
@@ -45,6 +45,10 @@ class AsyncPlayCog(commands.Cog):
     @app_commands.describe(game="The game.")
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         await self.bot.run(interaction, lambda ctx: self.play.ratings.leaderboard(ctx, game, self.bot.settings.render_scale))
+
+    @app_commands.command(name="undo", description="Ask to take back your last move (when it revealed nothing; all must agree).")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.play.undo.request)
 
     rating.autocomplete("game")(_games)
     leaderboard.autocomplete("game")(_games)
