@@ -1,5 +1,5 @@
 """Asynchronous play, assembled: the scheduler, turn timers and vacations, /games, ratings,
-tournaments, undo and replays, plugged into a TableService through its hooks.
+tournaments, undo, replays and the full /log, plugged into a TableService through its hooks.
 
     play = AsyncPlay(service, ports, clock)     # before service.restore()
     await service.restore()
@@ -13,6 +13,7 @@ from typing import Awaitable, Callable
 
 from bot.asyncplay.ports import Ports
 from bot.ratings.service import Ratings
+from bot.replay import Replays
 from bot.scheduler import Clock, Scheduler, SystemClock
 from bot.service.replies import Ctx, Reply
 from bot.service.tables import TableService
@@ -35,7 +36,8 @@ class AsyncPlay:
         self.ratings = Ratings(service)
         self.tournaments = Tournaments(service, self.scheduler, self.ports, self.clock)
         self.undo = Undo(service, self.clock)
-        service.hooks += [self.timers, self.ratings, self.tournaments, self.undo]
+        self.replays = Replays(service)
+        service.hooks += [self.timers, self.ratings, self.tournaments, self.undo, self.replays]
 
     async def start(self) -> None:
         """After ``service.restore()``: catch up on tournaments, then run the scheduler loop."""
@@ -55,6 +57,7 @@ class AsyncPlay:
             "leaderboard": lambda ctx, rest: self.ratings.leaderboard(ctx, rest or None, self.service.settings.render_scale),
             "tournament": lambda ctx, rest: self.tournaments.command(ctx, rest),
             "undo": lambda ctx, rest: self.undo.request(ctx),
+            "replay": lambda ctx, rest: self.replays.replay(ctx, rest or None),
         }
 
     async def dispatch(self, ctx: Ctx, verb: str, rest: str) -> list[Reply] | None:

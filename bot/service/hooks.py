@@ -39,6 +39,10 @@ class TableHooks:
     async def restored(self, table: "LiveTable") -> None:
         """The table was loaded from the store after a restart."""
 
+    async def log(self, ctx: "Ctx") -> list["Reply"] | None:
+        """Answer ``/log`` instead of the service (e.g. with the whole log as a file); None: not mine."""
+        return None
+
     async def button(self, ctx: "Ctx", custom_id: str) -> list["Reply"] | None:
         """Handle a button click that is not one of the service's own; None: not mine."""
         return None

@@ -608,6 +608,9 @@ class TableService:
         return [Reply(lines, private=True, image=image, image_name="hand.png", names=table.names, table_id=table.id)]
 
     async def log_text(self, ctx: Ctx) -> list[Reply]:
+        for hook in self.hooks:
+            if (handled := await hook.log(ctx)) is not None:
+                return handled
         table = self.table_in(ctx.channel_id)
         if table is None or table.status != "playing":
             return _error("There is no running game here.")

@@ -1,4 +1,4 @@
-"""Asynchronous play: /games, /notify, /vacation, /rating, /leaderboard, /undo."""
+"""Asynchronous play: /games, /notify, /vacation, /rating, /leaderboard, /undo, /replay."""
 from __future__ import annotations
 
 import discord
@@ -49,6 +49,11 @@ class AsyncPlayCog(commands.Cog):
     @app_commands.command(name="undo", description="Ask to take back your last move (when it revealed nothing; all must agree).")
     async def undo(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.play.undo.request)
+
+    @app_commands.command(name="replay", description="The last finished game here (or table NUMBER) as an animated picture.")
+    @app_commands.describe(table="A table number; empty for the last finished game in this channel.")
+    async def replay(self, interaction: discord.Interaction, table: str | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.play.replays.replay(ctx, table))
 
     rating.autocomplete("game")(_games)
     leaderboard.autocomplete("game")(_games)
