@@ -23,6 +23,10 @@ class TableHooks:
         """Handle an ``/option`` the game does not know (e.g. ``timer 24h``); None: not mine."""
         return None
 
+    def help_lines(self) -> list[Msg]:
+        """Extra lines for ``/help``."""
+        return []
+
     def option_lines(self, table: "LiveTable") -> list[Msg]:
         """Extra lines for the lobby message and the ``/option`` list."""
         return []

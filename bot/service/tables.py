@@ -346,6 +346,7 @@ class TableService:
     async def help(self, ctx: Ctx) -> list[Reply]:
         lines = [t("Board games at this table. Commands:")]
         lines += [t(line) for line in HELP_LINES]
+        lines += [line for hook in self.hooks for line in hook.help_lines()]
         lines.append(t("Games: {games}.", games=self._game_list()))
         return [Reply(lines, private=True)]
 

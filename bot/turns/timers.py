@@ -82,6 +82,14 @@ class TurnTimers(TableHooks):
         await self.service.store.write([TurnStore.put_timer_sql(table.id, setting)])
         self._settings[table.id] = setting
 
+    def help_lines(self) -> list[Msg]:
+        return [t("/option timer 24h, /option timeout computer|skip|remove — the turn time limit and what happens when it runs out"),
+                t("/games — every table you sit at; /notify on — a direct message when it is your turn"),
+                t("/vacation DAYS — pause your turn clocks (/vacation end stops early)"),
+                t("/undo — ask to take back your last move (when it revealed nothing; everyone must agree)"),
+                t("/rating, /leaderboard GAME — ratings; /replay — the last finished game as an animation"),
+                t("/tournament create, join, start, standings, report, export — tournaments in this channel")]
+
     def option_lines(self, table: LiveTable) -> list[Msg]:
         setting = self.setting(table.id)
         timer = span(setting.seconds) if setting.seconds else t("none")

@@ -74,3 +74,10 @@ async def test_console_shows_channel_names_and_extra_commands(bot, tmp_path):
     assert "Countdown (test game) in #lounge: your turn" in text
     assert "(only bob) Your clocks are paused for 2 days" in text
     assert "(only bob) From now on you get a direct message" in text
+
+
+async def test_help_lists_the_new_commands(bot):
+    text = text_of(await bot.service.help(ctx("alice")))
+    for command in ("/option timer 24h", "/games", "/vacation", "/undo", "/leaderboard", "/replay", "/tournament create"):
+        assert command in text
+    assert "/vacation 日数" in text_of(await bot.service.help(ctx("alice")), "ja")
