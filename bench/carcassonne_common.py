@@ -16,12 +16,17 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
-def late_game(seed: int, placed: int = 70):
-    """A random game played until ``placed`` tiles lie on the board (start tile included)."""
+ALL_OPTIONS = frozenset({"fluss", "erweiterung", "haendler", "koenig", "drache"})
+
+
+def late_game(seed: int, placed: int = 70, options: frozenset[str] = frozenset()):
+    """A random game played until ``placed`` tiles lie on the board (start tile included), left
+    at the start of a turn (a tile drawn, nothing placed yet)."""
     rng = random.Random(seed)
-    state = GAME.setup(4, frozenset(), seed)
-    while len(state.placements) < placed and not GAME.is_over(state):
-        GAME.apply(state, state.current, rng.choice(GAME.legal_actions(state, state.current)))
+    state = GAME.setup(4, options, seed)
+    while not GAME.is_over(state) and (len(state.placements) < placed or state.phase != "place"):
+        (seat,) = GAME.to_act(state)
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     return state
 
 

@@ -1,25 +1,25 @@
-"""Greedy vs random, 2 players, seats alternating: win rate, average scores, decision times."""
+"""Greedy vs random, 2 players, seats alternating: win rate, average scores, decision times; for the
+base game and with every option on."""
 from __future__ import annotations
 
 import random
 import statistics
 import time
 
-from carcassonne_common import GAME, percentiles, quick
+from carcassonne_common import ALL_OPTIONS, GAME, percentiles, quick
 
 
-def main() -> None:
+def run(label: str, options: frozenset[str], games: int) -> None:
     greedy, rand = GAME.computer_player("greedy"), GAME.computer_player("random")
-    games = 20 if quick() else 200
     wins = ties = 0
     mine, theirs, decide = [], [], []
     for seed in range(games):
         seats = [greedy, rand] if seed % 2 == 0 else [rand, greedy]
         me = seats.index(greedy)
         rng = random.Random(seed)
-        state = GAME.setup(2, frozenset(), seed)
+        state = GAME.setup(2, options, seed)
         while not GAME.is_over(state):
-            seat = state.current
+            (seat,) = GAME.to_act(state)
             start = time.perf_counter()
             action = seats[seat].choose(GAME, state, seat, rng)
             if seat == me:
@@ -30,9 +30,14 @@ def main() -> None:
         wins += state.scores[me] > state.scores[1 - me]
         ties += state.scores[me] == state.scores[1 - me]
     med, p95 = percentiles(decide)
-    print(f"greedy vs random, {games} games: greedy won {wins} ({100 * wins / games:.1f}%), tied {ties}; "
+    print(f"{label}: greedy vs random, {games} games: greedy won {wins} ({100 * wins / games:.1f}%), tied {ties}; "
           f"average score {statistics.mean(mine):.1f} vs {statistics.mean(theirs):.1f}; "
           f"greedy decision median {med:.2f} ms, p95 {p95:.2f} ms")
+
+
+def main() -> None:
+    run("base game", frozenset(), 20 if quick() else 200)
+    run("every option", ALL_OPTIONS, 10 if quick() else 40)
 
 
 if __name__ == "__main__":

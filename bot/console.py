@@ -104,7 +104,8 @@ class Console:
         }
         if verb in table:
             return await table[verb]()
-        if verb in ("play", "place", "bid", "use", "pass"):
+        table_here = s.table_in(ctx.channel_id)
+        if verb in ("play", "place", "bid", "use", "pass") or (table_here and verb in table_here.game.verbs):
             return await s.act_verb(ctx, verb, rest)
         if self.extra is not None and (replies := await self.extra(ctx, verb, rest)) is not None:
             return replies

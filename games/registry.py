@@ -8,7 +8,8 @@ from games.core.contract import Game
 _GAMES: dict[str, Game] = {}
 
 #: modules that define the built-in games, each with a module-level ``GAME``.
-BUILTIN: tuple[str, ...] = ("games.carcassonne", "games.quetzal")
+BUILTIN: tuple[str, ...] = ("games.carcassonne", "games.quetzal", "games.stone_age", "games.florenza",
+                             "games.keyflower")
 
 
 def register(game: Game) -> Game:

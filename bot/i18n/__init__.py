@@ -37,7 +37,7 @@ def normalise_locale(locale: str | None, default: str = "en") -> str:
 def _read(path: Path) -> dict[str, str]:
     if not path.exists():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     return {str(k): str(v) for k, v in data.items()}
 
 

@@ -20,10 +20,22 @@ class LiveTable:
     options: frozenset[str]
     seed: int
     seats: list[SeatRecord] = field(default_factory=list)
-    state: Any = None
+    _state: Any = None
     version: int = 0
     snapshot: str = ""            # JSON of the state at ``version``, to roll back a failed move
     lobby_message_id: int | None = None
+
+    @property
+    def state(self) -> Any:
+        """The game state; a restored table rebuilds it from its snapshot on first use, so a
+        restart with thousands of quiet tables is quick."""
+        if self._state is None and self.snapshot:
+            self._state = self.game.from_json(json.loads(self.snapshot))
+        return self._state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._state = value
 
     @property
     def names(self) -> list[str]:
@@ -52,4 +64,4 @@ class LiveTable:
         return data
 
     def rollback(self) -> None:
-        self.state = self.game.from_json(json.loads(self.snapshot))
+        self._state = None          # rebuilt from the snapshot when next needed

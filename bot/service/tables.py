@@ -33,6 +33,8 @@ from renderers import registry as render_registry
 log = logging.getLogger(__name__)
 
 MAX_TEXT = 200           # longest action text we even try to parse
+#: the game verbs that exist as slash commands; other verbs of a game go through /play.
+SLASH_VERBS = ("play", "place", "bid", "use", "pass")
 LOG_CHARS = 1800         # /log reply budget (Discord allows 2000)
 
 HELP_LINES = (
@@ -110,6 +112,7 @@ class TableService:
     async def restore(self) -> list[tuple[int, list[Reply]]]:
         """Load every open table. Returns replies for tables where a computer had to move."""
         pending: list[tuple[int, list[Reply]]] = []
+        tails = await self.store.pending_actions()
         for record in await self.store.open_tables():
             game = registry.get(record.game)
             if game is None:
@@ -119,17 +122,19 @@ class TableService:
                               frozenset(record.options), record.seed, record.seats,
                               lobby_message_id=record.lobby_message_id)
             if record.status == "playing":
-                table.state = game.from_json(record.snapshot or {})
                 table.version = record.version
-                for action in await self.store.actions(record.id, after=record.version):
+                table.snapshot = record.snapshot_text
+                for action in tails.get(record.id, []):
                     self._replay_one(table, action)
-                table.remember()
+                if record.id in tails:
+                    table.remember()
             self._by_channel[table.channel_id] = table
             self._by_id[table.id] = table
             async with self.lock(table.channel_id):
                 for hook in self.hooks:
                     await hook.restored(table)
-            if table.status == "playing" and self._computer_to_act(table):
+            if table.status == "playing" and any(s.is_bot or s.resigned for s in table.seats) \
+                    and self._computer_to_act(table):
                 async with self.lock(table.channel_id):
                     replies = await self._advance(table, [], [], actor=None)
                 pending.append((table.channel_id, replies))
@@ -362,8 +367,9 @@ class TableService:
                 return _error("The game has not started yet. When everyone is seated, use /start.")
             game = table.game
             if verb and verb != "play" and verb not in game.verbs:
+                usable = [v for v in game.verbs if v in SLASH_VERBS and v != "play"] + ["play"]
                 return _error("{game} has no /{verb}. Use {verbs}.", game=game.title, verb=verb,
-                              verbs=", ".join(f"/{v}" for v in game.verbs if v != "play") or "/play")
+                              verbs=", ".join(f"/{v}" for v in usable))
             seat = table.seat_of(ctx.user_id)
             if seat is None:
                 return _error("You are not seated at this table, so you cannot move. You can watch with /board and /status.")
@@ -467,7 +473,8 @@ class TableService:
                 lines.append(t("Your move, {player}.", player=refs[0]))
             else:
                 lines.append(t("Your move: {players}", players=tuple(refs)))
-            lines += game.turn_prompt(game.view(table.state, humans[0])) if len(humans) == 1 else []
+            # built from the public view: this message is public (a seat's own prompt is in /hand)
+            lines += game.turn_prompt(public_view) if len(humans) == 1 else []
         buttons = self._action_buttons(table, humans)
         image = await self._render(table, public_view)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id)]

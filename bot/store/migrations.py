@@ -58,7 +58,8 @@ MIGRATIONS: list[str] = [
     CREATE TABLE table_timers (
         table_id INTEGER PRIMARY KEY REFERENCES game_tables(id) ON DELETE CASCADE,
         seconds INTEGER,
-        on_timeout TEXT NOT NULL CHECK (on_timeout IN ('computer', 'skip', 'remove'))
+        on_timeout TEXT NOT NULL CHECK (on_timeout IN ('computer', 'skip', 'remove')),
+        synced_version INTEGER NOT NULL DEFAULT -1
     );
     CREATE TABLE turn_clocks (
         table_id INTEGER NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,

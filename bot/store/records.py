@@ -35,7 +35,7 @@ class TableRecord:
     options: list[str]
     seed: int
     version: int = 0
-    snapshot: dict | None = None
+    snapshot_text: str = ""      # the state's JSON as stored; parsed only when the state is needed
     seats: list[SeatRecord] = field(default_factory=list)
     lobby_message_id: int | None = None
     created_at: float = 0.0

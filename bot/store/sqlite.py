@@ -159,7 +159,7 @@ class SqliteStore:
         return TableRecord(
             id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], game=row["game"],
             host_id=row["host_id"], status=row["status"], options=json.loads(row["options"]), seed=row["seed"],
-            version=row["version"], snapshot=json.loads(row["snapshot"]) if row["snapshot"] else None, seats=seats,
+            version=row["version"], seats=seats, snapshot_text=row["snapshot"] or "",
             lobby_message_id=row["lobby_message_id"], created_at=row["created_at"], updated_at=row["updated_at"],
         )
 
@@ -181,6 +181,18 @@ class SqliteStore:
             seats.setdefault(r["table_id"], []).append(
                 SeatRecord(r["seat"], r["user_id"], r["name"], bool(r["is_bot"]), r["level"], bool(r["resigned"])))
         return [self._table(row, seats.get(row["id"], [])) for row in rows]
+
+    async def pending_actions(self) -> dict[int, list[ActionRecord]]:
+        """Log rows newer than their open table's snapshot (normally none), in one query."""
+        async with self.db.execute(
+                "SELECT a.* FROM actions a JOIN game_tables t ON t.id = a.table_id"
+                " WHERE t.status = 'playing' AND a.n > t.version ORDER BY a.table_id, a.n") as cursor:
+            rows = await cursor.fetchall()
+        pending: dict[int, list[ActionRecord]] = {}
+        for r in rows:
+            pending.setdefault(r["table_id"], []).append(
+                ActionRecord(r["n"], r["seat"], r["text"], r["kind"], bool(r["by_computer"]), r["at"]))
+        return pending
 
     async def actions(self, table_id: int, after: int = 0) -> list[ActionRecord]:
         async with self.db.execute("SELECT * FROM actions WHERE table_id = ? AND n > ? ORDER BY n", (table_id, after)) as cursor:

@@ -36,18 +36,21 @@ class TurnStore:
         self.store = store
 
     # -- timers ---------------------------------------------------------------------------------
-    async def timers(self) -> dict[int, TimerSetting]:
-        rows = await self.store.fetch("SELECT * FROM table_timers")
-        return {r["table_id"]: TimerSetting(r["seconds"], r["on_timeout"]) for r in rows}
-
-    async def timer(self, table_id: int) -> TimerSetting | None:
-        rows = await self.store.fetch("SELECT * FROM table_timers WHERE table_id = ?", (table_id,))
-        return TimerSetting(rows[0]["seconds"], rows[0]["on_timeout"]) if rows else None
+    async def timers(self) -> dict[int, tuple[TimerSetting, int]]:
+        """Every open table's setting and the table version its clocks were last brought up to."""
+        rows = await self.store.fetch("SELECT t.* FROM table_timers t JOIN game_tables g ON g.id = t.table_id"
+                                      " WHERE g.status IN ('lobby', 'playing')")
+        return {r["table_id"]: (TimerSetting(r["seconds"], r["on_timeout"]), r["synced_version"]) for r in rows}
 
     @staticmethod
     def put_timer_sql(table_id: int, setting: TimerSetting) -> tuple[str, tuple]:
-        return ("INSERT OR REPLACE INTO table_timers (table_id, seconds, on_timeout) VALUES (?, ?, ?)",
+        return ("INSERT INTO table_timers (table_id, seconds, on_timeout) VALUES (?, ?, ?) ON CONFLICT(table_id)"
+                " DO UPDATE SET seconds = excluded.seconds, on_timeout = excluded.on_timeout",
                 (table_id, setting.seconds, setting.on_timeout))
+
+    @staticmethod
+    def synced_sql(table_id: int, version: int) -> tuple[str, tuple]:
+        return ("UPDATE table_timers SET synced_version = ? WHERE table_id = ?", (version, table_id))
 
     # -- clocks ---------------------------------------------------------------------------------
     @staticmethod

@@ -68,6 +68,7 @@ class TurnTimers(TableHooks):
         self.clock = clock
         self.store = TurnStore(service.store)
         self._settings: dict[int, TimerSetting] = {}
+        self._stored: dict[int, tuple[TimerSetting, int]] | None = None     # read once at restore
         scheduler.register("reminder", self._remind, at_most_once=True)
         scheduler.register("timeout", self._timeout)
 
@@ -129,10 +130,14 @@ class TurnTimers(TableHooks):
 
     # -- keeping clocks in step with the game ---------------------------------------------------
     async def restored(self, table: LiveTable) -> None:
-        stored = await self.store.timer(table.id)
+        """Take the stored setting; bring the clocks up to date only for a table whose last move
+        was saved but not its clocks (a crash in between), so quiet tables stay unloaded."""
+        if self._stored is None:
+            self._stored = await self.store.timers()
+        stored = self._stored.pop(table.id, None)
         if stored is not None:
-            self._settings[table.id] = stored
-        if table.status == "playing":
+            self._settings[table.id] = stored[0]
+        if table.status == "playing" and (stored is None or stored[1] != table.version):
             await self.sync(table, notify=False)
 
     async def turn(self, table: LiveTable, replies: list[Reply]) -> None:
@@ -175,8 +180,9 @@ class TurnTimers(TableHooks):
                                                now + reminder, payload, now, ref))
                 statements.append(schedule_sql("timeout", turn_key(table.id, seat, table.version, "timeout", now),
                                                now + setting.seconds, payload, now, ref))
-        if statements:
-            await self.service.store.write(statements)
+        statements.append(TurnStore.synced_sql(table.id, table.version))
+        await self.service.store.write(statements)
+        if started:
             self.scheduler.wake()
         if notify and started:
             await self._dm_turn(table, started)

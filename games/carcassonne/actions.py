@@ -39,7 +39,7 @@ SEGMENT_CODE = re.compile(r"c[nesw]|r[nesw]|f(?:nw|ne|en|es|se|sw|ws|wn|i|i2)|m"
 NOTHING_WORDS = ("-", "none", "nothing")
 WORDS = {"city": "city", "knight": "city", "road": "road", "thief": "road", "field": "field",
          "farmer": "field", "monastery": "monastery", "monk": "monastery"}
-VERBS = ("/place", "/play", "place", "play")
+VERBS = ("/place", "/play", "/use", "place", "play", "use")
 
 
 def normalise(text: str) -> str:
@@ -63,6 +63,6 @@ def addon_of(code: str) -> str | None:
     princess), or None for a plain code."""
     if code.startswith("~") or code.startswith("!") or "@" in code:
         return "drache"
-    if len(code) > 1 and SEGMENT_CODE.fullmatch(code[1:]):
+    if len(code) > 1 and (SEGMENT_CODE.fullmatch(code[1:]) or code[1:] in WORDS):
         return {"l": "erweiterung", "b": "haendler", "p": "haendler"}.get(code[0])
     return None

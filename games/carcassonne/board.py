@@ -7,6 +7,9 @@ edges, ...), so completion and scoring never walk the board. The frontier (empty
 the board, with the edge types their neighbours demand) makes placement generation look only at
 squares where a tile can go.
 
+The board also follows the river (option ``fluss``, rules §10.2): its open end and the turn of the
+last river tile, which decide where the next river tile may go.
+
 The board is derived data: the game state stores the placements and rebuilds the board from them.
 """
 from __future__ import annotations
@@ -59,6 +62,9 @@ class Group:
     tiles: int = 0               # distinct tiles after placement (city/road)
     pennants: int = 0
     open: int = 0
+    cathedral: bool = False
+    inn: bool = False
+    goods: int = 0               # goods symbols in the city
 
     @property
     def complete(self) -> bool:
@@ -79,6 +85,11 @@ def rotations_for(tile_id: str, pattern: str) -> tuple[int, ...]:
     return hit
 
 
+def river_turn(heading: int, exit_: int) -> int:
+    """0 if a river tile entered going ``heading`` leaves straight on, 1 for a right turn, -1 left."""
+    return {0: 0, 1: 1, 3: -1}.get((exit_ - heading) % 4, 0)
+
+
 class Board:
     def __init__(self) -> None:
         self.grid: dict[tuple[int, int], int] = {}
@@ -88,6 +99,8 @@ class Board:
         self.features: list[Feature | None] = []
         self.frontier: dict[tuple[int, int], str] = {}
         self.monasteries: dict[tuple[int, int], int] = {}
+        self.river_end: tuple[int, int, int] | None = None   # (x, y, dir): the river edge with no neighbour
+        self.river_turn = 0                                  # last river tile: 0 straight, 1 right, -1 left
 
     # -- union-find -------------------------------------------------------------------------
     def find(self, seg: int) -> int:
@@ -179,6 +192,8 @@ class Board:
         self.features.extend(new)
         if ot.monastery:
             self.monasteries[(x, y)] = number
+        if "~" in ot.edges:
+            self._follow_river(ot, x, y)
         frontier = self.frontier
         frontier.pop((x, y), None)
         for d, (dx, dy) in enumerate(OFFSETS):
@@ -200,6 +215,25 @@ class Board:
                     if mine >= 0 and theirs >= 0:
                         self._join(base + mine, nbase + theirs, False)
         return number
+
+    def _follow_river(self, ot: OrientedTile, x: int, y: int) -> None:
+        """Move the river's open end past a new river tile (§10.2). The heading is the direction
+        from the tile it attaches to; its exit is straight on, right (clockwise) or left."""
+        rivers = [d for d in range(4) if ot.edges[d] == "~"]
+        entry = next((d for d in rivers if self.grid.get((x + OFFSETS[d][0], y + OFFSETS[d][1])) is not None
+                      and self.tiles[self.grid[(x + OFFSETS[d][0], y + OFFSETS[d][1])]].edges[OPPOSITE[d]] == "~"),
+                     None)
+        exits = [d for d in rivers if d != entry]
+        if entry is None:                      # the spring: straight on
+            self.river_end = (x, y, exits[0]) if len(exits) == 1 else None
+            self.river_turn = 0
+            return
+        heading = OPPOSITE[entry]
+        if not exits:                          # the lake
+            self.river_end, self.river_turn = None, 0
+            return
+        self.river_end = (x, y, exits[0])
+        self.river_turn = river_turn(heading, exits[0])
 
     def preview(self, ot: OrientedTile, x: int, y: int) -> list[Group]:
         """The features the tile's segments would belong to at (x, y), without placing it."""
@@ -249,18 +283,24 @@ class Board:
             group = Group(kind, tuple(locals_), roots)
             if kind != FIELD:
                 tiles: set[int] = set()
-                pennants = open_ = 0
+                pennants = open_ = goods = 0
+                cathedral = inn = False
                 for root in roots:
                     f = self.features[root]
                     assert f is not None
                     tiles |= f.tiles
                     pennants += f.pennants
                     open_ += f.open
+                    cathedral, inn = cathedral or f.cathedral, inn or f.inn
+                    goods += sum(f.goods.values())
                 for local in locals_:
                     seg = ot.segments[local]
                     pennants += seg.pennants
                     open_ += len(seg.dirs) - 2 * closes[local]
+                    cathedral, inn = cathedral or seg.cathedral, inn or seg.inn
+                    goods += 1 if seg.goods else 0
                 group.tiles, group.pennants, group.open = len(tiles) + 1, pennants, open_
+                group.cathedral, group.inn, group.goods = cathedral, inn, goods
             groups.append(group)
         return groups
 
@@ -272,6 +312,15 @@ class Board:
                 return d, ot.edges[d], other.edges[OPPOSITE[d]]
         return None
 
+    def completed_counts(self) -> tuple[int, int]:
+        """Completed cities and roads on the board (a full pass: for loading old files)."""
+        cities = roads = 0
+        for feature in self.features:
+            if feature is not None and feature.complete:
+                cities += feature.kind == CITY
+                roads += feature.kind == ROAD
+        return cities, roads
+
     @classmethod
     def from_placements(cls, placements: list[tuple[str, int, int, int]]) -> "Board":
         board = cls()
@@ -280,4 +329,4 @@ class Board:
         return board
 
 
-__all__ = ["Board", "Feature", "Group", "STRIDE", "rotations_for", "CITY", "ROAD", "FIELD"]
+__all__ = ["Board", "Feature", "Group", "STRIDE", "rotations_for", "river_turn", "CITY", "ROAD", "FIELD"]

@@ -56,6 +56,7 @@ class OrientedTile:
     edge_seg: tuple[int, ...]            # board dir -> local city/road segment, -1 for field/river
     half_seg: tuple[int, ...]            # board half (0-9) -> local field segment, -1 for none
     codes: dict                          # every deploy code naming a segment -> local index (-1: monastery)
+    locals_by_kind: dict                 # (kind, index) -> local segment number
 
     @property
     def id(self) -> str:
@@ -69,10 +70,7 @@ class OrientedTile:
         """Local segment number of the ``index``-th segment of ``kind`` (-1 for the monastery)."""
         if kind == MONASTERY:
             return -1
-        for number, seg in enumerate(self.segments):
-            if seg.kind == kind and seg.index == index:
-                return number
-        raise KeyError((self.tile.id, kind, index))
+        return self.locals_by_kind[(kind, index)]
 
     def of_kind(self, kind: str) -> list[int]:
         return [n for n, s in enumerate(self.segments) if s.kind == kind]
@@ -112,7 +110,8 @@ def oriented(tile_id: str, rotation: int) -> OrientedTile:
             codes[_half_code(h)] = n
     if t.monastery:
         codes["m"] = -1
-    return OrientedTile(t, r, edges, tuple(segs), tuple(edge_seg), tuple(half_seg), codes)
+    by_kind = {(seg.kind, seg.index): n for n, seg in enumerate(segs)}
+    return OrientedTile(t, r, edges, tuple(segs), tuple(edge_seg), tuple(half_seg), codes, by_kind)
 
 
 def deploy_code(ot: OrientedTile, local: int) -> str:

@@ -10,6 +10,19 @@ _TERRAIN = {"C": Msg("city"), "R": Msg("road"), "F": Msg("field"), "~": Msg("riv
 _KIND = {"city": Msg("city"), "road": Msg("road"), "field": Msg("field"), "monastery": Msg("monastery")}
 
 
+_TURNS = {1: Msg("right"), -1: Msg("left")}
+_GOODS = {"wine": Msg("wine"), "grain": Msg("grain"), "cloth": Msg("cloth")}
+
+
+def goods_word(good: str) -> Msg:
+    return _GOODS[good]
+
+
+def turn_word(turn: int) -> Msg:
+    """The side a river curve turns to (1 right, -1 left)."""
+    return _TURNS[turn]
+
+
 def edge_word(direction: int) -> Msg:
     return _EDGE_WORDS[direction]
 

@@ -126,7 +126,7 @@ class Rules:
 
 def _read(name: str) -> dict[str, Any]:
     with open(DATA / name, encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml when present
 
 
 def _cards(kinds: list[dict[str, Any]]) -> tuple[tuple[Kind, ...], tuple[Card, ...]]:

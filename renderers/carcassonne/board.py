@@ -10,6 +10,7 @@ from games.carcassonne.view import CarcassonneView, FigureView, PlacedTileView
 from renderers.carcassonne import figures, palette as P
 from renderers.carcassonne.deploy import spots
 from renderers.carcassonne.icons import paste_centred
+from renderers.carcassonne.overlays import draw_dragon, draw_targets
 from renderers.carcassonne.text import draw_text, text_width
 from renderers.carcassonne.tilesprites import anchor, tile_sprite
 
@@ -62,6 +63,9 @@ def _figure_sprite(f: FigureView, colour: str | None, tile: int) -> Image.Image:
 
 
 def _figure_centre(f: FigureView, placed: PlacedTileView | None) -> tuple[float, float]:
+    if placed is not None and f.feature == "monastery":
+        # the engine numbers the monastery -1; the monk stands on the building wherever it is drawn
+        return anchor(placed.tile, placed.rotation, "monastery", 0) or (0.5, 0.5)
     if f.feature == "" or f.segment < 0 or placed is None:
         return TILE_LEVEL_ANCHOR.get(f.kind, (0.5, 0.5))
     return anchor(placed.tile, placed.rotation, f.feature, f.segment) or (0.5, 0.5)
@@ -107,6 +111,9 @@ def draw_board(view: CarcassonneView, window: Window, scale: float) -> Image.Ima
         d.rectangle((x - 1, y - 1, x + t, y + t), outline=P.OUTLINE_DARK, width=w + 2)
         d.rectangle((x + 1, y + 1, x + t - 2, y + t - 2), outline=P.OUTLINE_LIGHT, width=w)
     _figures(image, view, window, placed, px)
+    draw_dragon(image, view, window.contains, px, t, scale)
+    if view.phase == "deploy":
+        draw_targets(image, view, placed, window.contains, px, t, scale)
     if view.phase == "deploy" and view.last_placed and view.last_placed in placed:
         _deploy_spots(image, view, placed[view.last_placed], window, px, scale)
 

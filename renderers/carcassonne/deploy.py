@@ -43,14 +43,16 @@ def segment_of(tile_id: str, rotation: int, code: str) -> tuple[str, int] | None
 
 
 def spots(tile_id: str, rotation: int, codes: tuple[str, ...]) -> list[tuple[str, Point]]:
-    """One labelled spot per segment offered by ``codes`` (the shortest code names it), in rotated
-    unit coordinates."""
+    """One labelled spot per segment offered by ``codes``, in rotated unit coordinates: the plain
+    code names it (the large follower goes where a normal one may); a segment offered only to the
+    builder or the pig shows that code (``Bre``, ``Pfnw``)."""
     best: dict[tuple[str, int], str] = {}
     for code in codes:
         seg = segment_of(tile_id, rotation, code)
-        if seg is None or code[:1] in ("L", "B", "P"):
+        if seg is None or "@" in code:
             continue
-        if seg not in best or len(code) < len(best[seg]):
+        rank = (code[:1] in ("L", "B", "P"), len(code))
+        if seg not in best or rank < (best[seg][:1] in ("L", "B", "P"), len(best[seg])):
             best[seg] = code
     g = geometry(tile_id) if tile_id in all_tiles() else None
     out = []

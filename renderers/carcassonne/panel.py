@@ -13,10 +13,13 @@ from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import figures, palette as P
 from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.icons import icon, paste_centred
+from renderers.carcassonne.overlays import DRAGON, FAIRY, PORTAL, PRINCESS, targets
 from renderers.carcassonne.text import draw_text, fit, text_width
+from renderers.common import PLAYER_COLOURS
 from renderers.carcassonne.tilesprites import tile_sprite
 
 FOLLOWERS_TOTAL = 7            # rules §1: every player has seven followers
+GOLD = (150, 100, 0)
 
 
 @dataclass(frozen=True)
@@ -69,8 +72,10 @@ def players_section(view: CarcassonneView, names: list[str], width: int, f: Font
     d = ImageDraw.Draw(image)
     if view.phase == "over" or view.current is None:
         title = f"Game over · turn {view.turn}"
+    elif view.phase == "dragon":
+        title = f"Turn {view.turn} · dragon step {len(view.extras.get('dragon_path', ()))} of 6"
     else:
-        title = f"Turn {view.turn} · {_tiles(view.tiles_left)} left"
+        title = f"Turn {view.turn}{'b' if view.extras.get('second') else ''} · {_tiles(view.tiles_left)} left"
     draw_text(image, (pad, head_h / 2), fit(title, f.title, True, width - 2 * pad), f.title, True, P.TEXT, "lm")
     if view.discarded:
         shown = ", ".join(view.discarded[-6:])
@@ -104,10 +109,13 @@ def players_section(view: CarcassonneView, names: list[str], width: int, f: Font
             titles.append("Robber" + (f" {robber_size}" if robber_size else ""))
         room = width - x - score_w - 3 * pad
         line = top + row_h * 0.34
-        if titles:
-            badge = " ".join(titles)
-            room -= text_width(badge, f.small, True) + pad
-            draw_text(image, (width - 2.5 * pad - score_w, line), badge, f.small, True, (150, 100, 0), "rm")
+        right = width - 2.5 * pad - score_w
+        for title in reversed(titles):
+            badge = _badge(round(30 * s), title, PLAYER_COLOURS[p.colour].fill if p.colour in PLAYER_COLOURS else GOLD)
+            right -= badge.width
+            image.paste(badge, (round(right), round(line - badge.height / 2)))
+            right -= round(4 * s)
+            room -= badge.width + round(4 * s)
         draw_text(image, (x, line), fit(label, f.name, current, room), f.name, current, P.TEXT, "lm")
         draw_text(image, (width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm")
         details: list[tuple[Image.Image, str]] = [(figures.follower(p.colour, ih), f"{p.followers}/{FOLLOWERS_TOTAL}")]
@@ -182,10 +190,36 @@ def _legend_square(h: int, kind: str) -> Image.Image:
         d.rectangle((0, 0, h - 1, h - 1), outline=P.OUTLINE_DARK, width=w + 1)
         d.rectangle((w - 1, w - 1, h - w, h - w), outline=P.OUTLINE_LIGHT, width=w)
         return square
-    box = Image.new("RGB", (round(h * 1.3), h), (255, 255, 255))
-    ImageDraw.Draw(box).rectangle((0, 0, box.width - 1, h - 1), outline=(0, 0, 0))
-    draw_text(box, (box.width / 2, h / 2), "cn", round(h * 0.55), True, (0, 0, 0))
+    if kind == "portal":
+        square = Image.new("RGB", (h, h), P.FIELD)
+        ImageDraw.Draw(square).rectangle((0, 0, h - 1, h - 1), outline=PORTAL, width=max(2, h // 8))
+        return square
+    if kind == "path":
+        strip = Image.new("RGBA", (round(h * 1.3), h), (0, 0, 0, 0))
+        d = ImageDraw.Draw(strip)
+        d.line((2, h * 0.7, strip.width - 3, h * 0.3), fill=DRAGON + (255,), width=max(3, h // 6))
+        r = max(2, h // 7)
+        d.ellipse((2 - r / 2, h * 0.7 - r, 2 + r * 1.5, h * 0.7 + r), fill=DRAGON + (255,))
+        return strip
+    label, fill, ink, edge = {"code": ("cn", (255, 255, 255), (0, 0, 0), (0, 0, 0)),
+                              "fairy": ("~", (255, 255, 255), (0, 0, 0), FAIRY),
+                              "princess": ("!", PRINCESS, (255, 255, 255), PRINCESS),
+                              "step": ("n", DRAGON, (255, 255, 255), DRAGON)}[kind]
+    box = Image.new("RGB", (round(h * 1.3), h), fill)
+    ImageDraw.Draw(box).rectangle((0, 0, box.width - 1, h - 1), outline=edge, width=1 if kind == "code" else 2)
+    draw_text(box, (box.width / 2, h / 2), label, round(h * 0.55), True, ink)
     return box
+
+
+@functools.lru_cache(maxsize=64)
+def _badge(h: int, text: str, edge: tuple[int, int, int] = GOLD) -> Image.Image:
+    """The King / Robber Baron badge: gold text, outlined in the holder's colour."""
+    size = max(8, round(h * 0.5))
+    badge = Image.new("RGB", (round(text_width(text, size, True) + h * 0.6), h), P.PANEL_BG)
+    ImageDraw.Draw(badge).rounded_rectangle((1, 1, badge.width - 2, h - 2), radius=max(2, h // 5),
+                                            fill=(255, 246, 214), outline=edge, width=max(2, h // 9))
+    draw_text(badge, (badge.width / 2, h / 2), text, size, True, GOLD)
+    return badge
 
 
 def legend_items(view: CarcassonneView, f: Fonts) -> list[tuple[list[Image.Image], str]]:
@@ -220,6 +254,18 @@ def legend_items(view: CarcassonneView, f: Fonts) -> list[tuple[list[Image.Image
         items.append(([icon(k, h) for k in goods], ", ".join(goods)))
     if view.phase == "deploy" and view.deploy_options:
         items.append(([_legend_square(h, "code")], "deploy code"))
+        found = targets(view)
+        if found.portal:
+            items.append(([_legend_square(h, "portal")], "portal: type code@x,y"))
+        if found.fairy:
+            items.append(([_legend_square(h, "fairy")], "fairy may go here: ~x,y"))
+        if found.princess:
+            items.append(([_legend_square(h, "princess")], "princess: send home, !x,y"))
+    if view.phase == "dragon":
+        items.append(([_legend_square(h, "path")], "dragon's path this turn"))
+        items.append(([_legend_square(h, "step")], "dragon may step: dragon n"))
+    if "koenig" in view.options:
+        items.append(([_badge(h, "King"), _badge(h, "Robber")], "largest city / road"))
     return items
 
 

@@ -219,6 +219,40 @@ def tile_sheet(size: int = 96, columns: int = 12) -> "Image.Image":
 
 
 NAMES = ["Alice", "ボブ", "Chloé", "田中 太郎", "Eve"]
+ALL_OPTIONS = frozenset({"fluss", "erweiterung", "haendler", "koenig", "drache"})
+
+
+def addon_game_views(seed: int = 2, players: int = 4) -> dict[str, tuple[CarcassonneView, str | None]]:
+    """Views of a real game with every add-on (greedy computer players, tiles placed in two stages
+    so the deploy choices show): a deploy with magic-portal and fairy targets, the princess's
+    choice, the dragon's movement and the final board. Name -> (view, region or None)."""
+    from games.carcassonne import GAME
+    from games.carcassonne.actions import Place
+
+    state = GAME.setup(players, ALL_OPTIONS, seed)
+    rng = random.Random(seed)
+    greedy = GAME.computer_player("greedy")
+    found: dict[str, tuple[CarcassonneView, str | None]] = {}
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        if state.phase == "place":
+            action = greedy.choose(GAME, state, seat, rng)
+            GAME.apply(state, seat, Place(action.x, action.y, action.rotation))
+            continue
+        view = GAME.view(state, None)
+        last = f"{view.last_placed[0]},{view.last_placed[1]}" if view.last_placed else None
+        codes = view.deploy_options
+        if state.phase == "deploy" and "portal" not in found and len(state.placements) > 40 and \
+                sum("@" in c for c in codes) > 5 and any(c.startswith("~") for c in codes):
+            found["portal"] = (view, last)
+        if state.phase == "deploy" and "princess" not in found and codes and codes[0].startswith("!"):
+            found["princess"] = (view, None)
+        if state.phase == "dragon" and "dragon" not in found and len(state.steps) >= 2 and \
+                len(view.extras.get("dragon_steps", ())) >= 2:
+            found["dragon"] = (view, None)
+        GAME.apply(state, seat, greedy.choose(GAME, state, seat, rng))
+    found["final"] = (GAME.view(state, None), None)
+    return found
 
 
 def main(directory: str = "docs/images") -> None:
@@ -241,6 +275,8 @@ def main(directory: str = "docs/images") -> None:
         "carcassonne_addons.png": render(addon_board(), NAMES),
         "carcassonne_160.png": render(large_board(160), NAMES),
     }
+    for key, (view, region) in addon_game_views().items():
+        images[f"carcassonne_addons_{key}.png"] = render(view, NAMES[:4], region=region)
     for name, png in images.items():
         (out / name).write_bytes(png)
     tile_sheet().save(out / "carcassonne_tiles.png", optimize=True)

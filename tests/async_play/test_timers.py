@@ -219,3 +219,19 @@ async def test_abort_and_finish_drop_clocks_and_jobs(bot):
     table = await start(bot, "alice", "bob")
     await bot.service.abort(ctx("alice"))
     assert await jobs(bot) == [] and await bot.play.timers.store.clocks(table.id) == {}
+
+
+async def test_restart_keeps_quiet_tables_unloaded_and_repairs_clocks(bot, clock):
+    table = await start(bot, "alice", "bob")
+    await bot.service.act(ctx("alice"), "bet odd")
+    await start(bot, "carol", "dave", channel=2)
+    await bot.restart()
+    assert all(t._state is None for t in bot.service.tables())          # quiet tables stay unloaded
+    # a crash after a move was saved but before its clocks were: the restart brings them up to date
+    await bot.store.write([("DELETE FROM turn_clocks WHERE table_id = ?", (table.id,)),
+                           ("DELETE FROM jobs WHERE ref = ?", (f"table:{table.id}",)),
+                           ("UPDATE table_timers SET synced_version = -1 WHERE table_id = ?", (table.id,))])
+    await bot.restart()
+    assert set(await bot.play.timers.store.clocks(table.id)) == {1}
+    assert len(await jobs(bot, "timeout")) == 3                          # Bob's, Carol's and Dave's
+    assert bot.service.table_in(2)._state is None

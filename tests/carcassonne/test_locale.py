@@ -60,3 +60,8 @@ def test_option_descriptions_are_translated():
         assert spec.description in catalogue
         if spec.unavailable:
             assert spec.unavailable in catalogue
+
+
+def test_catalogue_has_no_stale_entries():
+    catalogue = yaml.safe_load((ROOT / "locale" / "ja.yaml").read_text(encoding="utf-8"))
+    assert sorted(set(catalogue) - engine_templates()) == []

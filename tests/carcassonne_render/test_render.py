@@ -9,7 +9,8 @@ from PIL import Image, ImageChops, ImageDraw
 from games.carcassonne.view import FigureView, PlacedTileView
 from renderers.carcassonne import TILE_MIN, palette as P, region_window, render, render_image, square_box, whole_window
 from renderers.carcassonne.deploy import segment_of, spots
-from renderers.carcassonne.panel import Fonts, drawn_section, players_section
+from renderers.carcassonne.geometry import geometry, rotate_point
+from renderers.carcassonne.panel import Fonts, drawn_section, legend_items, players_section
 from renderers.carcassonne.samples import early_board, large_board, with_deploy
 from renderers.carcassonne.tilesprites import anchor, tile_sprite
 from renderers.common import PLAYER_COLOURS, font, has_cjk_font
@@ -233,3 +234,80 @@ def test_discarded_tiles_are_mentioned():
     noted = players_section(small_view(discarded=("C",)), NAMES, 440, Fonts(1.0))
     assert noted.height > plain.height
     assert count_near(noted, (10, 44, 400, 68), P.MUTED, 40) > 20
+
+
+def test_monk_stands_on_the_monastery_where_it_is_drawn():
+    """R04's monastery lies beside the river, not in the tile centre; the engine numbers the
+    monastery segment -1."""
+    view = small_view(tiles=(PlacedTileView(0, 0, "R04", 2),), figures=(FigureView(0, 0, 0, "follower", "monastery", -1),),
+                      legal_placements=(), last_placed=None, drawn=None)
+    image = decode(render(view, NAMES))
+    u, v = anchor("R04", 2, "monastery", 0)
+    assert v > 0.6                                          # r2: the monastery is south of the river
+    box = square_box(view, 0, 0)
+    assert count_near(image, around(box, u, v, 10), RED, 16) >= 20
+    assert count_near(image, around(box, 0.5, 0.5, 5), RED, 16) == 0
+
+
+# -- add-on overlays ---------------------------------------------------------------------------------
+
+def test_dragon_phase_shows_the_path_and_the_possible_steps():
+    from renderers.carcassonne.overlays import DRAGON
+    view = small_view(phase="dragon", drawn=None, legal_placements=(), current=1,
+                      figures=(FigureView(1, 0, None, "dragon", "", -1),),
+                      extras={"dragon_path": ((0, -1), (0, 0), (1, 0)), "dragon_steps": (), "turn_player": 0},
+                      options=("drache",))
+    image = decode(render(view, NAMES))
+    left, top, size = square_box(view, 0, 0)
+    # the red path runs through the centre of 0,0 and on to 1,0
+    assert count_near(image, (left + size // 2 - 4, top + size // 2 - 4, left + size // 2 + 4, top + size // 2 + 4),
+                      DRAGON, 30) > 20
+    stepping = replace(view, extras={**view.extras, "dragon_path": ((0, -1), (0, 0)), "dragon_steps": (1,)})
+    image = decode(render(stepping, NAMES))
+    box = square_box(stepping, 1, 0)
+    assert count_near(image, around(box, 0.22, 0.5, 10), DRAGON, 30) > 40      # the "e" box near the shared edge
+    texts = [text for _, text in legend_items(stepping, Fonts(1.0))]
+    assert "dragon may step: dragon n" in texts and "dragon's path this turn" in texts
+    assert players_section(stepping, NAMES, 440, Fonts(1.0)).height > 0
+
+
+def test_portal_fairy_and_princess_targets_are_marked():
+    from renderers.carcassonne.overlays import FAIRY, PORTAL, PRINCESS
+    view = with_deploy(small_view(options=("drache",)), ("re", "fnw", "fse", "cn@0,0", "fen@0,0", "Lcn@0,0",
+                                                         "fnw@0,-1", "~0,0", "-"))
+    image = decode(render(view, NAMES, region="0,0"))
+    left, top, size = square_box(view, 0, 0, region="0,0")
+    assert count_near(image, (left, top, left + size, top + 6), PORTAL, 30) > size // 2     # violet outline
+    u, v = anchor("D", 0, "field", 0)
+    assert count_near(image, around((left, top, size), u, v, 18), PORTAL, 12) > 10          # the "fen" box
+    assert count_near(image, around((left, top, size), 0.76, 0.24, 14), FAIRY, 12) > 10     # the "~" box
+    texts = [text for _, text in legend_items(view, Fonts(1.0))]
+    assert "portal: type code@x,y" in texts and "fairy may go here: ~x,y" in texts
+    princess = with_deploy(small_view(options=("drache",)), ("!0,0",))
+    image = decode(render(princess, NAMES))
+    box = square_box(princess, 0, 0)
+    u, v = anchor("D", 0, "city", 0)
+    assert count_near(image, around(box, u, max(0.12, v - 0.24), 8), PRINCESS, 30) > 20
+    assert "princess: send home, !x,y" in [text for _, text in legend_items(princess, Fonts(1.0))]
+    # nothing of the sort in a plain deploy phase
+    plain = with_deploy(small_view(), ("re", "fnw", "fse", "-"))
+    texts = [text for _, text in legend_items(plain, Fonts(1.0))]
+    assert not any(t.startswith(("portal", "fairy", "princess", "dragon")) for t in texts)
+
+
+def test_builder_or_pig_only_spots_show_their_code():
+    assert spots("U", 0, ("fnw", "Bre", "Lfnw", "Pfse", "-")) == [
+        ("fnw", rotate_point(geometry("U").anchors[("field", 0)], 0)),
+        ("Bre", rotate_point(geometry("U").anchors[("road", 0)], 0)),
+        ("Pfse", rotate_point(geometry("U").anchors[("field", 1)], 0)),
+    ]
+
+
+def test_king_and_robber_badges_and_legend():
+    view = small_view(options=("koenig",), extras={"king": (0, 5), "robber": (1, 3)})
+    section = players_section(view, NAMES, 440, Fonts(1.0))
+    plain = players_section(small_view(), NAMES, 440, Fonts(1.0))
+    assert count_near(section, (200, 42, 380, 84), (150, 100, 0), 40) > 20                 # "King 5" badge text
+    assert count_near(plain, (200, 42, 380, 84), (150, 100, 0), 40) == 0
+    assert "largest city / road" in [text for _, text in legend_items(view, Fonts(1.0))]
+    assert "largest city / road" not in [text for _, text in legend_items(small_view(), Fonts(1.0))]

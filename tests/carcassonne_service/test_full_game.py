@@ -44,7 +44,9 @@ async def test_five_player_game_with_restart(tmp_path):
     for user in PLAYERS[1:]:
         await service.join(user)
     r = await service.option(PLAYERS[0], "fluss")
-    assert r[0].error and "not available yet" in text_of(r)
+    assert not r[0].error, text_of(r)
+    r = await service.option(PLAYERS[0], "fluss")          # typed again: off
+    assert not r[0].error, text_of(r)
     r = await service.start(PLAYERS[0])
     assert "Carcassonne begins" in text_of(r) and "tiles left: 71" in text_of(r).lower()
     assert r[0].image.startswith(b"\x89PNG")
@@ -99,5 +101,44 @@ async def test_deploy_buttons_after_a_two_stage_placement(tmp_path):
     # the same button again is an old turn's button
     r4 = await service.button(PLAYERS[seat], none_button.custom_id)
     assert r4[0].error and "no longer open" in text_of(r4)
+    await service.close()
+    await store.close()
+
+
+async def test_every_add_on_through_the_service_with_dragon_steps_by_use_and_buttons(tmp_path):
+    """All five add-ons at one table: the dragon's steps come as buttons, and /use dragon <dir>
+    moves it as well as /play dragon <dir>."""
+    store = await SqliteStore(tmp_path / "d.sqlite3").open()
+    service = TableService(store, settings(), seed_source=lambda: 5, render=False)
+    await service.join(PLAYERS[0], "carcassonne")
+    await service.join(PLAYERS[1])
+    for name in ("fluss", "erweiterung", "haendler", "koenig", "drache"):
+        r = await service.option(PLAYERS[0], name)
+        assert not r[0].error, text_of(r)
+    r = await service.start(PLAYERS[0])
+    assert "tiles left: 160" in text_of(r).lower()
+    table = service.table_in(5)
+    replies = r
+    used = played = 0
+    for _ in range(600):
+        if service.table_in(5) is None or (used and played):
+            break
+        state = table.state
+        (seat,) = table.game.to_act(state)
+        legal = [str(a) for a in table.game.legal_actions(state, seat)]
+        if state.phase == "dragon":
+            labels = [b.label for b in replies[0].buttons]
+            assert labels and all(label.startswith("dragon ") for label in labels) and set(labels) == set(legal)
+            if not used:
+                replies = await service.act_verb(PLAYERS[seat], "use", legal[0])
+                used += 1
+            else:
+                button = next(b for b in replies[0].buttons if b.label == legal[-1])
+                replies = await service.button(PLAYERS[seat], button.custom_id)
+                played += 1
+        else:
+            replies = await service.act_verb(PLAYERS[seat], "place", legal[0])
+        assert not replies[0].error, text_of(replies)
+    assert used and played
     await service.close()
     await store.close()

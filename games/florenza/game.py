@@ -1,0 +1,161 @@
+"""Florenza: The Card Game (BGA version) — the Game object tying the modules together."""
+from __future__ import annotations
+
+import itertools
+from typing import Any, Sequence
+
+from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, ranks_from_scores
+from games.florenza import actions as A
+from games.florenza import flow, notation, rules, text
+from games.florenza.catalog import RES, artist_card, catalog
+from games.florenza.scoring import final_scores
+from games.florenza.setup import new_game
+from games.florenza.state import FlorenzaState, state_from_json, state_to_json
+from games.florenza.view import FlorenzaView, build_view
+
+
+class Florenza(Game):
+    name = "florenza"
+    title = "Florenza: The Card Game"
+    min_players = 2
+    max_players = 4
+    options = ()
+    verbs = ("play", "build", "reserve", "use", "workers", "market", "inspire", "keep", "captain", "merchant")
+    max_buttons = 10
+    renderer = "renderers.florenza:render"
+    private_info = True
+
+    # -- life cycle ---------------------------------------------------------------------------
+    def setup(self, players: int, options: frozenset[str], seed: int) -> FlorenzaState:
+        if options:
+            raise ValueError(f"Florenza has no options (got {sorted(options)})")
+        return new_game(players, seed)
+
+    def to_act(self, state: FlorenzaState) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: FlorenzaState, seat: int) -> list[Any]:
+        if seat not in rules.to_act(state):
+            return []
+        legal = []
+        for action in self._candidates(state, seat):
+            try:
+                rules.check(state, seat, action)
+            except IllegalAction:
+                continue
+            legal.append(action)
+        return legal
+
+    def _candidates(self, state: FlorenzaState, seat: int) -> list[Any]:
+        player = state.p[seat]
+        if state.phase == 4:
+            if state.step == "keep":
+                return [A.Keep(c) for c in dict.fromkeys(player.hand)]
+            if state.step == "captain":
+                return [A.CaptainChoice(r) for r in rules.captain_options(state)]
+            return [A.MerchantChoice(r) for r in rules.merchant_options(state)]
+        # Cheap necessary conditions first, so that ``check`` mostly sees legal candidates.
+        refs = rules.artist_refs(state, seat)
+        held, supply = player.res, state.supply
+
+        def can_hold(cost: tuple[int, ...]) -> bool:
+            return all(have >= need for have, need in zip(held, cost))
+
+        out: list[Any] = []
+        cards, artists, locations = catalog().cards, catalog().artists, catalog().locations
+        for card_id in dict.fromkeys(player.hand):
+            info = cards[card_id]
+            if not can_hold(info.cost) or info.fl > player.florins:
+                continue
+            if info.artists:
+                out += [A.Play(card_id, ref) for ref in refs if artists[ref.id].type in info.artists]
+            else:
+                out.append(A.Play(card_id))
+        for monument_id in [*state.mon_display, *player.reserved_monuments]:
+            info = catalog().monuments[monument_id]
+            if can_hold(info.cost):
+                out += [A.Build(monument_id, ref) for ref in refs if artists[ref.id].type in info.artists]
+        out += [A.ReserveMonument(m) for m in state.mon_display]
+        out += [A.ReserveArtist(a) for a in dict.fromkeys(artist_card(i)[0] for i in state.art_display)]
+        for location_id in dict.fromkeys(entry[0] for entry in state.locations if entry[1] is None):
+            if locations[location_id].kind == "barter":
+                out += [A.Use(location_id, give, get) for i, give in enumerate(RES) if held[i]
+                        for j, get in enumerate(RES) if j != i and supply[j]]
+            else:
+                out.append(A.Use(location_id))
+        out.append(A.Workers())
+        out += [A.MarketSell(r) for i, r in enumerate(RES) if held[i]]
+        if player.florins >= 100:
+            out += [A.MarketBuy(r) for i, r in enumerate(RES) if supply[i]]
+        for first, second in itertools.combinations_with_replacement(range(6), 2):
+            if held[first] >= 1 + (first == second) and held[second]:
+                out += [A.MarketTrade((RES[first], RES[second]), get) for j, get in enumerate(RES)
+                        if j not in (first, second) and supply[j]]
+        out.append(A.Inspire())
+        return out
+
+    def parse(self, state: FlorenzaState, seat: int, text_: str) -> Any:
+        return notation.parse(state, seat, text_)
+
+    def apply(self, state: FlorenzaState, seat: int, action: Any) -> list[Event]:
+        perform = rules.check(state, seat, action)
+        events = perform()
+        if state.phase == 3:
+            flow.advance(state, events)
+        else:
+            flow.continue_phase4(state, events)
+        state.last = [event.msg for event in events if event.to is None]
+        return events
+
+    def view(self, state: FlorenzaState, seat: int | None) -> FlorenzaView:
+        return build_view(state, seat)
+
+    def outcome(self, state: FlorenzaState) -> Outcome | None:
+        if not state.over:
+            return None
+        scores = final_scores(state)
+        view = self.view(state, None)
+        return Outcome(tuple(s.total for s in scores), ranks_from_scores([s.key for s in scores]),
+                       tuple(text.final_lines(view)))
+
+    def to_json(self, state: FlorenzaState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> FlorenzaState:
+        return state_from_json(data)
+
+    # -- text ---------------------------------------------------------------------------------
+    def status(self, view: FlorenzaView) -> list[Msg]:
+        return text.status(view)
+
+    def private_lines(self, view: FlorenzaView) -> list[Msg]:
+        return text.private_lines(view)
+
+    def turn_prompt(self, view: FlorenzaView) -> list[Msg]:
+        return text.turn_prompt(view)
+
+    # -- helpers for buttons and computer players -----------------------------------------------
+    def suggestions(self, state: FlorenzaState, seat: int) -> list[Any]:
+        from games.florenza.ai import ranked_actions
+        ranked = ranked_actions(self, state, seat)
+        essentials = [a for a in (A.Workers(), A.Inspire()) if a in ranked]
+        budget = self.max_buttons - len(essentials)
+        chosen = []
+        for action in ranked:
+            if action in essentials:
+                chosen.append(action)
+            elif budget > 0:
+                chosen.append(action)
+                budget -= 1
+        return chosen
+
+    def action_label(self, action: Any) -> str:
+        label = str(action)
+        return label if len(label) <= 80 else label[:79] + "…"
+
+    def computer_player(self, level: str = "greedy") -> ComputerPlayer:
+        from games.florenza.ai import HeuristicPlayer
+        return RandomPlayer() if level == "random" else HeuristicPlayer()
+
+    def computer_levels(self) -> Sequence[str]:
+        return ("greedy", "random")

@@ -1,0 +1,127 @@
+"""The full (secret) game state and its exact JSON form.
+
+A hired artist is stored as an ``int`` (named artist card number, see ``catalog.ARTIST_CARDS``)
+or as the ID of an anonymous artist; ``None`` means no artist.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from games.core import Msg, SeatRef, SeededRng
+
+Hired = Union[int, str, None]
+
+
+@dataclass
+class PlayerState:
+    florins: int = 0
+    res: list[int] = field(default_factory=lambda: [0] * 6)
+    hand: list[str] = field(default_factory=list)
+    cards: list[list[Any]] = field(default_factory=list)          # [card id, hired artist]
+    monuments: list[list[Any]] = field(default_factory=list)      # [monument id, hired artist]
+    reserved_monuments: list[str] = field(default_factory=list)
+    reserved_artists: list[int] = field(default_factory=list)
+    pp: int = 0
+    keep_pending: bool = False
+
+    def owns(self, card_id: str) -> bool:
+        return any(entry[0] == card_id for entry in self.cards)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"florins": self.florins, "res": list(self.res), "hand": list(self.hand),
+                "cards": copy.deepcopy(self.cards), "monuments": copy.deepcopy(self.monuments),
+                "reserved_monuments": list(self.reserved_monuments),
+                "reserved_artists": list(self.reserved_artists), "pp": self.pp,
+                "keep_pending": self.keep_pending}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "PlayerState":
+        return cls(florins=data["florins"], res=list(data["res"]), hand=list(data["hand"]),
+                   cards=[list(entry) for entry in data["cards"]],
+                   monuments=[list(entry) for entry in data["monuments"]],
+                   reserved_monuments=list(data["reserved_monuments"]),
+                   reserved_artists=list(data["reserved_artists"]), pp=data["pp"],
+                   keep_pending=data["keep_pending"])
+
+
+@dataclass
+class FlorenzaState:
+    players: int
+    rng: SeededRng
+    p: list[PlayerState]
+    round: int = 1
+    phase: int = 3
+    turn: int = 1
+    pos: int = 0                      # index in the captain order of the seat acting in ``turn``
+    step: str = ""                    # Phase 4: "keep", "captain", "merchant"; "over" at the end
+    captain: int = 0
+    supply: list[int] = field(default_factory=lambda: [0] * 6)
+    bank: int = 0
+    decks: dict[str, list[str]] = field(default_factory=dict)   # "II", "III": set aside for later rounds
+    draw: list[str] = field(default_factory=list)               # this round's draw deck (top = end)
+    discard: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    mon_deck: list[str] = field(default_factory=list)
+    mon_display: list[str] = field(default_factory=list)        # in catalog order
+    mon_removed: list[str] = field(default_factory=list)
+    art_deck: list[int] = field(default_factory=list)
+    art_display: list[int] = field(default_factory=list)        # left to right as turned up
+    art_removed: list[int] = field(default_factory=list)
+    anon_used: list[bool] = field(default_factory=lambda: [False, False, False])
+    locations: list[list[Any]] = field(default_factory=list)    # [location id, seat that used it or None]
+    capitano_user: int | None = None
+    captain_choice: str | None = None
+    merchant_choice: str | None = None
+    last: list[Msg] = field(default_factory=list)               # public events of the last action
+
+    @property
+    def over(self) -> bool:
+        return self.step == "over"
+
+    def order(self) -> list[int]:
+        """Seats in action order: the captain first, then seat order."""
+        return [(self.captain + i) % self.players for i in range(self.players)]
+
+
+def _msg_to_json(msg: Msg) -> dict[str, Any]:
+    params = {key: ({"$seat": value.seat} if isinstance(value, SeatRef) else value)
+              for key, value in msg.params.items()}
+    return {"text": msg.text, "params": params}
+
+
+def _msg_from_json(data: dict[str, Any]) -> Msg:
+    params = {key: (SeatRef(value["$seat"]) if isinstance(value, dict) and "$seat" in value else value)
+              for key, value in data["params"].items()}
+    return Msg(data["text"], params)
+
+
+_SIMPLE = ("players", "round", "phase", "turn", "pos", "step", "captain", "bank", "capitano_user",
+           "captain_choice", "merchant_choice")
+_LISTS = ("supply", "draw", "discard", "removed", "mon_deck", "mon_display", "mon_removed", "art_deck",
+          "art_display", "art_removed", "anon_used")
+
+
+def state_to_json(state: FlorenzaState) -> dict[str, Any]:
+    data: dict[str, Any] = {name: getattr(state, name) for name in _SIMPLE}
+    data.update({name: list(getattr(state, name)) for name in _LISTS})
+    data["rng"] = state.rng.to_json()
+    data["p"] = [player.to_json() for player in state.p]
+    data["decks"] = {name: list(cards) for name, cards in state.decks.items()}
+    data["locations"] = [list(entry) for entry in state.locations]
+    data["last"] = [_msg_to_json(msg) for msg in state.last]
+    return data
+
+
+def state_from_json(data: dict[str, Any]) -> FlorenzaState:
+    state = FlorenzaState(players=data["players"], rng=SeededRng.from_json(data["rng"]),
+                          p=[PlayerState.from_json(player) for player in data["p"]])
+    for name in _SIMPLE:
+        setattr(state, name, data[name])
+    for name in _LISTS:
+        setattr(state, name, list(data[name]))
+    state.decks = {name: list(cards) for name, cards in data["decks"].items()}
+    state.locations = [list(entry) for entry in data["locations"]]
+    state.last = [_msg_from_json(msg) for msg in data["last"]]
+    return state

@@ -1,0 +1,355 @@
+"""Keyflower: the Game contract glued to the rules modules."""
+from __future__ import annotations
+
+import copy
+from typing import Any, Sequence
+
+from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef
+from games.core.outcome import ranks_from_scores
+from games.keyflower import legal, notation, rules, seasons
+from games.keyflower import state as kstate
+from games.keyflower import village as vil
+from games.keyflower.actions import (Action, BidAction, BoatAction, DoneAction, FlipAction, Move, PassAction,
+                                     PlaceAction, Up, UseAction, WinterAction, tile_name)
+from games.keyflower.data import SEASONS, SEASON_CODES, SKILLS, tile as tile_def
+from games.keyflower.state import KState
+from games.keyflower.view import KeyflowerView, build_view
+
+
+class Keyflower(Game):
+    name = "keyflower"
+    title = "Keyflower"
+    min_players = 2
+    max_players = 6
+    verbs = ("bid", "use", "pass", "boat", "place", "winter", "flip", "play")
+    max_buttons = 10
+    renderer = "renderers.keyflower:render"
+    private_info = True            # supplies by colour/type and winter tiles are secret
+    options = (
+        OptionSpec("craftsmen5", "Craftsmen's Guild scores 5 VP per blue+red+yellow set instead of 3 (decision D1)."),
+        OptionSpec("greenwild", "Green keeples may stand in for blue, red or yellow on the Craftsmen's Guild (decision D2)."),
+        OptionSpec("purpleany", "Whoever holds the purple marker at the end of winter may use it as a scoring wildcard (decision D7)."),
+        OptionSpec("storagefree", "Off-type resources on storage tiles go back to the allocation pool instead of scoring 0 (decision D9)."),
+    )
+
+    # -- life cycle ------------------------------------------------------------------------
+    def setup(self, players: int, options: frozenset[str], seed: int) -> KState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Keyflower needs 2 to 6 players, not {players}")
+        return seasons.setup(players, frozenset(options), seed)
+
+    def to_act(self, state: KState) -> frozenset[int]:
+        phase = state.phase
+        if phase == "actions":
+            return frozenset({state.transport.seat if state.transport else state.turn})
+        if phase == "winter_select":
+            return frozenset(s for s, p in enumerate(state.seats) if p.winter_choice is None)
+        if phase == "boats":
+            return frozenset(state.boat_queue[:1])
+        if phase == "placement":
+            return frozenset(seasons.placement_waiting(state))
+        if phase == "flip" and state.flip_seat is not None:
+            return frozenset({state.flip_seat})
+        return frozenset()
+
+    def legal_actions(self, state: KState, seat: int) -> list[Action]:
+        return legal.legal_actions(state, seat, self.to_act(state))
+
+    def parse(self, state: KState, seat: int, text: str) -> Action:
+        return notation.parse(state, seat, text)
+
+    # -- applying actions --------------------------------------------------------------------
+    def apply(self, state: KState, seat: int, action: Action) -> list[Event]:
+        waiting = self.to_act(state)
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat not in waiting:
+            raise IllegalAction("It is not your turn; waiting for {players}.",
+                                players=", ".join(f"#{s + 1}" for s in sorted(waiting)))
+        phase = state.phase
+        if phase == "winter_select":
+            return self._winter(state, seat, action)
+        if phase == "boats":
+            return self._boat(state, seat, action)
+        if phase == "placement":
+            return self._place(state, seat, action)
+        if phase == "flip":
+            return self._flip(state, seat, action)
+        if state.transport is not None:
+            return self._step(state, seat, action, finish_when_stuck=True)
+        if isinstance(action, UseAction) and action.steps:
+            return self._compound(state, seat, action)
+        return self._turn(state, seat, action)
+
+    def _header(self, st: KState, seat: int, action: Action) -> list[Event]:
+        st.action_no += 1
+        code = f"{SEASON_CODES[st.season]}-{st.action_no:02d}"
+        public = _public_text(action)
+        events = [Event.public("{code} {player}: {command}", code=code, player=SeatRef(seat), command=public)]
+        if public != str(action):
+            events.append(Event.private({seat}, "{code} you: {command}", code=code, command=str(action)))
+        return events
+
+    def _turn(self, st: KState, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, PassAction):
+            events = self._header(st, seat, action)
+            st.passes += 1
+            st.seats[seat].passed = True
+            events.append(Event.public("Consecutive passes: {n} of {players}.", n=st.passes, players=st.players))
+            if st.passes >= st.players:
+                return events + seasons.end_season(st)
+            st.turn = st.next_seat(st.turn)
+            return events
+        if isinstance(action, BidAction):
+            plan = rules.check_bid(st, seat, action)
+            events = self._header(st, seat, action) + rules.do_bid(st, seat, action, plan)
+        elif isinstance(action, UseAction):
+            plan_u = rules.check_use(st, seat, action)
+            events = self._header(st, seat, action) + rules.do_use(st, seat, action, plan_u)
+        elif isinstance(action, (Move, Up, DoneAction)):
+            raise IllegalAction("'move', 'up' and 'done' belong to a transport: first use a transport tile, e.g. 'use home 1 red'.")
+        else:
+            raise IllegalAction("Now it is the action phase: 'bid', 'use' or 'pass'.")
+        st.passes = 0
+        for player in st.seats:
+            player.passed = False
+        if st.transport is None:
+            st.turn = st.next_seat(st.turn)
+        else:
+            events += self._finish_if_stuck(st)
+        return events
+
+    def _step(self, st: KState, seat: int, action: Action, finish_when_stuck: bool) -> list[Event]:
+        if isinstance(action, DoneAction):
+            return self._end_transport(st, seat)
+        if isinstance(action, Move):
+            cost = rules.check_move(st, seat, action)
+            events = [Event.public("{player}: {command}", player=SeatRef(seat), command=str(action))]
+            events += rules.do_move(st, seat, action, cost)
+        elif isinstance(action, Up):
+            pay = rules.check_up(st, seat, action)
+            events = [Event.public("{player}: {command}", player=SeatRef(seat), command=_public_text(action))]
+            events += rules.do_up(st, seat, action, pay)
+        else:
+            raise IllegalAction("You are in the middle of a transport: 'move [N] RESOURCE FROM TO', 'up TILE' or 'done'.")
+        if finish_when_stuck:
+            events += self._finish_if_stuck(st)
+        return events
+
+    def _finish_if_stuck(self, st: KState) -> list[Event]:
+        tr = st.transport
+        if tr is not None and len(legal.transport_steps(st, tr.seat)) == 1:   # only 'done' is left
+            return self._end_transport(st, tr.seat)
+        return []
+
+    def _end_transport(self, st: KState, seat: int) -> list[Event]:
+        st.transport = None
+        st.turn = st.next_seat(st.turn)
+        return [Event.public("{player} finishes the transport.", player=SeatRef(seat))]
+
+    def _compound(self, st: KState, seat: int, action: UseAction) -> list[Event]:
+        """``use TILE ...; move ...; up ...`` is validated as one unit (13.3): it is tried on a
+        copy first and, only if every step is legal, done again on the real state (the result
+        is identical because all randomness comes from the state)."""
+        self._run_compound(copy.deepcopy(st), seat, action)
+        return self._run_compound(st, seat, action)
+
+    def _run_compound(self, st: KState, seat: int, action: UseAction) -> list[Event]:
+        head = UseAction(action.tile, action.n, action.colours, action.sources, action.choice)
+        plan = rules.check_use(st, seat, head)
+        ability = tile_def(head.tile).ability_of(plan.upgraded)
+        if ability is None or ability.t != "transport":
+            raise IllegalAction("Only transport tiles (home, stable, farrier, wainwright) take 'move' and 'up' steps.")
+        events = self._header(st, seat, action)
+        events += rules.do_use(st, seat, head, plan)
+        st.passes = 0
+        for player in st.seats:
+            player.passed = False
+        for step in action.steps:
+            events += self._step(st, seat, step, finish_when_stuck=False)[1:]
+        if st.transport is not None:
+            events += self._end_transport(st, seat)
+        return events
+
+    def _winter(self, st: KState, seat: int, action: Action) -> list[Event]:
+        if not isinstance(action, WinterAction):
+            raise IllegalAction("Choose your winter tiles first: 'winter TILE ...' with at least one of {tiles}.",
+                                tiles=" ".join(st.seats[seat].winter_hand))
+        hand = st.seats[seat].winter_hand
+        if not action.tiles or any(t not in hand for t in action.tiles):
+            raise IllegalAction("Choose at least one of your own winter tiles: {tiles}.", tiles=" ".join(hand))
+        st.seats[seat].winter_choice = list(action.tiles)
+        events = [Event.public("{player} has chosen their winter tiles.", player=SeatRef(seat)),
+                  Event.private({seat}, "You put up: {tiles}.", tiles=" ".join(action.tiles))]
+        if all(p.winter_choice is not None for p in st.seats):
+            events += seasons.reveal_winter(st)
+        return events
+
+    def _boat(self, st: KState, seat: int, action: Action) -> list[Event]:
+        if not isinstance(action, BoatAction):
+            raise IllegalAction("Choose a boat: {boats}.", boats=", ".join(f"boat {b}" for b in st.boats_left))
+        if action.boat not in st.boats_left:
+            raise IllegalAction("{boat} is not available; choose one of: {boats}.", boat=action.boat,
+                                boats=", ".join(st.boats_left))
+        events = [Event.public("{code}-boats {player}: boat {boat}", code=SEASON_CODES[st.season],
+                               player=SeatRef(seat), boat=action.boat)]
+        events += seasons.take_boat(st, seat, action.boat)
+        return events + seasons.advance_boats(st)
+
+    def _place(self, st: KState, seat: int, action: Action) -> list[Event]:
+        if not isinstance(action, PlaceAction):
+            raise IllegalAction("Place your new tiles: 'place TILE q,r rK' (tiles: {tiles}).",
+                                tiles=", ".join(tile_name(t) for t in st.seats[seat].pending))
+        player = st.seats[seat]
+        if action.tile not in player.pending:
+            raise IllegalAction("{tile} is not waiting to be placed; yours are: {tiles}.", tile=tile_name(action.tile),
+                                tiles=", ".join(tile_name(t) for t in player.pending))
+        if not vil.legal_rotation(st, seat, action.tile, (action.q, action.r), action.k):
+            options = vil.placements(st, seat, action.tile)
+            example = options[0] if options else None
+            hint = f"{example[0]},{example[1]} r{example[2]}" if example else "-"
+            raise IllegalAction("{tile} cannot go at {q},{r} r{k}: it must touch your village and every touching edge must match (road-road, grass-grass, water-water). For example: {hint}.",
+                                tile=tile_name(action.tile), q=action.q, r=action.r, k=action.k, hint=hint)
+        return seasons.place(st, seat, action.tile, action.q, action.r, action.k)
+
+    def _flip(self, st: KState, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, PassAction):
+            return [Event.public("Wi-flip {player}: pass", player=SeatRef(seat))] + seasons.finish_game(st)
+        if not isinstance(action, FlipAction):
+            raise IllegalAction("Flipper: 'flip TILE' to upgrade one tile for free, or 'pass'.")
+        targets = seasons.flip_targets(st, seat)
+        if action.tile not in targets:
+            raise IllegalAction("{tile} cannot be upgraded; choose one of: {tiles}.", tile=tile_name(action.tile),
+                                tiles=", ".join(tile_name(t) for t in targets))
+        st.seats[seat].village[action.tile].upgraded = True
+        events = [Event.public("Wi-flip {player}: flip {tile}", player=SeatRef(seat), tile=tile_name(action.tile))]
+        return events + seasons.finish_game(st)
+
+    # -- views and results ---------------------------------------------------------------------
+    def view(self, state: KState, seat: int | None) -> KeyflowerView:
+        return build_view(state, seat, self.to_act(state))
+
+    def outcome(self, state: KState) -> Outcome | None:
+        if state.phase != "over" or state.final is None:
+            return None
+        totals = [f["total"] for f in state.final]
+        details = tuple(Msg("{player}: {total} = tiles {fixed} + auto {auto} + storage {storage} + allocation {alloc} + gold {gold}",
+                            {"player": SeatRef(s), **f}) for s, f in enumerate(state.final))
+        return Outcome(tuple(totals), ranks_from_scores(totals), details)
+
+    def to_json(self, state: KState) -> dict[str, Any]:
+        return kstate.to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> KState:
+        return kstate.from_json(data)
+
+    # -- text ------------------------------------------------------------------------------------
+    def status(self, view: KeyflowerView) -> list[Msg]:
+        season = SEASONS[min(view.season, 3)]
+        lines = []
+        if view.phase == "actions":
+            who = view.transport[0] if view.transport else view.turn
+            lines.append(Msg("Keyflower, {season}: action {n}; {player} to act. Consecutive passes: {passes} of {players}.",
+                             {"season": season, "n": view.action_no + 1, "player": SeatRef(who),
+                              "passes": view.passes, "players": view.players}))
+            if view.transport:
+                lines.append(Msg("{player} is transporting: {move} transport and {ups} upgrades left.",
+                                 {"player": SeatRef(view.transport[0]), "move": view.transport[2],
+                                  "ups": view.transport[3]}))
+        elif view.phase == "winter_select":
+            lines.append(Msg("Winter: waiting for secret winter tile choices from {players}.",
+                             {"players": _seats(view.to_act)}))
+        elif view.phase == "boats":
+            lines.append(Msg("{season} ends: {player} chooses a boat ({boats}).",
+                             {"season": season, "player": SeatRef(view.to_act[0]) if view.to_act else SeatRef(0),
+                              "boats": ", ".join(b.id for b in view.boats if b.available)}))
+        elif view.phase == "placement":
+            lines.append(Msg("Village expansion: waiting for {players} to place their new tiles.",
+                             {"players": _seats(view.to_act)}))
+        elif view.phase == "flip":
+            lines.append(Msg("{player} may upgrade one tile for free (Flipper).", {"player": SeatRef(view.flip_seat or 0)}))
+        else:
+            lines.append(Msg("Keyflower is over."))
+        for seat in view.order or range(view.players):
+            p = view.seats[seat]
+            lines.append(Msg("{player}: {vp} VP, {keeples} keeples, {skills} skill tiles, {winter} winter tiles",
+                             {"player": SeatRef(p.seat), "vp": p.vp, "keeples": p.keeple_total,
+                              "skills": p.skill_total, "winter": p.winter_count}))
+        if view.phase != "over":
+            lines.append(Msg("{player} holds the purple start-player marker.", {"player": SeatRef(view.purple)}))
+        if view.final is not None:
+            for seat, row in enumerate(view.final):
+                lines.append(Msg("{player} final score: {total}", {"player": SeatRef(seat), "total": dict(row)["total"]}))
+        return lines
+
+    def private_lines(self, view: KeyflowerView) -> list[Msg]:
+        if view.seat is None or not 0 <= view.seat < view.players:
+            return []
+        me = view.seats[view.seat]
+        keeples = " ".join(f"{c[0].upper()}{n}" for c, n in (me.keeples or ())) or "-"
+        skills = ", ".join(f"{n} {s}" for s, n in (me.skills or ())) or "-"
+        lines = [Msg("Your supply: {keeples}; skill tiles: {skills}.", {"keeples": keeples, "skills": skills})]
+        if me.winter_hand:
+            lines.append(Msg("Your winter tiles: {tiles}.", {"tiles": " ".join(me.winter_hand)}))
+        if me.winter_choice:
+            lines.append(Msg("Your winter choice: {tiles}.", {"tiles": " ".join(me.winter_choice)}))
+        return lines
+
+    def turn_prompt(self, view: KeyflowerView) -> list[Msg]:
+        if view.seat is None or view.seat not in view.to_act:
+            return []
+        if view.phase == "placement":
+            me = view.seats[view.seat]
+            cells = ", ".join(f"{name}={q},{r}" for name, q, r in view.labels) or "-"
+            return [Msg("Place your tiles ({tiles}) with 'place TILE CELL rK'. Cells: {cells}.",
+                        {"tiles": ", ".join(tile_name(t) for t in me.pending), "cells": cells})]
+        if view.phase == "winter_select":
+            return [Msg("Choose at least one winter tile to put up: 'winter TILE ...' ({tiles}).",
+                        {"tiles": " ".join(view.seats[view.seat].winter_hand or ())})]
+        if view.phase == "boats":
+            return [Msg("Choose a boat: {boats}.", {"boats": ", ".join(f"boat {b.id}" for b in view.boats if b.available)})]
+        if view.phase == "flip":
+            return [Msg("Flipper: 'flip TILE' upgrades one of your tiles for free, or 'pass'.")]
+        if view.transport:
+            return [Msg("Transport: 'move [N] RESOURCE FROM TO' ({move} left), then 'up TILE' ({ups} left), or 'done'.",
+                        {"move": view.transport[2], "ups": view.transport[3]})]
+        return [Msg("Your turn: 'bid TILE N COLOUR', 'use TILE N COLOUR' or 'pass'.")]
+
+    def action_label(self, action: Action) -> str:
+        return str(action)
+
+    def suggestions(self, state: KState, seat: int) -> list[Action]:
+        """All legal actions when they fit on the buttons, else the computer player's favourites
+        plus 'pass' / 'done'."""
+        actions = self.legal_actions(state, seat)
+        if len(actions) <= self.max_buttons:
+            return actions
+        from games.keyflower.ai import KeyflowerPlayer
+        judge = KeyflowerPlayer()
+        closing = [a for a in actions if isinstance(a, (PassAction, DoneAction))]
+        ranked = sorted((a for a in actions if a not in closing), key=lambda a: -judge.value(state, seat, a))
+        return ranked[:self.max_buttons - len(closing)] + closing
+
+    def computer_player(self, level: str = "greedy") -> ComputerPlayer:
+        from games.keyflower.ai import KeyflowerPlayer
+        from games.core import RandomPlayer
+        return RandomPlayer() if level == "random" else KeyflowerPlayer()
+
+    def computer_levels(self) -> Sequence[str]:
+        return ("greedy", "random")
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ", ".join(f"#{s + 1}" for s in seats) or "-"
+
+
+def _public_text(action: Action) -> str:
+    """The notation with its hidden parts replaced by (hidden) (section 13.3)."""
+    if isinstance(action, UseAction):
+        hide = action.choice.startswith("pay ") and action.choice[4:] in SKILLS
+        parts = [action.head(hide_choice=hide)] + [_public_text(s) for s in action.steps]
+        return "; ".join(parts)
+    if isinstance(action, Up) and action.pay and "any" in tile_def(action.tile).upgrade_skill:
+        shown = [p for p in action.pay if p not in SKILLS] + ["(hidden)"]
+        return f"up {tile_name(action.tile)} pay {','.join(shown)}"
+    return str(action)

@@ -1,0 +1,416 @@
+"""Florenza renderer: View → PNG.
+
+The public image shows the common area (monuments, artists, locations, supply, round and turn)
+and every player's public tableau. Rendered from a seat's view it adds that seat's hand and
+holdings below (``region="hand"``: only that private part). Everything is drawn from the view,
+so the public view (which has no hand) can never produce a private image.
+"""
+from __future__ import annotations
+
+from games.florenza.catalog import ANONYMOUS, RES, card, catalog, location, monument
+from games.florenza.view import FlorenzaView, Placed, PlayerPublic
+from renderers.common import encode_png, player_colour
+from renderers.florenza.draw import (
+    CATEGORY_COLOURS, CATEGORY_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, WHITE, Canvas, chips, fit, flag,
+    pp_badge, seat_badge, text_width,
+)
+
+WIDTH = 720
+PAD = 12
+REGIONS = (None, "common", "players", "hand")
+TYPE_COLOURS = {"A": (70, 90, 150), "P": (150, 70, 110), "S": (90, 120, 70)}
+CATEGORY_NAMES = {"RES": "Residence", "WKS": "Workshop", "PRE": "Preacher", "GLD": "Guild", "PAL": "Palace",
+                  "CHU": "Church", "DIS": "District"}
+PHASE_NAMES = {3: "actions", 4: "end of round"}
+
+
+def render(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+    if region not in REGIONS:
+        raise ValueError(f"unknown region {region!r}; use one of {REGIONS}")
+    if region == "hand" and view.me is None:
+        raise ValueError("the public view has no hand to draw")
+    names = [names[i] if i < len(names) else f"Player {i + 1}" for i in range(view.players)]
+    canvas = Canvas(int(WIDTH * scale), scale)
+    if region != "hand":
+        _header(canvas, view, names)
+    if region in (None, "common"):
+        _monuments(canvas, view)
+        _artists(canvas, view)
+        _locations(canvas, view, names)
+        _supply(canvas, view)
+    if region in (None, "players"):
+        if view.final:
+            _final(canvas, view, names)
+        for seat in view.order:
+            _player(canvas, view, view.table[seat], names)
+    if view.me is not None and region in (None, "hand"):
+        _hand(canvas, view, names)
+    return encode_png(canvas.finish())
+
+
+# -- sections -------------------------------------------------------------------------------------------
+def _title(canvas: Canvas, text: str, note: str = "") -> None:
+    canvas.ensure(canvas.s(40))
+    s = canvas.s
+    canvas.y += s(10)
+    canvas.text((s(PAD), canvas.y), text, fill=INK, typeface=canvas.font(24, True))
+    if note:
+        start = s(PAD) + text_width(canvas.draw, text, canvas.font(24, True)) + s(10)
+        canvas.text((start, canvas.y + s(5)), note, fill=MUTED, typeface=canvas.font(19))
+    canvas.y += s(32)
+    canvas.draw.line((s(PAD), canvas.y, canvas.width - s(PAD), canvas.y), fill=LINE, width=max(1, s(2)))
+    canvas.y += s(6)
+
+
+def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
+    s, draw = canvas.s, canvas.draw
+    height = s(96)
+    draw.rectangle((0, 0, canvas.width, height), fill=(60, 44, 36))
+    if view.over:
+        title = "Florenza · game over"
+    elif view.phase == 3:
+        title = f"Florenza · Round {view.round}/5 · Phase 3 · Turn {view.turn}"
+    else:
+        title = f"Florenza · Round {view.round}/5 · Phase 4 (end of round)"
+    canvas.text((s(PAD), s(8)), title, fill=WHITE, typeface=canvas.font(27, True))
+    y = s(52)
+    x = s(PAD)
+    if not view.over:
+        label = "to act:" if view.phase == 3 else {"keep": "keeping a card:", "captain": "captain chooses:",
+                                                    "merchant": "merchant chooses:"}.get(view.step, "")
+        canvas.text((x, y + s(2)), label, fill=(235, 220, 190), typeface=canvas.font(21))
+        x += text_width(draw, label, canvas.font(21)) + s(8)
+        for seat in view.to_act:
+            badge = seat_badge(seat, s(30))
+            canvas.image.paste(badge, (x, y), badge)
+            x += badge.width + s(4)
+            if len(view.to_act) == 1:          # several (keep step): their letters are enough
+                text, typeface = fit(draw, names[seat], s(170), s(21), True, s(14))
+                canvas.text((x, y + s(2)), text, fill=WHITE, typeface=typeface)
+                x += text_width(draw, text, typeface) + s(10)
+    # turns 5-8: who has an extra action
+    strip_w = text_width(draw, "T5–8:", canvas.font(19)) + s(4) + sum(
+        s(13) + (s(14) if not seats else s(21) * len(seats)) + s(6) for _, seats in view.eligible)
+    strip_x = max(x + s(8), canvas.width - s(PAD) - strip_w)
+    canvas.text((strip_x, y + s(3)), "T5–8:", fill=(235, 220, 190), typeface=canvas.font(19))
+    strip_x += text_width(draw, "T5–8:", canvas.font(19)) + s(4)
+    for turn, seats in view.eligible:
+        canvas.text((strip_x, y + s(3)), str(turn), fill=WHITE, typeface=canvas.font(19, True))
+        strip_x += s(13)
+        if not seats:
+            canvas.text((strip_x, y + s(3)), "–", fill=(180, 170, 150), typeface=canvas.font(19))
+            strip_x += s(14)
+        for seat in seats:
+            badge = seat_badge(seat, s(20))
+            canvas.image.paste(badge, (strip_x, y + s(5)), badge)
+            strip_x += s(21)
+        strip_x += s(6)
+    canvas.y = height + s(4)
+
+
+def _monuments(canvas: Canvas, view: FlorenzaView) -> None:
+    s = canvas.s
+    _title(canvas, "Monuments", f"deck {view.monument_deck} · the 2 rightmost stay at round end")
+    columns, tile_h = 2, s(104)
+    tile_w = (canvas.width - s(PAD) * (columns + 1)) // columns
+    staying = set(view.monuments[-2:])
+    for i, monument_id in enumerate(view.monuments):
+        col, row = i % columns, i // columns
+        x = s(PAD) + col * (tile_w + s(PAD))
+        y = canvas.y + row * (tile_h + s(8))
+        canvas.ensure(y - canvas.y + tile_h + s(10))
+        _monument_tile(canvas, x, y, tile_w, tile_h, monument_id, f"M{i + 1}", monument_id in staying)
+    rows = (len(view.monuments) + columns - 1) // columns
+    canvas.y += rows * (tile_h + s(8))
+    if not view.monuments:
+        canvas.text((s(PAD), canvas.y), "none on display", fill=MUTED, typeface=canvas.font(20))
+        canvas.y += s(28)
+
+
+def _monument_tile(canvas: Canvas, x: int, y: int, w: int, h: int, monument_id: str, label: str,
+                   stays: bool) -> None:
+    s, draw = canvas.s, canvas.draw
+    info = monument(monument_id)
+    place, _, title = info.name.partition(": ")
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=s(8), fill=WHITE, outline=MONUMENT_COLOUR, width=s(3))
+    draw.rectangle((x, y + s(4), x + s(8), y + h - s(4)), fill=MONUMENT_COLOUR)
+    canvas.text((x + s(14), y + s(5)), label, fill=MONUMENT_COLOUR, typeface=canvas.font(22, True))
+    pp_badge(canvas, x + w - s(48), y + s(6), f"{info.pp}", 30, MONUMENT_COLOUR)
+    note = f"#{info.number} {place}" + (" · stays" if stays else "")
+    text, typeface = fit(draw, note, w - s(56) - s(56), s(18), stays, s(13))
+    canvas.text((x + s(56), y + s(9)), text, fill=MONUMENT_COLOUR if stays else MUTED, typeface=typeface)
+    text, typeface = fit(draw, title, w - s(24) - s(56), s(23), True, s(15))
+    canvas.text((x + s(14), y + s(36)), text, fill=INK, typeface=typeface)
+    types_w = len(info.artists) * s(28)
+    _types(canvas, x + w - s(10) - types_w, y + s(40), info.artists, s(24))
+    chips(canvas, x + s(14), y + h - s(32), info.cost, info.fl, s(24), RES)
+
+
+def _types(canvas: Canvas, x: int, y: int, types: tuple[str, ...], height: int) -> int:
+    for letter in types:
+        canvas.draw.rounded_rectangle((x, y, x + height, y + height), radius=height // 4, fill=TYPE_COLOURS[letter])
+        canvas.text((x + height // 2, y + height // 2), letter, fill=WHITE, typeface=canvas.font(height / canvas.scale * 0.7, True),
+                         anchor="mm")
+        x += height + max(2, height // 6)
+    return x
+
+
+def _artists(canvas: Canvas, view: FlorenzaView) -> None:
+    s, draw = canvas.s, canvas.draw
+    _title(canvas, "Artists", f"deck {view.artist_deck} · values hidden until hired")
+    row_h = s(34)
+    for i, artist_id in enumerate(view.artists):
+        canvas.ensure(row_h)
+        info = catalog().artists[artist_id]
+        y = canvas.y
+        if i % 2 == 0:
+            draw.rectangle((s(PAD), y, canvas.width - s(PAD), y + row_h - s(2)), fill=(244, 238, 225))
+        canvas.text((s(PAD + 4), y + s(4)), f"A{i + 1}", fill=INK, typeface=canvas.font(21, True))
+        x = _types(canvas, s(PAD + 50), y + s(4), (info.type,), s(26))
+        name, typeface = fit(draw, info.name, s(300), s(21), False, s(14))
+        canvas.text((x + s(4), y + s(4)), name, fill=INK, typeface=typeface)
+        detail = f"fee {info.fee} · {'|'.join(str(v) for v in info.values)}"
+        canvas.text((canvas.width - s(PAD + 4), y + s(5)), detail, fill=INK, typeface=canvas.font(20), anchor="ra")
+        canvas.y += row_h
+    canvas.ensure(row_h)
+    y = canvas.y + s(4)
+    canvas.text((s(PAD + 4), y + s(2)), "Anonymous (fee 50, 0 pp):", fill=INK, typeface=canvas.font(20))
+    x = s(PAD + 4) + text_width(draw, "Anonymous (fee 50, 0 pp):", canvas.font(20)) + s(8)
+    for slot, available in enumerate(view.anonymous):
+        letter = catalog().artists[ANONYMOUS[slot]].type
+        x = _types(canvas, x, y, (letter,), s(26))
+        word = "free" if available else "used"
+        canvas.text((x, y + s(2)), word, fill=INK if available else MUTED, typeface=canvas.font(20, available))
+        x += text_width(draw, word, canvas.font(20, True)) + s(12)
+    canvas.y += row_h + s(6)
+
+
+LOCATION_EFFECT = {"gain": "+{r}", "sell": "{r}→200", "barter": "1→1", "captain": ""}
+
+
+def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
+    s, draw = canvas.s, canvas.draw
+    _title(canvas, "Locations", "each copy once per round")
+    columns, h = 3, s(36)
+    w = (canvas.width - s(PAD) * (columns + 1)) // columns
+    for i, (location_id, used_by) in enumerate(view.locations):
+        col, row = i % columns, i // columns
+        x, y = s(PAD) + col * (w + s(PAD)), canvas.y + row * (h + s(6))
+        canvas.ensure(y - canvas.y + h + s(8))
+        info = location(location_id)
+        used = used_by is not None
+        draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=(215, 210, 200) if used else WHITE,
+                               outline=LINE if used else INK, width=max(1, s(2)))
+        canvas.text((x + s(6), y + s(6)), f"L{i + 1}", fill=MUTED if used else INK, typeface=canvas.font(19, True))
+        effect = LOCATION_EFFECT[info.kind].format(r=info.resource)
+        space = w - s(50) - (s(26) if used else 0)
+        text, typeface = fit(draw, f"{info.name} {effect}".strip(), space, s(19), False, s(12))
+        canvas.text((x + s(42), y + s(7)), text, fill=MUTED if used else INK, typeface=typeface)
+        if used:
+            badge = seat_badge(used_by, s(24))
+            canvas.image.paste(badge, (x + w - s(28), y + s(6)), badge)
+    canvas.y += ((len(view.locations) + columns - 1) // columns) * (h + s(6))
+
+
+def _supply(canvas: Canvas, view: FlorenzaView) -> None:
+    s = canvas.s
+    _title(canvas, "Supply")
+    canvas.ensure(s(70))
+    chips(canvas, s(PAD), canvas.y, tuple(view.supply), 0, s(30), RES)
+    canvas.y += s(38)
+    note = f"draw deck {view.draw_deck} · discard {view.discard}" + (" · bank low" if view.bank_low else "")
+    canvas.text((s(PAD), canvas.y), note, fill=INK, typeface=canvas.font(20))
+    canvas.y += s(30)
+
+
+def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: list[str]) -> None:
+    s, draw = canvas.s, canvas.draw
+    canvas.ensure(s(120))
+    top = canvas.y + s(10)
+    canvas.y = top + s(6)
+    colour = player_colour(player.seat)
+    x = s(PAD + 8)
+    badge = seat_badge(player.seat, s(36))
+    canvas.image.paste(badge, (x, canvas.y), badge)
+    x += badge.width + s(8)
+    name, typeface = fit(draw, names[player.seat], s(230), s(26), True, s(16))
+    canvas.text((x, canvas.y + s(2)), name, fill=INK, typeface=typeface)
+    x += text_width(draw, name, typeface) + s(8)
+    if player.captain:
+        flag(draw, x, canvas.y + s(4), s(28))
+        x += s(28)
+    width = pp_badge(canvas, canvas.width - s(PAD + 96), canvas.y, f"{player.pp} pp", 36)
+    del width
+    canvas.y += s(42)
+    counts = f"hand {player.hand} · res {player.res} · fl-cards {player.fl_cards}"
+    if player.extra_turns:
+        counts += " · extra turns " + " ".join(str(t) for t in player.extra_turns)
+    categories = [card(p.id).category for p in player.cards]
+    sets = min(categories.count("PAL"), categories.count("CHU"), categories.count("DIS"))
+    if sets:
+        counts += f" · sets {sets}"
+    canvas.text((s(PAD + 8), canvas.y), counts, fill=INK, typeface=canvas.font(21))
+    canvas.y += s(30)
+    if player.keep_pending:
+        canvas.text((s(PAD + 8), canvas.y), "choosing the card to keep…", fill=MUTED, typeface=canvas.font(19))
+        canvas.y += s(26)
+    tiles = [_card_tile_spec(p) for p in sorted(player.cards, key=_card_order)]
+    tiles += [_monument_spec(p) for p in player.monuments]
+    _tile_rows(canvas, tiles)
+    reserved = [f"{monument(m).name} −{monument(m).pp}" for m in player.reserved_monuments]
+    for artist_id in player.reserved_artists:
+        info = catalog().artists[artist_id]
+        values = "|".join(str(v) for v in info.values)
+        reserved.append(f"{info.name} ({info.type}, fee {info.fee}, {values}, ?)")
+    reserved = [f"R{i + 1} {item}" for i, item in enumerate(reserved)]
+    if reserved:
+        canvas.ensure(s(30))
+        text, typeface = fit(draw, "Reserved: " + " · ".join(reserved), canvas.width - s(2 * PAD + 16), s(19), False, s(12))
+        canvas.text((s(PAD + 8), canvas.y), text, fill=INK, typeface=typeface)
+        canvas.y += s(28)
+    canvas.y += s(6)
+    draw.rounded_rectangle((s(PAD // 2), top, canvas.width - s(PAD // 2), canvas.y), radius=s(10),
+                           outline=colour.fill, width=s(4))
+
+
+def _card_order(placed: Placed) -> tuple[int, str]:
+    order = ("RES", "WKS", "PRE", "GLD", "PAL", "CHU", "DIS")
+    return order.index(card(placed.id).category), placed.id
+
+
+def _card_tile_spec(placed: Placed) -> tuple[str, str, str, tuple[int, int, int], tuple[int, int, int]]:
+    info = card(placed.id)
+    if placed.artist:
+        artist = catalog().artists[placed.artist]
+        bottom = f"{info.pp}+{placed.value} · {artist.name.split()[-1] if not artist.anonymous else 'anon'}"
+    elif info.pp:
+        bottom = f"{info.pp} pp"
+    else:
+        bottom = CATEGORY_NAMES[info.category]
+    return (info.category, info.name, bottom, CATEGORY_COLOURS[info.category], CATEGORY_TEXT.get(info.category, WHITE))
+
+
+def _monument_spec(placed: Placed) -> tuple[str, str, str, tuple[int, int, int], tuple[int, int, int]]:
+    info = monument(placed.id)
+    artist = catalog().artists[placed.artist] if placed.artist else None
+    who = "anon" if artist is None or artist.anonymous else artist.name.split()[-1]
+    return (f"#{info.number}", info.name.split(": ")[-1], f"{info.pp}+{placed.value} · {who}", MONUMENT_COLOUR, WHITE)
+
+
+def _tile_rows(canvas: Canvas, tiles: list[tuple[str, str, str, tuple[int, int, int], tuple[int, int, int]]]) -> None:
+    s, draw = canvas.s, canvas.draw
+    if not tiles:
+        return
+    columns, h = 3, s(62)
+    w = (canvas.width - s(PAD + 8) * 2 - s(6) * (columns - 1)) // columns
+    for i, (code, name, bottom, fill, ink) in enumerate(tiles):
+        col, row = i % columns, i // columns
+        x, y = s(PAD + 8) + col * (w + s(6)), canvas.y + row * (h + s(6))
+        canvas.ensure(y - canvas.y + h + s(8))
+        draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=fill)
+        text, typeface = fit(draw, name, w - s(10), s(21), True, s(14))
+        canvas.text((x + s(6), y + s(4)), text, fill=ink, typeface=typeface)
+        text, typeface = fit(draw, f"{code} · {bottom}", w - s(10), s(19), False, s(13))
+        canvas.text((x + s(6), y + s(33)), text, fill=ink, typeface=typeface)
+    canvas.y += ((len(tiles) + columns - 1) // columns) * (h + s(6))
+
+
+def _final(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
+    s, draw = canvas.s, canvas.draw
+    _title(canvas, "Final scores")
+    best = max(score.key for score in view.final or ())
+    for score in sorted(view.final or (), key=lambda sc: sc.key, reverse=True):
+        canvas.ensure(s(64))
+        badge = seat_badge(score.seat, s(30))
+        canvas.image.paste(badge, (s(PAD), canvas.y), badge)
+        winner = " ★ winner" if score.key == best else ""
+        canvas.text((s(PAD + 38), canvas.y), f"{names[score.seat]}: {score.total} pp{winner}", fill=INK,
+                  typeface=canvas.font(23, True))
+        canvas.y += s(32)
+        detail = (f"game {score.ingame} · sets {score.sets} · guilds {score.guilds} · res {score.resources} "
+                  f"({score.resource_total}) · fl {score.florins} ({score.florin_total}) · captain {score.captain} "
+                  f"· reserved −{score.penalty_monuments + score.penalty_artists}")
+        text, typeface = fit(draw, detail, canvas.width - s(2 * PAD + 38), s(18), False, s(12))
+        canvas.text((s(PAD + 38), canvas.y), text, fill=MUTED, typeface=typeface)
+        canvas.y += s(30)
+
+
+def _hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
+    s, draw = canvas.s, canvas.draw
+    me = view.me
+    assert me is not None
+    canvas.y += s(10)
+    canvas.ensure(s(140))
+    top = canvas.y
+    draw.rectangle((0, top, canvas.width, top + s(44)), fill=(30, 60, 90))
+    title = f"Private: {names[me.seat]}'s hand and holdings"
+    text, typeface = fit(draw, title, canvas.width - s(2 * PAD), s(24), True, s(14))
+    canvas.text((s(PAD), top + s(8)), text, fill=WHITE, typeface=typeface)
+    canvas.y = top + s(52)
+    after = chips(canvas, s(PAD), canvas.y, me.res, 0, s(30), RES)
+    sprite_x = chips(canvas, after + s(6), canvas.y, (), me.florins, s(30), ())
+    del sprite_x
+    canvas.y += s(40)
+    notes = []
+    if me.modifiers:
+        notes += [{"artist_discount": "artists −50", "monument_discount": "monuments −50",
+                   "choice_income": "merchant income"}[m] for m in me.modifiers]
+    if me.keep_pending:
+        notes.append("keep one card: 'keep H1'…")
+    if notes:
+        canvas.text((s(PAD), canvas.y), " · ".join(notes), fill=INK, typeface=canvas.font(20, True))
+        canvas.y += s(30)
+    columns, h = 2, s(112)
+    w = (canvas.width - s(PAD) * (columns + 1)) // columns
+    for i, card_id in enumerate(me.hand):
+        col, row = i % columns, i // columns
+        x, y = s(PAD) + col * (w + s(PAD)), canvas.y + row * (h + s(8))
+        canvas.ensure(y - canvas.y + h + s(10))
+        _hand_tile(canvas, x, y, w, h, card_id, f"H{i + 1}")
+    canvas.y += ((len(me.hand) + columns - 1) // columns) * (h + s(8))
+    if not me.hand:
+        canvas.text((s(PAD), canvas.y), "no cards in hand", fill=MUTED, typeface=canvas.font(20))
+        canvas.y += s(30)
+
+
+def _hand_tile(canvas: Canvas, x: int, y: int, w: int, h: int, card_id: str, label: str) -> None:
+    s, draw = canvas.s, canvas.draw
+    info = card(card_id)
+    fill = CATEGORY_COLOURS[info.category]
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=s(8), fill=WHITE, outline=fill, width=s(4))
+    draw.rectangle((x + s(2), y + s(2), x + w - s(2), y + s(34)), fill=fill)
+    ink = CATEGORY_TEXT.get(info.category, WHITE)
+    canvas.text((x + s(8), y + s(5)), label, fill=ink, typeface=canvas.font(21, True))
+    right = x + w - s(8)
+    if info.pp:
+        pp_badge(canvas, right - s(48), y + s(5), f"{info.pp} pp", 25, (40, 40, 40))
+        right -= s(54)
+    name, typeface = fit(draw, info.name, right - (x + s(50)), s(20), True, s(12))
+    canvas.text((x + s(50), y + s(6)), name, fill=ink, typeface=typeface)
+    after = chips(canvas, x + s(8), y + s(42), info.cost, info.fl, s(26), RES)
+    if info.artists:
+        _types(canvas, after + s(4), y + s(42), info.artists, s(26))
+    text, typeface = fit(draw, f"{CATEGORY_NAMES[info.category]} · {short_effect(info)}", w - s(16), s(19), False, s(12))
+    canvas.text((x + s(8), y + h - s(30)), text, fill=INK, typeface=typeface)
+
+
+GUILD_SHORT = {"workshops": "end: 3 per workshop", "residences": "end: 3 per residence",
+               "monuments": "end: 3 per monument", "artists": "end: 5 per A+P+S", "sets": "sets score 7",
+               "artist_discount": "artists −50 fl", "monument_discount": "monuments −50 fl",
+               "choice_income": "income: 1 of choice"}
+
+
+def short_effect(info) -> str:
+    """A few words for a hand tile; the full text is in the private message lines."""
+    income = " ".join(f"{c}{n}" for c, n in zip(RES, info.income) if n) + (f" fl{info.income_fl}" if info.income_fl else "")
+    if info.category == "RES":
+        return f"extra turn {info.extra_turn} · +1 draw" + (f" · income {income.strip()}" if income.strip() else "")
+    if info.category == "PRE":
+        return f"extra turn {info.extra_turn}"
+    if info.category == "WKS":
+        return f"income {income.strip()}"
+    if info.category == "GLD":
+        return GUILD_SHORT[info.guild]
+    if info.artists:
+        return "needs artist " + "/".join(info.artists)
+    return "no artist"

@@ -1,0 +1,158 @@
+"""Drawing primitives for Florenza: a vertical layout canvas, chips and card tiles (cached)."""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw, ImageFont
+
+from renderers.common import font, player_colour
+
+INK = (33, 30, 28)
+MUTED = (110, 104, 96)
+PAPER = (250, 246, 236)
+PANEL = (238, 231, 214)
+LINE = (196, 186, 165)
+WHITE = (255, 255, 255)
+
+#: resource code → (fill, text); the code is always written on the chip, colour is only a help.
+RESOURCE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "ma": ((226, 226, 222), INK), "wo": ((139, 90, 43), WHITE), "me": ((84, 110, 122), WHITE),
+    "fa": ((170, 68, 153), WHITE), "go": ((232, 186, 0), INK), "sp": ((200, 62, 40), WHITE),
+    "fl": ((60, 120, 60), WHITE),
+}
+#: Florenza card categories (the colours of the physical cards) with a text code on every tile.
+CATEGORY_COLOURS: dict[str, tuple[int, int, int]] = {
+    "RES": (128, 90, 160), "WKS": (214, 170, 30), "PRE": (125, 85, 55), "GLD": (222, 120, 40),
+    "PAL": (60, 140, 80), "CHU": (50, 110, 180), "DIS": (130, 130, 130),
+}
+CATEGORY_TEXT: dict[str, tuple[int, int, int]] = {"WKS": INK, "GLD": INK}
+MONUMENT_COLOUR = (150, 60, 50)
+
+
+@dataclass
+class Canvas:
+    """A tall page drawn top to bottom; ``finish`` crops it to what was used."""
+
+    width: int
+    scale: float
+    height: int = 6000
+
+    def __post_init__(self) -> None:
+        self.image = Image.new("RGB", (self.width, int(self.height * self.scale)), PAPER)
+        self.draw = ImageDraw.Draw(self.image)
+        self.y = 0
+
+    def s(self, value: float) -> int:
+        return int(round(value * self.scale))
+
+    def font(self, size: float, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+        return font(self.s(size), bold)
+
+    def ensure(self, more: int) -> None:
+        """Grow the page when content runs past the bottom."""
+        if self.y + more + self.s(40) > self.image.height:
+            bigger = Image.new("RGB", (self.width, self.image.height * 2), PAPER)
+            bigger.paste(self.image, (0, 0))
+            self.image = bigger
+            self.draw = ImageDraw.Draw(self.image)
+
+    def text(self, xy: tuple[int, int], text: str, fill: tuple[int, int, int],
+             typeface: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str = "la") -> None:
+        put_text(self.image, xy, text, fill, typeface, anchor)
+
+    def finish(self) -> Image.Image:
+        """The used part, reduced to a 255-colour palette (same look, a third of the bytes, faster PNG)."""
+        page = self.image.crop((0, 0, self.width, self.y + self.s(8)))
+        return page.quantize(255, method=Image.Quantize.FASTOCTREE)
+
+
+@functools.lru_cache(maxsize=8192)
+def text_mask(text: str, typeface: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str) -> tuple[Image.Image, int, int]:
+    """Rasterised text as an alpha mask, cached: most labels repeat from one image to the next."""
+    left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=typeface, anchor=anchor)
+    return mask, left, top
+
+
+def put_text(image: Image.Image, xy: tuple[int, int], text: str, fill: tuple[int, int, int],
+             typeface: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str = "la") -> None:
+    if not text:
+        return
+    mask, left, top = text_mask(text, typeface, anchor)
+    image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+
+
+def text_width(draw: ImageDraw.ImageDraw, text: str, typeface: ImageFont.ImageFont) -> int:
+    return int(draw.textlength(text, font=typeface))
+
+
+def fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False,
+        smallest: int = 12) -> tuple[str, ImageFont.ImageFont]:
+    """Shrink the font (down to ``smallest``) and then cut the text so it fits ``width``."""
+    for step in range(size, smallest - 1, -1):
+        typeface = font(step, bold)
+        if text_width(draw, text, typeface) <= width:
+            return text, typeface
+    typeface = font(smallest, bold)
+    while text and text_width(draw, text + "…", typeface) > width:
+        text = text[:-1]
+    return text + "…", typeface
+
+
+@functools.lru_cache(maxsize=512)
+def chip(code: str, amount: int | str, height: int) -> Image.Image:
+    """A rounded chip ``ma2`` / ``fl150`` in the resource's colour."""
+    fill, ink = RESOURCE_COLOURS[code]
+    typeface = font(int(height * 0.72), True)
+    label = f"{code}{amount}"
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    width = text_width(probe, label, typeface) + int(height * 0.5)
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=height // 4, fill=fill, outline=(80, 70, 60))
+    draw.text((width // 2, height // 2), label, fill=ink, font=typeface, anchor="mm")
+    return image
+
+
+def chips(canvas: Canvas, x: int, y: int, cost: tuple[int, ...], florins: int, height: int,
+          codes: tuple[str, ...]) -> int:
+    """Paste cost chips left to right; returns the x after the last chip."""
+    gap = max(2, height // 6)
+    for code, amount in zip(codes, cost):
+        if amount:
+            sprite = chip(code, amount, height)
+            canvas.image.paste(sprite, (x, y), sprite)
+            x += sprite.width + gap
+    if florins:
+        sprite = chip("fl", florins, height)
+        canvas.image.paste(sprite, (x, y), sprite)
+        x += sprite.width + gap
+    return x
+
+
+@functools.lru_cache(maxsize=64)
+def seat_badge(seat: int, size: int) -> Image.Image:
+    """The seat's colour with its letter: colour is never the only cue."""
+    colour = player_colour(seat)
+    image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, size - 1, size - 1), radius=size // 5, fill=colour.fill, outline=INK, width=2)
+    draw.text((size // 2, size // 2), colour.letter, fill=colour.text, font=font(int(size * 0.68), True), anchor="mm")
+    return image
+
+
+def flag(draw: ImageDraw.ImageDraw, x: int, y: int, size: int) -> None:
+    """The captain mark: a small pennant on a pole."""
+    draw.line((x, y, x, y + size), fill=INK, width=max(2, size // 8))
+    draw.polygon([(x, y), (x + int(size * 0.8), y + size // 4), (x, y + size // 2)], fill=(200, 40, 40))
+
+
+def pp_badge(canvas: Canvas, x: int, y: int, text: str, size: int, fill: tuple[int, int, int] = (40, 40, 40)) -> int:
+    """A dark rounded badge with prestige; returns its width."""
+    typeface = canvas.font(size * 0.62, True)
+    width = text_width(canvas.draw, text, typeface) + canvas.s(10)
+    canvas.draw.rounded_rectangle((x, y, x + width, y + canvas.s(size)), radius=canvas.s(size) // 3, fill=fill)
+    canvas.text((x + width // 2, y + canvas.s(size) // 2), text, WHITE, typeface, anchor="mm")
+    return width

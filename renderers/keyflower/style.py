@@ -1,0 +1,154 @@
+"""Colours, fonts and small glyphs shared by the Keyflower drawings."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from renderers.common import font
+
+INK = (35, 35, 35)
+PAPER = (247, 244, 236)
+PANEL = (234, 229, 216)
+FAINT = (150, 150, 150)
+GOLD_EDGE = (212, 160, 23)
+ROAD = (122, 80, 40)
+WATER = (70, 140, 215)
+GRASS_LINE = (120, 150, 90)
+HIGHLIGHT = (0, 0, 0)
+
+SEASON_FILL = {
+    "home": (214, 196, 160),
+    "spring": (190, 226, 160),
+    "summer": (250, 226, 140),
+    "autumn": (236, 176, 120),
+    "winter": (206, 224, 244),
+    "boat": (160, 205, 235),
+    "turn_order": (214, 198, 236),
+}
+
+# Keeple colours (physical) with a letter so colour is never the only cue.
+KEEPLE = {
+    "red": ((214, 48, 39), "R", (255, 255, 255)),
+    "blue": ((33, 102, 196), "B", (255, 255, 255)),
+    "yellow": ((246, 206, 36), "Y", (0, 0, 0)),
+    "green": ((46, 150, 64), "G", (255, 255, 255)),
+}
+
+RESOURCE = {
+    "wood": ((141, 92, 48), "W", (255, 255, 255)),
+    "stone": ((150, 150, 150), "S", (0, 0, 0)),
+    "iron": ((40, 40, 40), "I", (255, 255, 255)),
+    "gold": ((240, 190, 20), "Au", (0, 0, 0)),
+}
+
+SKILL = {"saw": "saw", "pick": "pick", "anvil": "anvil"}
+
+
+@dataclass(frozen=True)
+class SeatStyle:
+    fill: tuple[int, int, int]
+    text: tuple[int, int, int]
+    shape: str
+
+
+# Seat colours kept apart from the keeple colours (reference 12.2): purple, teal, brown, pink,
+# grey, black - each with a shape as well as the seat number.
+SEATS = (
+    SeatStyle((150, 80, 170), (255, 255, 255), "circle"),
+    SeatStyle((0, 140, 140), (255, 255, 255), "square"),
+    SeatStyle((140, 90, 40), (255, 255, 255), "diamond"),
+    SeatStyle((235, 130, 190), (0, 0, 0), "triangle"),
+    SeatStyle((110, 110, 110), (255, 255, 255), "hexagon"),
+    SeatStyle((20, 20, 20), (255, 255, 255), "star"),
+)
+
+
+def seat_style(seat: int) -> SeatStyle:
+    return SEATS[seat % len(SEATS)]
+
+
+def f(size: float, bold: bool = False):
+    return font(max(8, int(round(size))), bold=bold)
+
+
+def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
+    box = draw.textbbox((0, 0), text, font=fnt)
+    return box[2] - box[0], box[3] - box[1]
+
+
+def centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt, fill=INK,
+            stroke: int = 0, stroke_fill=(255, 255, 255)) -> None:
+    draw.text(xy, text, font=fnt, fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=stroke_fill)
+
+
+def seat_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int, dim: bool = False) -> None:
+    """The seat's shape in its colour with the seat number (1-based) inside."""
+    style = seat_style(seat)
+    fill = style.fill if not dim else tuple(int(c * 0.45 + 255 * 0.55) for c in style.fill)
+    shape = style.shape
+    if shape == "circle":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=INK)
+    elif shape == "square":
+        draw.rectangle((cx - r * 0.9, cy - r * 0.9, cx + r * 0.9, cy + r * 0.9), fill=fill, outline=INK)
+    elif shape == "diamond":
+        draw.polygon([(cx, cy - r * 1.1), (cx + r * 1.1, cy), (cx, cy + r * 1.1), (cx - r * 1.1, cy)], fill=fill, outline=INK)
+    elif shape == "triangle":
+        draw.polygon([(cx, cy - r * 1.15), (cx + r * 1.1, cy + r * 0.85), (cx - r * 1.1, cy + r * 0.85)], fill=fill, outline=INK)
+    elif shape == "hexagon":
+        draw.polygon([(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(0, 360, 60)],
+                     fill=fill, outline=INK)
+    else:
+        pts = []
+        for i in range(10):
+            rad = r * (1.15 if i % 2 == 0 else 0.55)
+            ang = math.radians(-90 + 36 * i)
+            pts.append((cx + rad * math.cos(ang), cy + rad * math.sin(ang)))
+        draw.polygon(pts, fill=fill, outline=INK)
+    centred(draw, (cx, cy + (r * 0.12 if shape == "triangle" else 0)), str(seat + 1), f(r * 1.15, True),
+            fill=style.text if not dim else INK)
+
+
+def token(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour, letter: str, text_colour,
+          count: int | None = None) -> None:
+    """A round counter (keeple or resource) with its letter, and a count beside it if given."""
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK)
+    label = letter if count is None else f"{count}"
+    centred(draw, (cx, cy), label, f(r * (1.2 if len(label) == 1 else 1.0), True), fill=text_colour)
+
+
+def hex_corners(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
+    return [(cx + s * math.cos(math.radians(a)), cy + s * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+
+
+EDGE_ANGLE = (270, 330, 30, 90, 150, 210)   # screen angle (y down) of edge midpoints N..NW
+
+
+def edge_point(cx: float, cy: float, s: float, d: int, factor: float = 1.0) -> tuple[float, float]:
+    dist = s * math.sqrt(3) / 2 * factor
+    a = math.radians(EDGE_ANGLE[d])
+    return (cx + dist * math.cos(a), cy + dist * math.sin(a))
+
+
+def edge_segment(cx: float, cy: float, s: float, d: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two corners bounding edge d (corners at 0, 60, ... degrees)."""
+    corners = hex_corners(cx, cy, s)
+    # edge midpoint angle 270 lies between corners at 240 and 300 (indices 4, 5)
+    index = {0: (4, 5), 1: (5, 0), 2: (0, 1), 3: (1, 2), 4: (2, 3), 5: (3, 4)}[d]
+    return corners[index[0]], corners[index[1]]
+
+
+def chip(draw: ImageDraw.ImageDraw, x: float, y: float, h: float, colour, letter: str, text_colour,
+         count: int | None = None, count_font=None) -> float:
+    """A square in a keeple/resource colour with its letter, then the count; returns the width."""
+    draw.rounded_rectangle((x, y - h / 2, x + h * (1.25 if len(letter) > 1 else 1), y + h / 2),
+                           radius=max(2, int(h / 5)), fill=colour, outline=INK)
+    w = h * (1.25 if len(letter) > 1 else 1)
+    centred(draw, (x + w / 2, y), letter, f(h * 0.72, True), fill=text_colour)
+    if count is None:
+        return w
+    label = str(count)
+    fnt = count_font or f(h * 0.95, True)
+    draw.text((x + w + h * 0.15, y), label, font=fnt, fill=INK, anchor="lm")
+    return w + h * 0.15 + draw.textlength(label, font=fnt)

@@ -1,0 +1,96 @@
+"""Renderer: images decode, have sane sizes, show the right regions and never draw secrets publicly."""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from games.florenza import GAME
+from renderers.common import player_colour
+from renderers.florenza import WIDTH, render
+from tests.florenza.helpers import NAMES
+from tests.florenza.test_privacy import perturbed
+
+
+def advance(state, rng, steps):
+    greedy = GAME.computer_player("greedy")
+    for _ in range(steps):
+        if GAME.is_over(state):
+            return
+        seat = min(GAME.to_act(state))
+        GAME.apply(state, seat, greedy.choose(GAME, state, seat, rng))
+
+
+def image(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def close(colour, expected, tolerance=12):
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected))
+
+
+@pytest.fixture(scope="module")
+def midgame():
+    state = GAME.setup(4, frozenset(), 21)
+    advance(state, random.Random(21), 62)
+    assert state.phase == 3 and state.round == 3
+    return state
+
+
+def test_public_image_decodes_with_sane_size_and_key_pixels(midgame):
+    public = image(render(GAME.view(midgame, None), NAMES))
+    assert public.width == WIDTH and 1200 < public.height < 4000
+    assert close(public.getpixel((4, 4)), (60, 44, 36))             # header bar
+    # each player panel is framed in its seat colour
+    colours = {public.getpixel((x, y)) for x in (8, 9, 10) for y in range(0, public.height, 3)}
+    for seat in range(4):
+        assert any(close(c, player_colour(seat).fill) for c in colours), seat
+
+
+def test_seat_view_adds_the_private_hand_and_public_view_cannot(midgame):
+    public = image(render(GAME.view(midgame, None), NAMES))
+    seat_view = GAME.view(midgame, 1)
+    own = image(render(seat_view, NAMES))
+    assert own.height > public.height
+    # the same public part on top (up to palette rounding), the private panel below
+    top = ImageChops.difference(own.crop((0, 0, own.width, public.height - 40)),
+                                public.crop((0, 0, public.width, public.height - 40)))
+    assert max(ImageStat.Stat(top).mean) < 1.5
+    assert close(own.getpixel((4, public.height + 20)), (30, 60, 90))   # the private header bar
+    hand = image(render(seat_view, NAMES, region="hand"))
+    assert hand.width == WIDTH and 150 < hand.height < 1200
+    with pytest.raises(ValueError):
+        render(GAME.view(midgame, None), NAMES, region="hand")
+    with pytest.raises(ValueError):
+        render(GAME.view(midgame, None), NAMES, region="everything")
+
+
+def test_public_image_does_not_depend_on_secrets(midgame):
+    rng = random.Random(5)
+    first = render(GAME.view(midgame, None), NAMES)
+    for _ in range(2):
+        other = perturbed(midgame, *rng.sample(range(4), 2), rng, later=False)
+        assert render(GAME.view(other, None), NAMES) == first
+    # a seat's image does not depend on the other seats' secrets either
+    mine = render(GAME.view(midgame, 0), NAMES)
+    other = perturbed(midgame, 2, 3, rng, later=False)
+    assert render(GAME.view(other, 0), NAMES) == mine
+
+
+def test_regions_scale_and_other_phases():
+    state = GAME.setup(2, frozenset(), 3)
+    names = ["アリス", "ボブ"]
+    assert image(render(GAME.view(state, None), names, scale=0.5)).width == WIDTH // 2
+    common = image(render(GAME.view(state, None), names, region="common"))
+    players = image(render(GAME.view(state, None), names, region="players"))
+    assert common.height > 600 and players.height > 200
+    rng = random.Random(3)
+    while state.phase == 3:
+        advance(state, rng, 1)
+    assert state.step == "keep"
+    image(render(GAME.view(state, None), names))
+    advance(state, rng, 10_000)
+    final = image(render(GAME.view(state, None), names))
+    assert final.height > 600

@@ -1,0 +1,103 @@
+"""The renderer: PNGs decode with sane sizes, show bids on the right edge, villages and labels,
+and work for every phase, scale and name script."""
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from games.keyflower import GAME
+from renderers.keyflower import render
+from renderers.keyflower import style as S
+
+from tests.keyflower.helpers import play, put, state
+
+NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Finn"]
+
+
+def _img(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def _has_colour(image: Image.Image, box, colour, tol: int = 12) -> bool:
+    crop = image.crop(box)
+    pixels = crop.load()
+    for x in range(crop.width):
+        for y in range(crop.height):
+            if all(abs(a - b) <= tol for a, b in zip(pixels[x, y], colour)):
+                return True
+    return False
+
+
+def test_every_phase_renders_at_phone_width():
+    rng = random.Random(4)
+    st = GAME.setup(4, frozenset(), 12)
+    seen = set()
+    while True:
+        phase = st.phase
+        if phase not in seen:
+            seen.add(phase)
+            for viewer in (None, 0):
+                image = _img(render(GAME.view(st, viewer), NAMES[:4]))
+                assert image.width == 800 and 600 < image.height < 8000
+        if GAME.outcome(st) is not None:
+            break
+        seat = rng.choice(sorted(GAME.to_act(st)))
+        actions = GAME.legal_actions(st, seat)
+        passes = [a for a in actions if str(a) == "pass"]
+        GAME.apply(st, seat, passes[0] if passes and rng.random() < 0.2 else rng.choice(actions))
+    assert {"actions", "boats", "placement", "winter_select", "over"} <= seen
+
+
+def test_regions_and_scale():
+    st = GAME.setup(3, frozenset(), 2)
+    view = GAME.view(st, 1)
+    board = _img(render(view, NAMES[:3], region="board"))
+    village = _img(render(view, NAMES[:3], region="village:2"))
+    villages = _img(render(view, NAMES[:3], region="villages"))
+    assert board.width == village.width == villages.width == 800
+    assert villages.height > village.height
+    half = _img(render(view, NAMES[:3], scale=0.5, region="board"))
+    assert half.width == 400 and abs(half.height - board.height / 2) < board.height * 0.1
+    assert board.getpixel((3, 3)) == S.PANEL
+    full = _img(render(view, NAMES[:3]))
+    assert _img(render(view, NAMES[:3], region="village:9")).size == full.size      # unknown region: everything
+
+
+def test_bid_is_drawn_on_the_bidders_edge():
+    st = state(2, auction=["keywood"], supplies=["R2", "R2"])
+    st.orders = []
+    before = _img(render(GAME.view(st, None), NAMES[:2], region="board"))
+    play(st, 0, "bid keywood 1 red")
+    after = _img(render(GAME.view(st, None), NAMES[:2], region="board"))
+    assert before.size == after.size
+    diff = [(x, y) for x in range(0, after.width, 2) for y in range(0, after.height, 2)
+            if before.getpixel((x, y)) != after.getpixel((x, y))]
+    ys = [y for _, y in diff]
+    xs = [x for x, _ in diff]
+    seat0 = S.seat_style(0).fill
+    assert _has_colour(after, (min(xs), min(ys), max(xs) + 1, max(ys) + 1), seat0)
+    # the badge lies below the tile: the lowest change is far below the lock marker's centre
+    assert max(ys) - min(ys) > 60
+
+
+def test_village_shows_resources_upgrades_and_placement_labels():
+    st = state(2, supplies=["", ""])
+    put(st, 0, "keywood", 0, 1, upgraded=True, wood=3)
+    image = _img(render(GAME.view(st, 0), NAMES[:2], region="village:0"))
+    assert _has_colour(image, (0, 0, image.width, image.height), S.GOLD_EDGE)
+    assert _has_colour(image, (0, 0, image.width, image.height), S.RESOURCE["wood"][0])
+    st.phase = "placement"
+    st.seats[0].pending = ["barn"]
+    with_labels = _img(render(GAME.view(st, 0), NAMES[:2], region="village:0"))
+    public = _img(render(GAME.view(st, None), NAMES[:2], region="village:0"))
+    assert with_labels.height > public.height            # the legend of legal spots is for the owner only
+
+
+def test_japanese_names_render():
+    st = GAME.setup(2, frozenset(), 5)
+    image = _img(render(GAME.view(st, 0), ["アン", "ボブ"]))
+    assert image.width == 800
