@@ -25,7 +25,7 @@ from bot.service.replies import Ctx, Reply
 from bot.tournaments import export, pairing
 from bot.tournaments.standings import Line, bye_points, number, table_points
 from bot.tournaments.standings import standings as compute_standings
-from bot.tournaments.store import FORMATS, Player, Slot, Tournament, TournamentStore
+from bot.tournaments.store import Player, Slot, Tournament, TournamentStore
 from bot.turns.durations import parse_span, span, span_text
 from games import registry
 from games.core import OptionError, validate_options

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from bot.store import SqliteStore
 from bot.tournaments.standings import Entry
 
-FORMATS = ("swiss", "roundrobin", "elimination")
 
 
 @dataclass(frozen=True)

@@ -280,7 +280,7 @@ class Carcassonne(Game):
             self.apply(after, seat, action)
         except IllegalAction:
             return True
-        return after.phase != "deploy" or after.pile != state.pile
+        return after.phase != "deploy" or after.pile != state.pile or after.rng.draws != state.rng.draws
 
     def _apply_deploy(self, state: CarcState, seat: int, action: Deploy) -> list[Event]:
         if state.phase != "deploy":
