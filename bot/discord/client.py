@@ -114,27 +114,45 @@ class BoardBot(commands.Bot):
 
     async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Awaitable[list[Reply]]]) -> None:  # type: ignore[override]
         """Call the service; defer if it takes long, then answer with its replies."""
-        task = asyncio.ensure_future(call(self.ctx(interaction)))
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-        deferred = False
-        if not done:
-            await interaction.response.defer(thinking=True)
-            deferred = True
-        replies = await task
-        if deferred and replies and replies[0].private:
-            await interaction.delete_original_response()
+        replies = await self.in_time(interaction, call(self.ctx(interaction)), thinking=True)
+        # A public "thinking..." message cannot turn private, and what a followup does once it is
+        # deleted is not dependable: fill it, answer privately in a second followup, remove it.
+        placeholder = interaction.response.is_done() and bool(replies) and replies[0].private
+        if placeholder:
+            await interaction.edit_original_response(content="\u2026")
         await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
+        if placeholder:
+            await interaction.delete_original_response()
+
+    async def in_time(self, interaction: discord.Interaction, work: Awaitable[list[Reply]], *, thinking: bool) -> list[Reply]:
+        """Await the service's answer; if it is not ready within DEFER_AFTER, acknowledge the
+        interaction first (Discord wants that within 3 seconds). ``thinking``: show "thinking..."
+        (slash commands); without it a button click is acknowledged silently (deferred update)."""
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done:
+            await interaction.response.defer(thinking=thinking)
+        return await task
 
     async def handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
+        try:
+            await self._handle_button(interaction, custom_id)
+        except Exception as error:      # the buttons' counterpart of on_app_command_error
+            await self.report_failure(interaction, error)
+
+    async def _handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
         ctx = self.ctx(interaction)
         click = customids.parse(custom_id)
-        replies = await self.service.button(ctx, custom_id)
+        replies = await self.in_time(interaction, self.service.button(ctx, custom_id), thinking=False)
         locale = ctx.locale
         if click and click.kind == "lobby" and replies and replies[0].lobby and not replies[0].private:
             kwargs = kwargs_of(self.i18n, replies[0], locale)
             kwargs.pop("file", None)
             kwargs.pop("allowed_mentions", None)
-            await interaction.response.edit_message(**kwargs)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**kwargs)
+            else:
+                await interaction.response.edit_message(**kwargs)
             await send_replies(interaction, replies[1:], self.i18n)
             return
         await send_replies(interaction, replies, self.i18n)
@@ -152,8 +170,11 @@ class BoardBot(commands.Bot):
                 await channel.send(**kwargs_of(self.i18n, reply, self.settings.default_locale))  # type: ignore[union-attr]
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await self.report_failure(interaction, error)
+
+    async def report_failure(self, interaction: discord.Interaction, error: Exception) -> None:
         """The one place every failure ends: log it, tell the user briefly and privately."""
-        log.error("command failed: %s", error, exc_info=error)
+        log.error("interaction failed: %s", error, exc_info=error)
         reply = Reply([t("Something went wrong on our side; nothing was changed. Please try again.")], private=True, error=True)
         try:
             await send_replies(interaction, [reply], self.i18n)

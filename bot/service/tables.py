@@ -475,7 +475,9 @@ class TableService:
                 lines.append(t("Your move: {players}", players=tuple(refs)))
             # built from the public view: this message is public (a seat's own prompt is in /hand)
             lines += game.turn_prompt(public_view) if len(humans) == 1 else []
-        buttons = self._action_buttons(table, humans)
+        # Off the event loop: a game's suggestions can take seconds, and meanwhile the loop must
+        # stay free to acknowledge interactions within Discord's 3 seconds.
+        buttons = await asyncio.get_running_loop().run_in_executor(self._pool, self._action_buttons, table, humans)
         image = await self._render(table, public_view)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id)]
         if actor is not None:
@@ -506,6 +508,11 @@ class TableService:
         try:
             return await loop.run_in_executor(
                 self._pool, lambda: render_registry.render(table.game, view, names, self.settings.render_scale, region=region))
+        except ValueError:
+            if region:
+                raise       # a region the renderer cannot read: the user's input, not our failure
+            log.exception("table %s: rendering failed", table.id)
+            return None
         except Exception:
             log.exception("table %s: rendering failed", table.id)
             return None
@@ -582,9 +589,13 @@ class TableService:
         table = self.table_in(ctx.channel_id)
         if table is None or table.status != "playing":
             return _error("There is no running game here. Open one with /join <game>.")
+        region = _clean(region) or None
         async with self.lock(ctx.channel_id):
             view = table.game.view(table.state, None)
-            image = await self._render(table, view, _clean(region) or None)
+            try:
+                image = await self._render(table, view, region)
+            except ValueError:
+                return _error("The board has no region '{region}'; leave it out to see the whole board.", region=(region or "")[:40])
         return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id)]
 
     async def status(self, ctx: Ctx) -> list[Reply]:
@@ -623,11 +634,14 @@ class TableService:
         if table is None or table.status != "playing":
             return _error("There is no running game here.")
         actions = await self.store.actions(table.id)
+        secret = await asyncio.get_running_loop().run_in_executor(self._pool, self._secret_moves, table, actions)
+        viewer = table.seat_of(ctx.user_id)
         lines: list[str] = []
         for action in actions:
             who = table.names[action.seat] if action.seat < len(table.names) else "?"
             mark = " (computer)" if action.by_computer else ""
-            lines.append(f"{action.n}. {who}{mark}: {action.text}")
+            text = "(hidden)" if action.n in secret and action.seat != viewer else action.text
+            lines.append(f"{action.n}. {who}{mark}: {text}")
         text, used = [], 0
         for line in reversed(lines):
             if used + len(line) + 1 > LOG_CHARS:
@@ -637,6 +651,21 @@ class TableService:
         body = "\n".join(reversed(text)) or "-"
         return [Reply([t("Log ({count} actions, latest last):", count=len(actions)), Msg("{body}", {"body": body})],
                       private=True, names=table.names)]
+
+    def _secret_moves(self, table: LiveTable, actions: list[ActionRecord]) -> set[int]:
+        """Numbers of the logged moves that are a seat's secret while the game runs (a hidden bet,
+        a card taken into a hand): those whose events the engine addressed privately. Found by
+        replaying the log from the seed; /log shows them only to the seat that made them."""
+        game = table.game
+        state = game.setup(len(table.seats), table.options, table.seed)
+        secret: set[int] = set()
+        for action in actions:
+            if action.kind != "move":
+                continue
+            events = game.apply(state, action.seat, game.parse(state, action.seat, action.text))
+            if any(event.to is not None for event in events):
+                secret.add(action.n)
+        return secret
 
     async def button(self, ctx: Ctx, custom_id: str) -> list[Reply]:
         for hook in self.hooks:

@@ -270,7 +270,9 @@ async def test_log_lists_actions(service):
     await started(service, "alice", "bob")
     await bet_all(service, "alice", "bob")
     r = await service.log_text(ctx("carol"))
-    assert r[0].private and "1. Alice: bet odd" in text_of(r) and "2. Bob: bet odd" in text_of(r)
+    assert r[0].private and "1. Alice: (hidden)" in text_of(r) and "2. Bob: (hidden)" in text_of(r)
+    r = await service.log_text(ctx("bob"))       # secret bets: each seat sees only its own
+    assert "1. Alice: (hidden)" in text_of(r) and "2. Bob: bet odd" in text_of(r)
 
 
 async def test_restart_restores_tables_from_the_store(store, tmp_path):

@@ -1,0 +1,284 @@
+"""End-to-end harness: the real bot (``python -m bot``) as a subprocess against the fake Discord.
+
+Reusable for every game:
+
+* ``write_config(folder, ...)`` — a temporary config.yaml with its own SQLite database.
+* ``start_board_bot(fake, config, *args)`` — ``python -m bot --config PATH [args]`` pointed at the
+  fake (DISCORD_TOKEN + DISCORD_API_BASE from ``fake.env()``), waits for READY.
+* ``open_table(...)`` / ``start_game(...)`` — /join GAME, /join ..., /start.
+* ``play_until_over(fake, channel, users, verb, turn)`` — plays a whole game as its players would:
+  the player mentioned in the turn message moves, by clicking one of the action buttons under it
+  (when ``use_buttons`` says so) or with the slash verb, the move taken from autocomplete (first
+  everything, then the choices for a typed prefix). Every answer is checked: public, accepted,
+  a decodable PNG.
+* ``assert_healthy(fake, *bots)`` — no violations (double acks, late answers, over-limit content,
+  unknown routes, unanswered interactions), no traceback text in any message (ephemeral ones too)
+  and no traceback or ERROR line in the bot's log.
+
+One bot is shared by the tests that do not stop or disturb it (``shared`` fixture, one per
+session); each test there uses its own guild channel and users. Every test module sets
+``pytestmark = pytest.mark.asyncio(loop_scope="session")``: the shared fake lives in the session's
+event loop.
+"""
+from __future__ import annotations
+
+import io
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+import pytest_asyncio
+import yaml
+from PIL import Image
+
+from games import registry
+from tests.fakediscord import BotProcess, FakeDiscord
+from tests.fakediscord.driver import Reply
+from tests.fakediscord.model import Channel, Message, User
+
+TOYGAME = "tests.toygame.game:GAME"
+BOT_START_TIMEOUT = 90.0       # generous: the CPU is shared
+WAIT_TIMEOUT = 60.0            # every wait on the fake; no assertion depends on timing
+MENTION = re.compile(r"<@!?(\d+)>")
+TRACEBACK = re.compile(r"Traceback \(most recent call last\)|File \"[^\"]+\", line \d+|"
+                       r"\b[A-Z][A-Za-z]*(Error|Exception)\b|\bat 0x[0-9a-f]+>")
+ACTION_PREFIX = "bt:a:"
+
+COMMANDS = {"join", "leave", "option", "start", "addbot", "play", "place", "bid", "use", "pass",
+            "board", "status", "hand", "log", "resign", "abort", "help"}
+
+
+# -- configuration and the bot process ------------------------------------------------------------
+def write_config(folder: Path, *, enabled: Sequence[str] = tuple(registry.names()),
+                 extra: Sequence[str] = (TOYGAME,), dev_guild_ids: Sequence[int] = (),
+                 sync: str = "auto", database: str = "tables.sqlite3") -> Path:
+    """A config.yaml in ``folder`` with a database file of its own there (``database`` may also
+    be an absolute path, to share one database between configs)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    settings = {
+        "database": {"path": str(folder / database)},
+        "games": {"enabled": list(enabled), "extra": list(extra)},
+        "rendering": {"threads": 1},
+        "discord": {"sync_commands": sync, "dev_guild_ids": list(dev_guild_ids)},
+        "console": {"images_dir": str(folder / "images")},
+        "logging": {"level": "INFO"},
+    }
+    path = folder / "config.yaml"
+    path.write_text(yaml.safe_dump(settings, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+async def start_board_bot(fake: FakeDiscord, config: Path, *args: str) -> BotProcess:
+    """``python -m bot --config CONFIG [args]`` against ``fake``; returns once it is READY."""
+    argv = [sys.executable, "-m", "bot", "--config", str(config), *args]
+    return await fake.start_bot(argv=argv, env={"BOARDTABLE_CONFIG": str(config)}, timeout=BOT_START_TIMEOUT)
+
+
+async def new_fake() -> FakeDiscord:
+    return await FakeDiscord.start(default_timeout=WAIT_TIMEOUT, bot_name="BoardTable")
+
+
+# -- health checks ----------------------------------------------------------------------------------
+def traceback_texts(fake: FakeDiscord) -> list[str]:
+    """Messages (public and ephemeral, with every earlier version) that show Python internals."""
+    found = []
+    for msg in fake.all_messages:
+        texts = [msg.text] + [str(v.get("content") or "") for v in msg.versions]
+        for text in texts:
+            if TRACEBACK.search(text or ""):
+                found.append(f"{msg.channel.name}: {text[:300]!r}")
+    return found
+
+
+def log_problems(bot: BotProcess) -> list[str]:
+    return [line for line in bot.lines if "Traceback" in line or " ERROR " in line or " CRITICAL " in line]
+
+
+def assert_healthy(fake: FakeDiscord, *bots: BotProcess) -> None:
+    fake.assert_clean()
+    assert traceback_texts(fake) == []
+    for bot in bots:
+        assert log_problems(bot) == [], bot.diagnostics()
+
+
+# -- reading what users see -------------------------------------------------------------------------
+def mentioned(message: Message) -> list[int]:
+    return [int(x) for x in MENTION.findall(message.content or "")]
+
+
+def action_buttons(message: Message) -> list:
+    return [b for b in message.buttons if (b.custom_id or "").startswith(ACTION_PREFIX) and not b.disabled]
+
+
+def png_of(message: Message, filename: str = "board.png") -> Image.Image:
+    """The message's PNG attachment, fully decoded by Pillow."""
+    attachment = message.attachment(filename)
+    assert attachment is not None and attachment.is_png, f"no {filename} on {message.content[:80]!r}"
+    image = Image.open(io.BytesIO(attachment.data))
+    image.load()
+    assert image.format == "PNG" and image.width > 50 and image.height > 50
+    return image
+
+
+def bot_messages(fake: FakeDiscord, channel: Channel, **kw) -> list[Message]:
+    return [m for m in fake.messages(channel, **kw) if m.author is fake.bot]
+
+
+def assert_private(reply: Reply, *needles: str) -> Message:
+    """An accepted, ephemeral answer containing every needle."""
+    assert reply.ok and not reply.late, reply.interaction.describe()
+    message = reply.messages[0]
+    assert message.ephemeral, message.content
+    for needle in needles:
+        assert needle in message.content, message.content
+    return message
+
+
+def assert_public(reply: Reply) -> Message:
+    assert reply.ok and not reply.late, reply.interaction.describe()
+    message = reply.messages[0]
+    assert not message.ephemeral, message.content
+    return message
+
+
+# -- lobby -------------------------------------------------------------------------------------------
+async def open_table(channel: Channel, users: Sequence[User], game: str) -> Reply:
+    """The first user opens a table for ``game``; the others /join. Returns the last lobby reply."""
+    reply = await users[0].slash(channel, "join", game=game)
+    assert_public(reply)
+    for user in users[1:]:
+        reply = await user.slash(channel, "join")
+        assert_public(reply)
+        assert f"{user.global_name} joins the table." in reply.content
+    return reply
+
+
+async def start_game(channel: Channel, user: User) -> Reply:
+    reply = await user.slash(channel, "start")
+    message = assert_public(reply)
+    png_of(message)
+    return reply
+
+
+# -- playing -----------------------------------------------------------------------------------------
+@dataclass
+class Move:
+    user: User
+    how: str              # "slash" or "button"
+    action: str
+    reply: Reply
+
+
+@dataclass
+class Game:
+    """What ``play_until_over`` did: the moves and the last public message."""
+
+    moves: list[Move] = field(default_factory=list)
+    last: Reply | None = None
+    over: bool = False
+
+    def clicked(self) -> list[str]:
+        return [m.action for m in self.moves if m.how == "button"]
+
+
+def next_player(message: Message, users: Sequence[User]) -> User | None:
+    by_id = {u.id: u for u in users}
+    for user_id in mentioned(message):
+        if user_id in by_id:
+            return by_id[user_id]
+    return None
+
+
+async def choose_by_autocomplete(channel: Channel, user: User, verb: str, turn: int) -> str:
+    """What a user does: look at all suggestions, type the start of one, take the first match."""
+    everything = await user.autocomplete(channel, verb, "action", "")
+    assert everything.ok and everything.values, f"no suggestions for /{verb} (turn {turn})"
+    wanted = str(everything.values[turn % len(everything.values)])
+    typed = wanted[: max(1, len(wanted) // 2)].strip() or wanted[:1]      # the bot trims what is typed
+    narrowed = await user.autocomplete(channel, verb, "action", typed)
+    assert narrowed.ok and narrowed.values, f"no suggestions for /{verb} {typed!r}"
+    assert all(typed.lower() in str(v).lower() for v in narrowed.values), (typed, narrowed.values)
+    assert set(map(str, narrowed.values)) <= set(map(str, everything.values)) or len(everything) == 25
+    return str(narrowed.values[0])
+
+
+async def play_until_over(fake: FakeDiscord, channel: Channel, users: Sequence[User], verb: str,
+                          turn: Reply | None = None, *, use_buttons: Callable[[list[str]], bool] = lambda labels: False,
+                          max_moves: int = 2000, check_image: bool = True) -> Game:
+    """Play from ``turn`` (the answer announcing whose move it is; default: the bot's latest public
+    message in ``channel``) until the game ends or ``max_moves`` moves were made. Every accepted
+    move must answer publicly (with a board PNG unless ``check_image`` is off)."""
+    game = Game(last=turn)
+    message = turn.messages[0] if turn is not None else bot_messages(fake, channel)[-1]
+    clicks = 0
+    while len(game.moves) < max_moves:
+        player = next_player(message, users)
+        if player is None:
+            game.over = True
+            break
+        buttons = action_buttons(message)
+        if buttons and use_buttons([b.label for b in buttons]):
+            button = buttons[clicks % len(buttons)]
+            clicks += 1
+            reply = await player.click(message, custom_id=button.custom_id)
+            move = Move(player, "button", button.label, reply)
+        else:
+            action = await choose_by_autocomplete(channel, player, verb, len(game.moves))
+            reply = await player.slash(channel, verb, action=action)
+            move = Move(player, "slash", action, reply)
+        message = assert_public(reply)      # a new message: at once (4) or after a deferral (5, 6)
+        assert reply.type in (4, 5, 6) and message.kind in ("response", "followup"), reply.interaction.describe()
+        if check_image:
+            png_of(message)
+        game.moves.append(move)
+        game.last = reply
+    return game
+
+
+def carcassonne_buttons(labels: list[str]) -> bool:
+    """Carcassonne: the follower step (its buttons end with '-', deploy nothing) goes by button."""
+    return "-" in labels
+
+
+# -- fixtures ----------------------------------------------------------------------------------------
+@pytest_asyncio.fixture(loop_scope="session")
+async def fake():
+    """A fake Discord of its own (for tests that stop, restart or disturb the bot)."""
+    f = await new_fake()
+    try:
+        yield f
+    finally:
+        await f.close()
+
+
+@dataclass
+class Shared:
+    fake: FakeDiscord
+    bot: BotProcess
+    config: Path
+
+    def channel(self, name: str, guild: str = "Tavern") -> Channel:
+        return self.fake.guild(guild).channel(name)
+
+    def users(self, prefix: str, n: int, **kw) -> list[User]:
+        """``n`` fresh users for one test (``alice``, ``bob``, ... with a per-test prefix)."""
+        names = ("alice", "bob", "carol", "dave", "erin")
+        return [self.fake.user(f"{prefix}-{names[i]}", global_name=f"{prefix}-{names[i].capitalize()}", **kw)
+                for i in range(n)]
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def shared(tmp_path_factory):
+    """One bot for every test that does not stop or disturb it."""
+    f = await new_fake()
+    f.guild("Tavern")
+    f.guild("Ryokan", locale="ja")
+    config = write_config(tmp_path_factory.mktemp("shared"))
+    try:
+        bot = await start_board_bot(f, config)
+        yield Shared(f, bot, config)
+        assert log_problems(bot) == [], bot.diagnostics()
+    finally:
+        await f.close()

@@ -1,0 +1,51 @@
+"""Computer seats, /resign and /abort (host or a member with Manage Server) through Discord."""
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import (assert_healthy, assert_private, assert_public, carcassonne_buttons, open_table,
+                                play_until_over, png_of, start_game)
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+
+async def test_computers_play_along_and_resigning_ends_the_game(shared):
+    fake = shared.fake
+    channel = shared.channel("computers")
+    [alice] = shared.users("cp", 1)
+    await alice.slash(channel, "join", game="carcassonne")
+    assert "A computer player (greedy) takes a seat." in assert_public(await alice.slash(channel, "addbot")).content
+    assert "(random)" in assert_public(await alice.slash(channel, "addbot", level="random")).content
+    assert_private(await alice.slash(channel, "addbot", level="genius"), "There is no computer level 'genius'")
+    turn = await start_game(channel, alice)
+
+    # The computers move inside Alice's turns: every message she gets is her turn again.
+    game = await play_until_over(fake, channel, [alice], "place", turn, use_buttons=carcassonne_buttons, max_moves=8)
+    assert len(game.moves) == 8 and all(m.user is alice for m in game.moves)
+    assert "(computer)" in assert_private(await alice.slash(channel, "log")).content
+
+    resigned = assert_public(await alice.slash(channel, "resign"))
+    assert "resigns" in resigned.content and "The game ended by resignation." in resigned.content
+    assert "Game over." in resigned.content
+    png_of(resigned)
+    assert_private(await alice.slash(channel, "status"), "No table is open here")
+    assert_healthy(fake, shared.bot)
+
+
+async def test_abort_is_for_the_host_or_a_moderator(shared):
+    fake = shared.fake
+    guild = fake.guild("Tavern")
+    channel = shared.channel("abort")
+    alice, bob, mod = shared.users("ab", 3)
+    guild.add_moderator(mod)
+    await open_table(channel, [alice, bob], "countdown")
+    await start_game(channel, bob)
+
+    assert_private(await bob.slash(channel, "abort"), "Only the table's host (ab-Alice) or a moderator can abort it.")
+    aborted = assert_public(await mod.slash(channel, "abort"))
+    assert f"{mod.global_name} aborts the Countdown (test game) table." in aborted.content
+    assert_private(await alice.slash(channel, "status"), "No table is open here")
+
+    await alice.slash(channel, "join", game="countdown")
+    assert "aborts" in assert_public(await alice.slash(channel, "abort")).content     # the host, in the lobby
+    assert_healthy(fake, shared.bot)
