@@ -1,5 +1,8 @@
 """Replays and logs of games: ``/replay`` posts a finished game as an animated GIF, ``/log``
 shows the whole action log (the latest moves as text, everything as a file when it is long).
+While a game runs, a seat's secret moves (a hidden bet, a card taken into a hand: moves whose
+events the engine addressed privately) show as ``(hidden)`` to everyone else, in the text and in
+the file alike; once the game is over the whole log is shown.
 
 A replay rebuilds the game from its seed and log, keeps the public view at each change of turn
 (the key moments), samples at most ``replay.max_frames`` of them evenly (the start and the final
@@ -40,12 +43,14 @@ def _error(text: str, /, **params: Any) -> list[Reply]:
     return [Reply([Msg(text, params)], private=True, error=True)]
 
 
-def log_lines(actions: list[ActionRecord], names: list[str]) -> list[str]:
+def log_lines(actions: list[ActionRecord], names: list[str], hidden: set[int] = frozenset()) -> list[str]:
+    """One line per logged action; actions numbered in ``hidden`` show as ``(hidden)``."""
     lines = []
     for action in actions:
         who = names[action.seat] if 0 <= action.seat < len(names) else "?"
         mark = " (computer)" if action.by_computer else ""
-        lines.append(f"{action.n}. {who}{mark}: {action.text}")
+        text = "(hidden)" if action.n in hidden else action.text
+        lines.append(f"{action.n}. {who}{mark}: {text}")
     return lines
 
 
@@ -110,10 +115,14 @@ class Replays(TableHooks):
     # -- /log ---------------------------------------------------------------------------------------
     async def log(self, ctx: Ctx) -> list[Reply] | None:
         table = self.service.table_in(ctx.channel_id)
+        hidden: set[int] = set()
         if table is not None and table.status == "playing":
             actions = await self.service.store.actions(table.id)
             names, table_id = table.names, table.id
             header = t("Log ({count} actions, latest last):", count=len(actions))
+            secret = await asyncio.get_running_loop().run_in_executor(None, self.service._secret_moves, table, actions)
+            viewer = table.seat_of(ctx.user_id)
+            hidden = {a.n for a in actions if a.n in secret and a.seat != viewer}
         else:
             record = await self._last_game(ctx.channel_id, ("finished", "aborted"))
             if record is None:
@@ -123,7 +132,7 @@ class Replays(TableHooks):
             names, table_id = [s.name for s in record.seats], record.id
             header = t("Log of the last {game} game here ({count} actions, latest last):",
                        game=game.title if game else record.game, count=len(actions))
-        lines = log_lines(actions, names)
+        lines = log_lines(actions, names, hidden)
         shown, used = [], 0
         for line in reversed(lines):
             if used + len(line) + 1 > LOG_CHARS:

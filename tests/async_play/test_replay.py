@@ -101,7 +101,7 @@ async def test_carcassonne_replay(bot):
 async def test_log_is_complete(bot):
     table = await game(bot, "alice", "bob")
     await play_turns(bot.service, 1, turns=3)
-    r = await bot.service.log_text(ctx("carol"))
+    r = await bot.service.log_text(ctx("alice"))
     assert r[0].private and "Log (3 actions, latest last):" in text_of(r) and "1. Alice: bet" in text_of(r)
     assert r[0].image is None
     await finish_countdown(bot.service, 1, step=1)
@@ -124,3 +124,22 @@ async def test_long_log_comes_as_a_file(bot, monkeypatch):
     assert r[0].image_name == f"log-{table.id}.txt"
     full = r[0].image.decode("utf-8").splitlines()
     assert len(full) == 8 and full[0].startswith("1. Alice: bet")
+
+
+async def test_log_hides_secret_moves_while_the_game_runs(bot, monkeypatch):
+    import bot.replay as replay
+
+    table = await game(bot, "alice", "bob")
+    await bot.service.act(ctx("alice"), "bet even")
+    await bot.service.act(ctx("bob"), "bet odd")
+    await bot.service.act(ctx("alice"), "add 1")
+    r = await bot.service.log_text(ctx("bob"))
+    text = text_of(r)
+    assert "1. Alice: (hidden)" in text and "2. Bob: bet odd" in text and "3. Alice: add 1" in text
+    monkeypatch.setattr(replay, "LOG_CHARS", 20)                  # the file hides them too
+    r = await bot.service.log_text(ctx("carol"))
+    assert "bet" not in r[0].image.decode("utf-8") and "(hidden)" in r[0].image.decode("utf-8")
+    monkeypatch.undo()
+    await finish_countdown(bot.service, 1)
+    r = await bot.service.log_text(ctx("carol"))                  # over: everything shows
+    assert "1. Alice: bet even" in text_of(r) and table.id

@@ -68,7 +68,9 @@ async def test_reminder_once_then_timeout_computer_moves(bot, clock, recorder):
     assert [(a.text, a.kind, a.by_computer) for a in log[-2:]] == [("timeout", "timeout", False), (log[-1].text, "move", True)]
     assert log[-1].text in ("bet odd", "bet even")
     r = await bot.service.log_text(ctx("alice"))
-    assert "Bob: timeout" in text_of(r) and "Bob (computer): bet" in text_of(r)
+    assert "Bob: timeout" in text_of(r) and "Bob (computer): (hidden)" in text_of(r)     # a secret bet
+    r = await bot.service.log_text(ctx("bob"))
+    assert "Bob (computer): bet" in text_of(r)
     # Alice's own clock started when her turn came
     clocks = await bot.play.timers.store.clocks(table.id)
     assert set(clocks) == {0} and clocks[0].since_at == clock.now()
