@@ -8,6 +8,7 @@ import logging
 import os
 import sys
 
+from bot.asyncplay import AsyncPlay
 from bot.config import ConfigError, Settings, load_settings
 from bot.i18n import I18n, game_packages
 from bot.service import TableService
@@ -58,21 +59,27 @@ def check_games(settings: Settings) -> list[str]:
 async def main_async(args: argparse.Namespace, settings: Settings) -> None:
     store = await SqliteStore(settings.database_path).open()
     service = TableService(store, settings)
+    play = AsyncPlay(service)           # timers, ratings, tournaments... (hooks into the service)
     i18n = I18n(game_packages(service.games()), settings.default_locale)
     try:
         token = os.environ.get("DISCORD_TOKEN", "").strip()
         if args.mode == "console" or not token:
+            from bot.asyncplay.console import console_ports
             from bot.console import Console
 
             console = Console(service, i18n, settings.console_images_dir, settings.default_locale)
+            play.ports.update(console_ports(console))
+            console.extra = play.dispatch
             for _channel_id, replies in await service.restore():
                 console.show("console", replies)
+            await play.start()
             await console.run()
         else:
             from bot.discord.client import run_discord
 
-            await run_discord(service, settings, i18n, token, force_sync=args.sync)
+            await run_discord(service, settings, i18n, token, force_sync=args.sync, play=play)
     finally:
+        await play.stop()
         await service.close()
         await store.close()
 

@@ -39,6 +39,9 @@ class Settings:
     turn_timer_seconds: int | None = None
     reminder_at: float = 0.5
     on_timeout: str = "computer"
+    vacation_days_per_month: int = 7          # turns.vacation_days_per_month (asynchronous play)
+    replay_max_frames: int = 40               # replay.max_frames
+    replay_frame_ms: int = 800                # replay.frame_ms
     sync_commands: str = "auto"
     moderator_permission: str = "manage_guild"
     dev_guild_ids: tuple[int, ...] = ()
@@ -65,7 +68,8 @@ def _check(ok: bool, key: str, allowed: str, value: Any) -> None:
 KNOWN_KEYS = {
     "database": {"path"}, "locale": {"default", "available"}, "rendering": {"scale", "threads"},
     "games": {"enabled", "extra", "default_options"}, "computer": {"default_level", "max_moves_per_command"},
-    "turns": {"timer", "reminder_at", "on_timeout"},
+    "turns": {"timer", "reminder_at", "on_timeout", "vacation_days_per_month"},
+    "replay": {"max_frames", "frame_ms"},
     "discord": {"sync_commands", "moderator_permission", "dev_guild_ids"},
     "console": {"images_dir"}, "logging": {"level"},
 }
@@ -122,6 +126,16 @@ def settings_from_dict(data: dict | None) -> Settings:
     on_timeout = _get(data, "turns.on_timeout", d.on_timeout)
     _check(on_timeout in ("computer", "skip", "remove"), "turns.on_timeout", "computer, skip or remove", on_timeout)
 
+    vacation = _get(data, "turns.vacation_days_per_month", d.vacation_days_per_month)
+    _check(isinstance(vacation, int) and not isinstance(vacation, bool) and 0 <= vacation <= 31,
+           "turns.vacation_days_per_month", "a whole number from 0 to 31", vacation)
+    frames = _get(data, "replay.max_frames", d.replay_max_frames)
+    _check(isinstance(frames, int) and not isinstance(frames, bool) and 2 <= frames <= 200, "replay.max_frames",
+           "a whole number from 2 to 200", frames)
+    frame_ms = _get(data, "replay.frame_ms", d.replay_frame_ms)
+    _check(isinstance(frame_ms, int) and not isinstance(frame_ms, bool) and 100 <= frame_ms <= 10000, "replay.frame_ms",
+           "a whole number of milliseconds from 100 to 10000", frame_ms)
+
     sync = _get(data, "discord.sync_commands", d.sync_commands)
     _check(sync in ("auto", "always", "never"), "discord.sync_commands", "auto, always or never", sync)
     perm = _get(data, "discord.moderator_permission", d.moderator_permission)
@@ -140,7 +154,8 @@ def settings_from_dict(data: dict | None) -> Settings:
         render_threads=threads, enabled_games=tuple(enabled), extra_games=tuple(extra),
         default_options={k: tuple(v) for k, v in defaults.items()}, computer_level=level,
         max_computer_moves=max_moves, turn_timer_seconds=timer_seconds, reminder_at=float(reminder),
-        on_timeout=on_timeout, sync_commands=sync, moderator_permission=perm, dev_guild_ids=tuple(guilds),
+        on_timeout=on_timeout, vacation_days_per_month=vacation, replay_max_frames=frames, replay_frame_ms=frame_ms,
+        sync_commands=sync, moderator_permission=perm, dev_guild_ids=tuple(guilds),
         console_images_dir=images, log_level=log_level,
     )
 

@@ -15,11 +15,12 @@ import shlex
 import sys
 import zlib
 from pathlib import Path
-from typing import TextIO
+from typing import Awaitable, Callable, TextIO
 
 from bot.i18n import I18n, UserRef
 from bot.service import Ctx, Reply, TableService
 
+CHANNEL_LINK = re.compile(r"<#(\d+)>")
 LINE = re.compile(r"^(?:#(?P<channel>[\w-]+)\s+)?(?P<user>[^\s>]+)>\s*(?P<command>.*)$")
 
 
@@ -37,6 +38,10 @@ class Console:
         self.out = out
         self.counter = 0
         self.last_buttons: dict[int, list] = {}
+        # asynchronous play (bot/asyncplay/console.py): channel and user names, extra commands
+        self.channel_names: dict[int, str] = {zlib.crc32(b"console"): "console"}
+        self.user_names: dict[int, str] = {}
+        self.extra: Callable[[Ctx, str, str], Awaitable[list[Reply] | None]] | None = None
 
     def print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -44,6 +49,7 @@ class Console:
     def show(self, user: str, replies: list[Reply]) -> None:
         for reply in replies:
             text = self.i18n.lines(reply.lines, self.locale, reply.names, lambda u: f"@{u.name}")
+            text = CHANNEL_LINK.sub(lambda m: "#" + self.channel_names.get(int(m[1]), m[1]), text)
             prefix = f"(only {user}) " if reply.private else ""
             self.print(prefix + text.replace("\n", "\n" + " " * len(prefix)))
             if reply.buttons:
@@ -65,6 +71,8 @@ class Console:
             return
         channel = zlib.crc32((match["channel"] or "console").encode())
         name = match["user"]
+        self.channel_names[channel] = match["channel"] or "console"
+        self.user_names[user_id(name)] = name
         ctx = Ctx(user_id(name), name, channel, guild_id=0, locale=self.locale, is_moderator=False)
         command = match["command"].strip()
         if not command.startswith("/"):
@@ -99,6 +107,8 @@ class Console:
         table_here = s.table_in(ctx.channel_id)
         if verb in ("play", "place", "bid", "use", "pass") or (table_here and verb in table_here.game.verbs):
             return await s.act_verb(ctx, verb, rest)
+        if self.extra is not None and (replies := await self.extra(ctx, verb, rest)) is not None:
+            return replies
         return await s.help(ctx)
 
     async def run(self, stream: TextIO = sys.stdin) -> None:

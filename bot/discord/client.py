@@ -23,7 +23,8 @@ from bot.service import Ctx, Reply, TableService
 from bot.service import customids
 
 log = logging.getLogger(__name__)
-COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin")
+COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",
+        "bot.discord.cogs.asyncplay", "bot.discord.cogs.tournament")
 DEFER_AFTER = 1.5          # seconds; Discord wants an answer within 3
 
 
@@ -43,7 +44,8 @@ async def point_gateway_at_api(client: discord.Client) -> None:
 
 
 class BoardBot(commands.Bot):
-    def __init__(self, service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False) -> None:
+    def __init__(self, service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
+                 play=None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
@@ -51,6 +53,7 @@ class BoardBot(commands.Bot):
         self.settings = settings
         self.i18n = i18n
         self.force_sync = force_sync
+        self.play = play                 # bot.asyncplay.AsyncPlay: timers, ratings, tournaments
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
@@ -60,7 +63,12 @@ class BoardBot(commands.Bot):
             await self.load_extension(cog)
         self.add_dynamic_items(TableButton)
         await self.sync_commands()
+        if self.play is not None:
+            from bot.discord.asyncplay import discord_ports
+            self.play.ports.update(discord_ports(self))
         self._pending = await self.service.restore()
+        if self.play is not None:
+            await self.play.start()
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s tables open)", self.user, len(list(self.service.tables())))
@@ -177,8 +185,9 @@ class BoardBot(commands.Bot):
         log.exception("error in %s", event_method)
 
 
-async def run_discord(service: TableService, settings: Settings, i18n: I18n, token: str, force_sync: bool = False) -> None:
+async def run_discord(service: TableService, settings: Settings, i18n: I18n, token: str, force_sync: bool = False,
+                      play=None) -> None:
     point_at_api(os.environ.get("DISCORD_API_BASE"))
-    bot = BoardBot(service, settings, i18n, force_sync=force_sync)
+    bot = BoardBot(service, settings, i18n, force_sync=force_sync, play=play)
     async with bot:
         await bot.start(token)

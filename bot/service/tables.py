@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable
 from bot.config import Settings
 from bot.i18n import UserRef, t
 from bot.service import customids
+from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
 from bot.store import ActionRecord, SeatRecord, SqliteStore, StoreError
@@ -77,6 +78,7 @@ class TableService:
         self._legal_cache: dict[int, tuple[tuple[int, int, int], list[str]]] = {}
         self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
         self._extra = [registry.load(spec).name for spec in settings.extra_games]
+        self.hooks: list[TableHooks] = []      # extensions: timers, ratings, tournaments (hooks.py)
 
     # -- games ------------------------------------------------------------------------------
     def games(self) -> list[Game]:
@@ -144,6 +146,9 @@ class TableService:
                     table.remember()
             self._by_channel[table.channel_id] = table
             self._by_id[table.id] = table
+            async with self.lock(table.channel_id):
+                for hook in self.hooks:
+                    await hook.restored(table)
             if table.status == "playing" and any(s.is_bot or s.resigned for s in table.seats) \
                     and self._computer_to_act(table):
                 async with self.lock(table.channel_id):
@@ -219,6 +224,7 @@ class TableService:
         lines = [headline,
                  t("Seated ({count}/{most}): {names}", count=len(table.seats), most=game.max_players, names=seated),
                  t("Options: {options} (change with /option NAME; /option lists them)", options=options),
+                 *[line for hook in self.hooks for line in hook.option_lines(table)],
                  t("Join with /join or the button; start with /start when {least} to {most} players are seated.",
                    least=game.min_players, most=game.max_players)]
         buttons = [Button("Join", customids.lobby_id(table.id, "join"), "success"),
@@ -250,6 +256,8 @@ class TableService:
             if not humans:
                 await self.store.finish_table(table.id, "aborted", [])
                 self._forget(table)
+                for hook in self.hooks:
+                    await hook.closed(table, "aborted")
                 return [Reply([t("{player} leaves; the table is closed.", player=ctx.name[:64])])]
             return [self._lobby_reply(table, t("{player} leaves the table.", player=ctx.name[:64]))]
 
@@ -261,8 +269,12 @@ class TableService:
             game = table.game
             name = _clean(name).lower()
             if not name:
-                return [Reply([t("Options for {game}:", game=game.title)] + [self._option_line(table, s) for s in game.options]
-                              if game.options else [t("{game} has no options.", game=game.title)], private=True)]
+                extra = [line for hook in self.hooks for line in hook.option_lines(table)]
+                return [Reply(([t("Options for {game}:", game=game.title)] + [self._option_line(table, s) for s in game.options]
+                               if game.options else [t("{game} has no options.", game=game.title)]) + extra, private=True)]
+            for hook in self.hooks:
+                if (handled := await hook.option(ctx, table, name)) is not None:
+                    return handled
             if table.status != "lobby":
                 return _error("Options can only be changed before /start.")
             if table.seat_of(ctx.user_id) is None:
@@ -366,6 +378,7 @@ class TableService:
     async def help(self, ctx: Ctx) -> list[Reply]:
         lines = [t("Board games at this table. Commands:")]
         lines += [t(line) for line in HELP_LINES]
+        lines += [line for hook in self.hooks for line in hook.help_lines()]
         lines.append(t("Games: {games}.", games=self._game_list()))
         return [Reply(lines, private=True)]
 
@@ -443,7 +456,10 @@ class TableService:
         outcome = table.game.outcome(table.state)
         if outcome is not None:
             return await self._finish(table, all_events, outcome, actor)
-        return await self._turn_replies(table, all_events, actor)
+        replies = await self._turn_replies(table, all_events, actor)
+        for hook in self.hooks:
+            await hook.turn(table, replies)
+        return replies
 
     def _computer_to_act(self, table: LiveTable) -> list[int]:
         return [s for s in sorted(table.game.to_act(table.state)) if table.computer_controls(s)]
@@ -541,7 +557,10 @@ class TableService:
         for seat in order:
             lines.append(t("{rank}. {player} — {score} points", rank=outcome.ranks[seat], player=SeatRef(seat), score=outcome.scores[seat]))
         image = await self._render(table, view)
-        return [Reply(lines, image=image, names=table.names, table_id=table.id)]
+        replies = [Reply(lines, image=image, names=table.names, table_id=table.id)]
+        for hook in self.hooks:
+            await hook.finished(table, outcome, status, replies)
+        return replies
 
     def _forget(self, table: LiveTable) -> None:
         if self._by_channel.get(table.channel_id) is table:
@@ -588,6 +607,8 @@ class TableService:
                               host=next((s.name for s in table.seats if s.user_id == table.host_id), "?"))
             await self.store.finish_table(table.id, "aborted", [])
             self._forget(table)
+            for hook in self.hooks:
+                await hook.closed(table, "aborted")
             return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
                              player=ctx.name[:64], game=table.game.title)])]
 
@@ -634,6 +655,9 @@ class TableService:
         return [Reply(lines, private=True, image=image, image_name="hand.png", names=table.names, table_id=table.id)]
 
     async def log_text(self, ctx: Ctx) -> list[Reply]:
+        for hook in self.hooks:
+            if (handled := await hook.log(ctx)) is not None:
+                return handled
         table = self.table_in(ctx.channel_id)
         if table is None or table.status != "playing":
             return _error("There is no running game here.")
@@ -672,6 +696,9 @@ class TableService:
         return secret
 
     async def button(self, ctx: Ctx, custom_id: str) -> list[Reply]:
+        for hook in self.hooks:
+            if (handled := await hook.button(ctx, custom_id)) is not None:
+                return handled
         click = customids.parse(custom_id)
         if click is None:
             return _error("That button is not one of ours any more.")

@@ -206,6 +206,15 @@ class SqliteStore:
             rows = await cursor.fetchall()
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
+    # -- for extension stores (bot/scheduler, bot/timers, bot/ratings, bot/tournaments) ----------
+    async def write(self, statements: Iterable[tuple[str, tuple]]) -> list[int | None]:
+        """Run ``(sql, params)`` statements in one transaction; returns each lastrowid."""
+        return await self._transaction(list(statements))
+
+    async def fetch(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        async with self.db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
     async def get_meta(self, key: str) -> str | None:
         async with self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
             row = await cursor.fetchone()

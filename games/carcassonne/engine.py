@@ -269,6 +269,19 @@ class Carcassonne(Game):
     def deploy_options_after_place(self, state: CarcState, seat: int) -> list[str]:
         return self.deployer(state, seat).codes()
 
+    def reveals(self, state: CarcState, seat: int, action: Any, events: list[Event]) -> bool:
+        """Every turn ends by drawing the next player's tile, which shows everyone a random tile.
+        The one action that draws nothing is a staged placement (``x,y rK`` without a deploy
+        code) that stops at the deploy step: that one may be taken back."""
+        if not isinstance(action, Place) or action.deploy is not None or state.phase != "place":
+            return True
+        after = self.from_json(self.to_json(state))
+        try:
+            self.apply(after, seat, action)
+        except IllegalAction:
+            return True
+        return after.phase != "deploy" or after.pile != state.pile or after.rng.draws != state.rng.draws
+
     def _apply_deploy(self, state: CarcState, seat: int, action: Deploy) -> list[Event]:
         if state.phase != "deploy":
             raise IllegalAction("First place your tile {tile}: write x,y rK (for example {example}), "

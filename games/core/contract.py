@@ -90,6 +90,14 @@ class Game(ABC):
         return []
 
     # -- conveniences with sensible defaults ------------------------------------------------
+    def reveals(self, state: State, seat: int, action: Action, events: list[Event]) -> bool:
+        """Whether ``action`` by ``seat`` showed anyone something random or hidden (a drawn tile
+        or card, a secret choice made public). ``state`` is the state *before* the action,
+        ``events`` what applying it returned. ``/undo`` takes back only actions that revealed
+        nothing; the default answers True, so a game that does not override this never allows
+        undo."""
+        return True
+
     def is_over(self, state: State) -> bool:
         return self.outcome(state) is not None
 

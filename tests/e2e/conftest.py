@@ -47,7 +47,9 @@ TRACEBACK = re.compile(r"Traceback \(most recent call last\)|File \"[^\"]+\", li
 ACTION_PREFIX = "bt:a:"
 
 COMMANDS = {"join", "leave", "option", "start", "addbot", "play", "place", "bid", "use", "pass",
-            "board", "status", "hand", "log", "resign", "abort", "help"}
+            "board", "status", "hand", "log", "resign", "abort", "help",
+            # asynchronous play (bot/discord/cogs/asyncplay.py, tournament.py)
+            "games", "notify", "vacation", "rating", "leaderboard", "undo", "replay", "tournament"}
 
 
 # -- configuration and the bot process ------------------------------------------------------------

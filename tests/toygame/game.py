@@ -137,6 +137,11 @@ class Countdown(Game):
             state.turn = (state.turn + 1) % state.players
         return events
 
+    def reveals(self, state: CountdownState, seat: int, action: Any, events: list[Event]) -> bool:
+        """Nothing is drawn after the set-up; only the move that ends the game reveals the secret
+        bets and bonus cards."""
+        return isinstance(action, Add) and state.total + action.amount >= self.target(state)
+
     def _scores(self, state: CountdownState) -> list[int]:
         parity = "even" if state.total % 2 == 0 else "odd"
         return [(10 if seat == state.finisher else 0) + (3 if state.bets[seat] == parity else 0) + state.bonus[seat]

@@ -1,0 +1,64 @@
+"""Asynchronous play: /games, /notify, /vacation, /rating, /leaderboard, /undo, /replay."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.cogs.common import choices
+
+
+class AsyncPlayCog(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @property
+    def play(self):
+        return self.bot.play
+
+    @app_commands.command(name="games", description="Every table you sit at on this server: whose turn, how long, where.")
+    async def games(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.play.turns.my_games)
+
+    @app_commands.command(name="notify", description="Get a direct message when it becomes your turn (on/off).")
+    @app_commands.describe(setting="on or off; leave empty to see the current setting.")
+    @app_commands.choices(setting=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")])
+    async def notify(self, interaction: discord.Interaction, setting: str | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.play.turns.notify(ctx, setting))
+
+    @app_commands.command(name="vacation", description="Pause your turn clocks for some days, or end the pause.")
+    @app_commands.describe(days="Number of days, or 'end'; leave empty to see your vacation days.")
+    async def vacation(self, interaction: discord.Interaction, days: str | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.play.turns.vacation(ctx, days))
+
+    async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
+
+    @app_commands.command(name="rating", description="Your ratings on this server (or another player's).")
+    @app_commands.describe(game="Only this game.", player="Whose ratings; yours if empty.")
+    async def rating(self, interaction: discord.Interaction, game: str | None = None,
+                     player: discord.User | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.play.ratings.rating(
+            ctx, game, player.id if player else None, getattr(player, "display_name", None) if player else None))
+
+    @app_commands.command(name="leaderboard", description="The best-rated players of a game on this server, as a table image.")
+    @app_commands.describe(game="The game.")
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        await self.bot.run(interaction, lambda ctx: self.play.ratings.leaderboard(ctx, game, self.bot.settings.render_scale))
+
+    @app_commands.command(name="undo", description="Ask to take back your last move (when it revealed nothing; all must agree).")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.play.undo.request)
+
+    @app_commands.command(name="replay", description="The last finished game here (or table NUMBER) as an animated picture.")
+    @app_commands.describe(table="A table number; empty for the last finished game in this channel.")
+    async def replay(self, interaction: discord.Interaction, table: str | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.play.replays.replay(ctx, table))
+
+    rating.autocomplete("game")(_games)
+    leaderboard.autocomplete("game")(_games)
+
+
+async def setup(bot) -> None:
+    if getattr(bot, "play", None) is not None:
+        await bot.add_cog(AsyncPlayCog(bot))

@@ -1,0 +1,75 @@
+"""Community tournaments: /tournament create, join, leave, start, standings, report, export,
+cancel, info. Each round's tables are opened as threads of the tournament's channel."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.cogs.common import choices
+
+FORMATS = [app_commands.Choice(name="swiss", value="swiss"), app_commands.Choice(name="round robin", value="roundrobin"),
+           app_commands.Choice(name="single elimination", value="elimination")]
+
+
+class TournamentCog(commands.GroupCog, group_name="tournament", group_description="Community tournaments in this channel."):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def manager(self):
+        return self.bot.play.tournaments
+
+    @app_commands.command(name="create", description="Create a tournament in this channel; you organise it.")
+    @app_commands.describe(name="The tournament's name.", game="The game.", format="swiss, round robin or single elimination.",
+                           size="Players per table.", rounds="Rounds (Swiss only).", timer="Turn time limit, e.g. 24h.",
+                           options="Game options, separated by commas.")
+    @app_commands.choices(format=FORMATS)
+    async def create(self, interaction: discord.Interaction, name: str, game: str, format: str = "swiss",
+                     size: app_commands.Range[int, 2, 8] | None = None, rounds: app_commands.Range[int, 1, 30] | None = None,
+                     timer: str | None = None, options: str | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.manager.create(ctx, name, game, format, size, rounds, timer, options))
+
+    @create.autocomplete("game")
+    async def create_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
+
+    @app_commands.command(name="join", description="Sign up for this channel's tournament.")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.manager.join)
+
+    @app_commands.command(name="leave", description="Leave before the start, or withdraw from later rounds.")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.manager.leave)
+
+    @app_commands.command(name="start", description="Start the tournament: round 1 is paired and its tables open (organiser).")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.manager.start)
+
+    @app_commands.command(name="standings", description="The standings, as text and as a table image.")
+    async def standings(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, lambda ctx: self.manager.standings(ctx, self.bot.settings.render_scale))
+
+    @app_commands.command(name="report", description="Settle a stalled table: its players in finishing order (organiser).")
+    @app_commands.describe(table="Table number in the current round (empty inside the table's thread).",
+                           result="Players in finishing order, e.g. @Ann > @Bob = @Cy (= for a tie).")
+    async def report(self, interaction: discord.Interaction, result: str, table: int | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.manager.report(ctx, table, result))
+
+    @app_commands.command(name="export", description="The standings as a CSV file.")
+    async def export(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.manager.export)
+
+    @app_commands.command(name="cancel", description="Cancel the tournament (organiser or moderator).")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.manager.cancel)
+
+    @app_commands.command(name="info", description="This channel's tournament: format, players, round.")
+    async def info(self, interaction: discord.Interaction) -> None:
+        await self.bot.run(interaction, self.manager.info)
+
+
+async def setup(bot) -> None:
+    if getattr(bot, "play", None) is not None:
+        await bot.add_cog(TournamentCog(bot))

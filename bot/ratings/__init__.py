@@ -1,0 +1,1 @@
+"""Ratings per game and player (OpenSkill), leaderboards."""

@@ -1,0 +1,198 @@
+"""Ratings per game and user on each server, updated when a game ends normally.
+
+A finished game counts when only people played it. It does not count when computer players were
+seated, or when it was aborted (it never finishes then). When the computer moved for a person
+(a turn timeout, a resignation, a removal), the game counts only if every player agrees: the
+end-of-game message then has a "Count for ratings" button.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n import I18n, t
+from bot.ratings.model import Skill, rate
+from bot.ratings.store import Change, RatingStore
+from bot.service.hooks import TableHooks
+from bot.service.live import LiveTable
+from bot.service.replies import Button, Ctx, Reply
+from bot.store import ActionRecord, SeatRecord, StoreError
+from games import registry
+from games.core.messages import Msg
+from renderers.tables import Column, render_table
+
+if TYPE_CHECKING:
+    from bot.service.tables import TableService
+
+CONSENT = re.compile(r"^bt:r:(?P<table>\d+)$")
+LEADERBOARD_SIZE = 15
+REASONS = {
+    "computer": t("This game does not change ratings: computer players took part."),
+    "players": t("This game does not change ratings: it needs two or more different players."),
+}
+
+
+def consent_id(table_id: int) -> str:
+    return f"bt:r:{table_id}"
+
+
+def _error(text: str, /, **params: Any) -> list[Reply]:
+    return [Reply([Msg(text, params)], private=True, error=True)]
+
+
+def verdict(seats: list[SeatRecord], actions: list[ActionRecord]) -> tuple[str, str]:
+    """('rated' | 'unrated' | 'pending', reason) for a finished game."""
+    if any(s.is_bot for s in seats):
+        return "unrated", "computer"
+    if len({s.user_id for s in seats if s.user_id is not None}) < 2:
+        return "unrated", "players"
+    humans = {s.seat for s in seats}
+    if any(a.seat in humans and (a.by_computer or a.kind == "timeout") for a in actions):
+        return "pending", "substituted"
+    return "rated", ""
+
+
+def number(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def signed(value: float) -> str:
+    return f"{value:+.1f}"
+
+
+class Ratings(TableHooks):
+    def __init__(self, service: "TableService") -> None:
+        self.service = service
+        self.store = RatingStore(service.store)
+        self._lock = asyncio.Lock()
+        self._i18n = I18n()
+
+    # -- hooks ------------------------------------------------------------------------------------
+    async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
+        if status != "finished" or not replies:
+            return
+        actions = await self.service.store.actions(table.id)
+        state, reason = verdict(table.seats, actions)
+        reply = replies[0]
+        if state == "unrated":
+            await self.store.mark(table.id, "unrated", reason)
+            reply.lines.append(REASONS[reason])
+            return
+        if state == "pending":
+            await self.store.mark(table.id, "pending", reason)
+            reply.lines.append(t("The computer moved for a player in this game, so it changes ratings only if every player "
+                                 "agrees: each player presses “Count for ratings”."))
+            reply.buttons.append(Button("Count for ratings", consent_id(table.id), "success"))
+            return
+        changes = await self._rate(table.id, table.guild_id or 0, table.game.name,
+                                   [(s.user_id, s.name) for s in table.seats], list(outcome.ranks), False)
+        if changes:
+            reply.lines += self.change_lines(table.game.title, changes)
+
+    async def _rate(self, table_id: int, guild_id: int, game: str, players: list[tuple[int | None, str]],
+                    ranks: list[int], replace_pending: bool) -> list[Change] | None:
+        async with self._lock:
+            ids = [user for user, _ in players if user is not None]
+            current = await self.store.get(guild_id, game, ids)
+            before = [current[user].skill if user in current else Skill() for user, _ in players]
+            after = rate(before, ranks)
+            changes = [Change(user, name, b, a, rank) for (user, name), b, a, rank in zip(players, before, after, ranks)
+                       if user is not None]
+            try:
+                await self.store.apply(table_id, guild_id, game, changes, replace_pending)
+            except StoreError:
+                return None         # already rated (or the disk refused): nothing changed
+            return changes
+
+    def change_lines(self, title: str, changes: list[Change]) -> list[Msg]:
+        lines = [t("Ratings for {game}:", game=title)]
+        for c in sorted(changes, key=lambda c: (c.rank, -c.after.ordinal)):
+            lines.append(t("{player}: {before} → {after} ({delta})", player=c.name, before=number(c.before.ordinal),
+                           after=number(c.after.ordinal), delta=signed(c.after.ordinal - c.before.ordinal)))
+        return lines
+
+    async def button(self, ctx: Ctx, custom_id: str) -> list[Reply] | None:
+        match = CONSENT.match(custom_id)
+        if match is None:
+            return None
+        return await self.agree(ctx, int(match["table"]))
+
+    async def agree(self, ctx: Ctx, table_id: int) -> list[Reply]:
+        status = await self.store.status(table_id)
+        record = await self.service.store.table(table_id)
+        if record is None or status is None or status[0] != "pending":
+            return _error("That choice is no longer open: this game's rating is already settled.")
+        humans = {s.user_id: s.name for s in record.seats if not s.is_bot and s.user_id is not None}
+        if ctx.user_id not in humans:
+            return _error("Only the players of that game can agree to count it for ratings.")
+        agreed = await self.store.consent(table_id, ctx.user_id)
+        waiting = [name for user, name in humans.items() if user not in agreed]
+        if waiting:
+            return [Reply([t("Noted: you agree to count this game for ratings. Still waiting for: {players}.",
+                             players=", ".join(waiting))], private=True)]
+        results = {seat: rank for seat, _, rank, _ in await self.service.store.results(table_id)}
+        players = [(s.user_id, s.name) for s in record.seats]
+        changes = await self._rate(table_id, record.guild_id or 0, record.game, players,
+                                   [results.get(s.seat, len(record.seats)) for s in record.seats], True)
+        if changes is None:
+            return _error("That choice is no longer open: this game's rating is already settled.")
+        game = registry.get(record.game)
+        title = game.title if game else record.game
+        return [Reply([t("Every player agreed: the game counts for ratings.")] + self.change_lines(title, changes))]
+
+    # -- commands ---------------------------------------------------------------------------------
+    def _game(self, name: str | None):
+        name = (name or "").strip().lower()
+        return self.service.game(name) if name else None
+
+    async def rating(self, ctx: Ctx, game_name: str | None = None, user_id: int | None = None,
+                     user_name: str | None = None) -> list[Reply]:
+        guild = ctx.guild_id or 0
+        who = user_id or ctx.user_id
+        rows = await self.store.of_user(guild, who)
+        if game_name:
+            game = self._game(game_name)
+            if game is None:
+                return _error("There is no game '{name}'. Games: {games}.", name=game_name[:40],
+                              games=", ".join(g.name for g in self.service.games()))
+            rows = {k: v for k, v in rows.items() if k == game.name}
+        name = user_name or (ctx.name if who == ctx.user_id else str(who))
+        if not rows:
+            return [Reply([t("{player} has no rating here yet: ratings come from finished games with only human players.",
+                             player=name)], private=True)]
+        lines = [t("Ratings of {player}:", player=name)]
+        for game, row in rows.items():
+            found = registry.get(game)
+            position = await self.store.position(guild, game, who)
+            lines.append(t("{game}: {rating} (μ {mu} ± {sigma}), {games} games, {wins} wins, place {place}",
+                           game=found.title if found else game, rating=number(row.skill.ordinal), mu=number(row.skill.mu),
+                           sigma=number(row.skill.sigma), games=row.games, wins=row.wins, place=position or "-"))
+        return [Reply(lines, private=True)]
+
+    async def leaderboard(self, ctx: Ctx, game_name: str | None = None, scale: float = 1.0) -> list[Reply]:
+        game = self._game(game_name)
+        if game is None:
+            return _error("Name the game: /leaderboard GAME. Games: {games}.",
+                          games=", ".join(g.name for g in self.service.games()))
+        rows = await self.store.leaderboard(ctx.guild_id or 0, game.name, LEADERBOARD_SIZE)
+        if not rows:
+            return [Reply([t("Nobody has a {game} rating here yet.", game=game.title)])]
+        lines = [t("Leaderboard for {game} (rating = μ − 3σ):", game=game.title)]
+        for place, row in enumerate(rows, start=1):
+            lines.append(t("{place}. {player} — {rating} ({games} games, {wins} wins)", place=place, player=row.name,
+                           rating=number(row.skill.ordinal), games=row.games, wins=row.wins))
+        image = await asyncio.get_running_loop().run_in_executor(None, self._image, game.title, rows, ctx, scale)
+        return [Reply(lines, image=image, image_name="leaderboard.png")]
+
+    def _image(self, title: str, rows: list, ctx: Ctx, scale: float) -> bytes:
+        tr = lambda text: self._i18n.template(text, ctx.locale)      # noqa: E731
+        columns = [Column("#", numeric=True), Column(tr(t("Player").text)), Column(tr(t("Rating").text), numeric=True),
+                   Column("μ", numeric=True), Column("σ", numeric=True), Column(tr(t("Games").text), numeric=True),
+                   Column(tr(t("Wins").text), numeric=True)]
+        data = [(place, row.name, number(row.skill.ordinal), number(row.skill.mu), number(row.skill.sigma), row.games, row.wins)
+                for place, row in enumerate(rows, start=1)]
+        mine = [i for i, row in enumerate(rows) if row.user_id == ctx.user_id]
+        subtitle = tr(t("Leaderboard (rating = μ − 3σ)").text)
+        return render_table(title, columns, data, subtitle=subtitle, highlight=mine, badges=range(min(3, len(rows))),
+                            scale=scale)

@@ -1,0 +1,1 @@
+"""Community tournaments: Swiss, round robin, single elimination."""

@@ -1,0 +1,1 @@
+"""Turn clocks: timers, reminders, timeout policies, vacations, /games and /notify."""

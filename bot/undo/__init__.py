@@ -1,0 +1,211 @@
+"""/undo with consent: take back the last move when it revealed nothing and everyone agrees.
+
+The move to take back is the last one a person made, together with the computer players' moves
+that followed it. It can be taken back only when none of those moves revealed anything random or
+hidden (``Game.reveals``), when the requester is the one who made it, and when every other seated
+player agrees (buttons). The state is then rebuilt by replaying the log without those moves from
+the seed; the log rows are moved to ``undone_actions`` and the snapshot is replaced in the same
+transaction, and only then is the table in memory changed, so store and memory stay one.
+
+Requests live in memory: a restart, or any change at the table, ends them (their buttons then
+answer that the choice is no longer open).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n import UserRef, t
+from bot.service.hooks import TableHooks
+from bot.service.live import LiveTable
+from bot.service.replies import Button, Ctx, Reply
+from bot.store import ActionRecord, StoreError
+from games.core import Event, SeatRef
+from games.core.contract import Game
+from games.core.messages import Msg
+
+if TYPE_CHECKING:
+    from bot.scheduler import Clock
+    from bot.service.tables import TableService
+
+log = logging.getLogger(__name__)
+ANSWER = re.compile(r"^bt:u:(?P<table>\d+):(?P<version>\d+):(?P<answer>yes|no)$")
+
+
+def _error(text: str, /, **params: Any) -> list[Reply]:
+    return [Reply([Msg(text, params)], private=True, error=True)]
+
+
+def answer_id(table_id: int, version: int, answer: str) -> str:
+    return f"bt:u:{table_id}:{version}:{answer}"
+
+
+@dataclass
+class Request:
+    table_id: int
+    version: int
+    requester: int
+    waiting: set[int] = field(default_factory=set)
+
+
+class Refusal(Exception):
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.text)
+        self.msg = msg
+
+
+def replay(game: Game, players: int, options: frozenset[str], seed: int, actions: list[ActionRecord]) -> Any:
+    """The state after ``actions``, rebuilt from the seed (only moves change the state)."""
+    state = game.setup(players, options, seed)
+    for action in actions:
+        if action.kind == "move":
+            game.apply(state, action.seat, game.parse(state, action.seat, action.text))
+    return state
+
+
+class Undo(TableHooks):
+    def __init__(self, service: "TableService", clock: "Clock") -> None:
+        self.service = service
+        self.clock = clock
+        self._requests: dict[int, Request] = {}
+
+    # -- what would be taken back ---------------------------------------------------------------
+    async def _plan(self, table: LiveTable) -> tuple[list[ActionRecord], list[ActionRecord], Any]:
+        """(kept log, taken-back moves, state without them); raises Refusal with the reason."""
+        game = table.game
+        actions = await self.service.store.actions(table.id)
+        if not actions or actions[-1].n != table.version:
+            raise Refusal(t("Nothing to take back yet."))
+        taken: list[ActionRecord] = []
+        for record in reversed(actions):
+            if record.kind == "timeout":
+                raise Refusal(t("The last thing that happened was a timeout; it cannot be taken back."))
+            if record.kind == "resign":
+                raise Refusal(t("The last thing that happened was a resignation; it cannot be taken back."))
+            taken.insert(0, record)
+            if record.kind == "move" and not record.by_computer:
+                break
+        else:
+            raise Refusal(t("Nothing to take back yet: no player has moved."))
+        kept = actions[:len(actions) - len(taken)]
+        if type(game).reveals is Game.reveals:
+            raise Refusal(t("{game} does not support taking moves back.", game=game.title))
+        before = replay(game, len(table.seats), table.options, table.seed, kept)
+        state = game.from_json(game.to_json(before))
+        for record in taken:
+            snapshot = game.from_json(game.to_json(state))
+            action = game.parse(state, record.seat, record.text)
+            events = game.apply(state, record.seat, action)
+            if game.reveals(snapshot, record.seat, action, events):
+                raise Refusal(t("That cannot be taken back: {action} by {player} showed something random or hidden "
+                                "(such as a newly drawn tile or card), so taking it back would not be fair.",
+                                action=record.text, player=SeatRef(record.seat)))
+        if game.to_json(state) != game.to_json(table.state):
+            log.error("table %s: the log does not replay to the current state; undo refused", table.id)
+            raise Refusal(t("Taking the move back is not possible here: the game's record does not add up."))
+        return kept, taken, before
+
+    # -- /undo ------------------------------------------------------------------------------------
+    async def request(self, ctx: Ctx) -> list[Reply]:
+        service = self.service
+        async with service.lock(ctx.channel_id):
+            table = service.table_in(ctx.channel_id)
+            if table is None or table.status != "playing":
+                return _error("There is no running game here.")
+            seat = table.seat_of(ctx.user_id)
+            if seat is None or table.seats[seat].resigned:
+                return _error("Only players in the game can ask to take a move back.")
+            try:
+                kept, taken, _ = await self._plan(table)
+            except Refusal as refusal:
+                return [Reply([refusal.msg], private=True, error=True, names=table.names)]
+            mover = taken[0].seat
+            if mover != seat:
+                return _error("Only {player}, who made the last move, can ask to take it back.", player=table.names[mover])
+            others = {s.user_id for s in table.seats
+                      if not s.is_bot and not s.resigned and s.user_id is not None and s.user_id != ctx.user_id}
+            if not others:
+                return await self._perform(table, kept, taken)
+            request = Request(table.id, table.version, ctx.user_id, set(others))
+            self._requests[table.id] = request
+            refs = tuple(UserRef(s.user_id, s.name) for s in table.seats if s.user_id in others)
+            buttons = [Button("Agree", answer_id(table.id, table.version, "yes"), "success"),
+                       Button("Refuse", answer_id(table.id, table.version, "no"), "danger")]
+            return [Reply([t("{player} asks to take back their last move ({action}). {players}: do you agree?",
+                             player=ctx.name[:64], action=taken[0].text, players=refs)],
+                          mentions=sorted(others), buttons=buttons, names=table.names, table_id=table.id)]
+
+    async def button(self, ctx: Ctx, custom_id: str) -> list[Reply] | None:
+        match = ANSWER.match(custom_id)
+        if match is None:
+            return None
+        table_id, version = int(match["table"]), int(match["version"])
+        table = self.service.table_by_id(table_id)
+        request = self._requests.get(table_id)
+        if table is None or request is None or request.version != version or table.version != version:
+            return _error("That choice is no longer open: the game has moved on.")
+        async with self.service.lock(table.channel_id):
+            if self._requests.get(table_id) is not request or table.version != version:
+                return _error("That choice is no longer open: the game has moved on.")
+            if ctx.user_id not in request.waiting:
+                if ctx.user_id == request.requester:
+                    return _error("You asked for it; the other players answer.")
+                return _error("Only the other players of this game answer this.")
+            if match["answer"] == "no":
+                del self._requests[table_id]
+                return [Reply([t("{player} does not agree: the move stands.", player=ctx.name[:64])], names=table.names)]
+            request.waiting.discard(ctx.user_id)
+            if request.waiting:
+                waiting = ", ".join(s.name for s in table.seats if s.user_id in request.waiting)
+                return [Reply([t("{player} agrees. Still waiting for: {players}.", player=ctx.name[:64], players=waiting)],
+                              names=table.names)]
+            del self._requests[table_id]
+            try:
+                kept, taken, _ = await self._plan(table)
+            except Refusal as refusal:
+                return [Reply([refusal.msg], private=True, error=True, names=table.names)]
+            return await self._perform(table, kept, taken)
+
+    async def _perform(self, table: LiveTable, kept: list[ActionRecord], taken: list[ActionRecord]) -> list[Reply]:
+        """Take the moves back (under the table's lock): store first, then memory."""
+        service = self.service
+        game = table.game
+        state = replay(game, len(table.seats), table.options, table.seed, kept)
+        snapshot = json.dumps(game.to_json(state), separators=(",", ":"))
+        version = kept[-1].n if kept else 0
+        now = self.clock.now()
+        statements: list[tuple[str, tuple]] = [
+            ("INSERT INTO undone_actions (table_id, n, seat, text, kind, by_computer, at, undone_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+             (table.id, r.n, r.seat, r.text, r.kind, int(r.by_computer), r.at, now)) for r in taken]
+        statements.append(("DELETE FROM actions WHERE table_id = ? AND n > ?", (table.id, version)))
+        statements.append(("UPDATE game_tables SET snapshot = ?, version = ?, updated_at = ? WHERE id = ?",
+                           (snapshot, version, now, table.id)))
+        try:
+            await service.store.write(statements)
+        except StoreError as error:
+            log.error("table %s: undo not saved: %s", table.id, error)
+            return _error("The move could not be taken back because saving failed; nothing changed. Please try again.")
+        table.state = state
+        table.version = version
+        table.snapshot = snapshot
+        headline = Event(t("{player}'s move {action} is taken back.", player=SeatRef(taken[0].seat), action=taken[0].text))
+        extra = [Event(t("The computer's moves after it are taken back too ({count}).", count=len(taken) - 1))] if len(taken) > 1 else []
+        replies = await service._turn_replies(table, [headline] + extra, None)
+        for hook in service.hooks:
+            await hook.turn(table, replies)
+        return replies
+
+    # -- requests end when the table changes ------------------------------------------------------
+    async def turn(self, table: LiveTable, replies: list[Reply]) -> None:
+        request = self._requests.get(table.id)
+        if request is not None and request.version != table.version:
+            del self._requests[table.id]
+
+    async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
+        self._requests.pop(table.id, None)
+
+    async def closed(self, table: LiveTable, status: str) -> None:
+        self._requests.pop(table.id, None)

@@ -1,0 +1,117 @@
+"""Asynchronous play with the real store, a manual clock and ports that record what is sent."""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from bot.asyncplay import AsyncPlay
+from bot.asyncplay.ports import Ports
+from bot.scheduler import ManualClock
+from bot.service import Reply, TableService
+from bot.store import SqliteStore
+from tests.conftest import make_settings
+from tests.helpers import text_of
+
+PASS_GAME = "tests.async_play.passgame:GAME"
+SECRET_GAME = "tests.async_play.passgame:SECRETIVE"
+
+
+@dataclass
+class Recorder:
+    """Ports that keep everything: channel posts, direct messages, opened threads."""
+
+    posts: list[tuple[int, list[Reply]]] = field(default_factory=list)
+    dms: list[tuple[int, list[Reply]]] = field(default_factory=list)
+    threads: list[tuple[int, str, int]] = field(default_factory=list)
+    next_thread: itertools.count = field(default_factory=lambda: itertools.count(50_000))
+
+    async def deliver(self, channel: int, replies: list[Reply]) -> None:
+        self.posts.append((channel, replies))
+
+    async def notify(self, user: int, replies: list[Reply]) -> None:
+        self.dms.append((user, replies))
+
+    async def open_thread(self, parent: int, name: str) -> int:
+        number = next(self.next_thread)
+        self.threads.append((parent, name, number))
+        return number
+
+    def ports(self) -> Ports:
+        return Ports(self.deliver, self.notify, self.open_thread)
+
+    def posted(self, channel: int | None = None) -> str:
+        return "\n".join(text_of(r) for c, r in self.posts if channel is None or c == channel)
+
+    def clear(self) -> None:
+        self.posts.clear()
+        self.dms.clear()
+
+
+@dataclass
+class Bot:
+    """One running bot: store, service and asynchronous play, on a database file."""
+
+    path: Path
+    clock: ManualClock
+    recorder: Recorder
+    settings_overrides: dict
+    store: SqliteStore | None = None
+    service: TableService | None = None
+    play: AsyncPlay | None = None
+    seeds: itertools.count = field(default_factory=lambda: itertools.count(1000))
+
+    async def boot(self) -> "Bot":
+        settings = make_settings(extra_games=("tests.toygame.game:GAME", PASS_GAME, SECRET_GAME),
+                                 enabled_games=("countdown", "passdown", "secretive", "carcassonne"), **self.settings_overrides)
+        self.store = await SqliteStore(self.path).open()
+        self.service = TableService(self.store, settings, seed_source=lambda: next(self.seeds), render=False)
+        self.play = AsyncPlay(self.service, self.recorder.ports(), self.clock)
+        for channel, replies in await self.service.restore():
+            await self.recorder.deliver(channel, replies)
+        await self.play.tournaments.recover()          # what play.start() does, without the loop
+        return self
+
+    async def shutdown(self) -> None:
+        await self.play.stop()
+        await self.service.close()
+        await self.store.close()
+
+    async def restart(self) -> "Bot":
+        await self.shutdown()
+        return await self.boot()
+
+    async def due(self) -> int:
+        return await self.play.scheduler.run_due()
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def recorder() -> Recorder:
+    return Recorder()
+
+
+@pytest.fixture
+async def make_bot(tmp_path, clock, recorder):
+    bots: list[Bot] = []
+
+    async def make(**overrides) -> Bot:
+        bot = await Bot(tmp_path / "bot.sqlite3", clock, recorder, overrides).boot()
+        bots.append(bot)
+        return bot
+
+    yield make
+    for bot in bots:
+        if bot.store is not None and bot.store._db is not None:
+            await bot.shutdown()
+
+
+@pytest.fixture
+async def bot(make_bot) -> Bot:
+    return await make_bot(turn_timer_seconds=3600)

@@ -1,0 +1,145 @@
+"""/replay (an animated GIF of a finished game, from the seed and the log) and the full /log."""
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.replay import build_gif, key_moments, sample
+from renderers.common import encode_png
+from tests.async_play.helpers import finish_countdown, play_turns
+from tests.conftest import ctx
+from tests.helpers import text_of
+
+
+async def game(bot, *users, channel=1, game_name="countdown"):
+    await bot.service.join(ctx(users[0], channel), game_name)
+    for user in users[1:]:
+        await bot.service.join(ctx(user, channel))
+    await bot.service.start(ctx(users[0], channel))
+    return bot.service.table_in(channel)
+
+
+def frames_of(gif: bytes) -> list[Image.Image]:
+    image = Image.open(io.BytesIO(gif))
+    assert image.format == "GIF"
+    frames = []
+    for index in range(image.n_frames):
+        image.seek(index)
+        frames.append(image.convert("RGB").copy())
+    return frames
+
+
+def test_sampling_keeps_the_ends():
+    assert sample(list(range(5)), 10) == [0, 1, 2, 3, 4]
+    picked = sample(list(range(100)), 7)
+    assert len(picked) == 7 and picked[0] == 0 and picked[-1] == 99 and picked == sorted(set(picked))
+
+
+def test_gif_centres_frames_of_different_sizes():
+    red = encode_png(Image.new("RGB", (100, 60), (255, 0, 0)))
+    blue = encode_png(Image.new("RGB", (200, 120), (0, 0, 255)))
+    frames = frames_of(build_gif([red, blue], 300))
+    assert len(frames) == 2 and all(f.size == (200, 120) for f in frames)
+    assert frames[0].getpixel((100, 60))[0] > 200 and frames[1].getpixel((100, 60))[2] > 200
+    big = frames_of(build_gif([encode_png(Image.new("RGB", (2000, 1000), (0, 128, 0)))] * 2, 300))
+    assert max(big[0].size) == 800
+
+
+def test_key_moments_follow_turns():
+    from bot.store import ActionRecord
+    from tests.toygame.game import GAME
+
+    actions = [ActionRecord(1, 0, "bet odd"), ActionRecord(2, 1, "bet odd"), ActionRecord(3, 0, "add 3"),
+               ActionRecord(4, 1, "timeout", "timeout"), ActionRecord(5, 1, "add 2", "move", True)]
+    moments = key_moments(GAME, 2, frozenset(), 9, actions)
+    assert [m["total"] for m in moments] == [0, 0, 0, 3, 5]
+    assert moments[1]["bets"] == ["odd", None]
+
+
+async def test_replay_of_a_finished_game(bot):
+    table = await game(bot, "alice", "bob")
+    await play_turns(bot.service, 1, turns=4)
+    r = await bot.play.replays.replay(ctx("alice"))
+    assert r[0].error and "No game has finished in this channel yet" in text_of(r)
+    r = await bot.play.replays.replay(ctx("alice"), str(table.id))
+    assert r[0].error and "has not finished" in text_of(r)
+    await finish_countdown(bot.service, 1)
+    r = await bot.play.replays.replay(ctx("carol"))
+    text = text_of(r)
+    moves = sum(1 for a in await bot.store.actions(table.id) if a.kind == "move")
+    assert f"Replay of Countdown (test game) (table {table.id}, <#1>): {moves} moves in" in text
+    assert "1. " in text and r[0].image_name == f"replay-{table.id}.gif"
+    frames = frames_of(r[0].image)
+    assert len(frames) >= 3 and frames[0].tobytes() != frames[-1].tobytes()
+    elsewhere = await bot.play.replays.replay(ctx("carol", channel=5), str(table.id))     # by number, from another channel
+    assert not elsewhere[0].error and len(frames_of(elsewhere[0].image)) == len(frames)
+    r = await bot.play.replays.replay(ctx("carol"), "abc")
+    assert r[0].error
+    r = await bot.play.replays.replay(ctx("carol"), "999")
+    assert r[0].error and "There is no table 999" in text_of(r)
+
+
+async def test_replay_frames_are_bounded(make_bot):
+    bot = await make_bot(replay_max_frames=4)
+    await game(bot, "alice", "bob", "carol")
+    await finish_countdown(bot.service, 1, step=1)
+    r = await bot.play.replays.replay(ctx("alice"))
+    assert "in 4 pictures" in text_of(r) and len(frames_of(r[0].image)) == 4
+
+
+async def test_carcassonne_replay(bot):
+    table = await game(bot, "alice", "bob", game_name="carcassonne")
+    await play_turns(bot.service, 1, turns=12)
+    await bot.service.resign(ctx("bob"))                       # two players: the game ends here
+    assert bot.service.table_in(1) is None
+    r = await bot.play.replays.replay(ctx("alice"), str(table.id))
+    frames = frames_of(r[0].image)
+    assert len(frames) >= 6 and max(frames[0].size) <= 800
+
+
+async def test_log_is_complete(bot):
+    table = await game(bot, "alice", "bob")
+    await play_turns(bot.service, 1, turns=3)
+    r = await bot.service.log_text(ctx("alice"))
+    assert r[0].private and "Log (3 actions, latest last):" in text_of(r) and "1. Alice: bet" in text_of(r)
+    assert r[0].image is None
+    await finish_countdown(bot.service, 1, step=1)
+    count = len(await bot.store.actions(table.id))
+    r = await bot.service.log_text(ctx("carol"))             # after the game: the last game's log
+    assert f"Log of the last Countdown (test game) game here ({count} actions, latest last):" in text_of(r)
+    r = await bot.service.log_text(ctx("carol", channel=9))
+    assert r[0].error
+
+
+async def test_long_log_comes_as_a_file(bot, monkeypatch):
+    import bot.replay as replay
+
+    monkeypatch.setattr(replay, "LOG_CHARS", 60)
+    table = await game(bot, "alice", "bob")
+    await play_turns(bot.service, 1, turns=8)
+    r = await bot.service.log_text(ctx("alice"))
+    text = text_of(r)
+    assert "earlier actions are in the attached file" in text and "8. " in text and "1. Alice" not in text
+    assert r[0].image_name == f"log-{table.id}.txt"
+    full = r[0].image.decode("utf-8").splitlines()
+    assert len(full) == 8 and full[0].startswith("1. Alice: bet")
+
+
+async def test_log_hides_secret_moves_while_the_game_runs(bot, monkeypatch):
+    import bot.replay as replay
+
+    table = await game(bot, "alice", "bob")
+    await bot.service.act(ctx("alice"), "bet even")
+    await bot.service.act(ctx("bob"), "bet odd")
+    await bot.service.act(ctx("alice"), "add 1")
+    r = await bot.service.log_text(ctx("bob"))
+    text = text_of(r)
+    assert "1. Alice: (hidden)" in text and "2. Bob: bet odd" in text and "3. Alice: add 1" in text
+    monkeypatch.setattr(replay, "LOG_CHARS", 20)                  # the file hides them too
+    r = await bot.service.log_text(ctx("carol"))
+    assert "bet" not in r[0].image.decode("utf-8") and "(hidden)" in r[0].image.decode("utf-8")
+    monkeypatch.undo()
+    await finish_countdown(bot.service, 1)
+    r = await bot.service.log_text(ctx("carol"))                  # over: everything shows
+    assert "1. Alice: bet even" in text_of(r) and table.id
