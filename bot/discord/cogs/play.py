@@ -1,11 +1,16 @@
 """Game verbs: /play and /place, /bid, /pass, /use, each carrying an action in the game's notation."""
 from __future__ import annotations
 
+import logging
+import time
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs.common import choices
+
+log = logging.getLogger(__name__)
 
 
 class Play(commands.Cog):
@@ -16,8 +21,13 @@ class Play(commands.Cog):
         await self.bot.run(interaction, lambda ctx: self.bot.service.act_verb(ctx, verb, action or ""))
 
     async def _complete(self, interaction: discord.Interaction, verb: str, current: str) -> list[app_commands.Choice[str]]:
+        started = time.perf_counter()
         ctx = self.bot.ctx(interaction)
-        return choices([(text, text) for text in self.bot.service.complete_verb(ctx, verb, current)])
+        found = choices([(text, text) for text in self.bot.service.complete_verb(ctx, verb, current)])
+        elapsed = time.perf_counter() - started
+        if elapsed > 0.5:
+            log.warning("autocomplete for /%s took %.2f s", verb, elapsed)
+        return found
 
     @app_commands.command(name="play", description="Make a move, written in the game's notation.")
     @app_commands.describe(action="Your move; start typing to see the legal ones.")
