@@ -22,6 +22,7 @@ from bot.asyncplay.ports import channel_link
 from bot.i18n import t
 from bot.service.hooks import TableHooks
 from bot.service.replies import Ctx, Reply
+from bot.service.tables import latest_lines
 from bot.store import ActionRecord, TableRecord
 from games import registry
 from games.core.contract import Game
@@ -133,13 +134,8 @@ class Replays(TableHooks):
             header = t("Log of the last {game} game here ({count} actions, latest last):",
                        game=game.title if game else record.game, count=len(actions))
         lines = log_lines(actions, names, hidden)
-        shown, used = [], 0
-        for line in reversed(lines):
-            if used + len(line) + 1 > LOG_CHARS:
-                break
-            shown.append(line)
-            used += len(line) + 1
-        body = "\n".join(reversed(shown)) or "-"
+        shown = latest_lines(lines, LOG_CHARS)
+        body = "\n".join(shown) or "-"
         reply = Reply([header, Msg("{body}", {"body": body})], private=True, names=names)
         if len(shown) < len(lines):
             reply.lines.insert(1, t("The {count} earlier actions are in the attached file.", count=len(lines) - len(shown)))

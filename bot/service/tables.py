@@ -53,6 +53,17 @@ HELP_LINES = (
 )
 
 
+def latest_lines(lines: list[str], budget: int = LOG_CHARS) -> list[str]:
+    """The last lines that fit in ``budget`` characters (one Discord message), oldest first."""
+    shown, used = [], 0
+    for line in reversed(lines):
+        if used + len(line) + 1 > budget:
+            break
+        shown.append(line)
+        used += len(line) + 1
+    return shown[::-1]
+
+
 def _error(text: str, /, **params: Any) -> list[Reply]:
     return [Reply([Msg(text, params)], private=True, error=True)]
 
@@ -674,13 +685,7 @@ class TableService:
             mark = " (computer)" if action.by_computer else ""
             text = "(hidden)" if action.n in secret and action.seat != viewer else action.text
             lines.append(f"{action.n}. {who}{mark}: {text}")
-        text, used = [], 0
-        for line in reversed(lines):
-            if used + len(line) + 1 > LOG_CHARS:
-                break
-            text.append(line)
-            used += len(line) + 1
-        body = "\n".join(reversed(text)) or "-"
+        body = "\n".join(latest_lines(lines)) or "-"
         return [Reply([t("Log ({count} actions, latest last):", count=len(actions)), Msg("{body}", {"body": body})],
                       private=True, names=table.names)]
 
