@@ -98,15 +98,31 @@ class Store:
 
 @dataclass(frozen=True)
 class Deliver:
-    """``deliver <cards>`` / ``deliver none``: one Harbour worker's or the Ship's delivery."""
+    """``deliver <cards>`` / ``deliver none``: one Harbour worker's or the Ship's delivery, exactly
+    these cards (added to any cards already chosen with ``+``).
+
+    ``deliver <cards> +`` (``more``) is the staged form: the cards go into the delivery being
+    built and the same player is asked again, so a prompt lists one card at a time instead of
+    every subset of the hand. Without ``+`` the line finishes the delivery, as in the reference.
+    """
 
     cards: tuple[str, ...]
+    more: bool = False
 
     def __str__(self) -> str:
-        return "deliver " + (" ".join(self.cards) if self.cards else "none")
+        text = "deliver " + (" ".join(self.cards) if self.cards else "none")
+        return text + " +" if self.more else text
 
 
-Action = Place | Reroll | Keep | Take | Sell | Upgrade | Store | Deliver
+@dataclass(frozen=True)
+class Done:
+    """``deliver done``: finish a delivery built with ``deliver <card> +`` (only its chosen cards)."""
 
-__all__ = ["Action", "COLOUR_WORD", "Deliver", "Keep", "Place", "Reroll", "Sell", "Store", "Take", "Upgrade",
+    def __str__(self) -> str:
+        return "deliver done"
+
+
+Action = Place | Reroll | Keep | Take | Sell | Upgrade | Store | Deliver | Done
+
+__all__ = ["Action", "COLOUR_WORD", "Deliver", "Done", "Keep", "Place", "Reroll", "Sell", "Store", "Take", "Upgrade",
            "worker_key"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from games.core import IllegalAction, SeatRef
-from games.quetzal.actions import Action, Deliver, Keep, Place, Reroll, Sell, Store, Take, Upgrade, worker_key
+from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, Upgrade, worker_key
 from games.quetzal.components import BIG, BLACK, WHITE, rules
 from games.quetzal.flow import prompt_kind, to_act
 from games.quetzal.placement import colour_msg, default_workers, make_place, pool_text
@@ -78,7 +78,7 @@ def parse_pass(state: State, seat: int) -> Action:
     if kind == "sell":
         return Sell(None)
     if kind == "deliver":
-        return Deliver(())
+        return Done() if state.steps[0].cards else Deliver(())
     if kind == "place":
         raise IllegalAction("Passing is not allowed: place a team. The Camp is always open, e.g. team camp 1.")
     raise IllegalAction("This choice cannot be passed; the suggested moves show what you can do.")
@@ -227,5 +227,16 @@ def parse_upgrade(state: State, args: list[str]) -> Upgrade:
     raise IllegalAction("Write upgrade and a Village slot, e.g. upgrade 2.")
 
 
-def parse_deliver(state: State, seat: int, args: list[str]) -> Deliver:
-    return Deliver(parse_cards(state, seat, args, "deliver"))
+def parse_deliver(state: State, seat: int, args: list[str]) -> Deliver | Done:
+    """``deliver <cards>`` (the delivery is these cards, with any chosen before), ``deliver <cards> +``
+    (add them and choose again), ``deliver done`` (deliver the cards chosen so far; with none
+    chosen it is ``deliver none``) and ``deliver none``."""
+    if args == ["done"]:
+        building = prompt_kind(state, seat) == "deliver" and state.steps[0].cards
+        return Done() if building else Deliver(())
+    more = bool(args) and args[-1].endswith("+")
+    if more:
+        args = args[:-1] + ([args[-1][:-1]] if args[-1] != "+" else [])
+        if not args or args == ["none"]:
+            raise IllegalAction("Name a card before the +, e.g. deliver 1 +.")
+    return Deliver(parse_cards(state, seat, args, "deliver"), more)

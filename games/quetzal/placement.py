@@ -1,11 +1,12 @@
 """Phase 2: which workers a team uses, whether a placement is legal, and placing it (section 5.2)."""
 from __future__ import annotations
 
-from itertools import combinations
+from collections import Counter
+from itertools import product
 
 from games.core import Event, IllegalAction, Msg, SeatRef
 from games.quetzal.actions import Place, worker_key
-from games.quetzal.components import WILD, Space, rules
+from games.quetzal.components import BIG, WILD, Space, rules
 from games.quetzal.gains import has_effect
 from games.quetzal.state import POOL, State, Team, Worker
 
@@ -40,10 +41,40 @@ def place_cost(state: State, seat: int, space: Space, count: int) -> int:
     return cost
 
 
+def worker_class(worker: Worker) -> str:
+    """Workers of one class are interchangeable in the pool: ``w``/``k`` fixed, ``*`` normal wild,
+    ``big``. (The big worker differs from a normal wild one: it comes back wild when outbid.)"""
+    return BIG if worker.big else (WILD if worker.wild else worker.face)
+
+
+def canonical_workers(state: State, seat: int, workers: tuple[str, ...]) -> tuple[str, ...]:
+    """The same team by counts per class, using the lowest IDs of each class (workers not in the
+    pool are kept as given, so that validation can name them)."""
+    pool = pool_sorted(state, seat)
+    by_id = {w.wid: w for w in pool}
+    if any(wid not in by_id for wid in workers) or len(set(workers)) != len(workers):
+        return tuple(sorted(workers, key=worker_key))
+    wanted = Counter(worker_class(by_id[wid]) for wid in workers)
+    chosen = []
+    for worker in pool:
+        cls = worker_class(worker)
+        if wanted[cls]:
+            wanted[cls] -= 1
+            chosen.append(worker.wid)
+    return tuple(chosen)
+
+
 def make_place(state: State, seat: int, space: str, colour: str | None, workers: tuple[str, ...]) -> Place:
-    """The canonical action for these workers: ``short`` when they are the default choice."""
-    workers = tuple(sorted(workers, key=worker_key))
-    return Place(space, colour, workers, workers == default_workers(state, seat, colour, len(workers)))
+    """The canonical action for this team: alike workers by lowest ID, ``short`` when they are
+    the default choice."""
+    workers = canonical_workers(state, seat, workers)
+    return Place(space, colour, workers, is_default(state, seat, colour, workers))
+
+
+def is_default(state: State, seat: int, colour: str | None, workers: tuple[str, ...]) -> bool:
+    """Are these the workers the reference's default order picks (section 5.2.4)?"""
+    default = default_workers(state, seat, colour, len(workers))
+    return default is not None and workers == tuple(sorted(default, key=worker_key))
 
 
 def colour_msg(colour: str | None) -> Msg:
@@ -89,6 +120,10 @@ def place_problem(state: State, seat: int, action: Place) -> IllegalAction | Non
             if not worker.wild and worker.face != action.colour:
                 return IllegalAction("Worker {worker} is {face}; a {colour} team needs {colour} or wild workers.",
                                      worker=wid, face=colour_msg(worker.face), colour=colour_msg(action.colour))
+    canonical = canonical_workers(state, seat, ids)
+    if canonical != ids:
+        return IllegalAction("Workers with the same face are alike: this team uses workers {workers}.",
+                             workers=",".join(canonical))
     if space.code == "stele" and state.marker == seat:
         return IllegalAction("You hold the start player marker, so you cannot use the Stele; choose another space.")
     occupants = state.teams_on(space.code)
@@ -114,13 +149,26 @@ def place_problem(state: State, seat: int, action: Place) -> IllegalAction | Non
     return None
 
 
+def teams_by_counts(pool: list[Worker], eligible: list[str], low: int, high: int) -> list[tuple[str, ...]]:
+    """Every team of ``low``..``high`` workers from the ``eligible`` classes, once per count of
+    each class (alike workers are interchangeable), using the lowest IDs of each class."""
+    ids = {cls: [w.wid for w in pool if worker_class(w) == cls] for cls in eligible}
+    teams = []
+    for counts in product(*(range(len(ids[cls]) + 1) for cls in eligible)):
+        if low <= sum(counts) <= high:
+            chosen = [wid for cls, n in zip(eligible, counts) for wid in ids[cls][:n]]
+            teams.append(tuple(sorted(chosen, key=worker_key)))
+    teams.sort(key=lambda team: (len(team), [worker_key(w) for w in team]))
+    return teams
+
+
 def place_actions(state: State, seat: int) -> list[Place]:
-    """Every legal placement for ``seat`` (each set of workers once, in canonical form)."""
+    """Every legal placement for ``seat``: each team once by its counts per worker class (alike
+    workers are interchangeable), in canonical form."""
     r = rules()
     player = state.player(seat)
     pool = pool_sorted(state, seat)
     closed = closed_spaces(state)
-    orders = {c: tuple(w.wid for w in selection_order(state, seat, c)) for c in (None, "w", "k")}
     out: list[Place] = []
     for space in r.spaces:
         if space.code in closed or (space.code == "stele" and state.marker == seat):
@@ -132,25 +180,22 @@ def place_actions(state: State, seat: int) -> list[Place]:
             limit = len(pool)
             if space.cost_per_worker:
                 limit = min(limit, (player.coins - space.cost) // space.cost_per_worker)
-            groups = [(None, [w.wid for w in pool], 1, limit)]
+            groups = [(None, ["w", "k", WILD, BIG], 1, limit)]
         else:
             if player.coins < place_cost(state, seat, space, 1):
                 continue
             groups = []
             for colour in space.colours():
-                eligible = [w.wid for w in pool if w.wild or w.face == colour]
                 low = 1
                 if space.type == "auction" and occupants:
                     current = occupants[0]
                     if current.seat == seat or current.colour != colour:
                         continue
                     low = len(current.workers) + 1
-                groups.append((colour, eligible, low, 1 if space.type == "single" else len(eligible)))
+                groups.append((colour, [colour, WILD, BIG], low, 1 if space.type == "single" else len(pool)))
         for colour, eligible, low, high in groups:
-            for count in range(low, high + 1):
-                default = orders[colour][:count]
-                for combo in combinations(eligible, count):
-                    out.append(Place(space.code, colour, combo, combo == default))
+            for team in teams_by_counts(pool, eligible, low, high):
+                out.append(Place(space.code, colour, team, is_default(state, seat, colour, team)))
     return out
 
 

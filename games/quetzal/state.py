@@ -65,6 +65,7 @@ class Step:
     seat: int
     index: int = 0           # Harbour: which worker of the team (0-based)
     of: int = 1              # Harbour: team size
+    cards: list[str] = field(default_factory=list)   # a delivery being built (``deliver <card> +``)
 
 
 @dataclass

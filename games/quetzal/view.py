@@ -56,6 +56,7 @@ class PromptView:
     index: int = 0     # Harbour worker number (1-based)
     of: int = 0        # Harbour team size
     left: int = 0      # camp-reroll: rerolls still to make
+    chosen: tuple[str, ...] = ()   # deliver: cards already chosen (``deliver <card> +``); public
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,8 @@ def prompt_view(state: State, seat: int) -> PromptView | None:
         if kind == "take":
             return PromptView(seat, kind, step.space, need=space.take, draw=space.draw)
         if kind == "deliver":
-            return PromptView(seat, kind, step.space, need=capacity(step), index=step.index + 1, of=step.of)
+            return PromptView(seat, kind, step.space, need=capacity(step), index=step.index + 1, of=step.of,
+                              chosen=tuple(step.cards))
         return PromptView(seat, kind, step.space)
     return PromptView(seat, kind)
 

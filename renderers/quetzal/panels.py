@@ -61,9 +61,10 @@ def prompt_text(prompt: PromptView) -> str:
         return "Black Market: sell?"
     if prompt.kind == "upgrade":
         return f"{prompt.space}: choose a tile"
+    chosen = f" · chosen {' '.join(prompt.chosen)}" if prompt.chosen else ""
     if prompt.space == "hm":
-        return f"Harbour worker {prompt.index}/{prompt.of}: deliver ≤{prompt.need}"
-    return f"Ship: deliver ≤{prompt.need}"
+        return f"Harbour worker {prompt.index}/{prompt.of}: deliver ≤{prompt.need}{chosen}"
+    return f"Ship: deliver ≤{prompt.need}{chosen}"
 
 
 # -- header ---------------------------------------------------------------------------------------

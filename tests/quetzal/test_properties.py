@@ -21,6 +21,7 @@ def check_invariants(state: State, start_workers: list[int]) -> None:
     cards = list(state.deck) + list(state.discard) + [c for c in state.display if c]
     cards += [c for code in state.surroundings for c in state.surroundings[code]]
     cards += [c for p in state.seats for c in p.hand]
+    cards += [c for step in state.steps for c in step.cards]
     assert sorted(cards) == sorted(c.id for c in r.cards), "relic cards are conserved"
     tiles = list(state.stack) + [t for t in state.village if t]
     tiles += [t for p in state.seats for t in p.tiles + p.stored]
@@ -35,6 +36,11 @@ def check_invariants(state: State, start_workers: list[int]) -> None:
         for team in state.teams:
             if team.seat == seat:
                 assert all(player.worker(w).where == team.space for w in team.workers)
+    for i, step in enumerate(state.steps):
+        if step.cards:          # a delivery being built: the current step, with room and cards to add
+            assert i == 0 and step.space in ("hm", "ship")
+            most = r.ship_cards if step.space == "ship" else r.harbour_cards
+            assert len(step.cards) < most and state.player(step.seat).hand
     for code in ("stele", "t1", "t2", "t3", "t4", "t5", "v1", "v2", "v3", "3a", "3b", "3c", "bm", "ship"):
         assert len(state.teams_on(code)) <= 1
     assert 1 <= state.round <= r.rounds
