@@ -26,6 +26,10 @@ class Place:
     workers: tuple[str, ...]
     short: bool = True
 
+    @property
+    def count(self) -> int:
+        return len(self.workers)
+
     def __str__(self) -> str:
         text = f"team {self.space} {len(self.workers)}"
         if self.colour:
@@ -33,6 +37,28 @@ class Place:
         if not self.short:
             text += " use " + ",".join(self.workers)
         return text
+
+
+@dataclass(frozen=True)
+class TeamUse:
+    """``team <space> <count> [colour] use``: the staged form of a placement with named workers.
+
+    The team's space, size and colour are fixed first; the next prompt lists only the ways to
+    make that team from the pool (``team <space> <count> [colour] use <ids>``), so the
+    placement prompt need not list every mix of fixed, wild and big workers for every team.
+    """
+
+    space: str
+    colour: str | None
+    count: int
+
+    def team_text(self) -> str:
+        """``team 3a 2 black``: the team without its workers."""
+        text = f"team {self.space} {self.count}"
+        return text + " " + COLOUR_WORD[self.colour] if self.colour else text
+
+    def __str__(self) -> str:
+        return self.team_text() + " use"
 
 
 @dataclass(frozen=True)
@@ -122,7 +148,7 @@ class Done:
         return "deliver done"
 
 
-Action = Place | Reroll | Keep | Take | Sell | Upgrade | Store | Deliver | Done
+Action = Place | TeamUse | Reroll | Keep | Take | Sell | Upgrade | Store | Deliver | Done
 
-__all__ = ["Action", "COLOUR_WORD", "Deliver", "Done", "Keep", "Place", "Reroll", "Sell", "Store", "Take", "Upgrade",
+__all__ = ["Action", "COLOUR_WORD", "Deliver", "Done", "Keep", "Place", "Reroll", "Sell", "Store", "Take", "TeamUse", "Upgrade",
            "worker_key"]

@@ -13,11 +13,11 @@ from itertools import combinations
 from typing import Any
 
 from games.core import ComputerPlayer
-from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, Upgrade
+from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade
 from games.quetzal.components import rules
 from games.quetzal.flow import legal_actions
 from games.quetzal.gains import has_effect
-from games.quetzal.placement import place_cost
+from games.quetzal.placement import all_places, place_cost
 from games.quetzal.rounds import SLOTS, SURROUNDINGS
 from games.quetzal.scoring import kind_points, score_delivery
 from games.quetzal.state import State
@@ -263,9 +263,15 @@ def score(state: State, seat: int, actions: list[Action]) -> list[float]:
     cache: dict[Any, float] = {}
     out = []
     later = [s for s in state.steps[1:] if s.seat == seat and s.space in ("hm", "ship")]
+    teams: dict[Any, list[Place]] | None = None
     for action in actions:
         if isinstance(action, Place):
             out.append(place_value(ctx, action, cache))
+        elif isinstance(action, TeamUse):
+            # the best way to make this team, a hair below its default so that equal choices place at once
+            teams = all_places(state, seat) if teams is None else teams
+            variants = teams.get((action.space, action.colour, action.count), [])
+            out.append(max((place_value(ctx, p, cache) for p in variants), default=0.0) - 1e-6)
         elif isinstance(action, Reroll):
             out.append(reroll_value(state, seat, action) if (action.workers or action.everything) else 0.0)
         elif isinstance(action, Keep):

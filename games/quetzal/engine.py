@@ -123,7 +123,8 @@ class Quetzal(Game):
             return ranked(state, seat, actions)[: self.max_buttons]
         smallest: dict[tuple[str, str | None], Place] = {}
         for action in actions:
-            assert isinstance(action, Place)
+            if not isinstance(action, Place):
+                continue
             key = (action.space, action.colour)
             if action.short and (key not in smallest or len(action.workers) < len(smallest[key].workers)):
                 smallest[key] = action

@@ -4,10 +4,12 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.core import Event, IllegalAction, SeatRef
-from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, Upgrade, worker_key
+from games.quetzal.actions import (Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade,
+                                   worker_key)
 from games.quetzal.components import rules
 from games.quetzal.gains import overflowing, roll_workers
-from games.quetzal.placement import do_place, place_actions, place_problem, pool_text
+from games.quetzal.placement import (do_place, place_actions, place_problem, pool_text, team_use_problem,
+                                     team_variants)
 from games.quetzal.resolution import (advance, deliver, filled_slots, filled_village, sell, stage_cards,
                                       start_phase3, take_cards, take_tile)
 from games.quetzal.state import State, Step
@@ -28,7 +30,8 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def prompt_kind(state: State, seat: int) -> str | None:
-    """What ``seat`` is asked for now: store, reroll-tile, place, camp-reroll, take, sell, upgrade, deliver."""
+    """What ``seat`` is asked for now: store, reroll-tile, place, workers (the second step of
+    ``team ... use``), camp-reroll, take, sell, upgrade, deliver."""
     if seat not in to_act(state):
         return None
     if overflowing(state) == seat:
@@ -36,7 +39,9 @@ def prompt_kind(state: State, seat: int) -> str | None:
     if state.phase == "reroll":
         return "reroll-tile"
     if state.phase == "place":
-        return "camp-reroll" if state.camp_rerolls else "place"
+        if state.camp_rerolls:
+            return "camp-reroll"
+        return "workers" if state.team_space else "place"
     code = state.steps[0].space
     if code.startswith("t"):
         return "take"
@@ -77,6 +82,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return [Reroll(())] + [Reroll((w.wid,)) for w in sorted(player.pool(), key=lambda w: worker_key(w.wid))]
     if kind == "place":
         return list(place_actions(state, seat))
+    if kind == "workers":
+        return list(team_variants(state, seat, state.team_space, state.team_colour, state.team_count))
     step = state.steps[0]
     if kind == "take":
         need = min(rules().space[step.space].take, len(filled_slots(state)))
@@ -132,8 +139,18 @@ def problem(state: State, seat: int, action: object) -> IllegalAction | None:
                                  worker=action.workers[0], pool=pool_text(state, seat))
         return None
     if kind == "place":
+        if isinstance(action, TeamUse):
+            return team_use_problem(state, seat, action)
         if not isinstance(action, Place):
             return IllegalAction("It is your turn to place a team, e.g. team camp 1 or team 3a 2 black.")
+        return place_problem(state, seat, action)
+    if kind == "workers":
+        wanted = TeamUse(state.team_space, state.team_colour, state.team_count)
+        if not isinstance(action, Place) or (action.space, action.colour, len(action.workers)) != \
+                (wanted.space, wanted.colour, wanted.count):
+            example = team_variants(state, seat, wanted.space, wanted.colour, wanted.count)[-1]
+            return IllegalAction("Name the workers for {team}, e.g. {example}. Your pool: {pool}", team=wanted.team_text(),
+                                 example=str(example), pool=pool_text(state, seat))
         return place_problem(state, seat, action)
     step = state.steps[0]
     if kind == "take":
@@ -251,8 +268,12 @@ def perform(state: State, seat: int, action: Action) -> list[Event]:
         if not state.camp_rerolls:
             events += next_turn(state)
         return events
-    if kind == "place":
+    if kind == "place" and isinstance(action, TeamUse):
+        state.team_space, state.team_colour, state.team_count = action.space, action.colour, action.count
+        return [Event.public("{player} chooses the workers for {team}.", player=SeatRef(seat), team=action.team_text())]
+    if kind in ("place", "workers"):
         assert isinstance(action, Place)
+        state.team_space, state.team_colour, state.team_count = "", None, 0
         events += do_place(state, seat, action)
         if not state.camp_rerolls:
             events += next_turn(state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from games.core import IllegalAction, SeatRef
-from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, Upgrade, worker_key
+from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade, worker_key
 from games.quetzal.components import BIG, BLACK, WHITE, rules
 from games.quetzal.flow import prompt_kind, to_act
 from games.quetzal.placement import colour_msg, default_workers, make_place, pool_text
@@ -13,7 +13,7 @@ from games.quetzal.rounds import SLOTS
 from games.quetzal.state import State
 
 #: the reference's command words (section 9.2)
-COMMANDS = ("team", "bid", "reroll", "keep", "take", "sell", "upgrade", "store", "deliver")
+COMMANDS = ("team", "bid", "reroll", "keep", "take", "sell", "upgrade", "store", "deliver", "use")
 #: the bot's slash verbs that carry them: /place = team, /bid = bid, /use = any command line,
 #: /pass = the "no" answer of the current prompt (keep, reroll none, sell none, deliver none)
 VERBS = ("place", "bid", "use", "pass", "play")
@@ -38,6 +38,8 @@ def parse(state: State, seat: int, text: str) -> Action:
     verb, args = words[0], words[1:]
     if verb in ("team", "bid"):
         return parse_team(state, seat, verb, args)
+    if verb == "use":
+        return parse_use(state, seat, args)
     if verb == "reroll":
         return parse_reroll(state, args)
     if verb == "keep" and not args:
@@ -84,7 +86,17 @@ def parse_pass(state: State, seat: int) -> Action:
     raise IllegalAction("This choice cannot be passed; the suggested moves show what you can do.")
 
 
-def parse_team(state: State, seat: int, verb: str, args: list[str]) -> Place:
+def parse_use(state: State, seat: int, args: list[str]) -> Place:
+    """``use <ids>`` answers the second step of ``team <space> <count> [colour] use``."""
+    if prompt_kind(state, seat) != "workers":
+        raise IllegalAction("use names a team's workers, e.g. team 3a 2 black use 4,big.")
+    ids = parse_workers(args)
+    if not ids:
+        raise IllegalAction("Name the workers after use, e.g. use 3,6 or use big.")
+    return make_place(state, seat, state.team_space, state.team_colour, ids)
+
+
+def parse_team(state: State, seat: int, verb: str, args: list[str]) -> Place | TeamUse:
     r = rules()
     space = colour = None
     count: int | None = None
@@ -111,10 +123,13 @@ def parse_team(state: State, seat: int, verb: str, args: list[str]) -> Place:
         raise IllegalAction("bid is for auction spaces (3a, 3b, 3c, bm, ship); write team {space} instead.",
                             space=space)
     ids = None
+    if use == []:                        # staged: the next prompt names the workers
+        count = 1 if count is None else count
+        if spec.roles == "mixed":
+            return TeamUse(space, None, count)
+        return TeamUse(space, colour or infer_colour(state, seat, space, None), count)
     if use is not None:
         ids = parse_workers(use)
-        if not ids:
-            raise IllegalAction("Name the workers after use, e.g. use 3,6 or use big.")
         if count is not None and count != len(ids):
             raise IllegalAction("You asked for {count} workers but named {named}.", count=count, named=len(ids))
         count = len(ids)

@@ -5,7 +5,7 @@ from collections import Counter
 from itertools import product
 
 from games.core import Event, IllegalAction, Msg, SeatRef
-from games.quetzal.actions import Place, worker_key
+from games.quetzal.actions import Place, TeamUse, worker_key
 from games.quetzal.components import BIG, WILD, Space, rules
 from games.quetzal.gains import has_effect
 from games.quetzal.state import POOL, State, Team, Worker
@@ -162,14 +162,15 @@ def teams_by_counts(pool: list[Worker], eligible: list[str], low: int, high: int
     return teams
 
 
-def place_actions(state: State, seat: int) -> list[Place]:
-    """Every legal placement for ``seat``: each team once by its counts per worker class (alike
+def all_places(state: State, seat: int) -> dict[tuple[str, str | None, int], list[Place]]:
+    """Every legal placement for ``seat``, grouped by team (space, colour, size): each group
+    lists the team's ways to be made from the pool, once per count of each worker class (alike
     workers are interchangeable), in canonical form."""
     r = rules()
     player = state.player(seat)
     pool = pool_sorted(state, seat)
     closed = closed_spaces(state)
-    out: list[Place] = []
+    out: dict[tuple[str, str | None, int], list[Place]] = {}
     for space in r.spaces:
         if space.code in closed or (space.code == "stele" and state.marker == seat):
             continue
@@ -195,8 +196,42 @@ def place_actions(state: State, seat: int) -> list[Place]:
                 groups.append((colour, [colour, WILD, BIG], low, 1 if space.type == "single" else len(pool)))
         for colour, eligible, low, high in groups:
             for team in teams_by_counts(pool, eligible, low, high):
-                out.append(Place(space.code, colour, team, is_default(state, seat, colour, team)))
+                key = (space.code, colour, len(team))
+                out.setdefault(key, []).append(Place(space.code, colour, team, is_default(state, seat, colour, team)))
     return out
+
+
+def place_actions(state: State, seat: int) -> list[Place | TeamUse]:
+    """The placement prompt: per team (space, colour, size) its default workers
+    (``team 3a 2 black``) and, when the pool offers other ways to make it, the staged
+    ``team 3a 2 black use`` whose next prompt names the workers."""
+    out: list[Place | TeamUse] = []
+    for (space, colour, count), variants in all_places(state, seat).items():
+        out += [p for p in variants if p.short]
+        if len(variants) > 1:
+            out.append(TeamUse(space, colour, count))
+    return out
+
+
+def team_variants(state: State, seat: int, space: str, colour: str | None, count: int) -> list[Place]:
+    """The legal ways to make one team (the second step of ``team <space> <count> [colour] use``)."""
+    return all_places(state, seat).get((space, colour, count), [])
+
+
+def team_use_problem(state: State, seat: int, action: TeamUse) -> IllegalAction | None:
+    """``team <space> <count> [colour] use`` needs a legal team with a choice of workers."""
+    variants = team_variants(state, seat, action.space, action.colour, action.count)
+    if len(variants) > 1:
+        return None
+    if variants:
+        return IllegalAction("Only one set of workers can make this team: write {action}.", action=str(variants[0]))
+    workers = default_workers(state, seat, action.colour, max(1, action.count))
+    if workers is None or action.count < 1:
+        return IllegalAction("You do not have {count} usable workers for that; your pool is {pool}.",
+                             count=action.count, pool=pool_text(state, seat))
+    return place_problem(state, seat, Place(action.space, action.colour, tuple(sorted(workers, key=worker_key)))) \
+        or IllegalAction("Only one set of workers can make this team: write {action}.",
+                         action=str(make_place(state, seat, action.space, action.colour, workers)))
 
 
 def pool_text(state: State, seat: int) -> str:

@@ -34,6 +34,9 @@ def prompt_line(view: QuetzalView, prompt: PromptView) -> Msg:
         return Msg("{player} may use a reroll upgrade now.", {"player": player})
     if prompt.kind == "place":
         return Msg("{player} places a team. Pool: {pool}", {"player": player, "pool": pool_of(seat)})
+    if prompt.kind == "workers":
+        return Msg("{player} names the workers for {team}. Pool: {pool}",
+                   {"player": player, "team": prompt.team, "pool": pool_of(seat)})
     if prompt.kind == "camp-reroll":
         return Msg("{player} may reroll a worker at the Camp ({left} left).", {"player": player, "left": prompt.left})
     if prompt.kind == "take":
@@ -102,8 +105,12 @@ def turn_prompt(view: QuetzalView) -> list[Msg]:
             return [Msg("Reroll upgrade {tiles}: reroll all (every worker) or keep. Pool: {pool}", params)]
         return [Msg("Reroll upgrades {tiles}: reroll <up to 2 worker IDs>, reroll all or keep. Pool: {pool}", params)]
     if prompt.kind == "place":
-        return [Msg("Place a team: team <space> <count> [white|black] [use <ids>]. Your pool: {pool}",
+        return [Msg("Place a team: team <space> <count> [white|black] [use <ids>] (ending with use asks for the "
+                    "workers next). Your pool: {pool}",
                     {"pool": pool_of(me)})]
+    if prompt.kind == "workers":
+        return [Msg("Name the workers: {team} use <ids> (workers with the same face are alike). Your pool: {pool}",
+                    {"team": prompt.team, "pool": pool_of(me)})]
     if prompt.kind == "camp-reroll":
         return [Msg("Camp: reroll <worker> or reroll none. Your pool: {pool}", {"pool": pool_of(me)})]
     if prompt.kind == "take":

@@ -49,6 +49,8 @@ def fit(text: str, size: int, limit: float, bold: bool = False) -> str:
 def prompt_text(prompt: PromptView) -> str:
     if prompt.kind == "place":
         return "place a team"
+    if prompt.kind == "workers":
+        return f"name the workers: {prompt.team}"
     if prompt.kind == "camp-reroll":
         return f"Camp reroll ({prompt.left} left)"
     if prompt.kind == "reroll-tile":
