@@ -149,13 +149,13 @@ def place_problem(state: State, seat: int, action: Place) -> IllegalAction | Non
     return None
 
 
-def teams_by_counts(pool: list[Worker], eligible: list[str], low: int, high: int) -> list[tuple[str, ...]]:
-    """Every team of ``low``..``high`` workers from the ``eligible`` classes, once per count of
-    each class (alike workers are interchangeable), using the lowest IDs of each class."""
-    ids = {cls: [w.wid for w in pool if worker_class(w) == cls] for cls in eligible}
+def teams_by_counts(ids: dict[str, list[str]], eligible: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every team from the ``eligible`` classes (``ids``: each class's workers, lowest ID first),
+    once per count of each class (alike workers are interchangeable), using the lowest IDs of
+    each class; smallest teams first."""
     teams = []
     for counts in product(*(range(len(ids[cls]) + 1) for cls in eligible)):
-        if low <= sum(counts) <= high:
+        if sum(counts):
             chosen = [wid for cls, n in zip(eligible, counts) for wid in ids[cls][:n]]
             teams.append(tuple(sorted(chosen, key=worker_key)))
     teams.sort(key=lambda team: (len(team), [worker_key(w) for w in team]))
@@ -170,6 +170,12 @@ def all_places(state: State, seat: int) -> dict[tuple[str, str | None, int], lis
     player = state.player(seat)
     pool = pool_sorted(state, seat)
     closed = closed_spaces(state)
+    defaults = {}                       # colour -> the default team of each size, in ID order
+    for colour in (None, "w", "k"):
+        order = [w.wid for w in selection_order(state, seat, colour)]
+        defaults[colour] = [tuple(sorted(order[:n], key=worker_key)) for n in range(len(order) + 1)]
+    ids = {cls: [w.wid for w in pool if worker_class(w) == cls] for cls in ("w", "k", WILD, BIG)}
+    teams: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
     out: dict[tuple[str, str | None, int], list[Place]] = {}
     for space in r.spaces:
         if space.code in closed or (space.code == "stele" and state.marker == seat):
@@ -181,7 +187,7 @@ def all_places(state: State, seat: int) -> dict[tuple[str, str | None, int], lis
             limit = len(pool)
             if space.cost_per_worker:
                 limit = min(limit, (player.coins - space.cost) // space.cost_per_worker)
-            groups = [(None, ["w", "k", WILD, BIG], 1, limit)]
+            groups = [(None, ("w", "k", WILD, BIG), 1, limit)]
         else:
             if player.coins < place_cost(state, seat, space, 1):
                 continue
@@ -193,11 +199,15 @@ def all_places(state: State, seat: int) -> dict[tuple[str, str | None, int], lis
                     if current.seat == seat or current.colour != colour:
                         continue
                     low = len(current.workers) + 1
-                groups.append((colour, [colour, WILD, BIG], low, 1 if space.type == "single" else len(pool)))
+                groups.append((colour, (colour, WILD, BIG), low, 1 if space.type == "single" else len(pool)))
         for colour, eligible, low, high in groups:
-            for team in teams_by_counts(pool, eligible, low, high):
+            if eligible not in teams:
+                teams[eligible] = teams_by_counts(ids, eligible)
+            for team in teams[eligible]:
+                if not low <= len(team) <= high:
+                    continue
                 key = (space.code, colour, len(team))
-                out.setdefault(key, []).append(Place(space.code, colour, team, is_default(state, seat, colour, team)))
+                out.setdefault(key, []).append(Place(space.code, colour, team, team == defaults[colour][len(team)]))
     return out
 
 
