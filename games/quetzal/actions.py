@@ -150,5 +150,6 @@ class Done:
 
 Action = Place | TeamUse | Reroll | Keep | Take | Sell | Upgrade | Store | Deliver | Done
 
-__all__ = ["Action", "COLOUR_WORD", "Deliver", "Done", "Keep", "Place", "Reroll", "Sell", "Store", "Take", "TeamUse", "Upgrade",
+__all__ = ["Action", "COLOUR_WORD", "Deliver", "Done", "Keep", "Place", "Reroll", "Sell", "Store", "Take", "TeamUse",
+           "Upgrade",
            "worker_key"]

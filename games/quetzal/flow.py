@@ -149,8 +149,8 @@ def problem(state: State, seat: int, action: object) -> IllegalAction | None:
         if not isinstance(action, Place) or (action.space, action.colour, len(action.workers)) != \
                 (wanted.space, wanted.colour, wanted.count):
             example = team_variants(state, seat, wanted.space, wanted.colour, wanted.count)[-1]
-            return IllegalAction("Name the workers for {team}, e.g. {example}. Your pool: {pool}", team=wanted.team_text(),
-                                 example=str(example), pool=pool_text(state, seat))
+            return IllegalAction("Name the workers for {team}, e.g. {example}. Your pool: {pool}",
+                                 team=wanted.team_text(), example=str(example), pool=pool_text(state, seat))
         return place_problem(state, seat, action)
     step = state.steps[0]
     if kind == "take":
@@ -189,16 +189,16 @@ def deliver_problem(state: State, seat: int, step: Step, action: object) -> Ille
         return None
     if not isinstance(action, Deliver):
         if step.cards:
-            return IllegalAction("{space}: your delivery holds {chosen}; add a card (deliver <card> or deliver <card> +) "
-                                 "or write deliver done.", space=step.space, chosen=chosen)
-        return IllegalAction("{space}: deliver up to {most} cards (e.g. deliver 1 2 3, or one at a time: deliver 1 +) "
-                             "or write deliver none.", space=step.space, most=most)
+            return IllegalAction("{space}: your delivery holds {chosen}; add a card (deliver <card> or "
+                                 "deliver <card> +) or write deliver done.", space=step.space, chosen=chosen)
+        return IllegalAction("{space}: deliver up to {most} cards (e.g. deliver 1 2 3, or one at a time: "
+                             "deliver 1 +) or write deliver none.", space=step.space, most=most)
     if not action.cards:
         if action.more:
             return IllegalAction("Name a card before the +, e.g. deliver 1 +.")
         if step.cards:
-            return IllegalAction("Your delivery already holds {chosen}: write deliver done to deliver it, or add a card "
-                                 "with deliver <card>.", chosen=chosen)
+            return IllegalAction("Your delivery already holds {chosen}: write deliver done to deliver it, or add "
+                                 "a card with deliver <card>.", chosen=chosen)
         return None
     count = len(step.cards) + len(action.cards)
     if count > most:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from games.core import IllegalAction, SeatRef
-from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade, worker_key
+from games.quetzal.actions import (Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade,
+                                   worker_key)
 from games.quetzal.components import BIG, BLACK, WHITE, rules
 from games.quetzal.flow import prompt_kind, to_act
 from games.quetzal.placement import colour_msg, default_workers, make_place, pool_text

@@ -47,9 +47,10 @@ def prompt_line(view: QuetzalView, prompt: PromptView) -> Msg:
     if prompt.kind == "upgrade":
         return Msg("{player} chooses an upgrade tile for {space}.", {"player": player, "space": prompt.space})
     if prompt.chosen and prompt.space == "hm":
-        return Msg("{player} delivers at the Harbour Master: worker {index} of {of}, up to {most} cards; chosen so far: "
-                   "{chosen}.", {"player": player, "index": prompt.index, "of": prompt.of, "most": prompt.need,
-                                 "chosen": " ".join(prompt.chosen)})
+        return Msg("{player} delivers at the Harbour Master: worker {index} of {of}, up to {most} cards; "
+                   "chosen so far: {chosen}.",
+                   {"player": player, "index": prompt.index, "of": prompt.of, "most": prompt.need,
+                    "chosen": " ".join(prompt.chosen)})
     if prompt.chosen:
         return Msg("{player} delivers on the Ship: up to {most} cards; chosen so far: {chosen}.",
                    {"player": player, "most": prompt.need, "chosen": " ".join(prompt.chosen)})
@@ -126,8 +127,8 @@ def turn_prompt(view: QuetzalView) -> list[Msg]:
         slots = " ".join(f"{i}:{tile}" for i, tile in enumerate(view.village, start=1) if tile)
         return [Msg("{space}: upgrade <slot>. Village: {slots}", {"space": prompt.space, "slots": slots})]
     if prompt.chosen:
-        return [Msg("Chosen for this delivery: {chosen} (up to {most} cards). deliver <card> finishes it with that card, "
-                    "deliver <card> + adds one and asks again, deliver done delivers these. Your hand: {hand}",
+        return [Msg("Chosen for this delivery: {chosen} (up to {most} cards). deliver <card> finishes it with that "
+                    "card, deliver <card> + adds one and asks again, deliver done delivers these. Your hand: {hand}",
                     {"chosen": " ".join(prompt.chosen), "most": prompt.need, "hand": hand_of(me)})]
     return [Msg("deliver <up to {most} cards> or deliver none; or one card at a time: deliver <card> + "
                 "(then deliver done). Your hand: {hand}", {"most": prompt.need, "hand": hand_of(me)})]
