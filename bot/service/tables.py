@@ -337,6 +337,10 @@ class TableService:
                 validate_options(game.options, table.options)
             except OptionError as error:
                 return [Reply([Msg(error.text, error.params)], private=True, error=True)]
+            if game.random_seat_order:
+                order = list(table.seats)
+                random.Random(f"{table.seed}:seats").shuffle(order)
+                table.seats = [SeatRecord(n, s.user_id, s.name, s.is_bot, s.level, s.resigned) for n, s in enumerate(order)]
             table.state = game.setup(len(table.seats), table.options, table.seed)
             table.version = 0
             snapshot = table.remember()

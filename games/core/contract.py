@@ -38,6 +38,9 @@ class Game(ABC):
     renderer: str = ""
     #: True when seats hold secrets (hands, hidden tiles): the bot then offers a "My hand" button.
     private_info: bool = False
+    #: True when seat 0 has an advantage the rules leave to chance (e.g. the first captain): the
+    #: table then shuffles the seat order from its seed at the start instead of using join order.
+    random_seat_order: bool = False
 
     # -- life cycle -----------------------------------------------------------------------
     @abstractmethod

@@ -24,6 +24,7 @@ class Florenza(Game):
     max_buttons = 10
     renderer = "renderers.florenza:render"
     private_info = True
+    random_seat_order = True      # seat 0 is always the first captain (reference §12 #14): seats are shuffled at the start
 
     # -- life cycle ---------------------------------------------------------------------------
     def setup(self, players: int, options: frozenset[str], seed: int) -> FlorenzaState:

@@ -42,8 +42,9 @@ async def test_a_florenza_table_plays_and_keeps_hands_private(florenza_service):
     words = set(public.replace(",", " ").split())
     assert not words & set(catalog().cards)
     # the seat to act: the first seat; the others are refused privately
-    first = USERS[table.state.captain]
-    other = USERS[(table.state.captain + 1) % 3]
+    at = [name.lower() for name in table.names]          # seats are shuffled at the start
+    first = at[table.state.captain]
+    other = at[(table.state.captain + 1) % 3]
     refused = await service.act(ctx(other), "workers")
     assert refused[0].error and refused[0].private
     moved = await service.act_verb(ctx(first), "workers", "")
@@ -51,12 +52,12 @@ async def test_a_florenza_table_plays_and_keeps_hands_private(florenza_service):
     # /hand: the owner's cards, privately, in Japanese too
     hand = await service.hand(ctx(other))
     assert hand[0].private and "Your hand (5 cards):" in text(hand)
-    seat = USERS.index(other)
+    seat = at.index(other)
     assert all(card_id in text(hand) for card_id in hands[seat])
     assert "手札" in text(hand, "ja")
     # slash verbs reach the engine: /reserve monument m1 and /market buy
     moved = await service.act_verb(ctx(other), "reserve", "monument m1")
     assert not moved[0].error, text(moved)
-    third = USERS[(table.state.captain + 2) % 3]
+    third = at[(table.state.captain + 2) % 3]
     moved = await service.act_verb(ctx(third), "market", "buy go")
     assert not moved[0].error, text(moved)

@@ -333,3 +333,25 @@ async def test_a_refused_write_changes_nothing(service, store):
     r = await service.act(ctx("alice"), "add 2")
     assert not r[0].error and "total is 2" in text_of(r)
     assert [a.text for a in await store.actions(table.id)][-1] == "add 2"
+
+
+async def test_games_that_favour_seat_zero_shuffle_the_seats(store):
+    """Florenza's first captain is seat 0, so the table draws the seat order from its seed."""
+    from bot.service import TableService
+    from tests.conftest import make_settings
+
+    orders = set()
+    for seed in range(6):
+        service = TableService(store, make_settings(enabled_games=("florenza",)), seed_source=lambda: 500 + seed)
+        channel = 100 + seed
+        for user in ("alice", "bob", "carol"):
+            await service.join(ctx(user, channel), "florenza")
+        r = await service.start(ctx("alice", channel))
+        assert not r[0].error
+        table = service.table_in(channel)
+        orders.add(tuple(table.names))
+        assert [s.seat for s in table.seats] == [0, 1, 2]
+        stored = await store.table(table.id)
+        assert [s.name for s in stored.seats] == table.names
+        await service.close()
+    assert len(orders) > 1
