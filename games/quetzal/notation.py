@@ -1,5 +1,14 @@
 """Reading the reference's notation (section 9) into actions. Parsing needs the state only to
-resolve shorthands: the default workers of a team, hand indexes and Village tile IDs."""
+resolve shorthands: the default workers of a team, hand indexes and Village tile IDs.
+
+Two staged forms keep every prompt's list of legal actions short; the reference's one-line
+commands keep their meaning and are accepted as a whole:
+
+* ``deliver <card> +`` adds a card to the delivery being built and asks again; ``deliver
+  <cards>`` (one line, or the last card) and ``deliver done`` finish it.
+* ``team <space> <count> [colour] use`` fixes the team and asks which workers make it
+  (``team ... use <ids>``, or just ``use <ids>``); ``team ... use <ids>`` in one line still works.
+"""
 from __future__ import annotations
 
 import re

@@ -233,3 +233,14 @@ def test_alike_workers_are_one_choice() -> None:
     park(state, ANA, keep=["1"])
     with pytest.raises(IllegalAction, match="Only one set of workers"):
         act(state, ANA, "team v1 1 use")
+
+
+def test_delivery_buttons_rank_the_steps_and_keep_the_way_to_finish() -> None:
+    state, _ = harbour(["V03", "V09", "V10", "T06", "T09", "W09", "S09", "M09"])
+    suggested = GAME.suggestions(state, ANA)
+    legal = GAME.legal_actions(state, ANA)
+    assert len(suggested) == GAME.max_buttons and suggested[-1] == Deliver(()) and set(suggested) <= set(legal)
+    assert suggested[0].more                    # a set of several cards is worth more than any single card
+    act(state, ANA, str(suggested[0]))
+    suggested = GAME.suggestions(state, ANA)
+    assert suggested[-1] == Done() and set(suggested) <= set(GAME.legal_actions(state, ANA))
