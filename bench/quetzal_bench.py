@@ -1,5 +1,7 @@
-"""Quetzal benchmark: random games per second, heuristic games per second, render median/p95 ms
-and PNG size. Run by hand: ``python bench/quetzal_bench.py [--games N] [--renders N] [--quick]``."""
+"""Quetzal benchmark: random games per second, heuristic games per second, the largest legal-action
+list and suggestions() time per prompt (median/p95/max, played like a person at the table), render
+median/p95 ms and PNG size. Run by hand:
+``python bench/quetzal_bench.py [--games N] [--renders N] [--quick]``."""
 from __future__ import annotations
 
 import argparse
@@ -44,6 +46,33 @@ def games_per_second(count: int, level: str) -> tuple[float, float, list[object]
     return count / elapsed, total_actions / elapsed, states
 
 
+def table_play(count: int) -> tuple[int, str, list[float]]:
+    """Games played like a person at the table: in turn a suggested button (cycling through them)
+    and an early autocomplete entry (index turn mod 25 of the first 25 legal actions), 2-5 players.
+    Returns the largest legal-action list, where it was, and every suggestions() time in ms."""
+    most, where, times = 0, "", []
+    for i in range(count):
+        players, seed = 2 + i % 4, i // 4
+        state = GAME.setup(players, frozenset(), seed)
+        turn = clicks = 0
+        while not GAME.is_over(state):
+            seat = min(GAME.to_act(state))
+            legal = GAME.legal_actions(state, seat)
+            if len(legal) > most:
+                most, where = len(legal), f"{players} players, seed {seed}, turn {turn}: {legal[-1]}"
+            start = time.perf_counter()
+            suggested = GAME.suggestions(state, seat)
+            times.append((time.perf_counter() - start) * 1000)
+            if turn % 2 == 0:
+                action = suggested[clicks % len(suggested)] if suggested else legal[0]
+                clicks += 1
+            else:
+                action = legal[:25][turn % min(25, len(legal))]
+            GAME.apply(state, seat, action)
+            turn += 1
+    return most, where, times
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
@@ -61,6 +90,10 @@ def main() -> None:
     print(f"random games: {rate:.1f} games/s ({action_rate:.0f} actions/s, {args.games} games, 2-5 players)")
     greedy_rate, greedy_actions, _ = games_per_second(max(2, args.games // 4), "greedy")
     print(f"heuristic games: {greedy_rate:.1f} games/s ({greedy_actions:.0f} actions/s)")
+    most, where, times = table_play(max(4, args.games // 2))
+    print(f"legal actions: at most {most} in one prompt ({where})")
+    print(f"suggestions: median {statistics.median(times):.2f} ms, p95 {percentile(times, 0.95):.2f} ms, "
+          f"max {max(times):.1f} ms ({len(times)} prompts)")
     rng = random.Random(0)
     picks = [rng.choice(states) for _ in range(args.renders)]
     times, cpu, sizes = [], [], []

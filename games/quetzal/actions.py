@@ -17,14 +17,20 @@ def worker_key(wid: str) -> tuple[int, int]:
 class Place:
     """``team <space> <count> [colour] [use <ids>]``: place a team from the pool.
 
-    ``colour`` is None on the mixed spaces (Camp, Harbour). ``short`` is True when ``workers``
-    are exactly the ones the reference's default order picks, so ``use`` is left out.
+    ``colour`` is None on the mixed spaces (Camp, Harbour). ``workers`` are canonical: workers
+    alike in the pool (same fixed face, normal wild, big) are interchangeable, so a team is
+    named by the lowest IDs of each kind. ``short`` is True when ``workers`` are exactly the
+    ones the reference's default order picks, so ``use`` is left out.
     """
 
     space: str
     colour: str | None
     workers: tuple[str, ...]
     short: bool = True
+
+    @property
+    def count(self) -> int:
+        return len(self.workers)
 
     def __str__(self) -> str:
         text = f"team {self.space} {len(self.workers)}"
@@ -33,6 +39,28 @@ class Place:
         if not self.short:
             text += " use " + ",".join(self.workers)
         return text
+
+
+@dataclass(frozen=True)
+class TeamUse:
+    """``team <space> <count> [colour] use``: the staged form of a placement with named workers.
+
+    The team's space, size and colour are fixed first; the next prompt lists only the ways to
+    make that team from the pool (``team <space> <count> [colour] use <ids>``), so the
+    placement prompt need not list every mix of fixed, wild and big workers for every team.
+    """
+
+    space: str
+    colour: str | None
+    count: int
+
+    def team_text(self) -> str:
+        """``team 3a 2 black``: the team without its workers."""
+        text = f"team {self.space} {self.count}"
+        return text + " " + COLOUR_WORD[self.colour] if self.colour else text
+
+    def __str__(self) -> str:
+        return self.team_text() + " use"
 
 
 @dataclass(frozen=True)
@@ -98,15 +126,32 @@ class Store:
 
 @dataclass(frozen=True)
 class Deliver:
-    """``deliver <cards>`` / ``deliver none``: one Harbour worker's or the Ship's delivery."""
+    """``deliver <cards>`` / ``deliver none``: one Harbour worker's or the Ship's delivery, exactly
+    these cards (added to any cards already chosen with ``+``).
+
+    ``deliver <cards> +`` (``more``) is the staged form: the cards go into the delivery being
+    built and the same player is asked again, so a prompt lists one card at a time instead of
+    every subset of the hand. Without ``+`` the line finishes the delivery, as in the reference.
+    """
 
     cards: tuple[str, ...]
+    more: bool = False
 
     def __str__(self) -> str:
-        return "deliver " + (" ".join(self.cards) if self.cards else "none")
+        text = "deliver " + (" ".join(self.cards) if self.cards else "none")
+        return text + " +" if self.more else text
 
 
-Action = Place | Reroll | Keep | Take | Sell | Upgrade | Store | Deliver
+@dataclass(frozen=True)
+class Done:
+    """``deliver done``: finish a delivery built with ``deliver <card> +`` (only its chosen cards)."""
 
-__all__ = ["Action", "COLOUR_WORD", "Deliver", "Keep", "Place", "Reroll", "Sell", "Store", "Take", "Upgrade",
+    def __str__(self) -> str:
+        return "deliver done"
+
+
+Action = Place | TeamUse | Reroll | Keep | Take | Sell | Upgrade | Store | Deliver | Done
+
+__all__ = ["Action", "COLOUR_WORD", "Deliver", "Done", "Keep", "Place", "Reroll", "Sell", "Store", "Take", "TeamUse",
+           "Upgrade",
            "worker_key"]

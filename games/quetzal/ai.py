@@ -13,11 +13,11 @@ from itertools import combinations
 from typing import Any
 
 from games.core import ComputerPlayer
-from games.quetzal.actions import Action, Deliver, Keep, Place, Reroll, Sell, Store, Take, Upgrade
+from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade
 from games.quetzal.components import rules
 from games.quetzal.flow import legal_actions
 from games.quetzal.gains import has_effect
-from games.quetzal.placement import place_cost
+from games.quetzal.placement import all_places, place_cost
 from games.quetzal.rounds import SLOTS, SURROUNDINGS
 from games.quetzal.scoring import kind_points, score_delivery
 from games.quetzal.state import State
@@ -95,21 +95,65 @@ def tile_value_kept(state: State, seat: int, tile_id: str) -> float:
     return {"discount": 0.8, "reroll": 0.4}.get(tile.effect, 0.0) * left
 
 
+def icon_weight(card: str) -> float:
+    return ICON[rules().card[card].icon]
+
+
+def best_delivery(ctx: Context, hand: list[str], fixed: list[str], room: int,
+                  future: float) -> tuple[float, tuple[str, ...]]:
+    """The best cards to add from ``hand`` to a delivery that already holds ``fixed``, at most
+    ``room`` more: (value, added cards). The value is the delivery's (VP, coins and discovery
+    at their estimates) plus ``future`` times the potential of the cards kept.
+
+    Both parts add up kind by kind, and within a kind the cards with the better icons go first,
+    so a small knapsack over the five kinds finds the best subset without listing subsets."""
+    r = rules()
+    per_kind: list[list[tuple[float, list[str]]]] = []
+    for kind in r.kinds:
+        k = kind.letter
+        mine = sorted((c for c in hand if r.card[c].kind == k), key=lambda c: (-icon_weight(c), r.card_order(c)))
+        held = sum(1 for c in fixed if r.card[c].kind == k)
+        dealer = sum(1 for d in ctx.dealers if d == k)
+        icons = [icon_weight(c) for c in mine]
+        options = []
+        for x in range(min(room, len(mine)) + 1):
+            sent, kept = held + x, len(mine) - x
+            now = kind_points(k, sent) + dealer * sent + sum(icons[:x]) if sent else 0.0
+            later = kind_points(k, kept) + dealer * kept + sum(icons[x:])
+            options.append((now + future * later, mine[:x]))
+        per_kind.append(options)
+    # best[n] = (value, cards) using exactly n added cards over the kinds seen so far
+    best: dict[int, tuple[float, list[str]]] = {0: (0.0, [])}
+    for options in per_kind:
+        merged: dict[int, tuple[float, list[str]]] = {}
+        for used, (value, cards) in best.items():
+            for x, (gain, picked) in enumerate(options):
+                if used + x > room:
+                    break
+                candidate = (value + gain, cards + picked)
+                if used + x not in merged or candidate[0] > merged[used + x][0] + 1e-9:
+                    merged[used + x] = candidate
+        best = merged
+    value, cards = max(best.values(), key=lambda vc: vc[0])
+    fixed_icons = sum(icon_weight(c) for c in fixed)
+    return value + fixed_icons, tuple(sorted(cards, key=r.card_order))
+
+
+def delivery_value(ctx: Context, delivered: list[str] | tuple[str, ...], kept: list[str], future: float) -> float:
+    """Value of delivering exactly ``delivered`` and keeping ``kept`` in hand."""
+    s = score_delivery(delivered, ctx.dealers)
+    return s.vp + s.coins * COIN + s.discovery * DISCOVERY + potential(kept, ctx.dealers) * future
+
+
 def best_deliveries(ctx: Context, cards: list[str], workers: int, size: int) -> float:
     """Greedy value of ``workers`` deliveries of up to ``size`` cards each from ``cards``."""
     hand = list(cards)
     total = 0.0
     for _ in range(workers):
-        best, pick = 0.0, ()
-        for n in range(1, min(size, len(hand)) + 1):
-            for combo in combinations(hand, n):
-                s = score_delivery(combo, ctx.dealers)
-                v = s.vp + s.coins * COIN + s.discovery * DISCOVERY
-                if v > best:
-                    best, pick = v, combo
-        if not pick:
+        value, pick = best_delivery(ctx, hand, [], size, 0.0)
+        if not pick or value <= 0:
             break
-        total += best
+        total += value
         for c in pick:
             hand.remove(c)
     return total
@@ -219,9 +263,15 @@ def score(state: State, seat: int, actions: list[Action]) -> list[float]:
     cache: dict[Any, float] = {}
     out = []
     later = [s for s in state.steps[1:] if s.seat == seat and s.space in ("hm", "ship")]
+    teams: dict[Any, list[Place]] | None = None
     for action in actions:
         if isinstance(action, Place):
             out.append(place_value(ctx, action, cache))
+        elif isinstance(action, TeamUse):
+            # the best way to make this team, a hair below its default so that equal choices place at once
+            teams = all_places(state, seat) if teams is None else teams
+            variants = teams.get((action.space, action.colour, action.count), [])
+            out.append(max((place_value(ctx, p, cache) for p in variants), default=0.0) - 1e-6)
         elif isinstance(action, Reroll):
             out.append(reroll_value(state, seat, action) if (action.workers or action.everything) else 0.0)
         elif isinstance(action, Keep):
@@ -240,14 +290,28 @@ def score(state: State, seat: int, actions: list[Action]) -> list[float]:
             out.append(tile_value(state, seat, tile) if tile else 0.0)
         elif isinstance(action, Store):
             out.append(-tile_value_kept(state, seat, action.tile))
-        elif isinstance(action, Deliver):
-            s = score_delivery(action.cards, ctx.dealers)
-            rest = [c for c in ctx.hand if c not in action.cards]
-            future = 0.9 if later else (0.0 if state.round >= rules().rounds else 0.5)
-            out.append(s.vp + s.coins * COIN + s.discovery * DISCOVERY + potential(rest, ctx.dealers) * future)
+        elif isinstance(action, (Deliver, Done)):
+            out.append(deliver_value(ctx, action, bool(later)))
         else:
             out.append(0.0)
     return out
+
+
+def deliver_value(ctx: Context, action: Deliver | Done, later: bool) -> float:
+    """A delivery step: exactly the cards named (with those chosen before), or for ``deliver
+    <card> +`` the best delivery that can still be built from there (a hair below finishing
+    with the same cards, so that equal choices finish)."""
+    state = ctx.state
+    step = state.steps[0]
+    future = 0.9 if later else (0.0 if state.round >= rules().rounds else 0.5)
+    added = () if isinstance(action, Done) else action.cards
+    chosen = list(step.cards) + list(added)
+    kept = [c for c in ctx.hand if c not in added]
+    if isinstance(action, Deliver) and action.more:
+        room = (rules().ship_cards if step.space == "ship" else rules().harbour_cards) - len(chosen)
+        value, _ = best_delivery(ctx, kept, chosen, room, future)
+        return value - 1e-6
+    return delivery_value(ctx, chosen, kept, future)
 
 
 def ranked(state: State, seat: int, actions: list[Action]) -> list[Action]:

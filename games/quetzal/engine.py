@@ -119,11 +119,17 @@ class Quetzal(Game):
         actions = self.legal_actions(state, seat)
         if len(actions) <= self.max_buttons:
             return actions
-        if flow.prompt_kind(state, seat) != "place":
+        kind = flow.prompt_kind(state, seat)
+        if kind == "deliver":
+            # the best steps, and always the way to finish (deliver none / deliver done, listed first)
+            best = [a for a in ranked(state, seat, actions) if a != actions[0]]
+            return best[: self.max_buttons - 1] + [actions[0]]
+        if kind != "place":
             return ranked(state, seat, actions)[: self.max_buttons]
         smallest: dict[tuple[str, str | None], Place] = {}
         for action in actions:
-            assert isinstance(action, Place)
+            if not isinstance(action, Place):
+                continue
             key = (action.space, action.colour)
             if action.short and (key not in smallest or len(action.workers) < len(smallest[key].workers)):
                 smallest[key] = action

@@ -4,12 +4,14 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.core import Event, IllegalAction, SeatRef
-from games.quetzal.actions import Action, Deliver, Keep, Place, Reroll, Sell, Store, Take, Upgrade, worker_key
+from games.quetzal.actions import (Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade,
+                                   worker_key)
 from games.quetzal.components import rules
 from games.quetzal.gains import overflowing, roll_workers
-from games.quetzal.placement import do_place, place_actions, place_problem, pool_text
-from games.quetzal.resolution import (advance, deliver, filled_slots, filled_village, sell, start_phase3,
-                                      take_cards, take_tile)
+from games.quetzal.placement import (do_place, place_actions, place_problem, pool_text, team_use_problem,
+                                     team_variants)
+from games.quetzal.resolution import (advance, deliver, filled_slots, filled_village, sell, stage_cards,
+                                      start_phase3, take_cards, take_tile)
 from games.quetzal.state import State, Step
 
 
@@ -28,7 +30,8 @@ def to_act(state: State) -> frozenset[int]:
 
 
 def prompt_kind(state: State, seat: int) -> str | None:
-    """What ``seat`` is asked for now: store, reroll-tile, place, camp-reroll, take, sell, upgrade, deliver."""
+    """What ``seat`` is asked for now: store, reroll-tile, place, workers (the second step of
+    ``team ... use``), camp-reroll, take, sell, upgrade, deliver."""
     if seat not in to_act(state):
         return None
     if overflowing(state) == seat:
@@ -36,7 +39,9 @@ def prompt_kind(state: State, seat: int) -> str | None:
     if state.phase == "reroll":
         return "reroll-tile"
     if state.phase == "place":
-        return "camp-reroll" if state.camp_rerolls else "place"
+        if state.camp_rerolls:
+            return "camp-reroll"
+        return "workers" if state.team_space else "place"
     code = state.steps[0].space
     if code.startswith("t"):
         return "take"
@@ -77,6 +82,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return [Reroll(())] + [Reroll((w.wid,)) for w in sorted(player.pool(), key=lambda w: worker_key(w.wid))]
     if kind == "place":
         return list(place_actions(state, seat))
+    if kind == "workers":
+        return list(team_variants(state, seat, state.team_space, state.team_colour, state.team_count))
     step = state.steps[0]
     if kind == "take":
         need = min(rules().space[step.space].take, len(filled_slots(state)))
@@ -85,9 +92,23 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return [Sell(None)] + [Sell(card) for card in player.hand]
     if kind == "upgrade":
         return [Upgrade(slot) for slot in filled_village(state)]
-    out = []
-    for size in range(0, min(capacity(step), len(player.hand)) + 1):
-        out += [Deliver(combo) for combo in combinations(player.hand, size)]
+    return deliver_actions(state, seat, step)
+
+
+def deliver_actions(state: State, seat: int, step: Step) -> list[Action]:
+    """A delivery is listed one card at a time (a staged choice, so the list grows with the hand,
+    not with its subsets): ``deliver none`` (or ``deliver done`` once cards are chosen), then per
+    card ``deliver <card>`` (the delivery is those cards) and ``deliver <card> +`` (add it and
+    choose again) while another card could still follow."""
+    hand = state.player(seat).hand
+    room = capacity(step) - len(step.cards)
+    out: list[Action] = [Done() if step.cards else Deliver(())]
+    if room < 1:
+        return out
+    for card in hand:
+        out.append(Deliver((card,)))
+        if room > 1 and len(hand) > 1:
+            out.append(Deliver((card,), more=True))
     return out
 
 
@@ -118,8 +139,18 @@ def problem(state: State, seat: int, action: object) -> IllegalAction | None:
                                  worker=action.workers[0], pool=pool_text(state, seat))
         return None
     if kind == "place":
+        if isinstance(action, TeamUse):
+            return team_use_problem(state, seat, action)
         if not isinstance(action, Place):
             return IllegalAction("It is your turn to place a team, e.g. team camp 1 or team 3a 2 black.")
+        return place_problem(state, seat, action)
+    if kind == "workers":
+        wanted = TeamUse(state.team_space, state.team_colour, state.team_count)
+        if not isinstance(action, Place) or (action.space, action.colour, len(action.workers)) != \
+                (wanted.space, wanted.colour, wanted.count):
+            example = team_variants(state, seat, wanted.space, wanted.colour, wanted.count)[-1]
+            return IllegalAction("Name the workers for {team}, e.g. {example}. Your pool: {pool}",
+                                 team=wanted.team_text(), example=str(example), pool=pool_text(state, seat))
         return place_problem(state, seat, action)
     step = state.steps[0]
     if kind == "take":
@@ -144,17 +175,47 @@ def problem(state: State, seat: int, action: object) -> IllegalAction | None:
             return IllegalAction("{space}: take a tile from the Village display with upgrade <slot>; slots: {slots}.",
                                  space=step.space, slots=" ".join(map(str, slots)))
         return None
+    return deliver_problem(state, seat, step, action)
+
+
+def deliver_problem(state: State, seat: int, step: Step, action: object) -> IllegalAction | None:
+    """A delivery step, staged (``deliver <card> +``, then ``deliver done``) or in one line."""
+    player = state.player(seat)
+    chosen = " ".join(step.cards)
+    most = capacity(step)
+    if isinstance(action, Done):
+        if not step.cards:
+            return IllegalAction("No card is chosen for this delivery yet: write deliver <cards> or deliver none.")
+        return None
     if not isinstance(action, Deliver):
-        return IllegalAction("{space}: deliver up to {most} cards (e.g. deliver 1 2 3) or write deliver none.",
-                             space=step.space, most=capacity(step))
-    if len(action.cards) > capacity(step):
+        if step.cards:
+            return IllegalAction("{space}: your delivery holds {chosen}; add a card (deliver <card> or "
+                                 "deliver <card> +) or write deliver done.", space=step.space, chosen=chosen)
+        return IllegalAction("{space}: deliver up to {most} cards (e.g. deliver 1 2 3, or one at a time: "
+                             "deliver 1 +) or write deliver none.", space=step.space, most=most)
+    if not action.cards:
+        if action.more:
+            return IllegalAction("Name a card before the +, e.g. deliver 1 +.")
+        if step.cards:
+            return IllegalAction("Your delivery already holds {chosen}: write deliver done to deliver it, or add "
+                                 "a card with deliver <card>.", chosen=chosen)
+        return None
+    count = len(step.cards) + len(action.cards)
+    if count > most:
         return IllegalAction("{space}: one delivery holds at most {most} cards, not {count}.", space=step.space,
-                             most=capacity(step), count=len(action.cards))
+                             most=most, count=count)
     if len(set(action.cards)) != len(action.cards):
         return IllegalAction("A card can be delivered only once.")
     for card in action.cards:
+        if card in step.cards:
+            return IllegalAction("{card} is already in this delivery.", card=card)
         if card not in player.hand:
             return IllegalAction("{card} is not in your hand.", card=card)
+    if action.more and count == most:
+        return IllegalAction("{space}: {count} cards fill the delivery; leave out the + to deliver them.",
+                             space=step.space, count=count)
+    if action.more and len(action.cards) == len(player.hand):
+        return IllegalAction("No card would be left to add; leave out the + to deliver these cards.")
     return None
 
 
@@ -207,12 +268,18 @@ def perform(state: State, seat: int, action: Action) -> list[Event]:
         if not state.camp_rerolls:
             events += next_turn(state)
         return events
-    if kind == "place":
+    if kind == "place" and isinstance(action, TeamUse):
+        state.team_space, state.team_colour, state.team_count = action.space, action.colour, action.count
+        return [Event.public("{player} chooses the workers for {team}.", player=SeatRef(seat), team=action.team_text())]
+    if kind in ("place", "workers"):
         assert isinstance(action, Place)
+        state.team_space, state.team_colour, state.team_count = "", None, 0
         events += do_place(state, seat, action)
         if not state.camp_rerolls:
             events += next_turn(state)
         return events
+    if isinstance(action, Deliver) and action.more:
+        return stage_cards(state, state.steps[0], action.cards)
     step = state.steps.pop(0)
     if isinstance(action, Take):
         events += take_cards(state, step, list(action.slots))
@@ -222,6 +289,8 @@ def perform(state: State, seat: int, action: Action) -> list[Event]:
         events += take_tile(state, step, action.slot)
     elif isinstance(action, Deliver):
         events += deliver(state, step, action.cards)
+    elif isinstance(action, Done):
+        events += deliver(state, step, ())
     return events + advance(state)
 
 
@@ -260,4 +329,4 @@ def next_turn(state: State) -> list[Event]:
     return start_phase3(state)
 
 
-__all__ = ["legal_actions", "perform", "problem", "prompt_kind", "to_act"]
+__all__ = ["capacity", "deliver_actions", "legal_actions", "perform", "problem", "prompt_kind", "to_act"]

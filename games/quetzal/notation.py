@@ -1,11 +1,21 @@
 """Reading the reference's notation (section 9) into actions. Parsing needs the state only to
-resolve shorthands: the default workers of a team, hand indexes and Village tile IDs."""
+resolve shorthands: the default workers of a team, hand indexes and Village tile IDs.
+
+Two staged forms keep every prompt's list of legal actions short; the reference's one-line
+commands keep their meaning and are accepted as a whole:
+
+* ``deliver <card> +`` adds a card to the delivery being built and asks again; ``deliver
+  <cards>`` (one line, or the last card) and ``deliver done`` finish it.
+* ``team <space> <count> [colour] use`` fixes the team and asks which workers make it
+  (``team ... use <ids>``, or just ``use <ids>``); ``team ... use <ids>`` in one line still works.
+"""
 from __future__ import annotations
 
 import re
 
 from games.core import IllegalAction, SeatRef
-from games.quetzal.actions import Action, Deliver, Keep, Place, Reroll, Sell, Store, Take, Upgrade, worker_key
+from games.quetzal.actions import (Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade,
+                                   worker_key)
 from games.quetzal.components import BIG, BLACK, WHITE, rules
 from games.quetzal.flow import prompt_kind, to_act
 from games.quetzal.placement import colour_msg, default_workers, make_place, pool_text
@@ -13,7 +23,7 @@ from games.quetzal.rounds import SLOTS
 from games.quetzal.state import State
 
 #: the reference's command words (section 9.2)
-COMMANDS = ("team", "bid", "reroll", "keep", "take", "sell", "upgrade", "store", "deliver")
+COMMANDS = ("team", "bid", "reroll", "keep", "take", "sell", "upgrade", "store", "deliver", "use")
 #: the bot's slash verbs that carry them: /place = team, /bid = bid, /use = any command line,
 #: /pass = the "no" answer of the current prompt (keep, reroll none, sell none, deliver none)
 VERBS = ("place", "bid", "use", "pass", "play")
@@ -38,6 +48,8 @@ def parse(state: State, seat: int, text: str) -> Action:
     verb, args = words[0], words[1:]
     if verb in ("team", "bid"):
         return parse_team(state, seat, verb, args)
+    if verb == "use":
+        return parse_use(state, seat, args)
     if verb == "reroll":
         return parse_reroll(state, args)
     if verb == "keep" and not args:
@@ -78,13 +90,23 @@ def parse_pass(state: State, seat: int) -> Action:
     if kind == "sell":
         return Sell(None)
     if kind == "deliver":
-        return Deliver(())
+        return Done() if state.steps[0].cards else Deliver(())
     if kind == "place":
         raise IllegalAction("Passing is not allowed: place a team. The Camp is always open, e.g. team camp 1.")
     raise IllegalAction("This choice cannot be passed; the suggested moves show what you can do.")
 
 
-def parse_team(state: State, seat: int, verb: str, args: list[str]) -> Place:
+def parse_use(state: State, seat: int, args: list[str]) -> Place:
+    """``use <ids>`` answers the second step of ``team <space> <count> [colour] use``."""
+    if prompt_kind(state, seat) != "workers":
+        raise IllegalAction("use names a team's workers, e.g. team 3a 2 black use 4,big.")
+    ids = parse_workers(args)
+    if not ids:
+        raise IllegalAction("Name the workers after use, e.g. use 3,6 or use big.")
+    return make_place(state, seat, state.team_space, state.team_colour, ids)
+
+
+def parse_team(state: State, seat: int, verb: str, args: list[str]) -> Place | TeamUse:
     r = rules()
     space = colour = None
     count: int | None = None
@@ -111,10 +133,13 @@ def parse_team(state: State, seat: int, verb: str, args: list[str]) -> Place:
         raise IllegalAction("bid is for auction spaces (3a, 3b, 3c, bm, ship); write team {space} instead.",
                             space=space)
     ids = None
+    if use == []:                        # staged: the next prompt names the workers
+        count = 1 if count is None else count
+        if spec.roles == "mixed":
+            return TeamUse(space, None, count)
+        return TeamUse(space, colour or infer_colour(state, seat, space, None), count)
     if use is not None:
         ids = parse_workers(use)
-        if not ids:
-            raise IllegalAction("Name the workers after use, e.g. use 3,6 or use big.")
         if count is not None and count != len(ids):
             raise IllegalAction("You asked for {count} workers but named {named}.", count=count, named=len(ids))
         count = len(ids)
@@ -227,5 +252,16 @@ def parse_upgrade(state: State, args: list[str]) -> Upgrade:
     raise IllegalAction("Write upgrade and a Village slot, e.g. upgrade 2.")
 
 
-def parse_deliver(state: State, seat: int, args: list[str]) -> Deliver:
-    return Deliver(parse_cards(state, seat, args, "deliver"))
+def parse_deliver(state: State, seat: int, args: list[str]) -> Deliver | Done:
+    """``deliver <cards>`` (the delivery is these cards, with any chosen before), ``deliver <cards> +``
+    (add them and choose again), ``deliver done`` (deliver the cards chosen so far; with none
+    chosen it is ``deliver none``) and ``deliver none``."""
+    if args == ["done"]:
+        building = prompt_kind(state, seat) == "deliver" and state.steps[0].cards
+        return Done() if building else Deliver(())
+    more = bool(args) and args[-1].endswith("+")
+    if more:
+        args = args[:-1] + ([args[-1][:-1]] if args[-1] != "+" else [])
+        if not args or args == ["none"]:
+            raise IllegalAction("Name a card before the +, e.g. deliver 1 +.")
+    return Deliver(parse_cards(state, seat, args, "deliver"), more)

@@ -1,11 +1,12 @@
 """Phase 2: which workers a team uses, whether a placement is legal, and placing it (section 5.2)."""
 from __future__ import annotations
 
-from itertools import combinations
+from collections import Counter
+from itertools import product
 
 from games.core import Event, IllegalAction, Msg, SeatRef
-from games.quetzal.actions import Place, worker_key
-from games.quetzal.components import WILD, Space, rules
+from games.quetzal.actions import Place, TeamUse, worker_key
+from games.quetzal.components import BIG, WILD, Space, rules
 from games.quetzal.gains import has_effect
 from games.quetzal.state import POOL, State, Team, Worker
 
@@ -40,10 +41,40 @@ def place_cost(state: State, seat: int, space: Space, count: int) -> int:
     return cost
 
 
+def worker_class(worker: Worker) -> str:
+    """Workers of one class are interchangeable in the pool: ``w``/``k`` fixed, ``*`` normal wild,
+    ``big``. (The big worker differs from a normal wild one: it comes back wild when outbid.)"""
+    return BIG if worker.big else (WILD if worker.wild else worker.face)
+
+
+def canonical_workers(state: State, seat: int, workers: tuple[str, ...]) -> tuple[str, ...]:
+    """The same team by counts per class, using the lowest IDs of each class (workers not in the
+    pool are kept as given, so that validation can name them)."""
+    pool = pool_sorted(state, seat)
+    by_id = {w.wid: w for w in pool}
+    if any(wid not in by_id for wid in workers) or len(set(workers)) != len(workers):
+        return tuple(sorted(workers, key=worker_key))
+    wanted = Counter(worker_class(by_id[wid]) for wid in workers)
+    chosen = []
+    for worker in pool:
+        cls = worker_class(worker)
+        if wanted[cls]:
+            wanted[cls] -= 1
+            chosen.append(worker.wid)
+    return tuple(chosen)
+
+
 def make_place(state: State, seat: int, space: str, colour: str | None, workers: tuple[str, ...]) -> Place:
-    """The canonical action for these workers: ``short`` when they are the default choice."""
-    workers = tuple(sorted(workers, key=worker_key))
-    return Place(space, colour, workers, workers == default_workers(state, seat, colour, len(workers)))
+    """The canonical action for this team: alike workers by lowest ID, ``short`` when they are
+    the default choice."""
+    workers = canonical_workers(state, seat, workers)
+    return Place(space, colour, workers, is_default(state, seat, colour, workers))
+
+
+def is_default(state: State, seat: int, colour: str | None, workers: tuple[str, ...]) -> bool:
+    """Are these the workers the reference's default order picks (section 5.2.4)?"""
+    default = default_workers(state, seat, colour, len(workers))
+    return default is not None and workers == tuple(sorted(default, key=worker_key))
 
 
 def colour_msg(colour: str | None) -> Msg:
@@ -89,6 +120,10 @@ def place_problem(state: State, seat: int, action: Place) -> IllegalAction | Non
             if not worker.wild and worker.face != action.colour:
                 return IllegalAction("Worker {worker} is {face}; a {colour} team needs {colour} or wild workers.",
                                      worker=wid, face=colour_msg(worker.face), colour=colour_msg(action.colour))
+    canonical = canonical_workers(state, seat, ids)
+    if canonical != ids:
+        return IllegalAction("Workers with the same face are alike: this team uses workers {workers}.",
+                             workers=",".join(canonical))
     if space.code == "stele" and state.marker == seat:
         return IllegalAction("You hold the start player marker, so you cannot use the Stele; choose another space.")
     occupants = state.teams_on(space.code)
@@ -114,14 +149,34 @@ def place_problem(state: State, seat: int, action: Place) -> IllegalAction | Non
     return None
 
 
-def place_actions(state: State, seat: int) -> list[Place]:
-    """Every legal placement for ``seat`` (each set of workers once, in canonical form)."""
+def teams_by_counts(ids: dict[str, list[str]], eligible: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every team from the ``eligible`` classes (``ids``: each class's workers, lowest ID first),
+    once per count of each class (alike workers are interchangeable), using the lowest IDs of
+    each class; smallest teams first."""
+    teams = []
+    for counts in product(*(range(len(ids[cls]) + 1) for cls in eligible)):
+        if sum(counts):
+            chosen = [wid for cls, n in zip(eligible, counts) for wid in ids[cls][:n]]
+            teams.append(tuple(sorted(chosen, key=worker_key)))
+    teams.sort(key=lambda team: (len(team), [worker_key(w) for w in team]))
+    return teams
+
+
+def all_places(state: State, seat: int) -> dict[tuple[str, str | None, int], list[Place]]:
+    """Every legal placement for ``seat``, grouped by team (space, colour, size): each group
+    lists the team's ways to be made from the pool, once per count of each worker class (alike
+    workers are interchangeable), in canonical form."""
     r = rules()
     player = state.player(seat)
     pool = pool_sorted(state, seat)
     closed = closed_spaces(state)
-    orders = {c: tuple(w.wid for w in selection_order(state, seat, c)) for c in (None, "w", "k")}
-    out: list[Place] = []
+    defaults = {}                       # colour -> the default team of each size, in ID order
+    for colour in (None, "w", "k"):
+        order = [w.wid for w in selection_order(state, seat, colour)]
+        defaults[colour] = [tuple(sorted(order[:n], key=worker_key)) for n in range(len(order) + 1)]
+    ids = {cls: [w.wid for w in pool if worker_class(w) == cls] for cls in ("w", "k", WILD, BIG)}
+    teams: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    out: dict[tuple[str, str | None, int], list[Place]] = {}
     for space in r.spaces:
         if space.code in closed or (space.code == "stele" and state.marker == seat):
             continue
@@ -132,26 +187,61 @@ def place_actions(state: State, seat: int) -> list[Place]:
             limit = len(pool)
             if space.cost_per_worker:
                 limit = min(limit, (player.coins - space.cost) // space.cost_per_worker)
-            groups = [(None, [w.wid for w in pool], 1, limit)]
+            groups = [(None, ("w", "k", WILD, BIG), 1, limit)]
         else:
             if player.coins < place_cost(state, seat, space, 1):
                 continue
             groups = []
             for colour in space.colours():
-                eligible = [w.wid for w in pool if w.wild or w.face == colour]
                 low = 1
                 if space.type == "auction" and occupants:
                     current = occupants[0]
                     if current.seat == seat or current.colour != colour:
                         continue
                     low = len(current.workers) + 1
-                groups.append((colour, eligible, low, 1 if space.type == "single" else len(eligible)))
+                groups.append((colour, (colour, WILD, BIG), low, 1 if space.type == "single" else len(pool)))
         for colour, eligible, low, high in groups:
-            for count in range(low, high + 1):
-                default = orders[colour][:count]
-                for combo in combinations(eligible, count):
-                    out.append(Place(space.code, colour, combo, combo == default))
+            if eligible not in teams:
+                teams[eligible] = teams_by_counts(ids, eligible)
+            for team in teams[eligible]:
+                if not low <= len(team) <= high:
+                    continue
+                key = (space.code, colour, len(team))
+                out.setdefault(key, []).append(Place(space.code, colour, team, team == defaults[colour][len(team)]))
     return out
+
+
+def place_actions(state: State, seat: int) -> list[Place | TeamUse]:
+    """The placement prompt: per team (space, colour, size) its default workers
+    (``team 3a 2 black``) and, when the pool offers other ways to make it, the staged
+    ``team 3a 2 black use`` whose next prompt names the workers."""
+    out: list[Place | TeamUse] = []
+    for (space, colour, count), variants in all_places(state, seat).items():
+        out += [p for p in variants if p.short]
+        if len(variants) > 1:
+            out.append(TeamUse(space, colour, count))
+    return out
+
+
+def team_variants(state: State, seat: int, space: str, colour: str | None, count: int) -> list[Place]:
+    """The legal ways to make one team (the second step of ``team <space> <count> [colour] use``)."""
+    return all_places(state, seat).get((space, colour, count), [])
+
+
+def team_use_problem(state: State, seat: int, action: TeamUse) -> IllegalAction | None:
+    """``team <space> <count> [colour] use`` needs a legal team with a choice of workers."""
+    variants = team_variants(state, seat, action.space, action.colour, action.count)
+    if len(variants) > 1:
+        return None
+    if variants:
+        return IllegalAction("Only one set of workers can make this team: write {action}.", action=str(variants[0]))
+    workers = default_workers(state, seat, action.colour, max(1, action.count))
+    if workers is None or action.count < 1:
+        return IllegalAction("You do not have {count} usable workers for that; your pool is {pool}.",
+                             count=action.count, pool=pool_text(state, seat))
+    return place_problem(state, seat, Place(action.space, action.colour, tuple(sorted(workers, key=worker_key)))) \
+        or IllegalAction("Only one set of workers can make this team: write {action}.",
+                         action=str(make_place(state, seat, action.space, action.colour, workers)))
 
 
 def pool_text(state: State, seat: int) -> str:

@@ -142,17 +142,32 @@ def sell(state: State, step: Step, card: str | None) -> list[Event]:
                          player=SeatRef(step.seat), card=card, coins=coins)]
 
 
-def deliver(state: State, step: Step, cards: tuple[str, ...]) -> list[Event]:
-    """One delivery: set points and VP icons (and dealer tiles), then coin icons, then discovery."""
+def stage_cards(state: State, step: Step, cards: tuple[str, ...]) -> list[Event]:
+    """``deliver <cards> +``: the cards leave the hand for the delivery being built (they will be
+    delivered: a chosen card cannot be taken back, so showing them now reveals nothing early)."""
+    player = state.player(step.seat)
+    for card in cards:
+        player.hand.remove(card)
+    step.cards = sorted(step.cards + list(cards), key=rules().card_order)
+    label = f"hm#{step.index + 1}" if step.space == "hm" else step.space
+    return [Event.public("{space}: {player} chooses {cards} for the delivery (so far {chosen}).", space=label,
+                         player=SeatRef(step.seat), cards=" ".join(cards), chosen=" ".join(step.cards))]
+
+
+def deliver(state: State, step: Step, added: tuple[str, ...]) -> list[Event]:
+    """One delivery (the cards chosen before plus ``added``): set points and VP icons (and dealer
+    tiles), then coin icons, then discovery."""
     seat = step.seat
     player = state.player(seat)
     label = f"hm#{step.index + 1}" if step.space == "hm" else step.space
+    r = rules()
+    cards = tuple(sorted(step.cards + list(added), key=r.card_order))
+    step.cards = []
     if not cards:
         return [Event.public("{space}: {player} delivers nothing.", space=label, player=SeatRef(seat))]
-    r = rules()
     dealers = [r.tile[t].kind for t in has_effect(state, seat, "dealer")]
     score = score_delivery(cards, [k for k in dealers if k])
-    for card in cards:
+    for card in added:
         player.hand.remove(card)
     state.discard.extend(cards)
     player.vp += score.vp

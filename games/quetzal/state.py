@@ -65,6 +65,7 @@ class Step:
     seat: int
     index: int = 0           # Harbour: which worker of the team (0-based)
     of: int = 1              # Harbour: team size
+    cards: list[str] = field(default_factory=list)   # a delivery being built (``deliver <card> +``)
 
 
 @dataclass
@@ -77,6 +78,9 @@ class State:
     marker: int = 0          # seat holding the start player marker
     turn: int = 0            # Phase 2: the seat placing now
     camp_rerolls: int = 0    # Phase 2: Camp rerolls the current player still has
+    team_space: str = ""     # Phase 2, staged ``team <space> <count> [colour] use``: the team chosen,
+    team_colour: str | None = None   # whose workers the current player names next
+    team_count: int = 0
     deck: list[str] = field(default_factory=list)          # deck[0] is the top
     discard: list[str] = field(default_factory=list)
     display: list[str | None] = field(default_factory=list)   # Temple slots A-H

@@ -34,6 +34,9 @@ def prompt_line(view: QuetzalView, prompt: PromptView) -> Msg:
         return Msg("{player} may use a reroll upgrade now.", {"player": player})
     if prompt.kind == "place":
         return Msg("{player} places a team. Pool: {pool}", {"player": player, "pool": pool_of(seat)})
+    if prompt.kind == "workers":
+        return Msg("{player} names the workers for {team}. Pool: {pool}",
+                   {"player": player, "team": prompt.team, "pool": pool_of(seat)})
     if prompt.kind == "camp-reroll":
         return Msg("{player} may reroll a worker at the Camp ({left} left).", {"player": player, "left": prompt.left})
     if prompt.kind == "take":
@@ -43,6 +46,14 @@ def prompt_line(view: QuetzalView, prompt: PromptView) -> Msg:
         return Msg("{player} may sell one card at the Black Market.", {"player": player})
     if prompt.kind == "upgrade":
         return Msg("{player} chooses an upgrade tile for {space}.", {"player": player, "space": prompt.space})
+    if prompt.chosen and prompt.space == "hm":
+        return Msg("{player} delivers at the Harbour Master: worker {index} of {of}, up to {most} cards; "
+                   "chosen so far: {chosen}.",
+                   {"player": player, "index": prompt.index, "of": prompt.of, "most": prompt.need,
+                    "chosen": " ".join(prompt.chosen)})
+    if prompt.chosen:
+        return Msg("{player} delivers on the Ship: up to {most} cards; chosen so far: {chosen}.",
+                   {"player": player, "most": prompt.need, "chosen": " ".join(prompt.chosen)})
     if prompt.space == "hm":
         return Msg("{player} delivers at the Harbour Master: worker {index} of {of}, up to {most} cards.",
                    {"player": player, "index": prompt.index, "of": prompt.of, "most": prompt.need})
@@ -95,8 +106,12 @@ def turn_prompt(view: QuetzalView) -> list[Msg]:
             return [Msg("Reroll upgrade {tiles}: reroll all (every worker) or keep. Pool: {pool}", params)]
         return [Msg("Reroll upgrades {tiles}: reroll <up to 2 worker IDs>, reroll all or keep. Pool: {pool}", params)]
     if prompt.kind == "place":
-        return [Msg("Place a team: team <space> <count> [white|black] [use <ids>]. Your pool: {pool}",
+        return [Msg("Place a team: team <space> <count> [white|black] [use <ids>] (ending with use asks for the "
+                    "workers next). Your pool: {pool}",
                     {"pool": pool_of(me)})]
+    if prompt.kind == "workers":
+        return [Msg("Name the workers: {team} use <ids> (workers with the same face are alike). Your pool: {pool}",
+                    {"team": prompt.team, "pool": pool_of(me)})]
     if prompt.kind == "camp-reroll":
         return [Msg("Camp: reroll <worker> or reroll none. Your pool: {pool}", {"pool": pool_of(me)})]
     if prompt.kind == "take":
@@ -111,5 +126,9 @@ def turn_prompt(view: QuetzalView) -> list[Msg]:
     if prompt.kind == "upgrade":
         slots = " ".join(f"{i}:{tile}" for i, tile in enumerate(view.village, start=1) if tile)
         return [Msg("{space}: upgrade <slot>. Village: {slots}", {"space": prompt.space, "slots": slots})]
-    return [Msg("deliver <up to {most} cards> or deliver none. Your hand: {hand}",
-                {"most": prompt.need, "hand": hand_of(me)})]
+    if prompt.chosen:
+        return [Msg("Chosen for this delivery: {chosen} (up to {most} cards). deliver <card> finishes it with that "
+                    "card, deliver <card> + adds one and asks again, deliver done delivers these. Your hand: {hand}",
+                    {"chosen": " ".join(prompt.chosen), "most": prompt.need, "hand": hand_of(me)})]
+    return [Msg("deliver <up to {most} cards> or deliver none; or one card at a time: deliver <card> + "
+                "(then deliver done). Your hand: {hand}", {"most": prompt.need, "hand": hand_of(me)})]

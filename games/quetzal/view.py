@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.quetzal.actions import worker_key
+from games.quetzal.actions import TeamUse, worker_key
 from games.quetzal.components import rules
 from games.quetzal.flow import capacity, prompt_kind, to_act
 from games.quetzal.placement import closed_spaces
@@ -49,13 +49,15 @@ class SeatView:
 @dataclass(frozen=True)
 class PromptView:
     seat: int
-    kind: str          # store, reroll-tile, place, camp-reroll, take, sell, upgrade, deliver
+    kind: str          # store, reroll-tile, place, workers, camp-reroll, take, sell, upgrade, deliver
     space: str = ""
     need: int = 0      # take: display cards to take; deliver: most cards
     draw: int = 0      # take: cards then drawn from the deck
     index: int = 0     # Harbour worker number (1-based)
     of: int = 0        # Harbour team size
     left: int = 0      # camp-reroll: rerolls still to make
+    chosen: tuple[str, ...] = ()   # deliver: cards already chosen (``deliver <card> +``); public
+    team: str = ""     # workers: the team whose workers are named next (``team 3a 2 black``)
 
 
 @dataclass(frozen=True)
@@ -108,13 +110,17 @@ def prompt_view(state: State, seat: int) -> PromptView | None:
         return None
     if kind == "camp-reroll":
         return PromptView(seat, kind, "camp", left=state.camp_rerolls)
+    if kind == "workers":
+        team = TeamUse(state.team_space, state.team_colour, state.team_count)
+        return PromptView(seat, kind, state.team_space, need=state.team_count, team=team.team_text())
     if kind in ("take", "sell", "upgrade", "deliver") and state.steps:
         step = state.steps[0]
         space = rules().space[step.space]
         if kind == "take":
             return PromptView(seat, kind, step.space, need=space.take, draw=space.draw)
         if kind == "deliver":
-            return PromptView(seat, kind, step.space, need=capacity(step), index=step.index + 1, of=step.of)
+            return PromptView(seat, kind, step.space, need=capacity(step), index=step.index + 1, of=step.of,
+                              chosen=tuple(step.cards))
         return PromptView(seat, kind, step.space)
     return PromptView(seat, kind)
 

@@ -49,6 +49,8 @@ def fit(text: str, size: int, limit: float, bold: bool = False) -> str:
 def prompt_text(prompt: PromptView) -> str:
     if prompt.kind == "place":
         return "place a team"
+    if prompt.kind == "workers":
+        return f"name the workers: {prompt.team}"
     if prompt.kind == "camp-reroll":
         return f"Camp reroll ({prompt.left} left)"
     if prompt.kind == "reroll-tile":
@@ -61,9 +63,10 @@ def prompt_text(prompt: PromptView) -> str:
         return "Black Market: sell?"
     if prompt.kind == "upgrade":
         return f"{prompt.space}: choose a tile"
+    chosen = f" · chosen {' '.join(prompt.chosen)}" if prompt.chosen else ""
     if prompt.space == "hm":
-        return f"Harbour worker {prompt.index}/{prompt.of}: deliver ≤{prompt.need}"
-    return f"Ship: deliver ≤{prompt.need}"
+        return f"Harbour worker {prompt.index}/{prompt.of}: deliver ≤{prompt.need}{chosen}"
+    return f"Ship: deliver ≤{prompt.need}{chosen}"
 
 
 # -- header ---------------------------------------------------------------------------------------

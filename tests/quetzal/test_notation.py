@@ -5,7 +5,7 @@ import pytest
 
 from games.core import IllegalAction
 from games.quetzal import GAME
-from games.quetzal.actions import Deliver, Keep, Place, Reroll, Sell, Store, Take, Upgrade
+from games.quetzal.actions import Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade
 from tests.quetzal.helpers import act, new_game, park, set_pool
 
 ANA, BEN, CY = 0, 1, 2
@@ -136,3 +136,111 @@ def test_options_and_game_metadata() -> None:
     for name in ("first", "dice"):
         with _pytest.raises(OptionError, match="not available"):
             toggle_option(GAME.options, frozenset(), name)
+
+
+# -- staged choices ------------------------------------------------------------------------------------
+def harbour(hand: list[str]):
+    """Ana has just placed 2 workers on the Harbour Master; her first delivery is asked for."""
+    state = new_game(3, marker=ANA)
+    set_pool(state, ANA, "1w 2k")
+    park(state, ANA, keep=["1", "2"])
+    park(state, BEN)
+    park(state, CY)
+    ana = state.player(ANA)
+    ana.coins, ana.hand = 8, list(hand)
+    act(state, ANA, "team hm 2")
+    return state, ana
+
+
+def test_delivery_one_card_at_a_time() -> None:
+    state, ana = harbour(["V03", "V09", "V10", "T06", "M09"])
+    legal = GAME.legal_actions(state, ANA)
+    assert legal[:3] == [Deliver(()), Deliver(("V03",)), Deliver(("V03",), True)] and len(legal) == 1 + 2 * 5
+    assert GAME.parse(state, ANA, "deliver v03+") == GAME.parse(state, ANA, "deliver 1 +") == Deliver(("V03",), True)
+    assert str(Deliver(("V03",), True)) == "deliver V03 +" and str(Done()) == "deliver done"
+    assert GAME.parse(state, ANA, "deliver done") == Deliver(()) == GAME.parse(state, ANA, "pass")   # nothing chosen
+    act(state, ANA, "deliver V03 +")
+    assert ana.hand == ["V09", "V10", "T06", "M09"] and state.steps[0].cards == ["V03"]
+    assert GAME.view(state, None).prompts[0].chosen == ("V03",)
+    assert GAME.parse(state, ANA, "deliver done") == Done() == GAME.parse(state, ANA, "pass")
+    assert Done() in GAME.legal_actions(state, ANA) and Deliver(()) not in GAME.legal_actions(state, ANA)
+    with pytest.raises(IllegalAction, match="already holds V03"):
+        act(state, ANA, "deliver none")
+    act(state, ANA, "deliver 1 +")                                # hand numbers follow the hand as it is now
+    assert state.steps[0].cards == ["V03", "V09"]
+    assert [str(a) for a in GAME.legal_actions(state, ANA)] == ["deliver done", "deliver V10", "deliver T06",
+                                                                "deliver M09"]
+    with pytest.raises(IllegalAction, match="fill the delivery"):
+        act(state, ANA, "deliver V10 +")
+    events = act(state, ANA, "deliver V10")                     # the same result as E6's deliver V03 V09 V10
+    assert (ana.vp, ana.coins, ana.discovery) == (6, 5, 0)
+    assert any("hm#1" in e and "V×3=6" in e and "+6 VP" in e for e in events)
+    assert state.steps[0].index == 1 and state.steps[0].cards == []
+    with pytest.raises(IllegalAction, match="No card would be left"):
+        act(state, ANA, "deliver M09 T06 +")
+    act(state, ANA, "deliver M09 +")
+    act(state, ANA, "deliver done")
+    assert (ana.vp, ana.discovery) == (9, 0) and ana.hand == ["T06"]
+
+
+def test_one_line_delivery_after_staged_cards() -> None:
+    state, ana = harbour(["V03", "V09", "V10", "T06", "M09"])
+    act(state, ANA, "deliver V03 +")
+    with pytest.raises(IllegalAction, match="at most 3"):
+        act(state, ANA, "deliver V09 V10 M09")
+    with pytest.raises(IllegalAction, match="already in this delivery"):
+        act(state, ANA, "deliver V03")
+    act(state, ANA, "deliver V10 V09")
+    assert (ana.vp, ana.coins) == (6, 5) and ana.hand == ["T06", "M09"]
+
+
+def test_placement_with_named_workers_is_staged() -> None:
+    state = new_game(3, marker=ANA)
+    set_pool(state, ANA, "1w 2w 3k 4s 5s 6k big*")
+    legal = GAME.legal_actions(state, ANA)
+    assert Place("3a", "w", ("1", "2"), True) in legal and TeamUse("3a", "w", 2) in legal
+    assert Place("3a", "w", ("1", "4"), False) not in legal       # its stage: team 3a 2 white use
+    assert GAME.parse(state, ANA, "team 3a 2 white use") == TeamUse("3a", "w", 2)
+    assert str(TeamUse("3a", "w", 2)) == "team 3a 2 white use" and str(TeamUse("hm", None, 3)) == "team hm 3 use"
+    act(state, ANA, "team 3a 2 white use")
+    assert state.turn == ANA and GAME.view(state, None).prompts[0].team == "team 3a 2 white"
+    variants = [str(a) for a in GAME.legal_actions(state, ANA)]
+    assert variants == ["team 3a 2 white", "team 3a 2 white use 1,4", "team 3a 2 white use 1,big",
+                        "team 3a 2 white use 4,5", "team 3a 2 white use 4,big"]
+    with pytest.raises(IllegalAction, match="Name the workers for team 3a 2 white"):
+        act(state, ANA, "team camp 1")
+    action = GAME.parse(state, ANA, "use 5 big")                # alike wild workers: the lowest ID is used
+    assert str(action) == "team 3a 2 white use 4,big" and GAME.parse(state, ANA, str(action)) == action
+    act(state, ANA, "use 5 big")
+    assert [t.workers for t in state.teams_on("3a")] == [["4", "big"]] and state.turn == BEN
+
+
+def test_alike_workers_are_one_choice() -> None:
+    state = new_game(3, marker=ANA)
+    set_pool(state, ANA, "1w 2k 3k 4w")
+    park(state, ANA, keep=["1", "2", "3", "4"])
+    assert GAME.parse(state, ANA, "team camp 1 use 3") == Place("camp", None, ("2",), False)
+    assert str(GAME.parse(state, ANA, "team camp 1 use 4")) == "team camp 1"
+    with pytest.raises(IllegalAction, match="alike"):
+        GAME.apply(state, ANA, Place("camp", None, ("3",), False))
+    # teams of 1-4 by their default workers, and "use" for the sizes with a choice (1, 2 and 3 workers)
+    assert len([a for a in GAME.legal_actions(state, ANA) if a.space == "camp"]) == 4 + 3
+    act(state, ANA, "team camp 2 use")
+    assert [str(a) for a in GAME.legal_actions(state, ANA)] == ["team camp 2", "team camp 2 use 1,4",
+                                                                "team camp 2 use 2,3"]    # 3 ways, not 6 pairs
+    state = new_game(3, marker=ANA)
+    set_pool(state, ANA, "1k")
+    park(state, ANA, keep=["1"])
+    with pytest.raises(IllegalAction, match="Only one set of workers"):
+        act(state, ANA, "team v1 1 use")
+
+
+def test_delivery_buttons_rank_the_steps_and_keep_the_way_to_finish() -> None:
+    state, _ = harbour(["V03", "V09", "V10", "T06", "T09", "W09", "S09", "M09"])
+    suggested = GAME.suggestions(state, ANA)
+    legal = GAME.legal_actions(state, ANA)
+    assert len(suggested) == GAME.max_buttons and suggested[-1] == Deliver(()) and set(suggested) <= set(legal)
+    assert suggested[0].more                    # a set of several cards is worth more than any single card
+    act(state, ANA, str(suggested[0]))
+    suggested = GAME.suggestions(state, ANA)
+    assert suggested[-1] == Done() and set(suggested) <= set(GAME.legal_actions(state, ANA))

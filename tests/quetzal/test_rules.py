@@ -90,8 +90,8 @@ def test_auction_colour_and_size_from_legal_actions() -> None:
     set_pool(state, BEN, "1w 2w 3w 4k 5k 6k big:w")
     act(state, ANA, "team 3b 2 black")
     on_3b = [a for a in GAME.legal_actions(state, BEN) if a.space == "3b"]
-    assert on_3b and all(a.colour == "k" and len(a.workers) >= 3 for a in on_3b)
-    assert {len(a.workers) for a in on_3b} == {3, 4}            # 4k 5k 6k and the big worker
+    assert on_3b and all(a.colour == "k" and a.count >= 3 for a in on_3b)
+    assert {a.count for a in on_3b} == {3, 4}                   # 4k 5k 6k and the big worker
 
 
 def test_camp_per_worker_and_empty_pool() -> None:
@@ -128,7 +128,7 @@ def test_harbour_costs_two_per_worker() -> None:
     state.player(ANA).coins = 3
     with pytest.raises(IllegalAction, match="costs 4 coins"):
         act(state, ANA, "team hm 2")
-    assert {len(a.workers) for a in GAME.legal_actions(state, ANA) if a.space == "hm"} == {1}
+    assert {a.count for a in GAME.legal_actions(state, ANA) if a.space == "hm"} == {1}
 
 
 def test_passing_is_not_allowed() -> None:
