@@ -9,7 +9,7 @@ import functools
 import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
 
 import yaml
 
@@ -110,6 +110,3 @@ def t(text: str, /, **params: Any) -> Msg:
     """Shorthand the bot uses for its own strings (scanned by the catalogue test)."""
     return Msg(text, params)
 
-
-def mapping_for(locale: str) -> Mapping[str, str]:
-    return catalogue(normalise_locale(locale))

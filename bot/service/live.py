@@ -47,12 +47,6 @@ class LiveTable:
                 return seat.seat
         return None
 
-    def humans(self) -> list[SeatRecord]:
-        return [s for s in self.seats if not s.is_bot]
-
-    def active(self) -> list[SeatRecord]:
-        return [s for s in self.seats if not s.resigned]
-
     def computer_controls(self, seat: int) -> bool:
         record = self.seats[seat]
         return record.is_bot or record.resigned

@@ -489,14 +489,17 @@ class TableService:
             seat = seats[0]
             level = table.seats[seat].level or self.settings.computer_level
             rng = random.Random(f"{table.seed}:{version}:computer")
-            before = game.to_json(table.state)
             try:
                 action = game.computer_player(level).choose(game, table.state, seat, rng)
                 text = str(action)
                 events += game.apply(table.state, seat, game.parse(table.state, seat, text))
             except Exception:
+                # rare: rebuild from the last snapshot plus the moves already accepted in this batch
+                # (cheaper than serialising the state before every computer move)
                 log.exception("table %s: computer player failed at seat %s", table.id, seat)
-                table.state = game.from_json(before)
+                table.rollback()
+                for record in records:
+                    game.apply(table.state, record.seat, game.parse(table.state, record.seat, record.text))
                 break
             version += 1
             records.append(ActionRecord(version, seat, text, "move", True, time.time()))
@@ -605,6 +608,8 @@ class TableService:
                 return await self._finish(table, [headline], self._resigned_outcome(table), None)
             replies = await self._advance(table, [headline, Event(t("The computer plays {player}'s seat from now on.", player=SeatRef(seat)))],
                                           [record], actor=None)
+            if replies and replies[0].error:
+                table.seats[seat].resigned = False      # not saved: the seat stays the player's
             return replies
 
     def _resigned_outcome(self, table: LiveTable) -> Outcome:

@@ -10,7 +10,7 @@ from games.carcassonne import GAME
 from games.carcassonne.view import CarcassonneView, FigureView
 from games.core import OptionError, toggle_option
 from tests.carcassonne.helpers import fresh, play, replay
-from tests.carcassonne.test_examples import P7, P8
+from tests.carcassonne.test_examples import P3, P7, P8
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Eve"]
 
@@ -71,19 +71,8 @@ def test_options():
 
 def test_deploy_only_on_tile_just_placed_and_on_free_features():
     # P3 move 12 joins three claimed city pieces: no knight may go on that city
-    state = replay("""
-1. R U 1,0 r0 -
-2. Y E 1,-1 r1 ce
-3. B B 1,-2 r0 -
-4. R E 2,-2 r2 cs
-5. Y B 3,-2 r0 -
-6. B E 4,-2 r2 cs
-7. R G 3,-1 r0 cw
-8. Y B 5,-2 r0 -
-9. B U 2,0 r0 -
-10. R U 3,0 r0 -
-11. Y E 5,-1 r3 cw
-""", "R,Y,B", extra_pile=("R",))
+    first_eleven = "\n".join(P3.strip().splitlines()[:11]) + "\n"
+    state = replay(first_eleven, "R,Y,B", extra_pile=("R",))
     play(state, "2,-1 r0")
     assert [str(a) for a in GAME.legal_actions(state, 2)] == ["fse", "-"]
 

@@ -355,3 +355,35 @@ async def test_games_that_favour_seat_zero_shuffle_the_seats(store):
         assert [s.name for s in stored.seats] == table.names
         await service.close()
     assert len(orders) > 1
+
+
+async def test_a_failing_computer_player_keeps_the_human_move(store):
+    """If a computer seat's player breaks, the human's accepted move stays and nothing half-applies."""
+    from bot.service import TableService
+    from games import registry
+    from games.core import ComputerPlayer
+    from tests.conftest import make_settings
+    from tests.toygame.game import Countdown
+
+    class Broken(ComputerPlayer):
+        def choose(self, game, state, seat, rng):
+            raise RuntimeError("broken computer player")
+
+    class BrokenCountdown(Countdown):
+        name = "brokencountdown"
+
+        def computer_player(self, level="greedy"):
+            return Broken()
+
+    registry.register(BrokenCountdown())
+    service = TableService(store, make_settings(enabled_games=("brokencountdown",)), seed_source=lambda: 3)
+    await service.join(ctx("alice", 9), "brokencountdown")
+    await service.addbot(ctx("alice", 9))
+    await service.start(ctx("alice", 9))
+    r = await service.act(ctx("alice", 9), "bet odd")
+    assert not r[0].error
+    table = service.table_in(9)
+    assert table.state.bets == ["odd", None] and table.version == 1
+    assert [a.text for a in await store.actions(table.id)] == ["bet odd"]
+    assert table.game.to_json(await service.replay(table.id)) == table.game.to_json(table.state)
+    await service.close()
