@@ -12,7 +12,7 @@ from bot.asyncplay import AsyncPlay
 from bot.config import ConfigError, Settings, load_settings
 from bot.i18n import I18n, game_packages
 from bot.service import TableService
-from bot.store import SqliteStore
+from bot.store import StoreError, open_store
 from games import registry
 from games.core import OptionError, validate_options
 
@@ -57,7 +57,7 @@ def check_games(settings: Settings) -> list[str]:
 
 
 async def main_async(args: argparse.Namespace, settings: Settings) -> None:
-    store = await SqliteStore(settings.database_path).open()
+    store = await open_store(settings)
     service = TableService(store, settings)
     play = AsyncPlay(service)           # timers, ratings, tournaments... (hooks into the service)
     i18n = I18n(game_packages(service.games()), settings.default_locale)
@@ -104,6 +104,10 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(main_async(args, settings))
     except KeyboardInterrupt:
         pass
+    except StoreError as error:
+        logging.getLogger("bot").error("%s", error)
+        print(f"Database error: {error}", file=sys.stderr)
+        return 3
     return 0
 
 
