@@ -64,7 +64,8 @@ class Store(ABC):
 
     @abstractmethod
     async def _transaction(self, statements: list[Statement]) -> list[int | None]:
-        """Run statements atomically; returns each INSERT's new row id (None where there is none).
+        """Run statements atomically; returns the new row's id for each INSERT that added a row
+        to a table with an ``id`` column, None for every other statement.
         Any refusal raises StoreError (StaleTableError for a version already in ``actions``)
         and applies nothing."""
 
@@ -193,7 +194,8 @@ class Store(ABC):
 
     # -- for extension stores (bot/scheduler, bot/turns, bot/ratings, bot/tournaments) ----------
     async def write(self, statements: Iterable[Statement]) -> list[int | None]:
-        """Run ``(sql, params)`` statements in one transaction; returns each INSERT's new row id."""
+        """Run ``(sql, params)`` statements in one transaction; returns each INSERT's new row id
+        (see :meth:`_transaction`)."""
         return await self._transaction(list(statements))
 
     async def get_meta(self, key: str) -> str | None:

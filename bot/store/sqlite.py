@@ -13,6 +13,7 @@ from typing import AsyncIterator, Sequence
 import aiosqlite
 
 from bot.store.base import Statement, Store
+from bot.store.dialect import insert_target
 from bot.store.errors import StaleTableError, StoreError
 from bot.store.migrations import MIGRATIONS, statements_of
 
@@ -25,6 +26,7 @@ class SqliteStore(Store):
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
         self._write = asyncio.Lock()
+        self._id_tables: frozenset[str] = frozenset()
 
     @property
     def description(self) -> str:
@@ -65,6 +67,9 @@ class SqliteStore(Store):
             if number > current:
                 await self._transaction([(s, ()) for s in statements_of(script)]
                                         + [("INSERT INTO schema_version VALUES (?)", (number,))])
+        rows = await self.fetch("SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c"
+                                " WHERE m.type = 'table' AND c.name = 'id'")
+        self._id_tables = frozenset(r[0].lower() for r in rows)
 
     async def schema_version(self) -> int:
         rows = await self.fetch("SELECT MAX(version) FROM schema_version")
@@ -96,7 +101,8 @@ class SqliteStore(Store):
         async with self._immediate() as db:
             for sql, params in statements:
                 cursor = await db.execute(sql, params)
-                ids.append(cursor.lastrowid if sql.lstrip()[:6].upper() == "INSERT" else None)
+                inserted = insert_target(sql) in self._id_tables and cursor.rowcount > 0
+                ids.append(cursor.lastrowid if inserted else None)
                 await cursor.close()
         return ids
 
