@@ -130,6 +130,21 @@ class PostgresStore(Store):
         except FAILURES as error:
             raise self._refused(error) from error
 
+    async def import_rows(self, batches: list[tuple[str, list[str], list[tuple]]]) -> None:
+        """Bulk-load ``(table, columns, rows)`` batches (COPY) in one transaction, then move each
+        id counter past the largest copied id (see :mod:`bot.store.transfer`)."""
+        try:
+            async with self.pool.acquire(timeout=self.command_timeout) as con:
+                async with con.transaction():
+                    for table, columns, rows in batches:
+                        if rows:
+                            await con.copy_records_to_table(table, records=rows, columns=columns)
+                        if table.lower() in self._id_tables:
+                            await con.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                                              f" COALESCE(MAX(id), 0) + 1, false) FROM {table}")
+        except FAILURES as error:
+            raise self._refused(error) from error
+
     async def fetch(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
         try:
             async with self.pool.acquire(timeout=self.command_timeout) as con:
