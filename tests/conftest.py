@@ -89,14 +89,15 @@ def store_backend(request) -> str:
 
 @pytest.fixture
 async def store_maker(store_backend, tmp_path, request):
-    """A database for this test: a SQLite file, or a fresh PostgreSQL database (dropped after)."""
+    """A database for this test: a SQLite file, or a PostgreSQL database of its own (emptied
+    after the test for the next one, see tests/pgserver.py)."""
     if store_backend == "sqlite":
         yield StoreMaker("sqlite", tmp_path)
         return
     server: PgServer = request.getfixturevalue("pg_server")
     name = await server.new_database()
     yield StoreMaker("postgres", tmp_path, server.dsn(name))
-    await server.drop_database(name)
+    await server.recycle_database(name)
 
 
 @pytest.fixture

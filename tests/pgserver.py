@@ -2,8 +2,11 @@
 
 One server per test session: ``initdb`` into a temporary folder (owned by the ``postgres`` user
 when we run as root, since PostgreSQL refuses to run as root), started on a free 127.0.0.1 port
-with ``fsync`` on, like a real deployment. Each test gets its own database, copied from a template
-that already holds the bot's schema (a copy takes tens of milliseconds; migrating takes more).
+with ``fsync`` on, like a real deployment. Each test gets a database of its own holding the bot's
+schema and no rows: copied from a migrated template, or one an earlier test used and that was
+emptied after it (deleting a few rows costs one commit; creating and dropping a database, or
+TRUNCATE, write and fsync many files). A database whose schema or settings a test changed is
+dropped instead of reused.
 """
 from __future__ import annotations
 
@@ -49,6 +52,8 @@ class PgServer:
         self.as_postgres = os.geteuid() == 0
         self._names = itertools.count(1)
         self._template_ready = False
+        self._schema: tuple[frozenset[str], int] | None = None      # the template's tables and version
+        self._clean: list[str] = []
         if self.as_postgres:
             user = pwd.getpwnam("postgres")
             os.chown(self.root, user.pw_uid, user.pw_gid)
@@ -95,6 +100,11 @@ class PgServer:
         finally:
             await connection.close()
 
+    @staticmethod
+    async def _shape(connection: asyncpg.Connection) -> tuple[frozenset[str], int]:
+        tables = await connection.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+        return frozenset(r[0] for r in tables), await connection.fetchval("SELECT MAX(version) FROM schema_version")
+
     async def _template(self) -> str:
         """The template database with the bot's schema (made on first use)."""
         if not self._template_ready:
@@ -104,15 +114,50 @@ class PgServer:
             await self._admin(f"CREATE DATABASE {TEMPLATE}")
             store = await PostgresStore(self.dsn(TEMPLATE), pool_size=1).open()
             await store.close()
+            connection = await asyncpg.connect(self.dsn(TEMPLATE))
+            try:
+                self._schema = await self._shape(connection)
+            finally:
+                await connection.close()
             self._template_ready = True
         return TEMPLATE
 
-    async def new_database(self, *, empty: bool = False) -> str:
-        """A fresh database: the bot's schema in place, or ``empty`` (no tables at all)."""
+    async def new_database(self) -> str:
+        """A database with the bot's schema and no rows."""
+        if self._clean:
+            return self._clean.pop()
         name = f"test_{next(self._names)}"
-        template = "template0" if empty else await self._template()
-        await self._admin(f"CREATE DATABASE {name} TEMPLATE {template}")
+        await self._admin(f"CREATE DATABASE {name} TEMPLATE {await self._template()}")
         return name
+
+    async def recycle_database(self, name: str) -> None:
+        """Empty a database a test has finished with, for the next test; drop it instead if the
+        test changed its tables, its schema version or its settings (or emptying fails)."""
+        try:
+            connection = await asyncpg.connect(self.dsn(name), timeout=30)
+            try:
+                await connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                                         " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+                settings = await connection.fetchval(
+                    "SELECT COUNT(*) FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase"
+                    " WHERE d.datname = current_database()")
+                shape = await self._shape(connection)
+                if settings or shape != self._schema:
+                    raise ValueError("changed by the test")
+                sequences = await connection.fetch("SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'")
+                async with connection.transaction():
+                    # replica role: no foreign-key checks, so the tables empty in any order
+                    await connection.execute("SET LOCAL session_replication_role = replica")
+                    for table in sorted(shape[0] - {"schema_version"}):
+                        await connection.execute(f"DELETE FROM {table}")
+                    for row in sequences:
+                        await connection.execute("SELECT setval($1, 1, false)", row[0])
+            finally:
+                await connection.close()
+        except (ValueError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            await self.drop_database(name)
+            return
+        self._clean.append(name)
 
     async def drop_database(self, name: str) -> None:
         await self._admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

@@ -77,4 +77,4 @@ async def test_copy_then_play_on(tmp_path, pg_server):
         code, out, err = await run_command(config, dsn)
         assert code == 3 and "Nothing was copied" in err and "already holds data" in err
     finally:
-        await pg_server.drop_database(database)
+        await pg_server.recycle_database(database)
