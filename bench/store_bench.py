@@ -5,7 +5,7 @@ durable commit) one after another; commits per second with 20 tables writing at 
 latency of reading a table back. PostgreSQL is a throwaway local server (fsync on) unless
 ``--dsn`` / DATABASE_URL names one.
 
-    python bench/store_bench.py [--quick] [--store sqlite|postgres|both] [--dsn URL]
+    python bench/store_bench.py [--quick | --smoke] [--store sqlite|postgres|both] [--dsn URL]
 """
 from __future__ import annotations
 
@@ -70,14 +70,16 @@ async def reads(store: Store, count: int) -> list[float]:
     return samples
 
 
-async def bench(stores: BenchStores, quick: bool) -> None:
+async def bench(stores: BenchStores, mode: str) -> None:
     store = await stores.open("store-bench")
     try:
-        moves = 100 if quick else 500
+        moves = {"smoke": 10, "quick": 100, "full": 500}[mode]
+        tables, writes = {"smoke": (3, 3), "quick": (20, 10), "full": (20, 50)}[mode]
         print(f"{stores.label}:")
         print(f"  one saved move, one after another : {pct(await sequential(store, moves))}")
-        rate = await concurrent(store, 20, 10 if quick else 50)
-        print(f"  20 tables saving at once          : {rate:8.1f} saved moves/s")
+        rate = await concurrent(store, tables, writes)
+        label = f"{tables} tables saving at once"
+        print(f"  {label:34s}: {rate:8.1f} saved moves/s")
         print(f"  read a table back                 : {pct(await reads(store, moves))}")
     finally:
         await store.close()
@@ -85,7 +87,9 @@ async def bench(stores: BenchStores, quick: bool) -> None:
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--quick", action="store_true")
+    group.add_argument("--smoke", action="store_true", help="the smallest run that prints every figure (CI)")
     parser.add_argument("--store", choices=["sqlite", "postgres", "both"], default="both")
     parser.add_argument("--dsn", default=os.environ.get("DATABASE_URL"))
     args = parser.parse_args()
@@ -93,7 +97,7 @@ async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for backend in backends:
             async with BenchStores(backend, Path(tmp), args.dsn) as stores:
-                await bench(stores, args.quick)
+                await bench(stores, "smoke" if args.smoke else "quick" if args.quick else "full")
 
 
 if __name__ == "__main__":
