@@ -23,7 +23,7 @@ from bot.service import customids
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
-from bot.store import ActionRecord, SeatRecord, SqliteStore, StoreError
+from bot.store import ActionRecord, SeatRecord, Store, StoreError
 from games import registry
 from games.core import Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, toggle_option, validate_options
 from games.core.contract import Game
@@ -77,7 +77,7 @@ def _clean(text: str | None) -> str:
 
 
 class TableService:
-    def __init__(self, store: SqliteStore, settings: Settings, *,
+    def __init__(self, store: Store, settings: Settings, *,
                  seed_source: Callable[[], int] | None = None, render: bool = True) -> None:
         self.store = store
         self.settings = settings
