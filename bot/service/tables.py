@@ -102,6 +102,20 @@ class TableService:
         name = _clean(name).lower()
         return next((g for g in self.games() if g.name == name), None)
 
+    def warm_up(self) -> "asyncio.Future[None]":
+        """Set up each offered game once, in a worker thread, while the bot connects: a game's
+        first setup loads its data tables (Keyflower's take about 0.4 s), which would otherwise
+        hold up the event loop, and every interaction with it, when its first table starts."""
+        return asyncio.get_running_loop().run_in_executor(self._pool, self._warm_games)
+
+    def _warm_games(self) -> None:
+        for game in self.games():
+            try:
+                options = frozenset(s.name for s in game.options if s.default)
+                game.view(game.setup(game.min_players, options, 0), None)
+            except Exception:
+                log.exception("%s: setting up a first game failed (a table of it will fail the same way)", game.name)
+
     def _not_saved(self, error: StoreError) -> list[Reply]:
         log.error("not saved, nothing changed: %s", error)
         return _error("That could not be saved, so nothing changed. Please try again in a moment.")
