@@ -6,7 +6,7 @@ import hashlib
 import json
 import logging
 import os
-from typing import Any, Awaitable, Callable, Coroutine
+from typing import Any, Callable, Coroutine
 
 import discord
 import yarl
@@ -117,12 +117,15 @@ class BoardBot(commands.Bot):
                    channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id,
                    locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator)
 
-    async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Awaitable[list[Reply]]]) -> None:  # type: ignore[override]
-        """Call the service; defer if it takes long, then answer with its replies."""
-        replies = await self.in_time(interaction, call(self.ctx(interaction)), thinking=True)
-        # A public "thinking..." message cannot turn private, and what a followup does once it is
-        # deleted is not dependable: fill it, answer privately in a second followup, remove it.
-        placeholder = interaction.response.is_done() and bool(replies) and replies[0].private
+    async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,  # type: ignore[override]
+                  private: bool = False) -> None:
+        """Call the service; defer if it takes long, then answer with its replies. ``private``: the
+        command normally answers only its user (/status, /hand...), so a deferral shows
+        "thinking..." only to them."""
+        replies = await self.in_time(interaction, call(self.ctx(interaction)), thinking=True, ephemeral=private)
+        # A "thinking..." message cannot change who sees it, and what a followup does once it is
+        # deleted is not dependable: fill it, send the answer in a second followup, remove it.
+        placeholder = interaction.response.is_done() and bool(replies) and replies[0].private != private
         if placeholder:
             await interaction.edit_original_response(content="\u2026")
         await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
@@ -130,17 +133,18 @@ class BoardBot(commands.Bot):
             await interaction.delete_original_response()
 
     async def in_time(self, interaction: discord.Interaction, work: Coroutine[Any, Any, list[Reply]], *,
-                      thinking: bool) -> list[Reply]:
+                      thinking: bool, ephemeral: bool = False) -> list[Reply]:
         """Await the service's answer; if it is not ready within DEFER_AFTER, acknowledge the
         interaction first (Discord wants that within 3 seconds). When other interactions are being
         worked on already, this one will queue behind them (CPU, renders, the table's lock): it is
         acknowledged at once, before its work starts. ``thinking``: show "thinking..." (slash
-        commands); without it a button click is acknowledged silently (deferred update)."""
+        commands; to the user alone if ``ephemeral``); without it a button click is acknowledged
+        silently (deferred update)."""
         self._in_flight += 1
         try:
             if self._in_flight > self.settings.render_threads:
                 try:
-                    await interaction.response.defer(thinking=thinking)
+                    await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
                 except BaseException:
                     work.close()
                     raise
@@ -148,7 +152,7 @@ class BoardBot(commands.Bot):
             task = asyncio.ensure_future(work)
             done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
             if not done:
-                await interaction.response.defer(thinking=thinking)
+                await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
             return await task
         finally:
             self._in_flight -= 1

@@ -21,12 +21,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from bot.service import customids
 from tests.e2e.conftest import action_buttons, bot_messages, choose_by_autocomplete, next_player
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.driver import Reply
 from tests.fakediscord.model import Channel, Interaction, Message, User
 
 GAMES = ("carcassonne", "keyflower", "stoneage", "florenza", "quetzal")
+MOVE_VERBS = ("play", "place", "bid", "use", "pass")
 INTERACTION_KINDS = {2: "command", 3: "button", 4: "autocomplete", 5: "modal"}
 MAX_FAILURES = 3                 # a table stops after this many failed moves in a row
 
@@ -57,6 +59,7 @@ class Table:
     users: list[User]
     games: list[str]                                  # the games this table plays, in turn
     rng: random.Random
+    first_by_button: bool = True                      # button and slash moves alternate from this
     moves: list[MoveRecord] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     started: int = 0                                  # games started
@@ -78,7 +81,7 @@ def build_world(fake: FakeDiscord, plan: LoadPlan, prefix: str = "load") -> list
         channel = guilds[n % len(guilds)].channel(f"{prefix}-table-{n}")
         users = [fake.user(f"{prefix}-{n}-{k}", global_name=f"P{n}x{k}") for k in range(per_table)]
         rotation = [plan.games[(n + i) % len(plan.games)] for i in range(len(plan.games))]
-        tables.append(Table(channel, users, rotation, random.Random(f"{plan.seed}:{n}")))
+        tables.append(Table(channel, users, rotation, random.Random(f"{plan.seed}:{n}"), first_by_button=n % 2 == 0))
     return tables
 
 
@@ -113,8 +116,7 @@ async def open_and_start(table: Table) -> None:
 
 
 def _has_png(message: Message) -> bool:
-    attachment = message.attachment("board.png")
-    return attachment is not None and attachment.is_png
+    return any(a.filename == "board.png" and a.is_png for a in message.attachments)
 
 
 def _verb(game: str, labels: list[str]) -> str:
@@ -130,7 +132,7 @@ async def one_move(fake: FakeDiscord, table: Table) -> bool:
     if player is None:
         return False
     buttons = action_buttons(message)
-    if buttons and len(table.moves) % 2 == 0:
+    if buttons and (len(table.moves) % 2 == 0) == table.first_by_button:
         button = table.rng.choice(buttons)
         reply = await player.click(message, custom_id=button.custom_id)
         how, action = "button", button.label
@@ -147,8 +149,27 @@ async def one_move(fake: FakeDiscord, table: Table) -> bool:
     return True
 
 
-async def play_table(fake: FakeDiscord, table: Table, plan: LoadPlan, deadline: float) -> None:
-    """Open the table and play until ``deadline`` (monotonic); at least one move is always made."""
+async def resume_move(fake: FakeDiscord, table: Table) -> None:
+    """After a restart the latest turn message may be older than the log (a move can be stored
+    without its answer having been sent): ask /status who is to move; that player moves by slash."""
+    status = await table.users[0].slash(table.channel, "status")
+    if not status.ok or not status.messages:
+        raise AssertionError(f"/status not answered: {status.interaction.describe()}")
+    text = "\n".join(m.content for m in status.messages if not m.deleted)
+    waiting = text.split("Waiting for: ", 1)[1].splitlines()[0].split(", ") if "Waiting for: " in text else []
+    player = next((u for u in table.users if u.global_name in waiting), None)
+    if player is None:
+        raise AssertionError(f"#{table.channel.name}: /status names nobody to move: {text[:300]!r}")
+    action = await choose_by_autocomplete(table.channel, player, "play", table.rng.randrange(1000))
+    answered = _public(await player.slash(table.channel, "play", action=action), f"resumed /play {action!r}")
+    if not _has_png(answered):
+        raise AssertionError(f"resumed /play {action!r}: no board image: {answered.content[:200]!r}")
+    table.turn = answered
+
+
+async def play_table(fake: FakeDiscord, table: Table, plan: LoadPlan, deadline: float, *, reopen: bool = True) -> None:
+    """Open the table (unless open) and play until ``deadline`` (monotonic); at least one move is
+    always made. A finished game is followed by a new table of the next game if ``reopen``."""
     failures_in_a_row = 0
     next_at = time.monotonic()
     while table.started == 0 or not table.moves or time.monotonic() < deadline:
@@ -160,6 +181,8 @@ async def play_table(fake: FakeDiscord, table: Table, plan: LoadPlan, deadline: 
             elif not await one_move(fake, table):
                 table.finished += 1
                 table.turn = None
+                if not reopen:
+                    return
             failures_in_a_row = 0
         except AssertionError as failure:
             table.failures.append(f"#{table.channel.name}: {failure}"[:600])
@@ -236,3 +259,46 @@ def move_figures(tables: Sequence[Table]) -> dict[str, dict[str, float]]:
 def ms(p: dict[str, float]) -> str:
     return (f"p50 {p['p50'] * 1000:7.1f} ms  p95 {p['p95'] * 1000:7.1f} ms  p99 {p['p99'] * 1000:7.1f} ms"
             f"  max {p['max'] * 1000:7.1f} ms  n={p['n']}")
+
+
+# -- what the users sent and saw accepted ------------------------------------------------------------
+@dataclass
+class SentMove:
+    """A move a user sent (slash verb or action button), and whether they saw it accepted."""
+
+    interaction: Interaction
+    user_id: int
+    text: str                    # the action as sent (a slash option or the button's action)
+    verb: str | None             # the slash verb; None for a button
+    version: int | None          # the state version a button was made for
+    accepted: bool               # answered with a public message carrying the board image
+
+
+def _option(data: dict, name: str) -> str | None:
+    for option in data.get("options") or []:
+        if option.get("name") == name:
+            return str(option.get("value"))
+    return None
+
+
+def sent_moves(fake: FakeDiscord, channel: Channel) -> list[SentMove]:
+    """Every move sent in ``channel``, in the order sent."""
+    moves = []
+    for interaction in fake.interactions:
+        if interaction.channel is not channel:
+            continue
+        if interaction.type == 2 and interaction.command_name in MOVE_VERBS:
+            text = _option(interaction.data, "action")
+            if text is None:
+                continue
+            verb, version = interaction.command_name, None
+        elif interaction.type == 3 and (custom := customids.parse(interaction.data.get("custom_id", ""))) \
+                and custom.kind == "action":
+            text, verb, version = custom.value, None, custom.version
+        else:
+            continue
+        shown = ([interaction.original] if interaction.original is not None and interaction.response_type in (4, 5) else [])
+        shown += interaction.followups
+        accepted = any(not m.ephemeral and not m.deleted and _has_png(m) for m in shown)
+        moves.append(SentMove(interaction, interaction.user.id, text, verb, version, accepted))
+    return moves
