@@ -17,7 +17,33 @@ from bot.store.records import ActionRecord, SeatRecord, TableRecord
 
 
 class StoreError(RuntimeError):
-    """The database refused a write (disk full, locked, read-only...). Nothing was applied."""
+    """The database refused a write (disk full, locked, read-only...). Nothing was applied.
+    The message is for the operator: what went wrong and what to do about it."""
+
+
+_LOCKED = ("another program holds the database's write lock (a second bot on the same file, a backup, or an "
+           "sqlite3 shell with an open transaction): stop it or end its transaction; each write waits 5 s for "
+           "the lock before giving up")
+#: what the operator can do, by SQLite's primary result code
+ADVICE = {
+    sqlite3.SQLITE_FULL: "the disk (or the database's size limit) is full: free disk space; "
+                         "writes work again as soon as there is room",
+    sqlite3.SQLITE_BUSY: _LOCKED,
+    sqlite3.SQLITE_LOCKED: _LOCKED,
+    sqlite3.SQLITE_READONLY: "the database cannot be written: check the permissions of the file and its folder, "
+                             "and that the disk is not mounted read-only",
+    sqlite3.SQLITE_IOERR: "the disk reported an I/O error: check the disk and the system log",
+    sqlite3.SQLITE_CORRUPT: "the database file is damaged: stop the bot and restore the file from a backup",
+    sqlite3.SQLITE_NOTADB: "the file is not an SQLite database: check database.path in config.yaml",
+    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened: check that its folder exists and is writable",
+}
+
+
+def explain(error: sqlite3.Error, path: str) -> str:
+    """An operator's line for a refused write: SQLite's words, then what to do."""
+    code = getattr(error, "sqlite_errorcode", None)
+    advice = ADVICE.get(code & 0xFF if isinstance(code, int) else -1, "see SQLite's message")
+    return f"database write failed ({path}): {error} — {advice}"
 
 
 def _dumps(value: Any) -> str:
@@ -85,11 +111,22 @@ class SqliteStore:
                         await cursor.close()
                     await self.db.execute("COMMIT")
                 except BaseException:
-                    await self.db.execute("ROLLBACK")
+                    await self._rollback()
                     raise
             except sqlite3.Error as error:
-                raise StoreError(f"database write failed ({self.path}): {error}") from error
+                raise StoreError(explain(error, self.path)) from error
         return ids
+
+    async def _rollback(self) -> None:
+        """Undo the open transaction unless SQLite already has: it rolls back by itself after
+        "database or disk is full" and some I/O errors, and a ROLLBACK then would fail with
+        "no transaction is active" and hide the error that matters to the operator."""
+        if not self.db.in_transaction:
+            return
+        try:
+            await self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass        # the first error is the one raised; a connection still stuck shows at the next BEGIN
 
     # -- tables and seats -----------------------------------------------------------------------
     async def create_table(self, channel_id: int, guild_id: int | None, game: str, host_id: int,

@@ -120,3 +120,6 @@ async def test_a_failing_button_gets_a_private_error_and_changes_nothing(fake, t
     problems = log_problems(bot)
     assert problems and all("database is locked" in line or "Traceback" in line or "interaction failed" in line
                             for line in problems), problems
+    # the operator is told what to do about it
+    assert any("database is locked" in line and "another program holds the database's write lock" in line
+               and "stop it or end its transaction" in line for line in problems), problems
