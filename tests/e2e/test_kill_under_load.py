@@ -110,6 +110,8 @@ async def test_sigkill_under_load_loses_nothing_acknowledged(fake, tmp_path):
     # ones went to a bot that was being killed. No violation, traceback or error line anywhere.
     assert [i.describe() for i in fake.interactions[ready:] if not i.acked or i.expired] == []
     assert fake.violations == [] and fake.unknown_routes == []
+    statuses = [i for i in fake.interactions if i.command_name == "status" and i.acked]
+    assert statuses and all(m.ephemeral for i in statuses for m in [i.original, *i.followups])   # even when deferred
     assert traceback_texts(fake) == []
     for each in bots:
         assert log_problems(each) == [], each.diagnostics()
