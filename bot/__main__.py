@@ -59,8 +59,9 @@ def check_games(settings: Settings) -> list[str]:
 
 
 def stop_on_sigterm() -> None:
-    """SIGTERM (systemd, docker stop) ends the bot like Ctrl-C: the running task is cancelled, so
-    the gateway, the database and the monitor are closed in order instead of the process vanishing."""
+    """SIGTERM (systemd, docker stop) ends the Discord bot like Ctrl-C: the running task is
+    cancelled, so the gateway, the database and the monitor are closed in order instead of the
+    process vanishing."""
     task = asyncio.current_task()
     if task is not None:
         try:
@@ -70,7 +71,6 @@ def stop_on_sigterm() -> None:
 
 
 async def main_async(args: argparse.Namespace, settings: Settings) -> None:
-    stop_on_sigterm()
     monitor = LoopMonitor(settings.monitor_interval_ms / 1000, settings.monitor_report_seconds,
                           settings.monitor_file).start() if settings.monitor_event_loop else None
     store = await SqliteStore(settings.database_path).open()
@@ -96,6 +96,7 @@ async def main_async(args: argparse.Namespace, settings: Settings) -> None:
         else:
             from bot.discord.client import run_discord
 
+            stop_on_sigterm()       # (not for the console: its input thread would hold up the exit)
             await run_discord(service, settings, i18n, token, force_sync=args.sync, play=play, monitor=monitor)
     finally:
         await play.stop()
