@@ -149,13 +149,18 @@ async def one_move(fake: FakeDiscord, table: Table) -> bool:
     return True
 
 
-async def resume_move(fake: FakeDiscord, table: Table) -> None:
+async def resume_move(fake: FakeDiscord, table: Table) -> bool:
     """After a restart the latest turn message may be older than the log (a move can be stored
-    without its answer having been sent): ask /status who is to move; that player moves by slash."""
+    without its answer having been sent): ask /status who is to move; that player moves by slash.
+    False if the game is over (its last move may have been stored without being answered)."""
     status = await table.users[0].slash(table.channel, "status")
     if not status.ok or not status.messages:
         raise AssertionError(f"/status not answered: {status.interaction.describe()}")
     text = "\n".join(m.content for m in status.messages if not m.deleted)
+    if "No table is open here." in text:
+        table.finished += 1
+        table.turn = None
+        return False
     waiting = text.split("Waiting for: ", 1)[1].splitlines()[0].split(", ") if "Waiting for: " in text else []
     player = next((u for u in table.users if u.global_name in waiting), None)
     if player is None:
@@ -165,6 +170,7 @@ async def resume_move(fake: FakeDiscord, table: Table) -> None:
     if not _has_png(answered):
         raise AssertionError(f"resumed /play {action!r}: no board image: {answered.content[:200]!r}")
     table.turn = answered
+    return True
 
 
 async def play_table(fake: FakeDiscord, table: Table, plan: LoadPlan, deadline: float, *, reopen: bool = True) -> None:
