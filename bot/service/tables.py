@@ -104,8 +104,9 @@ class TableService:
 
     def warm_up(self) -> "asyncio.Future[None]":
         """Set up each offered game once, in a worker thread, while the bot connects: a game's
-        first setup loads its data tables (Keyflower: 0.08 s, several times that on a busy machine), which would otherwise
-        hold up the event loop, and every interaction with it, when its first table starts."""
+        first setup loads its data tables (Keyflower: 0.08 s, several times that on a busy
+        machine), which would otherwise hold up the event loop, and every interaction with it,
+        when its first table starts."""
         return asyncio.get_running_loop().run_in_executor(self._pool, self._warm_games)
 
     def _warm_games(self) -> None:
