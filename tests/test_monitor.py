@@ -32,9 +32,9 @@ async def test_a_blocked_loop_is_measured_and_reported(tmp_path, caplog):
     await asyncio.sleep(0.05)
     await monitor.stop()
 
-    figures = json.loads(path.read_text())
-    assert figures["startup"]["max_ms"] >= 290
-    assert 190 <= figures["total"]["max_ms"] < figures["startup"]["max_ms"]
+    figures = json.loads(path.read_text())          # (lower bounds only: a slow machine stalls longer)
+    assert figures["startup"]["max_ms"] >= 290 and figures["startup"]["samples"] > 0
+    assert figures["total"]["max_ms"] >= 190 and figures["total"]["samples"] > 0
     messages = [r.getMessage() for r in caplog.records]
     assert any(m.startswith("event loop stalls during start-up: longest") for m in messages)
     assert any(m.startswith("event loop stalls at shutdown since start-up: longest") for m in messages)
