@@ -98,14 +98,17 @@ class LoopMonitor:
             before = time.monotonic()
             await asyncio.sleep(self.interval)
             now = time.monotonic()
-            lateness = max(0.0, now - before - self.interval)
-            self.total.add(lateness)
-            self.window.add(lateness)
-            if lateness >= WARN_STALL:
-                log.warning("event loop stalled for %.2f s (interactions waited meanwhile)", lateness)
+            self.record(max(0.0, now - before - self.interval))
             if now >= next_report:
                 self.report()
                 next_report = now + self.report_every
+
+    def record(self, lateness: float) -> None:
+        """One wake-up, ``lateness`` seconds later than asked."""
+        self.total.add(lateness)
+        self.window.add(lateness)
+        if lateness >= WARN_STALL:
+            log.warning("event loop stalled for %.2f s (interactions waited meanwhile)", lateness)
 
     def figures(self) -> dict[str, Any]:
         return {"interval_ms": round(self.interval * 1000, 1), "seconds": round(time.monotonic() - self.started, 1),

@@ -19,6 +19,25 @@ def test_percentiles_from_the_millisecond_histogram():
     assert StallStats().figures()["max_ms"] == 0.0
 
 
+def test_start_up_is_kept_apart_and_long_stalls_are_warned(tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="bot.monitor")
+    monitor = LoopMonitor(0.05, 60, str(tmp_path / "loop.json"))
+    monitor.record(0.8)                     # start-up: imports, restore, command sync
+    monitor.record(0.001)
+    monitor.ready()
+    monitor.ready()                         # a second READY (a new gateway session) changes nothing
+    monitor.record(0.002)
+    monitor.record(1.5)
+    monitor.report()
+    figures = json.loads((tmp_path / "loop.json").read_text())
+    assert (figures["startup"]["samples"], figures["startup"]["max_ms"]) == (2, 800.0)
+    assert (figures["total"]["samples"], figures["total"]["max_ms"], figures["total"]["p50_ms"]) == (2, 1500.0, 2.0)
+    assert figures["window"]["samples"] == 2
+    assert monitor.window.samples == 0                  # each report starts a new window
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert warnings == ["event loop stalled for 1.50 s (interactions waited meanwhile)"]
+
+
 async def test_a_blocked_loop_is_measured_and_reported(tmp_path, caplog):
     caplog.set_level(logging.INFO, logger="bot.monitor")
     path = tmp_path / "loop.json"
