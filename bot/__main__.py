@@ -7,11 +7,13 @@ import argparse
 import asyncio
 import logging
 import os
+import signal
 import sys
 
 from bot.asyncplay import AsyncPlay
 from bot.config import ConfigError, Settings, load_settings
 from bot.i18n import I18n, game_packages
+from bot.monitor import LoopMonitor
 from bot.service import TableService
 from bot.store import StoreError, open_store
 from games import registry
@@ -57,9 +59,24 @@ def check_games(settings: Settings) -> list[str]:
     return known
 
 
+def stop_on_sigterm() -> None:
+    """SIGTERM (systemd, docker stop) ends the Discord bot like Ctrl-C: the running task is
+    cancelled, so the gateway, the database and the monitor are closed in order instead of the
+    process vanishing."""
+    task = asyncio.current_task()
+    if task is not None:
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+        except (NotImplementedError, RuntimeError):      # no signal handlers on this platform/thread
+            pass
+
+
 async def main_async(args: argparse.Namespace, settings: Settings) -> None:
+    monitor = LoopMonitor(settings.monitor_interval_ms / 1000, settings.monitor_report_seconds,
+                          settings.monitor_file).start() if settings.monitor_event_loop else None
     store = await open_store(settings)
     service = TableService(store, settings)
+    service.warm_up()                   # in a worker thread, while the bot connects
     play = AsyncPlay(service)           # timers, ratings, tournaments... (hooks into the service)
     i18n = I18n(game_packages(service.games()), settings.default_locale)
     try:
@@ -74,15 +91,20 @@ async def main_async(args: argparse.Namespace, settings: Settings) -> None:
             for _channel_id, replies in await service.restore():
                 console.show("console", replies)
             await play.start()
+            if monitor is not None:
+                monitor.ready()
             await console.run()
         else:
             from bot.discord.client import run_discord
 
-            await run_discord(service, settings, i18n, token, force_sync=args.sync, play=play)
+            stop_on_sigterm()       # (not for the console: its input thread would hold up the exit)
+            await run_discord(service, settings, i18n, token, force_sync=args.sync, play=play, monitor=monitor)
     finally:
         await play.stop()
         await service.close()
         await store.close()
+        if monitor is not None:
+            await monitor.stop()
 
 
 MIGRATE = "migrate-sqlite-to-postgres"
@@ -128,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         return migrate(args, settings)
     try:
         asyncio.run(main_async(args, settings))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
         pass
     except StoreError as error:
         logging.getLogger("bot").error("%s", error)

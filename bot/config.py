@@ -51,6 +51,10 @@ class Settings:
     dev_guild_ids: tuple[int, ...] = ()
     console_images_dir: str = "out/console"
     log_level: str = "INFO"
+    monitor_event_loop: bool = False          # monitor.event_loop: measure event-loop stalls (bot/monitor.py)
+    monitor_interval_ms: int = 50             # monitor.interval_ms
+    monitor_report_seconds: int = 60          # monitor.report_seconds
+    monitor_file: str | None = None           # monitor.file: JSON figures written at each report
 
 
 def _get(data: dict, dotted: str, default: Any) -> Any:
@@ -76,6 +80,7 @@ KNOWN_KEYS = {
     "replay": {"max_frames", "frame_ms"},
     "discord": {"sync_commands", "moderator_permission", "dev_guild_ids"},
     "console": {"images_dir"}, "logging": {"level"},
+    "monitor": {"event_loop", "interval_ms", "report_seconds", "file"},
 }
 SUPPORTED_LOCALES = ("en", "ja")
 
@@ -178,6 +183,18 @@ def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None)
     log_level = str(_get(data, "logging.level", d.log_level)).upper()
     _check(log_level in ("DEBUG", "INFO", "WARNING", "ERROR"), "logging.level", "DEBUG, INFO, WARNING or ERROR", log_level)
 
+    monitor = _get(data, "monitor.event_loop", d.monitor_event_loop)
+    _check(isinstance(monitor, bool), "monitor.event_loop", "true or false", monitor)
+    interval = _get(data, "monitor.interval_ms", d.monitor_interval_ms)
+    _check(isinstance(interval, int) and not isinstance(interval, bool) and 5 <= interval <= 10000,
+           "monitor.interval_ms", "a whole number of milliseconds from 5 to 10000", interval)
+    report = _get(data, "monitor.report_seconds", d.monitor_report_seconds)
+    _check(isinstance(report, int) and not isinstance(report, bool) and 1 <= report <= 86400,
+           "monitor.report_seconds", "a whole number of seconds from 1 to 86400", report)
+    monitor_file = _get(data, "monitor.file", d.monitor_file)
+    _check(monitor_file is None or (isinstance(monitor_file, str) and monitor_file.strip() != ""),
+           "monitor.file", "null or a file path", monitor_file)
+
     return Settings(
         database_backend=backend, database_path=path, database_dsn=dsn, database_pool_size=pool, default_locale=default_locale, locales=tuple(locales), render_scale=float(scale),
         render_threads=threads, enabled_games=tuple(enabled), extra_games=tuple(extra),
@@ -185,7 +202,8 @@ def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None)
         max_computer_moves=max_moves, turn_timer_seconds=timer_seconds, reminder_at=float(reminder),
         on_timeout=on_timeout, vacation_days_per_month=vacation, replay_max_frames=frames, replay_frame_ms=frame_ms,
         sync_commands=sync, moderator_permission=perm, dev_guild_ids=tuple(guilds),
-        console_images_dir=images, log_level=log_level,
+        console_images_dir=images, log_level=log_level, monitor_event_loop=monitor,
+        monitor_interval_ms=interval, monitor_report_seconds=report, monitor_file=monitor_file,
     )
 
 

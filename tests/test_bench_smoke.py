@@ -26,6 +26,14 @@ PER_GAME_FIGURES = [
     rf"cold restore of [0-9]+ stored tables: +{NUMBER} s",
 ]
 
+# figures printed once for the whole bot (the store, and the load through the fake Discord)
+OVERALL_FIGURES = [
+    rf"one saved move.*median +{NUMBER} ms",
+    rf"interactions [0-9]+: answered [0-9]+, missed [0-9]+, late [0-9]+",
+    rf"creation -> first answer, all +: p50 +{NUMBER} ms +p95 +{NUMBER} ms +p99 +{NUMBER} ms",
+    rf"event loop stalls while serving .*longest {NUMBER} ms",
+]
+
 
 def builtin_games() -> list:
     """The games the benchmark covers (other tests may have registered test games here)."""
@@ -54,3 +62,5 @@ def test_bench_smoke_prints_every_figure_for_every_game() -> None:
         text = by_game.get(game.title, "")
         missing = [figure for figure in PER_GAME_FIGURES if not re.search(figure, text)]
         assert not missing, (game.title, missing, text)
+    missing = [figure for figure in OVERALL_FIGURES if not re.search(figure, run.stdout)]
+    assert not missing, (missing, run.stdout[-3000:])

@@ -29,6 +29,10 @@ def test_missing_file_gives_defaults(tmp_path):
     ({"database": {"pth": "x"}}, "database.pth", "database.path"),
     ({"colour": {}}, "colour", "database"),
     ({"computer": {"default_level": "genius"}}, "computer.default_level", "random or greedy"),
+    ({"monitor": {"event_loop": "yes"}}, "monitor.event_loop", "true or false"),
+    ({"monitor": {"interval_ms": 1}}, "monitor.interval_ms", "5 to 10000"),
+    ({"monitor": {"report_seconds": 0}}, "monitor.report_seconds", "1 to 86400"),
+    ({"monitor": {"file": ""}}, "monitor.file", "null or a file path"),
 ])
 def test_bad_values_name_the_key(data, key, allowed):
     with pytest.raises(ConfigError) as error:

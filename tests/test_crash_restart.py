@@ -12,8 +12,9 @@ from pathlib import Path
 
 from bot.config import Settings
 from bot.service import TableService
+from games import registry
 from tests.conftest import StoreMaker
-from tests.toygame.game import GAME
+from tests.stored_tables import as_json, corruption, read_tables, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -84,18 +85,18 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path, store_mak
     bot.proc.stdin.flush()
     bot.kill()
 
+    registry.load("tests.toygame.game:GAME")          # the replay needs the countdown game
+
     async def check() -> int:
         store = await store_maker.open()
-        tables = await store.open_tables()
-        assert len(tables) == 1
-        table = tables[0]
-        logged = [a.text for a in await store.actions(table.id)]
+        [table] = await read_tables(store)
+        logged = [a.text for a in table.actions]
         assert logged[: len(acknowledged)] == acknowledged
+        assert corruption(table) is None
         service = TableService(store, Settings(enabled_games=("countdown",), extra_games=("tests.toygame.game:GAME",)))
         await service.restore()
-        live = service.table_in(table.channel_id)
-        replayed = await service.replay(table.id)
-        assert GAME.to_json(live.state) == GAME.to_json(replayed)
+        live = service.table_in(table.record.channel_id)
+        assert as_json("countdown", live.state) == as_json("countdown", replay(table))
         await service.close()
         await store.close()
         return len(logged)

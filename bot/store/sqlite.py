@@ -20,6 +20,30 @@ from bot.store.migrations import MIGRATIONS, statements_of
 # The message SQLite gives for a duplicate (table_id, n) in the action log.
 _STALE = re.compile(r"UNIQUE constraint failed: actions\.table_id, actions\.n\b")
 
+_LOCKED = ("another program holds the database's write lock (a second bot on the same file, a backup, or an "
+           "sqlite3 shell with an open transaction): stop it or end its transaction; each write waits 5 s for "
+           "the lock before giving up")
+#: what the operator can do, by SQLite's primary result code
+ADVICE = {
+    sqlite3.SQLITE_FULL: "the disk (or the database's size limit) is full: free disk space; "
+                         "writes work again as soon as there is room",
+    sqlite3.SQLITE_BUSY: _LOCKED,
+    sqlite3.SQLITE_LOCKED: _LOCKED,
+    sqlite3.SQLITE_READONLY: "the database cannot be written: check the permissions of the file and its folder, "
+                             "and that the disk is not mounted read-only",
+    sqlite3.SQLITE_IOERR: "the disk reported an I/O error: check the disk and the system log",
+    sqlite3.SQLITE_CORRUPT: "the database file is damaged: stop the bot and restore the file from a backup",
+    sqlite3.SQLITE_NOTADB: "the file is not an SQLite database: check database.path in config.yaml",
+    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened: check that its folder exists and is writable",
+}
+
+
+def explain(error: sqlite3.Error, description: str) -> str:
+    """An operator's line for a refused write: SQLite's words, then what to do."""
+    code = getattr(error, "sqlite_errorcode", None)
+    advice = ADVICE.get(code & 0xFF if isinstance(code, int) else -1, "see SQLite's message")
+    return f"database write failed ({description}): {error} — {advice}"
+
 
 class SqliteStore(Store):
     def __init__(self, path: str | Path) -> None:
@@ -85,16 +109,27 @@ class SqliteStore(Store):
                     yield self.db
                     await self.db.execute("COMMIT")
                 except BaseException:
-                    await self.db.execute("ROLLBACK")
+                    await self._rollback()
                     raise
             except sqlite3.Error as error:
                 raise self._refused(error) from error
+
+    async def _rollback(self) -> None:
+        """Undo the open transaction unless SQLite already has: it rolls back by itself after
+        "database or disk is full" and some I/O errors, and a ROLLBACK then would fail with
+        "no transaction is active" and hide the error that matters to the operator."""
+        if not self.db.in_transaction:
+            return
+        try:
+            await self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass        # the first error is the one raised; a connection still stuck shows at the next BEGIN
 
     def _refused(self, error: sqlite3.Error) -> StoreError:
         if isinstance(error, sqlite3.IntegrityError) and _STALE.search(str(error)):
             return StaleTableError(f"database write refused ({self.description}): this table version is already"
                                    f" saved, by another process ({error})")
-        return StoreError(f"database write failed ({self.description}): {error}")
+        return StoreError(explain(error, self.description))
 
     async def _transaction(self, statements: list[Statement]) -> list[int | None]:
         ids: list[int | None] = []

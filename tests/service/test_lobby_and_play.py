@@ -321,7 +321,7 @@ async def test_a_refused_write_changes_nothing(service, store, store_maker):
     before = (table.version, table.game.to_json(table.state))
     await store_maker.refuse_writes(store, True)
     r = await service.act(ctx("alice"), "add 2")
-    assert r[0].error and "could not be saved, so it was not applied" in text_of(r)
+    assert r[0].error and "could not be saved, so nothing changed" in text_of(r)
     assert (table.version, table.game.to_json(table.state)) == before
     for call in (service.join(ctx("dave", 2)), service.option(ctx("carol", 2), "long"),
                  service.addbot(ctx("carol", 2)), service.leave(ctx("carol", 2)), service.join(ctx("erin", 3), "countdown")):
