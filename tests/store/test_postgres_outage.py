@@ -30,7 +30,7 @@ async def test_a_stopped_server_refuses_writes_and_the_store_recovers(store, pg_
         try:
             caplog.set_level(logging.ERROR, logger="bot")
             r = await service.act(ctx("alice"), "add 2")
-            assert r[0].error and "could not be saved, so it was not applied" in text_of(r)
+            assert r[0].error and "could not be saved, so nothing changed" in text_of(r)
             assert (table.version, table.game.to_json(table.state)) == before
             logged = [rec.getMessage() for rec in caplog.records if rec.levelno >= logging.ERROR]
             assert any("database write failed" in line and store.description in line for line in logged), logged
