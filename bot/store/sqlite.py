@@ -13,11 +13,22 @@ from typing import Any, Iterable
 import aiosqlite
 
 from bot.store.migrations import MIGRATIONS
+from bot.sharding import SINGLE, Shards
 from bot.store.records import ActionRecord, SeatRecord, TableRecord
 
 
 class StoreError(RuntimeError):
     """The database refused a write (disk full, locked, read-only...). Nothing was applied."""
+
+
+class StaleTableError(StoreError):
+    """Another process wrote this table first: its stored version is not the one the write was
+    built on (the actions' primary key is taken, or the version moved on). Nothing was applied;
+    reload the table from the store and decide again."""
+
+
+class _Unchanged(Exception):
+    """A guarded statement changed no row (raised inside a transaction to roll it back)."""
 
 
 def _dumps(value: Any) -> str:
@@ -72,21 +83,30 @@ class SqliteStore:
             row = await cursor.fetchone()
         return row[0] or 0
 
-    async def _transaction(self, statements: Iterable[tuple[str, tuple]]) -> list[int | None]:
-        """Run statements atomically; returns each statement's lastrowid."""
+    async def _transaction(self, statements: Iterable[tuple[str, tuple]], guard: int | None = None) -> list[int | None]:
+        """Run statements atomically; returns each statement's lastrowid. ``guard``: the index of
+        a statement that must change a row, else nothing is applied and StaleTableError is raised."""
         ids: list[int | None] = []
         async with self._write:
             try:
                 await self.db.execute("BEGIN IMMEDIATE")
                 try:
-                    for sql, params in statements:
+                    for index, (sql, params) in enumerate(statements):
                         cursor = await self.db.execute(sql, params)
                         ids.append(cursor.lastrowid)
+                        if index == guard and cursor.rowcount < 1:
+                            raise _Unchanged(sql)
                         await cursor.close()
                     await self.db.execute("COMMIT")
                 except BaseException:
                     await self.db.execute("ROLLBACK")
                     raise
+            except _Unchanged as unchanged:
+                raise StaleTableError(f"the table moved on in the store ({self.path})") from unchanged
+            except sqlite3.IntegrityError as error:
+                if "actions.table_id, actions.n" in str(error):
+                    raise StaleTableError(f"another writer took this table version ({self.path}): {error}") from error
+                raise StoreError(f"database write failed ({self.path}): {error}") from error
             except sqlite3.Error as error:
                 raise StoreError(f"database write failed ({self.path}): {error}") from error
         return ids
@@ -131,17 +151,23 @@ class SqliteStore:
 
     async def append_actions(self, table_id: int, actions: list[ActionRecord], snapshot: dict | str,
                              seats: list[SeatRecord] | None = None) -> None:
-        """Append to the log and move the snapshot forward in one transaction."""
+        """Append to the log and move the snapshot forward in one transaction. The first action
+        must follow the stored version (``n == version + 1``); when another process has written
+        the table since it was loaded, StaleTableError is raised and nothing changes."""
         version = actions[-1].n if actions else None
-        statements: list[tuple[str, tuple]] = [
+        statements: list[tuple[str, tuple]] = []
+        if actions:
+            statements.append(("UPDATE game_tables SET version = ? WHERE id = ? AND version = ?",
+                               (version, table_id, actions[0].n - 1)))
+        statements += [
             ("INSERT INTO actions (table_id, n, seat, text, kind, by_computer, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
              (table_id, a.n, a.seat, a.text, a.kind, int(a.by_computer), a.at or time.time())) for a in actions]
         if seats is not None:
             statements += [("UPDATE seats SET resigned = ?, is_bot = ?, level = ? WHERE table_id = ? AND seat = ?",
                             (int(s.resigned), int(s.is_bot), s.level, table_id, s.seat)) for s in seats]
-        statements.append(("UPDATE game_tables SET snapshot = ?, version = COALESCE(?, version), updated_at = ? WHERE id = ?",
-                           (_dumps(snapshot), version, time.time(), table_id)))
-        await self._transaction(statements)
+        statements.append(("UPDATE game_tables SET snapshot = ?, updated_at = ? WHERE id = ?",
+                           (_dumps(snapshot), time.time(), table_id)))
+        await self._transaction(statements, guard=0 if actions else None)
 
     async def finish_table(self, table_id: int, status: str, results: list[tuple[int, int | None, int, int]]) -> None:
         """Close a table: ``results`` rows are (seat, user_id, rank, score)."""
@@ -170,19 +196,30 @@ class SqliteStore:
             row = await cursor.fetchone()
         return self._table(row, await self._seats(table_id)) if row else None
 
-    async def open_tables(self) -> list[TableRecord]:
-        """Every lobby and running table, for restoring after a restart."""
-        async with self.db.execute("SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY id") as cursor:
+    async def open_tables(self, shards: Shards = SINGLE) -> list[TableRecord]:
+        """Every lobby and running table (of the guilds on ``shards``), for restoring after a restart."""
+        where, params = shards.sql_filter("guild_id")
+        async with self.db.execute(f"SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') AND {where} ORDER BY id",
+                                   params) as cursor:
             rows = await cursor.fetchall()
+        where, params = shards.sql_filter("t.guild_id")
         async with self.db.execute(
                 "SELECT s.* FROM seats s JOIN game_tables t ON t.id = s.table_id WHERE t.status IN ('lobby', 'playing')"
-                " ORDER BY s.table_id, s.seat") as cursor:
+                f" AND {where} ORDER BY s.table_id, s.seat", params) as cursor:
             seat_rows = await cursor.fetchall()
         seats: dict[int, list[SeatRecord]] = {}
         for r in seat_rows:
             seats.setdefault(r["table_id"], []).append(
                 SeatRecord(r["seat"], r["user_id"], r["name"], bool(r["is_bot"]), r["level"], bool(r["resigned"])))
         return [self._table(row, seats.get(row["id"], [])) for row in rows]
+
+    async def open_table_head(self, channel_id: int) -> tuple[int, str, int] | None:
+        """(id, status, version) of the channel's open table: a cheap check whether a copy held in
+        memory is still current when several processes share the store."""
+        async with self.db.execute("SELECT id, status, version FROM game_tables WHERE channel_id = ?"
+                                   " AND status IN ('lobby', 'playing')", (channel_id,)) as cursor:
+            row = await cursor.fetchone()
+        return (row[0], row[1], row[2]) if row else None
 
     async def pending_actions(self) -> dict[int, list[ActionRecord]]:
         """Log rows newer than their open table's snapshot (normally none), in one query."""

@@ -112,7 +112,7 @@ class Undo(TableHooks):
     async def request(self, ctx: Ctx) -> list[Reply]:
         service = self.service
         async with service.lock(ctx.channel_id):
-            table = service.table_in(ctx.channel_id)
+            table = await service.current(ctx.channel_id)
             if table is None or table.status != "playing":
                 return _error("There is no running game here.")
             seat = table.seat_of(ctx.user_id)
@@ -143,6 +143,7 @@ class Undo(TableHooks):
         if match is None:
             return None
         table_id, version = int(match["table"]), int(match["version"])
+        await self.service.fresh(ctx.channel_id)
         table = self.service.table_by_id(table_id)
         request = self._requests.get(table_id)
         if table is None or request is None or request.version != version or table.version != version:
