@@ -244,9 +244,11 @@ class SqliteStore:
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     # -- for extension stores (bot/scheduler, bot/timers, bot/ratings, bot/tournaments) ----------
-    async def write(self, statements: Iterable[tuple[str, tuple]]) -> list[int | None]:
-        """Run ``(sql, params)`` statements in one transaction; returns each lastrowid."""
-        return await self._transaction(list(statements))
+    async def write(self, statements: Iterable[tuple[str, tuple]], guard: int | None = None) -> list[int | None]:
+        """Run ``(sql, params)`` statements in one transaction; returns each lastrowid. ``guard``:
+        the index of a statement that must change a row (such as ``UPDATE ... WHERE version = ?``),
+        else nothing is applied and StaleTableError is raised."""
+        return await self._transaction(list(statements), guard)
 
     async def fetch(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
         async with self.db.execute(sql, params) as cursor:

@@ -36,3 +36,14 @@ async def test_open_tables_of_some_shards(store):
     assert [t.id for t in await store.open_tables(Shards(2, (0,)))] == [a, dm]
     tables = await store.open_tables(Shards(2, (1,)))
     assert [t.id for t in tables] == [b] and [s.name for s in tables[0].seats] == ["Alice", "Bob"]
+
+
+async def test_a_guarded_write_applies_only_where_its_guard_matches(store):
+    table_id = await started(store)
+    guard = ("UPDATE game_tables SET version = version WHERE id = ? AND version = ?", (table_id, 5))
+    with pytest.raises(StaleTableError):
+        await store.write([guard, ("UPDATE game_tables SET seed = 99 WHERE id = ?", (table_id,))], guard=0)
+    assert (await store.table(table_id)).seed == 5
+    guard = (guard[0], (table_id, 0))
+    await store.write([guard, ("UPDATE game_tables SET seed = 99 WHERE id = ?", (table_id,))], guard=0)
+    assert (await store.table(table_id)).seed == 99
