@@ -20,7 +20,7 @@ from tests.fakediscord import BotProcess, FakeDiscord
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 SHARDS = 3
-LEASE_SECONDS = 2          # short, so the take-over is quick; production default: 30
+LEASE_SECONDS = 3          # short, so the take-over is quick; production default: 30
 LEADS = "scheduler: this process"
 
 
