@@ -140,7 +140,8 @@ class TableService(TableCopies):
 
     # -- restore ----------------------------------------------------------------------------
     async def restore(self) -> list[tuple[int, list[Reply]]]:
-        """Load every open table. Returns replies for tables where a computer had to move."""
+        """Load every open table (of the guilds on this process's shards). Returns replies for
+        tables where a computer had to move."""
         pending: list[tuple[int, list[Reply]]] = []
         tails = await self.store.pending_actions()
         for record in await self.store.open_tables(self.shards):

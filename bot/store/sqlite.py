@@ -154,20 +154,19 @@ class SqliteStore:
         """Append to the log and move the snapshot forward in one transaction. The first action
         must follow the stored version (``n == version + 1``); when another process has written
         the table since it was loaded, StaleTableError is raised and nothing changes."""
-        version = actions[-1].n if actions else None
-        statements: list[tuple[str, tuple]] = []
-        if actions:
-            statements.append(("UPDATE game_tables SET version = ? WHERE id = ? AND version = ?",
-                               (version, table_id, actions[0].n - 1)))
-        statements += [
+        statements: list[tuple[str, tuple]] = [
             ("INSERT INTO actions (table_id, n, seat, text, kind, by_computer, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
              (table_id, a.n, a.seat, a.text, a.kind, int(a.by_computer), a.at or time.time())) for a in actions]
         if seats is not None:
             statements += [("UPDATE seats SET resigned = ?, is_bot = ?, level = ? WHERE table_id = ? AND seat = ?",
                             (int(s.resigned), int(s.is_bot), s.level, table_id, s.seat)) for s in seats]
-        statements.append(("UPDATE game_tables SET snapshot = ?, updated_at = ? WHERE id = ?",
-                           (_dumps(snapshot), time.time(), table_id)))
-        await self._transaction(statements, guard=0 if actions else None)
+        if actions:         # the snapshot moves only from the version the actions follow
+            statements.append(("UPDATE game_tables SET snapshot = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?",
+                               (_dumps(snapshot), actions[-1].n, time.time(), table_id, actions[0].n - 1)))
+        else:
+            statements.append(("UPDATE game_tables SET snapshot = ?, updated_at = ? WHERE id = ?",
+                               (_dumps(snapshot), time.time(), table_id)))
+        await self._transaction(statements, guard=len(statements) - 1 if actions else None)
 
     async def finish_table(self, table_id: int, status: str, results: list[tuple[int, int | None, int, int]]) -> None:
         """Close a table: ``results`` rows are (seat, user_id, rank, score)."""
