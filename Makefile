@@ -37,8 +37,9 @@ console: setup
 test: setup
 	$(PY) -m pytest
 
+# make bench (full figures) | make bench BENCH=--quick | make bench BENCH=--smoke
 bench: setup
-	$(PY) -m bench
+	$(PY) -m bench $(BENCH)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis out
