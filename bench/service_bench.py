@@ -1,10 +1,11 @@
-"""The table service under load, for every registered game, with the real SQLite store.
+"""The table service under load, for every registered game, with the real store (SQLite, or
+PostgreSQL with ``--store postgres``).
 
 Prints, per game: command -> reply latency (parse, validate, apply, commit, render) in the early
 and late game; accepted actions per second across many concurrently active tables with rendering
 off and on; memory per active table; and the cold restore time for many stored tables.
 
-    python bench/service_bench.py [--quick] [--games carcassonne,stoneage]
+    python bench/service_bench.py [--quick] [--games carcassonne,stoneage] [--store sqlite|postgres] [--dsn URL]
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.stats import ratio, summary  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.service import Ctx, TableService  # noqa: E402
-from bot.store import SqliteStore  # noqa: E402
+from bench.store_common import BenchStores  # noqa: E402
 from bot.store.records import SeatRecord  # noqa: E402
 from games import registry  # noqa: E402
 
@@ -60,13 +61,13 @@ async def one_move(service: TableService, users: list[Ctx], rng: random.Random) 
     return True
 
 
-async def latency(folder: Path, game, render: bool, sample: int, moves: int | None = None
+async def latency(stores: BenchStores, game, render: bool, sample: int, moves: int | None = None
                   ) -> tuple[list[float], list[float], int]:
     """Times the first and last ``sample`` accepted commands of one random game (the same game
     for a given seed). With ``render``, the middle of the game is played without drawing so a
     long game costs little; ``moves`` (the game's length from a run without rendering) says
     where the late part starts. Returns (early, late, number of moves)."""
-    store = await SqliteStore(folder / f"lat-{game.name}-{render}.sqlite3").open()
+    store = await stores.open(f"lat-{game.name}-{render}")
     service = TableService(store, Settings(enabled_games=(game.name,), render_threads=1),
                            seed_source=lambda: 1, render=render)
     users = await open_table(service, game, 1)
@@ -88,8 +89,8 @@ async def latency(folder: Path, game, render: bool, sample: int, moves: int | No
     return samples[:third], samples[-third:], count
 
 
-async def throughput(folder: Path, game, tables: int, seconds: float, render: bool) -> tuple[float, int]:
-    store = await SqliteStore(folder / f"load-{game.name}-{render}.sqlite3").open()
+async def throughput(stores: BenchStores, game, tables: int, seconds: float, render: bool) -> tuple[float, int]:
+    store = await stores.open(f"load-{game.name}-{render}")
     service = TableService(store, Settings(enabled_games=(game.name,), render_threads=2), render=render)
     seats = [await open_table(service, game, 1000 + t) for t in range(tables)]
     done = 0
@@ -112,8 +113,8 @@ async def throughput(folder: Path, game, tables: int, seconds: float, render: bo
     return done / elapsed, done
 
 
-async def memory_per_table(folder: Path, game, tables: int) -> float:
-    store = await SqliteStore(folder / f"mem-{game.name}.sqlite3").open()
+async def memory_per_table(stores: BenchStores, game, tables: int) -> float:
+    store = await stores.open(f"mem-{game.name}")
     service = TableService(store, Settings(enabled_games=(game.name,)), render=False)
     rng = random.Random(1)
     gc.collect()
@@ -131,9 +132,9 @@ async def memory_per_table(folder: Path, game, tables: int) -> float:
     return (after - before) / tables / 1024
 
 
-async def cold_restore(folder: Path, game, tables: int) -> tuple[float, int]:
-    path = folder / f"restore-{game.name}.sqlite3"
-    store = await SqliteStore(path).open()
+async def cold_restore(stores: BenchStores, game, tables: int) -> tuple[float, int]:
+    name = f"restore-{game.name}"
+    store = await stores.open(name)
     template = game.setup(game.min_players, frozenset(), 1)
     rng = random.Random(2)
     for _ in range(min(30, 10_000)):
@@ -145,14 +146,13 @@ async def cold_restore(folder: Path, game, tables: int) -> tuple[float, int]:
     for t in range(tables):
         rows.append((t + 1, 100_000 + t, 1, game.name, 1, "playing", "[]", 1, 30, snapshot, now, now))
         seat_rows += [(t + 1, s, s + 1, f"P{s}", 0, None, 0) for s in range(game.min_players)]
-    await store.db.execute("BEGIN")
-    await store.db.executemany("INSERT INTO game_tables (id, channel_id, guild_id, game, host_id, status, options, seed,"
-                               " version, snapshot, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
-    await store.db.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?)", seat_rows)
-    await store.db.execute("COMMIT")
+    await store.write_many("INSERT INTO game_tables (id, channel_id, guild_id, game, host_id, status, options, seed,"
+                           " version, snapshot, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+    await store.write_many("INSERT INTO seats (table_id, seat, user_id, name, is_bot, level, resigned)"
+                           " VALUES (?,?,?,?,?,?,?)", seat_rows)
     await store.close()
     started = time.perf_counter()
-    store = await SqliteStore(path).open()
+    store = await stores.new(name).open()
     service = TableService(store, Settings(enabled_games=(game.name,)), render=False)
     await service.restore()
     elapsed = time.perf_counter() - started
@@ -167,6 +167,9 @@ async def main() -> None:
     parser.add_argument("--quick", action="store_true", help="20 tables, 1,000 stored tables")
     parser.add_argument("--smoke", action="store_true", help="the smallest run that prints every figure (CI)")
     parser.add_argument("--games", default="")
+    parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--dsn", default=os.environ.get("DATABASE_URL"),
+                        help="PostgreSQL URL (default DATABASE_URL; without one a throwaway local server is started)")
     args = parser.parse_args()
     mode = "smoke" if args.smoke else "quick" if args.quick else "full"
     tables = {"smoke": 3, "quick": 20, "full": 200}[mode]
@@ -175,30 +178,32 @@ async def main() -> None:
     sample = {"smoke": 10, "quick": 30, "full": 100}[mode]   # commands timed early and late
     names = [n for n in args.games.split(",") if n] or registry.names()
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        for name in names:
-            game = registry.get(name)
-            print(f"== {game.title}")
-            medians = {}
-            moves = None
-            for render in (False, True):
-                early, late, moves = await latency(folder, game, render, sample, moves)
-                label = "render" if render else "no render"
-                print(f"  command->reply {label:9s} early: {summary(early)}")
-                print(f"  command->reply {label:9s} late : {summary(late)}")
-                medians[render] = (statistics.median(early), statistics.median(late))
-            print(f"  late/early median: no render {ratio(medians[False][1], medians[False][0])},"
-                  f" render {ratio(medians[True][1], medians[True][0])};"
-                  f" render/no render (late) {ratio(medians[True][1], medians[False][1])}")
-            rates = {}
-            for render in (False, True):
-                rate, done = await throughput(folder, game, tables, seconds, render)
-                rates[render] = rate
-                print(f"  {tables} concurrent tables, render {'on ' if render else 'off'}: {rate:8.1f} accepted actions/s ({done} actions)")
-            print(f"  render off/on throughput: {ratio(rates[False], rates[True])}")
-            print(f"  memory per active table: {await memory_per_table(folder, game, 3 if args.smoke else 10 if args.quick else 50):8.1f} KiB")
-            elapsed, restored = await cold_restore(folder, game, stored)
-            print(f"  cold restore of {restored} stored tables: {elapsed:6.2f} s ({elapsed / max(1, restored) * 1e6:6.1f} µs per table)")
+        async with BenchStores(args.store, Path(tmp), args.dsn) as stores:
+            print(f"store: {stores.label}")
+            for name in names:
+                game = registry.get(name)
+                print(f"== {game.title}")
+                medians = {}
+                moves = None
+                for render in (False, True):
+                    early, late, moves = await latency(stores, game, render, sample, moves)
+                    label = "render" if render else "no render"
+                    print(f"  command->reply {label:9s} early: {summary(early)}")
+                    print(f"  command->reply {label:9s} late : {summary(late)}")
+                    medians[render] = (statistics.median(early), statistics.median(late))
+                print(f"  late/early median: no render {ratio(medians[False][1], medians[False][0])},"
+                      f" render {ratio(medians[True][1], medians[True][0])};"
+                      f" render/no render (late) {ratio(medians[True][1], medians[False][1])}")
+                rates = {}
+                for render in (False, True):
+                    rate, done = await throughput(stores, game, tables, seconds, render)
+                    rates[render] = rate
+                    print(f"  {tables} concurrent tables, render {'on ' if render else 'off'}: {rate:8.1f} accepted actions/s ({done} actions)")
+                print(f"  render off/on throughput: {ratio(rates[False], rates[True])}")
+                print(f"  memory per active table: {await memory_per_table(stores, game, 3 if args.smoke else 10 if args.quick else 50):8.1f} KiB")
+                elapsed, restored = await cold_restore(stores, game, stored)
+                print(f"  cold restore of {restored} stored tables: {elapsed:6.2f} s ({elapsed / max(1, restored) * 1e6:6.1f} µs per table)")
+
 
 if __name__ == "__main__":
     try:

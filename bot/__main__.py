@@ -1,5 +1,6 @@
 """Entry point: ``python -m bot`` (Discord when DISCORD_TOKEN is set, else the console table),
-``python -m bot console``, ``python -m bot --sync`` (force a command sync)."""
+``python -m bot console``, ``python -m bot --sync`` (force a command sync),
+``python -m bot migrate-sqlite-to-postgres`` (copy the SQLite database into an empty PostgreSQL one)."""
 from __future__ import annotations
 
 import argparse
@@ -13,7 +14,7 @@ from bot.asyncplay import AsyncPlay
 from bot.config import ConfigError, Settings, check_shards, load_settings
 from bot.i18n import I18n, game_packages
 from bot.service import TableService
-from bot.store import SqliteStore
+from bot.store import StoreError, open_store
 from games import registry
 from games.core import OptionError, validate_options
 
@@ -75,7 +76,7 @@ def with_shard_flags(settings: Settings, shard_ids: str | None, shard_count: str
 
 
 async def main_async(args: argparse.Namespace, settings: Settings) -> None:
-    store = await SqliteStore(settings.database_path).open()
+    store = await open_store(settings)
     service = TableService(store, settings)
     play = AsyncPlay(service)           # timers, ratings, tournaments... (hooks into the service)
     i18n = I18n(game_packages(service.games()), settings.default_locale)
@@ -102,14 +103,37 @@ async def main_async(args: argparse.Namespace, settings: Settings) -> None:
         await store.close()
 
 
+MIGRATE = "migrate-sqlite-to-postgres"
+
+
+def migrate(args: argparse.Namespace, settings: Settings) -> int:
+    """``python -m bot migrate-sqlite-to-postgres [--from PATH] [--to URL]``."""
+    from bot.store.transfer import migrate_sqlite_to_postgres
+
+    dsn = args.target or settings.database_dsn or os.environ.get("DATABASE_URL", "").strip()
+    if not dsn:
+        print("Nowhere to copy to: set DATABASE_URL (postgresql://USER:PASSWORD@HOST:5432/DATABASE) or pass --to",
+              file=sys.stderr)
+        return 2
+    try:
+        print(asyncio.run(migrate_sqlite_to_postgres(args.source or settings.database_path, dsn)))
+    except StoreError as error:
+        print(f"Nothing was copied: {error}", file=sys.stderr)
+        return 3
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Board games in Discord channels.")
-    parser.add_argument("mode", nargs="?", choices=["discord", "console"], default="discord",
-                        help="discord (needs DISCORD_TOKEN; without it the console starts) or console")
+    parser.add_argument("mode", nargs="?", choices=["discord", "console", MIGRATE], default="discord",
+                        help="discord (needs DISCORD_TOKEN; without it the console starts), console, or"
+                             f" {MIGRATE} (copy database.path into the empty PostgreSQL database of DATABASE_URL)")
     parser.add_argument("--config", default=os.environ.get("BOARDTABLE_CONFIG", "config.yaml"), help="path to config.yaml")
     parser.add_argument("--sync", action="store_true", help="sync slash commands to Discord even if unchanged")
     parser.add_argument("--shard-ids", metavar="0,1", help="the shards this process runs (overrides discord.shard_ids)")
     parser.add_argument("--shard-count", metavar="N", help="total number of shards, or auto (overrides discord.shard_count)")
+    parser.add_argument("--from", dest="source", help=f"{MIGRATE}: the SQLite file (default database.path)")
+    parser.add_argument("--to", dest="target", help=f"{MIGRATE}: the PostgreSQL URL (default DATABASE_URL or database.dsn)")
     args = parser.parse_args(argv)
     try:
         settings = with_shard_flags(load_settings(args.config), args.shard_ids, args.shard_count)
@@ -120,10 +144,16 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2
+    if args.mode == MIGRATE:
+        return migrate(args, settings)
     try:
         asyncio.run(main_async(args, settings))
     except KeyboardInterrupt:
         pass
+    except StoreError as error:
+        logging.getLogger("bot").error("%s", error)
+        print(f"Database error: {error}", file=sys.stderr)
+        return 3
     return 0
 
 

@@ -1,6 +1,7 @@
 """config.yaml -> typed, validated settings. A bad value stops the bot naming the key."""
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,10 @@ def parse_duration(text: str) -> int:
 
 @dataclass(frozen=True)
 class Settings:
+    database_backend: str = "sqlite"          # database.backend: sqlite | postgres
     database_path: str = "data/boardtable.sqlite3"
+    database_dsn: str | None = field(default=None, repr=False)   # database.dsn or DATABASE_URL; holds a password
+    database_pool_size: int = 5               # database.pool_size (PostgreSQL connections)
     default_locale: str = "en"
     locales: tuple[str, ...] = ("en", "ja")
     render_scale: float = 1.0
@@ -78,7 +82,7 @@ def _check(ok: bool, key: str, allowed: str, value: Any) -> None:
 
 
 KNOWN_KEYS = {
-    "database": {"path"}, "locale": {"default", "available"}, "rendering": {"scale", "threads"},
+    "database": {"backend", "path", "dsn", "pool_size"}, "locale": {"default", "available"}, "rendering": {"scale", "threads"},
     "games": {"enabled", "extra", "default_options"}, "computer": {"default_level", "max_moves_per_command"},
     "turns": {"timer", "reminder_at", "on_timeout", "vacation_days_per_month"},
     "replay": {"max_frames", "frame_ms"},
@@ -89,7 +93,33 @@ KNOWN_KEYS = {
 SUPPORTED_LOCALES = ("en", "ja")
 
 
-def settings_from_dict(data: dict | None) -> Settings:
+def _database(data: dict, environ: dict[str, str]) -> tuple[str, str, str | None, int]:
+    """database.backend / path / dsn / pool_size. With the postgres backend the DATABASE_URL
+    environment variable overrides database.dsn, so a password need not be written into the file.
+    A DSN is never echoed back in an error."""
+    d = Settings()
+    backend = _get(data, "database.backend", d.database_backend)
+    _check(backend in ("sqlite", "postgres"), "database.backend", "sqlite or postgres", backend)
+    path = _get(data, "database.path", d.database_path)
+    _check(isinstance(path, str) and path.strip() != "", "database.path", "a file path", path)
+    dsn = _get(data, "database.dsn", None)
+    source = "database.dsn"
+    if backend == "postgres" and environ.get("DATABASE_URL", "").strip():
+        dsn, source = environ["DATABASE_URL"].strip(), "DATABASE_URL"
+    if dsn is not None and not (isinstance(dsn, str) and re.match(r"postgres(ql)?://", dsn)):
+        raise ConfigError(f"config.yaml: '{source}' is not a PostgreSQL URL; expected"
+                          " postgresql://USER:PASSWORD@HOST:5432/DATABASE")
+    if backend == "postgres" and not dsn:
+        raise ConfigError("config.yaml: 'database.backend' is postgres but no database URL is set; set the DATABASE_URL"
+                          " environment variable (or database.dsn) to postgresql://USER:PASSWORD@HOST:5432/DATABASE")
+    pool = _get(data, "database.pool_size", d.database_pool_size)
+    _check(isinstance(pool, int) and not isinstance(pool, bool) and 1 <= pool <= 100, "database.pool_size",
+           "a whole number of connections from 1 to 100", pool)
+    return backend, path, dsn, pool
+
+
+def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None) -> Settings:
+    """Validated settings; ``environ`` (default: the process environment) supplies DATABASE_URL."""
     data = data or {}
     _check(isinstance(data, dict), "(top level)", "a mapping of sections", type(data).__name__)
     for section, value in data.items():
@@ -99,8 +129,7 @@ def settings_from_dict(data: dict | None) -> Settings:
             _check(key in KNOWN_KEYS[section], f"{section}.{key}", ", ".join(f"{section}.{k}" for k in sorted(KNOWN_KEYS[section])), key)
     d = Settings()
 
-    path = _get(data, "database.path", d.database_path)
-    _check(isinstance(path, str) and path.strip() != "", "database.path", "a file path", path)
+    backend, path, dsn, pool = _database(data, dict(os.environ) if environ is None else environ)
 
     default_locale = _get(data, "locale.default", d.default_locale)
     _check(default_locale in SUPPORTED_LOCALES, "locale.default", " or ".join(SUPPORTED_LOCALES), default_locale)
@@ -168,7 +197,7 @@ def settings_from_dict(data: dict | None) -> Settings:
     _check(log_level in ("DEBUG", "INFO", "WARNING", "ERROR"), "logging.level", "DEBUG, INFO, WARNING or ERROR", log_level)
 
     return Settings(
-        database_path=path, default_locale=default_locale, locales=tuple(locales), render_scale=float(scale),
+        database_backend=backend, database_path=path, database_dsn=dsn, database_pool_size=pool, default_locale=default_locale, locales=tuple(locales), render_scale=float(scale),
         render_threads=threads, enabled_games=tuple(enabled), extra_games=tuple(extra),
         default_options={k: tuple(v) for k, v in defaults.items()}, computer_level=level,
         max_computer_moves=max_moves, turn_timer_seconds=timer_seconds, reminder_at=float(reminder),
@@ -206,7 +235,7 @@ def load_settings(path: str | Path = "config.yaml") -> Settings:
     """Read and validate the config file (missing file: all defaults)."""
     path = Path(path)
     if not path.exists():
-        return Settings()
+        return settings_from_dict({})
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as error:

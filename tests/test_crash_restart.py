@@ -1,6 +1,6 @@
 """SIGKILL the real bot process mid-game, restart it, and prove nothing acknowledged was lost:
-every acknowledged action is in the log and the restored state equals a replay from the seed."""
-import asyncio
+every acknowledged action is in the log and the restored state equals a replay from the seed.
+On SQLite and on PostgreSQL."""
 import os
 import queue
 import threading
@@ -12,16 +12,16 @@ from pathlib import Path
 
 from bot.config import Settings
 from bot.service import TableService
-from bot.store import SqliteStore
+from tests.conftest import StoreMaker
 from tests.toygame.game import GAME
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def write_config(tmp_path: Path) -> Path:
+def write_config(tmp_path: Path, stores: StoreMaker) -> Path:
     config = tmp_path / "config.yaml"
     config.write_text(
-        f"database:\n  path: {tmp_path / 'db.sqlite3'}\n"
+        stores.config() +
         "games:\n  enabled: [countdown]\n  extra: ['tests.toygame.game:GAME']\n"
         f"console:\n  images_dir: {tmp_path / 'images'}\n"
     )
@@ -29,8 +29,8 @@ def write_config(tmp_path: Path) -> Path:
 
 
 class BotProcess:
-    def __init__(self, config: Path) -> None:
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
+    def __init__(self, config: Path, environ: dict[str, str]) -> None:
+        env = dict(os.environ, PYTHONPATH=str(ROOT), **environ)
         env.pop("DISCORD_TOKEN", None)
         self.proc = subprocess.Popen([sys.executable, "-m", "bot", "console", "--config", str(config)], cwd=ROOT,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -67,9 +67,9 @@ class BotProcess:
         self.proc.wait(timeout=10)
 
 
-def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path):
-    config = write_config(tmp_path)
-    bot = BotProcess(config)
+async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path, store_maker):
+    config = write_config(tmp_path, store_maker)
+    bot = BotProcess(config, store_maker.environ())
     bot.send("alice> /join countdown", "opens a table")
     bot.send("bob> /join", "bob joins")
     bot.send("alice> /start", "begins")
@@ -85,7 +85,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path):
     bot.kill()
 
     async def check() -> int:
-        store = await SqliteStore(tmp_path / "db.sqlite3").open()
+        store = await store_maker.open()
         tables = await store.open_tables()
         assert len(tables) == 1
         table = tables[0]
@@ -100,9 +100,9 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path):
         await store.close()
         return len(logged)
 
-    logged_count = asyncio.run(check())
+    logged_count = await check()
     total = logged_count - 2                     # the two bets
-    bot = BotProcess(config)
+    bot = BotProcess(config, store_maker.environ())
     next_player = players[total % 2]
     out = bot.send(f"{next_player}> add 2", f"the total is {total + 2}.")
     assert "adds 2" in out

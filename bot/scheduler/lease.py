@@ -24,7 +24,7 @@ import socket
 from typing import Awaitable, Callable
 
 from bot.scheduler.clock import Clock
-from bot.store import SqliteStore, StoreError
+from bot.store import Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ def process_name() -> str:
 
 
 class Lease:
-    def __init__(self, store: SqliteStore, name: str, owner: str, ttl: float, clock: Clock) -> None:
+    def __init__(self, store: Store, name: str, owner: str, ttl: float, clock: Clock) -> None:
         self.store = store
         self.name = name
         self.owner = owner

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
 from bot.scheduler.clock import Clock, SystemClock
-from bot.store import SqliteStore, StoreError
+from bot.store import Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,8 @@ Handler = Callable[[Job], Awaitable[float | None]]
 def schedule_sql(kind: str, key: str, due_at: float, payload: dict[str, Any], now: float, ref: str = "") -> tuple[str, tuple]:
     """The statement that adds a job unless one with ``key`` exists (for use inside a caller's
     transaction, next to the change that makes the job necessary)."""
-    return ("INSERT OR IGNORE INTO jobs (kind, key, ref, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    return ("INSERT INTO jobs (kind, key, ref, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (key) DO NOTHING",
             (kind, key, ref, due_at, json.dumps(payload, separators=(",", ":")), now))
 
 
@@ -65,7 +66,7 @@ def cancel_sql(ref: str, prefix: str = "") -> tuple[str, tuple]:
 
 
 class Scheduler:
-    def __init__(self, store: SqliteStore, clock: Clock | None = None,
+    def __init__(self, store: Store, clock: Clock | None = None,
                  may_fire: Callable[[], bool] | None = None) -> None:
         self.store = store
         self.clock: Clock = clock or SystemClock()

@@ -24,7 +24,7 @@ from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
 from bot.service.copies import TableCopies
-from bot.store import ActionRecord, SeatRecord, SqliteStore, StaleTableError, StoreError
+from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError
 from games import registry
 from games.core import Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, toggle_option, validate_options
 from games.core.contract import Game
@@ -78,7 +78,7 @@ def _clean(text: str | None) -> str:
 
 
 class TableService(TableCopies):
-    def __init__(self, store: SqliteStore, settings: Settings, *,
+    def __init__(self, store: Store, settings: Settings, *,
                  seed_source: Callable[[], int] | None = None, render: bool = True) -> None:
         self.store = store
         self.settings = settings

@@ -1,4 +1,8 @@
-"""Versioned schema migrations. Append a new entry; never edit an applied one."""
+"""Versioned schema migrations. Append a new entry; never edit an applied one.
+
+The scripts are written for SQLite; the PostgreSQL store translates each statement's types with
+:func:`bot.store.dialect.ddl_to_postgres` (INTEGER -> BIGINT, REAL -> DOUBLE PRECISION,
+AUTOINCREMENT ids -> identity columns), so keep to plain column types and constraints."""
 from __future__ import annotations
 
 MIGRATIONS: list[str] = [
@@ -187,3 +191,8 @@ MIGRATIONS: list[str] = [
     );
     """,
 ]
+
+
+def statements_of(script: str) -> list[str]:
+    """The statements of one migration script (they contain no ``;`` inside literals)."""
+    return [s.strip() for s in script.split(";") if s.strip()]

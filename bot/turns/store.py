@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store import SqliteStore
+from bot.store import Store
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Vacation:
 
 
 class TurnStore:
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
 
     # -- timers ---------------------------------------------------------------------------------
@@ -71,7 +71,9 @@ class TurnStore:
 
     @staticmethod
     def add_clock_sql(clock: TurnClock) -> tuple[str, tuple]:
-        return ("INSERT OR REPLACE INTO turn_clocks (table_id, seat, user_id, since_version, since_at) VALUES (?, ?, ?, ?, ?)",
+        return ("INSERT INTO turn_clocks (table_id, seat, user_id, since_version, since_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+                " since_version = excluded.since_version, since_at = excluded.since_at",
                 (clock.table_id, clock.seat, clock.user_id, clock.since_version, clock.since_at))
 
     @staticmethod

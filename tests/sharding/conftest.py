@@ -1,6 +1,6 @@
-"""Several shard processes on one SQLite file, in one test: each "process" is a whole bot (its own
-store connection, table service, asynchronous play and ports) configured with a shard range, and
-all of them share one database file and one manual clock."""
+"""Several shard processes on one database (SQLite file or PostgreSQL), in one test: each "process"
+is a whole bot (its own store connection, table service, asynchronous play and ports) configured
+with a shard range, and all of them share one database and one manual clock."""
 from __future__ import annotations
 
 import itertools
@@ -21,7 +21,7 @@ def player(name: str, channel: int, guild: int | None) -> Ctx:
 
 
 @pytest.fixture
-async def make_shard(tmp_path, clock):
+async def make_shard(store_maker, clock):
     """``await make_shard(0)``: a bot process running shard 0 of 2 on the shared database."""
     bots: list[Bot] = []
     threads = itertools.count(50_000, 10_000)
@@ -30,11 +30,11 @@ async def make_shard(tmp_path, clock):
         recorder = Recorder(next_thread=itertools.count(next(threads)))
         settings = dict(shard_count=SHARDS, shard_ids=tuple(shard_ids), lease_seconds=lease_seconds,
                         turn_timer_seconds=3600, **overrides)
-        bot = await Bot(tmp_path / "shared.sqlite3", clock, recorder, settings).boot()
+        bot = await Bot(store_maker, clock, recorder, settings).boot()
         bots.append(bot)
         return bot
 
     yield make
     for bot in bots:
-        if bot.store is not None and bot.store._db is not None:
+        if bot.store is not None and bot.store.is_open:
             await bot.shutdown()

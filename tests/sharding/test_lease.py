@@ -28,10 +28,8 @@ async def test_one_holder_renewals_and_take_over_after_the_ttl(store):
     assert await a.holder() is None and await a.acquire()
 
 
-async def test_a_second_connection_sees_the_same_lease(store):
-    from bot.store import SqliteStore
-
-    other = await SqliteStore(store.path).open()
+async def test_a_second_connection_sees_the_same_lease(store, store_maker):
+    other = await store_maker.open()
     try:
         clock = ManualClock()
         assert await lease(store, "a", clock).acquire()

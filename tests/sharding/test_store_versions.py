@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 
 from bot.sharding import Shards
-from bot.store import ActionRecord, SeatRecord, SqliteStore, StaleTableError, StoreError
+from bot.store import ActionRecord, SeatRecord, StaleTableError, Store, StoreError
 
 
-async def started(store: SqliteStore, guild: int | None = 7, channel: int = 1) -> int:
+async def started(store: Store, guild: int | None = 7, channel: int = 1) -> int:
     table_id = await store.create_table(channel, guild, "countdown", 11, [], 5, SeatRecord(0, 11, "Alice"))
     await store.start_table(table_id, [SeatRecord(0, 11, "Alice"), SeatRecord(1, 12, "Bob")], "{}")
     return table_id
