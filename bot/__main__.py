@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import logging
 import os
 import signal
 import sys
 
 from bot.asyncplay import AsyncPlay
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import ConfigError, Settings, check_shards, load_settings
 from bot.i18n import I18n, game_packages
 from bot.monitor import LoopMonitor
 from bot.service import TableService
@@ -69,6 +70,23 @@ def stop_on_sigterm() -> None:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
         except (NotImplementedError, RuntimeError):      # no signal handlers on this platform/thread
             pass
+
+
+def with_shard_flags(settings: Settings, shard_ids: str | None, shard_count: str | None) -> Settings:
+    """``--shard-ids 0,1 --shard-count 4`` override ``discord.shard_ids`` / ``discord.shard_count``,
+    so one config file serves every shard process."""
+    if shard_ids is None and shard_count is None:
+        return settings
+    count: object = settings.shard_count
+    if shard_count is not None:
+        text = shard_count.strip().lower()
+        count = None if text in ("", "none", "null") else text if text == "auto" else int(text) if text.isdigit() else text
+    ids: object = settings.shard_ids
+    if shard_ids is not None:
+        parts = [p.strip() for p in shard_ids.split(",") if p.strip()]
+        ids = [int(p) if p.isdigit() else p for p in parts] if parts else shard_ids
+    count, ids = check_shards(count, ids, where="command line", keys=("--shard-count", "--shard-ids"))
+    return dataclasses.replace(settings, shard_count=count, shard_ids=ids)
 
 
 async def main_async(args: argparse.Namespace, settings: Settings) -> None:
@@ -134,11 +152,13 @@ def main(argv: list[str] | None = None) -> int:
                              f" {MIGRATE} (copy database.path into the empty PostgreSQL database of DATABASE_URL)")
     parser.add_argument("--config", default=os.environ.get("BOARDTABLE_CONFIG", "config.yaml"), help="path to config.yaml")
     parser.add_argument("--sync", action="store_true", help="sync slash commands to Discord even if unchanged")
+    parser.add_argument("--shard-ids", metavar="0,1", help="the shards this process runs (overrides discord.shard_ids)")
+    parser.add_argument("--shard-count", metavar="N", help="total number of shards, or auto (overrides discord.shard_count)")
     parser.add_argument("--from", dest="source", help=f"{MIGRATE}: the SQLite file (default database.path)")
     parser.add_argument("--to", dest="target", help=f"{MIGRATE}: the PostgreSQL URL (default DATABASE_URL or database.dsn)")
     args = parser.parse_args(argv)
     try:
-        settings = load_settings(args.config)
+        settings = with_shard_flags(load_settings(args.config), args.shard_ids, args.shard_count)
         logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         for handler in logging.getLogger().handlers:
             handler.addFilter(TokenFilter(os.environ.get("DISCORD_TOKEN")))

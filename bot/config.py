@@ -9,6 +9,8 @@ from typing import Any
 
 import yaml
 
+from bot.sharding import SINGLE, Shards
+
 DURATION = re.compile(r"^(\d+)\s*([smhd])$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -49,12 +51,22 @@ class Settings:
     sync_commands: str = "auto"
     moderator_permission: str = "manage_guild"
     dev_guild_ids: tuple[int, ...] = ()
+    shard_count: int | str | None = None      # discord.shard_count: None (no sharding), "auto" or a number
+    shard_ids: tuple[int, ...] | None = None  # discord.shard_ids: the shards this process runs (None: all)
+    lease_seconds: float = 30.0               # scheduler.lease_seconds
     console_images_dir: str = "out/console"
     log_level: str = "INFO"
     monitor_event_loop: bool = False          # monitor.event_loop: measure event-loop stalls (bot/monitor.py)
     monitor_interval_ms: int = 50             # monitor.interval_ms
     monitor_report_seconds: int = 60          # monitor.report_seconds
     monitor_file: str | None = None           # monitor.file: JSON figures written at each report
+
+    @property
+    def shards(self) -> Shards:
+        """The shards this process serves (all guilds unless a shard range is configured)."""
+        if isinstance(self.shard_count, int):
+            return Shards(self.shard_count, self.shard_ids)
+        return SINGLE
 
 
 def _get(data: dict, dotted: str, default: Any) -> Any:
@@ -78,7 +90,8 @@ KNOWN_KEYS = {
     "games": {"enabled", "extra", "default_options"}, "computer": {"default_level", "max_moves_per_command"},
     "turns": {"timer", "reminder_at", "on_timeout", "vacation_days_per_month"},
     "replay": {"max_frames", "frame_ms"},
-    "discord": {"sync_commands", "moderator_permission", "dev_guild_ids"},
+    "discord": {"sync_commands", "moderator_permission", "dev_guild_ids", "shard_count", "shard_ids"},
+    "scheduler": {"lease_seconds"},
     "console": {"images_dir"}, "logging": {"level"},
     "monitor": {"event_loop", "interval_ms", "report_seconds", "file"},
 }
@@ -178,6 +191,11 @@ def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None)
     guilds = _get(data, "discord.dev_guild_ids", [])
     _check(isinstance(guilds, list) and all(isinstance(g, int) for g in guilds), "discord.dev_guild_ids", "a list of guild ids (numbers)", guilds)
 
+    shard_count, shard_ids = check_shards(_get(data, "discord.shard_count", None), _get(data, "discord.shard_ids", None))
+    lease = _get(data, "scheduler.lease_seconds", d.lease_seconds)
+    _check(isinstance(lease, (int, float)) and not isinstance(lease, bool) and 1 <= lease <= 3600, "scheduler.lease_seconds",
+           "a number of seconds from 1 to 3600", lease)
+
     images = _get(data, "console.images_dir", d.console_images_dir)
     _check(isinstance(images, str) and images.strip() != "", "console.images_dir", "a folder path", images)
     log_level = str(_get(data, "logging.level", d.log_level)).upper()
@@ -202,9 +220,33 @@ def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None)
         max_computer_moves=max_moves, turn_timer_seconds=timer_seconds, reminder_at=float(reminder),
         on_timeout=on_timeout, vacation_days_per_month=vacation, replay_max_frames=frames, replay_frame_ms=frame_ms,
         sync_commands=sync, moderator_permission=perm, dev_guild_ids=tuple(guilds),
+        shard_count=shard_count, shard_ids=shard_ids, lease_seconds=float(lease),
         console_images_dir=images, log_level=log_level, monitor_event_loop=monitor,
         monitor_interval_ms=interval, monitor_report_seconds=report, monitor_file=monitor_file,
     )
+
+
+def check_shards(count: Any, ids: Any, *, where: str = "config.yaml",
+                 keys: tuple[str, str] = ("discord.shard_count", "discord.shard_ids")) -> tuple[int | str | None, tuple[int, ...] | None]:
+    """Validate ``discord.shard_count`` and ``discord.shard_ids`` (also the command-line flags:
+    ``where`` and ``keys`` name the source in the message)."""
+    count_key, ids_key = keys
+
+    def fail(key: str, allowed: str, value: Any) -> None:
+        raise ConfigError(f"{where}: '{key}' is {value!r}; allowed: {allowed}")
+
+    if not (count is None or count == "auto" or (isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= 65536)):
+        fail(count_key, "null (no sharding), auto (as many shards as Discord recommends, all in this process) "
+             "or a whole number from 1 to 65536", count)
+    if ids is None:
+        return count, None
+    if not isinstance(count, int):
+        fail(ids_key, f"null unless {count_key} is a number (shard ids run from 0 to the shard count - 1)", ids)
+    if not (isinstance(ids, (list, tuple)) and ids and all(isinstance(i, int) and not isinstance(i, bool) for i in ids)):
+        fail(ids_key, f"null (all shards) or a non-empty list of shard ids from 0 to {count - 1}", ids)
+    if any(not 0 <= i < count for i in ids) or len(set(ids)) != len(ids):
+        fail(ids_key, f"distinct shard ids from 0 to {count - 1} ({count_key} is {count})", ids)
+    return count, tuple(sorted(ids))
 
 
 def load_settings(path: str | Path = "config.yaml") -> Settings:

@@ -44,12 +44,15 @@ async def point_gateway_at_api(client: discord.Client) -> None:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
 
-class BoardBot(commands.Bot):
+class BoardBotCore:
+    """The bot's behaviour, for one connection (BoardBot) or Discord's sharding (ShardedBoardBot)."""
+
     def __init__(self, service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
-                 play=None, monitor: LoopMonitor | None = None) -> None:
+                 play=None, monitor: LoopMonitor | None = None, **shard_options) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,  # type: ignore[call-arg]
+                         **shard_options)
         self.service = service
         self.settings = settings
         self.i18n = i18n
@@ -74,7 +77,9 @@ class BoardBot(commands.Bot):
             await self.play.start()
 
     async def on_ready(self) -> None:
-        log.info("connected as %s (%s tables open)", self.user, len(list(self.service.tables())))
+        shards = getattr(self, "shards", None)
+        where = f"shards {','.join(map(str, sorted(shards)))} of {self.shard_count}" if shards else "no sharding"
+        log.info("connected as %s (%s; %s tables open)", self.user, where, len(list(self.service.tables())))
         pending, self._pending = getattr(self, "_pending", []), []
         for channel_id, replies in pending:
             await self.post(channel_id, replies)
@@ -208,9 +213,35 @@ class BoardBot(commands.Bot):
         log.exception("error in %s", event_method)
 
 
+class BoardBot(BoardBotCore, commands.Bot):
+    """One gateway connection: every guild's events come to this process (no sharding)."""
+
+
+class ShardedBoardBot(BoardBotCore, commands.AutoShardedBot):
+    """Discord's sharding: ``discord.shard_count`` shards (or as many as Discord recommends), of
+    which this process runs ``discord.shard_ids`` (all when null)."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # discord.py waits 5 s between two shards' IDENTIFYs (Discord's identify rate limit); the
+        # test API (DISCORD_API_BASE) has no such limit, so sharded tests start quickly.
+        if not os.environ.get("DISCORD_API_BASE"):
+            await super().before_identify_hook(shard_id, initial=initial)
+
+
+def create_bot(service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
+               play=None, monitor: LoopMonitor | None = None) -> BoardBot | ShardedBoardBot:
+    """A plain bot without ``discord.shard_count``, else an auto-sharded one for this process's shards."""
+    if settings.shard_count is None:
+        return BoardBot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor)
+    count = settings.shard_count if isinstance(settings.shard_count, int) else None      # "auto": ask Discord
+    ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    return ShardedBoardBot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor,
+                           shard_count=count, shard_ids=ids)
+
+
 async def run_discord(service: TableService, settings: Settings, i18n: I18n, token: str, force_sync: bool = False,
                       play=None, monitor: LoopMonitor | None = None) -> None:
     point_at_api(os.environ.get("DISCORD_API_BASE"))
-    bot = BoardBot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor)
+    bot = create_bot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor)
     async with bot:
         await bot.start(token)

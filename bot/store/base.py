@@ -16,6 +16,7 @@ import time
 from abc import ABC, abstractmethod
 from typing import Any, Iterable, Protocol, Sequence
 
+from bot.sharding import SINGLE, Shards
 from bot.store.records import ActionRecord, SeatRecord, TableRecord
 
 Statement = tuple[str, tuple]
@@ -63,11 +64,11 @@ class Store(ABC):
     async def schema_version(self) -> int: ...
 
     @abstractmethod
-    async def _transaction(self, statements: list[Statement]) -> list[int | None]:
+    async def _transaction(self, statements: list[Statement], guard: int | None = None) -> list[int | None]:
         """Run statements atomically; returns the new row's id for each INSERT that added a row
         to a table with an ``id`` column, None for every other statement.
-        Any refusal raises StoreError (StaleTableError for a version already in ``actions``)
-        and applies nothing."""
+        Any refusal raises StoreError (StaleTableError for a version already in ``actions``, and
+        when the statement at index ``guard`` changes no row) and applies nothing."""
 
     @abstractmethod
     async def fetch(self, sql: str, params: tuple = ()) -> list[Row]:
@@ -124,17 +125,22 @@ class Store(ABC):
 
     async def append_actions(self, table_id: int, actions: list[ActionRecord], snapshot: dict | str,
                              seats: list[SeatRecord] | None = None) -> None:
-        """Append to the log and move the snapshot forward in one transaction."""
-        version = actions[-1].n if actions else None
+        """Append to the log and move the snapshot forward in one transaction. The first action
+        must follow the stored version (``n == version + 1``); when another process has written
+        the table since it was loaded, StaleTableError is raised and nothing changes."""
         statements: list[Statement] = [
             ("INSERT INTO actions (table_id, n, seat, text, kind, by_computer, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
              (table_id, a.n, a.seat, a.text, a.kind, int(a.by_computer), a.at or time.time())) for a in actions]
         if seats is not None:
             statements += [("UPDATE seats SET resigned = ?, is_bot = ?, level = ? WHERE table_id = ? AND seat = ?",
                             (int(s.resigned), int(s.is_bot), s.level, table_id, s.seat)) for s in seats]
-        statements.append(("UPDATE game_tables SET snapshot = ?, version = COALESCE(?, version), updated_at = ? WHERE id = ?",
-                           (dumps(snapshot), version, time.time(), table_id)))
-        await self._transaction(statements)
+        if actions:         # the snapshot moves only from the version the actions follow
+            statements.append(("UPDATE game_tables SET snapshot = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?",
+                               (dumps(snapshot), actions[-1].n, time.time(), table_id, actions[0].n - 1)))
+        else:
+            statements.append(("UPDATE game_tables SET snapshot = ?, updated_at = ? WHERE id = ?",
+                               (dumps(snapshot), time.time(), table_id)))
+        await self._transaction(statements, guard=len(statements) - 1 if actions else None)
 
     async def finish_table(self, table_id: int, status: str, results: list[tuple[int, int | None, int, int]]) -> None:
         """Close a table: ``results`` rows are (seat, user_id, rank, score)."""
@@ -163,16 +169,26 @@ class Store(ABC):
         seats = await self.fetch("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
         return self._table(rows[0], [_seat(r) for r in seats])
 
-    async def open_tables(self) -> list[TableRecord]:
-        """Every lobby and running table, for restoring after a restart."""
-        rows = await self.fetch("SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY id")
+    async def open_tables(self, shards: Shards = SINGLE) -> list[TableRecord]:
+        """Every lobby and running table (of the guilds on ``shards``), for restoring after a restart."""
+        where, params = shards.sql_filter("guild_id")
+        rows = await self.fetch(f"SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') AND {where} ORDER BY id",
+                                params)
+        where, params = shards.sql_filter("t.guild_id")
         seat_rows = await self.fetch(
             "SELECT s.* FROM seats s JOIN game_tables t ON t.id = s.table_id WHERE t.status IN ('lobby', 'playing')"
-            " ORDER BY s.table_id, s.seat")
+            f" AND {where} ORDER BY s.table_id, s.seat", params)
         seats: dict[int, list[SeatRecord]] = {}
         for r in seat_rows:
             seats.setdefault(r["table_id"], []).append(_seat(r))
         return [self._table(row, seats.get(row["id"], [])) for row in rows]
+
+    async def open_table_head(self, channel_id: int) -> tuple[int, str, int] | None:
+        """(id, status, version) of the channel's open table: a cheap check whether a copy held in
+        memory is still current when several processes share the store."""
+        rows = await self.fetch("SELECT id, status, version FROM game_tables WHERE channel_id = ?"
+                                " AND status IN ('lobby', 'playing')", (channel_id,))
+        return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
 
     async def pending_actions(self) -> dict[int, list[ActionRecord]]:
         """Log rows newer than their open table's snapshot (normally none), in one query."""
@@ -193,10 +209,12 @@ class Store(ABC):
         return [(r[0], r[1], r[2], r[3]) for r in rows]
 
     # -- for extension stores (bot/scheduler, bot/turns, bot/ratings, bot/tournaments) ----------
-    async def write(self, statements: Iterable[Statement]) -> list[int | None]:
+    async def write(self, statements: Iterable[Statement], guard: int | None = None) -> list[int | None]:
         """Run ``(sql, params)`` statements in one transaction; returns each INSERT's new row id
-        (see :meth:`_transaction`)."""
-        return await self._transaction(list(statements))
+        (see :meth:`_transaction`). ``guard``: the index of a statement that must change a row
+        (such as ``UPDATE ... WHERE version = ?``), else nothing is applied and StaleTableError
+        is raised."""
+        return await self._transaction(list(statements), guard)
 
     async def get_meta(self, key: str) -> str | None:
         rows = await self.fetch("SELECT value FROM meta WHERE key = ?", (key,))

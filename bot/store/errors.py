@@ -8,5 +8,6 @@ class StoreError(RuntimeError):
 
 
 class StaleTableError(StoreError):
-    """A table version was already written (the ``actions`` primary key): another process wrote
-    the same move first, so this process's copy of the table is out of date."""
+    """A table version was already written (the ``actions`` primary key), or the stored version
+    is not the one a write was built on: another process wrote the table first, so this process's
+    copy of it is out of date. Reload the table from the store and decide again."""

@@ -181,6 +181,15 @@ MIGRATIONS: list[str] = [
         undone_at REAL NOT NULL
     );
     """,
+    # 3: leases: which process holds a singleton job (the scheduler) until when, when several
+    # shard processes share the store
+    """
+    CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        expires_at REAL NOT NULL
+    );
+    """,
 ]
 
 

@@ -108,18 +108,21 @@ class PostgresStore(Store):
         cause = str(error) or type(error).__name__
         return StoreError(f"database write failed ({self.description}): {cause}")
 
-    async def _transaction(self, statements: list[Statement]) -> list[int | None]:
+    async def _transaction(self, statements: list[Statement], guard: int | None = None) -> list[int | None]:
         ids: list[int | None] = []
         try:
             async with self.pool.acquire(timeout=self.command_timeout) as con:
                 async with con.transaction():
-                    for sql, params in statements:
+                    for index, (sql, params) in enumerate(statements):
                         text = to_postgres(sql)
                         returning = with_returning_id(text, self._id_tables)
                         if returning is not None:
                             ids.append(await con.fetchval(returning, *params))
                         else:
-                            await con.execute(text, *params)
+                            status = await con.execute(text, *params)       # e.g. "UPDATE 1"
+                            if index == guard and status.rsplit(" ", 1)[-1] == "0":
+                                raise StaleTableError(f"database write refused ({self.description}): the table"
+                                                      " moved on (another process wrote it)")
                             ids.append(None)
         except FAILURES as error:
             raise self._refused(error) from error

@@ -131,11 +131,14 @@ class SqliteStore(Store):
                                    f" saved, by another process ({error})")
         return StoreError(explain(error, self.description))
 
-    async def _transaction(self, statements: list[Statement]) -> list[int | None]:
+    async def _transaction(self, statements: list[Statement], guard: int | None = None) -> list[int | None]:
         ids: list[int | None] = []
         async with self._immediate() as db:
-            for sql, params in statements:
+            for index, (sql, params) in enumerate(statements):
                 cursor = await db.execute(sql, params)
+                if index == guard and cursor.rowcount < 1:
+                    raise StaleTableError(f"database write refused ({self.description}): the table moved on"
+                                          " (another process wrote it)")
                 inserted = insert_target(sql) in self._id_tables and cursor.rowcount > 0
                 ids.append(cursor.lastrowid if inserted else None)
                 await cursor.close()

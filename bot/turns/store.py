@@ -42,6 +42,10 @@ class TurnStore:
                                       " WHERE g.status IN ('lobby', 'playing')")
         return {r["table_id"]: (TimerSetting(r["seconds"], r["on_timeout"]), r["synced_version"]) for r in rows}
 
+    async def timer(self, table_id: int) -> TimerSetting | None:
+        rows = await self.store.fetch("SELECT seconds, on_timeout FROM table_timers WHERE table_id = ?", (table_id,))
+        return TimerSetting(rows[0]["seconds"], rows[0]["on_timeout"]) if rows else None
+
     @staticmethod
     def put_timer_sql(table_id: int, setting: TimerSetting) -> tuple[str, tuple]:
         return ("INSERT INTO table_timers (table_id, seconds, on_timeout) VALUES (?, ?, ?) ON CONFLICT(table_id)"

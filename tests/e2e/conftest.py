@@ -75,10 +75,14 @@ def write_config(folder: Path, *, enabled: Sequence[str] = tuple(registry.names(
     return path
 
 
-async def start_board_bot(fake: FakeDiscord, config: Path, *args: str) -> BotProcess:
-    """``python -m bot --config CONFIG [args]`` against ``fake``; returns once it is READY."""
+async def start_board_bot(fake: FakeDiscord, config: Path, *args: str, shards: list[int] | None = None,
+                          env: dict[str, str] | None = None) -> BotProcess:
+    """``python -m bot --config CONFIG [args]`` against ``fake``; returns once it is READY (with
+    ``shards``: once those shards are, for one of several shard processes). ``env``: more
+    environment variables (such as DATABASE_URL)."""
     argv = [sys.executable, "-m", "bot", "--config", str(config), *args]
-    return await fake.start_bot(argv=argv, env={"BOARDTABLE_CONFIG": str(config)}, timeout=BOT_START_TIMEOUT)
+    return await fake.start_bot(argv=argv, env={"BOARDTABLE_CONFIG": str(config), **(env or {})},
+                                timeout=BOT_START_TIMEOUT, shards=shards)
 
 
 async def new_fake() -> FakeDiscord:
