@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import os
-from typing import Any, Callable, Coroutine
+from typing import Any, AsyncIterator, Callable, Coroutine
 
 import discord
 import yarl
@@ -27,6 +28,7 @@ log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",
         "bot.discord.cogs.asyncplay", "bot.discord.cogs.tournament")
 DEFER_AFTER = 1.0          # seconds; Discord wants an answer within 3
+SHUTDOWN_GRACE = 30.0      # seconds a stopping bot waits for the answers it is still working on
 
 
 def point_at_api(base: str | None) -> None:
@@ -61,6 +63,9 @@ class BoardBotCore:
         self.monitor = monitor           # event-loop stall figures (config monitor.*), or None
         self.tree.on_error = self.on_app_command_error
         self._in_flight = 0              # interactions whose service call is running (see in_time)
+        self._answering = 0              # interactions not fully answered yet (service call + sending)
+        self._all_answered = asyncio.Event()
+        self._all_answered.set()
 
     async def setup_hook(self) -> None:
         await point_gateway_at_api(self)
@@ -114,6 +119,30 @@ class BoardBotCore:
         return True
 
     # -- running service calls ----------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def answering(self) -> AsyncIterator[None]:
+        """Counts an interaction until its answer is sent, so that stopping can wait for it."""
+        self._answering += 1
+        self._all_answered.clear()
+        try:
+            yield
+        finally:
+            self._answering -= 1
+            if self._answering == 0:
+                self._all_answered.set()
+
+    async def close(self) -> None:
+        """Stop (SIGTERM, Ctrl-C): first let the interactions being worked on send their answers
+        (a move is stored before it is answered, so nothing is lost either way; this spares its
+        player a "thinking..." that never ends), then disconnect."""
+        if self._answering:
+            log.info("stopping: waiting for %s answer(s) in progress", self._answering)
+            try:
+                await asyncio.wait_for(self._all_answered.wait(), SHUTDOWN_GRACE)
+            except asyncio.TimeoutError:
+                log.warning("stopping with %s answer(s) still in progress after %.0f s", self._answering, SHUTDOWN_GRACE)
+        await super().close()  # type: ignore[misc]
+
     def ctx(self, interaction: discord.Interaction) -> Ctx:
         permissions = interaction.permissions
         moderator = bool(permissions and getattr(permissions, self.settings.moderator_permission, False))
@@ -127,15 +156,16 @@ class BoardBotCore:
         """Call the service; defer if it takes long, then answer with its replies. ``private``: the
         command normally answers only its user (/status, /hand...), so a deferral shows
         "thinking..." only to them."""
-        replies = await self.in_time(interaction, call(self.ctx(interaction)), thinking=True, ephemeral=private)
-        # A "thinking..." message cannot change who sees it, and what a followup does once it is
-        # deleted is not dependable: fill it, send the answer in a second followup, remove it.
-        placeholder = interaction.response.is_done() and bool(replies) and replies[0].private != private
-        if placeholder:
-            await interaction.edit_original_response(content="\u2026")
-        await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
-        if placeholder:
-            await interaction.delete_original_response()
+        async with self.answering():
+            replies = await self.in_time(interaction, call(self.ctx(interaction)), thinking=True, ephemeral=private)
+            # A "thinking..." message cannot change who sees it, and what a followup does once it is
+            # deleted is not dependable: fill it, send the answer in a second followup, remove it.
+            placeholder = interaction.response.is_done() and bool(replies) and replies[0].private != private
+            if placeholder:
+                await interaction.edit_original_response(content="\u2026")
+            await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
+            if placeholder:
+                await interaction.delete_original_response()
 
     async def in_time(self, interaction: discord.Interaction, work: Coroutine[Any, Any, list[Reply]], *,
                       thinking: bool, ephemeral: bool = False) -> list[Reply]:
@@ -163,10 +193,11 @@ class BoardBotCore:
             self._in_flight -= 1
 
     async def handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
-        try:
-            await self._handle_button(interaction, custom_id)
-        except Exception as error:      # the buttons' counterpart of on_app_command_error
-            await self.report_failure(interaction, error)
+        async with self.answering():
+            try:
+                await self._handle_button(interaction, custom_id)
+            except Exception as error:      # the buttons' counterpart of on_app_command_error
+                await self.report_failure(interaction, error)
 
     async def _handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
         ctx = self.ctx(interaction)

@@ -38,7 +38,7 @@ async def test_100_tables_400_users_nothing_missed_or_late(fake, tmp_path):
           f"{figures.deferred} deferred; first answer after: {figures.overall}")
     assert figures.missed == [] and figures.late == []
     assert figures.answered == figures.interactions >= PLAN.channels * 6   # lobby, start and a move per table
-    await bot.stop()                                     # SIGTERM: the monitor reports on shutdown
+    await bot.stop(timeout=60)     # SIGTERM: the answers in progress are sent first, then the monitor reports
     assert any("event loop stalls at shutdown" in line for line in bot.lines), bot.diagnostics()
     assert json.loads(monitor_file.read_text())["total"]["samples"] > 0
     assert_healthy(fake, bot)
