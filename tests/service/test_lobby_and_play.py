@@ -387,3 +387,11 @@ async def test_a_failing_computer_player_keeps_the_human_move(store):
     assert [a.text for a in await store.actions(table.id)] == ["bet odd"]
     assert table.game.to_json(await service.replay(table.id)) == table.game.to_json(table.state)
     await service.close()
+
+
+async def test_unknown_option_is_echoed_short(service):
+    """Found by the fuzz suite: a 2000-character option name came back whole in the error."""
+    await seated(service, "alice", "bob")
+    r = await service.option(ctx("alice"), "x" * 2000)
+    assert r[0].error and "There is no option 'xxx" in text_of(r) and len(text_of(r)) < 120
+    assert service.table_in(1).options == frozenset()
