@@ -230,6 +230,41 @@ async def test_clicks_with_garbage(arena, data):
                                          next(g for g, c in arena.channels.items() if c is message.channel)))
 
 
+# -- the bugs the fuzzing found, as plain examples ----------------------------------------------------
+async def test_a_number_where_text_is_declared(arena):
+    """discord.py passed the number through, and /leaderboard and /vacation failed on it."""
+    user = arena.outsider
+    channel = arena.channels["countdown"]
+    reply = await send_raw_command(arena, user, channel, "leaderboard", [{"name": "game", "type": 4, "value": 1}])
+    answered(arena, reply, "/leaderboard 1")
+    assert reply.messages[0].ephemeral and "Name the game" in reply.messages[0].content
+    reply = await send_raw_command(arena, user, channel, "vacation", [{"name": "days", "type": 10, "value": 2.5}])
+    answered(arena, reply, "/vacation 2.5")
+    assert "Write the number of days" in reply.messages[0].content
+
+
+async def test_a_missing_option_and_an_unknown_command(arena):
+    user = arena.outsider
+    channel = arena.channels["countdown"]
+    reply = await send_raw_command(arena, user, channel, "leaderboard", [])
+    answered(arena, reply, "/leaderboard without its game")
+    assert reply.messages[0].ephemeral and "the option 'game'" in reply.messages[0].content
+    data = {"id": "1", "name": "teleport", "type": 1, "options": []}
+    interaction = arena.fake._new_interaction(user, channel, 2, data, locale=user.locale)
+    reply = await arena.fake._deliver(interaction, "answer", ANSWER_TIMEOUT)
+    answered(arena, reply, "/teleport")
+    assert "/teleport is not a command of this bot any more" in reply.messages[0].content
+
+
+async def test_a_button_that_is_not_ours(arena):
+    """A custom_id without the bot's prefix went unanswered (discord.py found no item for it)."""
+    message, _ = arena.buttons[0]
+    for custom_id in ("pick:1:cn", "bt", "x" * 100):
+        reply = await click_forged(arena, arena.outsider, message.channel, message, custom_id)
+        answered(arena, reply, f"click {custom_id!r}")
+        assert "That button is not one of ours any more." in reply.messages[0].content
+
+
 async def test_the_bot_stayed_healthy(arena):
     """After all of it: no violations, no internals in any message, nothing in the log."""
     assert traceback_texts(arena.fake) == []
