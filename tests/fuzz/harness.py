@@ -146,38 +146,57 @@ class Env:
         return replies
 
     # -- what a table is, in the store and in memory -------------------------------------------
-    def fingerprint(self, table_id: int | None) -> Any:
-        """Everything about a table that input may change: the stored record, its log, and the
-        table in memory (the state as JSON)."""
-        if table_id is None:
-            return None
-        record = self.run(self.store.table(table_id))
-        actions = self.run(self.store.actions(table_id))
+    def fingerprint(self, table_id: int) -> "TablePrint":
+        """Everything about a table that input may change: the stored record with its seats and
+        log (one query), and the table in memory with its state as JSON."""
+        rows = self.run(self.store.fetch(STORED, (table_id,)))
+        stored = tuple(rows[0]) if rows else None
         live = self.service.table_by_id(table_id)
-        stored = None if record is None else (
-            record.status, record.version, record.snapshot_text, tuple(record.options), record.host_id,
-            tuple(dataclasses.astuple(s) for s in record.seats))
         memory = None if live is None else (
-            live.status, live.version, live.snapshot, tuple(sorted(live.options)), live.host_id,
+            live.status, live.version, live.snapshot, json.dumps(sorted(live.options)), live.host_id,
             tuple(dataclasses.astuple(s) for s in live.seats),
             json.dumps(live.game.to_json(live.state), sort_keys=True) if live.state is not None else None)
-        return stored, tuple(dataclasses.astuple(a) for a in actions), memory
+        return TablePrint(stored, memory)
 
-    def check_consistent(self, table_id: int | None) -> None:
-        """The table in memory is the table in the store."""
-        if table_id is None:
+
+#: a table as stored, in one query: status, version, snapshot, options, host, seats, log
+STORED = """
+SELECT status, version, snapshot, options, host_id,
+       (SELECT json_group_array(json_array(seat, user_id, name, is_bot, level, resigned))
+          FROM (SELECT * FROM seats WHERE table_id = g.id ORDER BY seat)),
+       (SELECT json_group_array(json_array(n, seat, text, kind, by_computer))
+          FROM (SELECT * FROM actions WHERE table_id = g.id ORDER BY n))
+  FROM game_tables g WHERE id = ?"""
+
+
+@dataclass(frozen=True)
+class TablePrint:
+    stored: tuple | None
+    memory: tuple | None
+
+    @property
+    def version(self) -> int:
+        return self.stored[1] if self.stored else 0
+
+    @property
+    def log(self) -> list[list]:
+        """The stored log: [n, seat, text, kind, by_computer] per action."""
+        return json.loads(self.stored[6]) if self.stored else []
+
+    def check_consistent(self) -> None:
+        """The table in memory is the table in the store (a closed table has left memory)."""
+        assert self.stored is not None
+        status, version, snapshot, options, host, seats, _ = self.stored
+        if self.memory is None:
+            assert status in ("finished", "aborted"), status
             return
-        live = self.service.table_by_id(table_id)
-        record = self.run(self.store.table(table_id))
-        assert record is not None
-        if live is None:
-            assert record.status in ("finished", "aborted"), record.status
-            return
-        assert (record.status, record.version, record.host_id) == (live.status, live.version, live.host_id)
-        assert sorted(record.options) == sorted(live.options)
-        assert record.seats == live.seats
-        if live.status == "playing":
-            assert record.snapshot_text == live.snapshot
-            assert json.loads(record.snapshot_text) == json.loads(json.dumps(live.game.to_json(live.state)))
-            log = self.run(self.store.actions(table_id))
-            assert (log[-1].n if log else 0) == live.version == len(log)
+        m_status, m_version, m_snapshot, m_options, m_host, m_seats, m_state = self.memory
+        assert (status, version, host) == (m_status, m_version, m_host), (self.stored[:2], self.memory[:2])
+        assert json.loads(options) == json.loads(m_options)
+        assert [tuple(seat) for seat in json.loads(seats)] == [
+            (s[0], s[1], s[2], int(s[3]), s[4], int(s[5])) for s in m_seats]
+        if status == "playing":
+            assert snapshot == m_snapshot
+            assert json.loads(snapshot) == json.loads(m_state)
+            log = self.log
+            assert (log[-1][0] if log else 0) == version == len(log)

@@ -27,7 +27,7 @@ from bot.service import Ctx, customids
 from bot.service.tables import SLASH_VERBS, _clean
 from games import registry
 from tests.fuzz import inputs
-from tests.fuzz.harness import ALL_GAMES, Env
+from tests.fuzz.harness import ALL_GAMES, Env, TablePrint
 from tests.fuzz.profile import fuzz
 
 #: names people really have, and some that are hard on renderers and formatters
@@ -53,10 +53,24 @@ class TableFuzz(RuleBasedStateMachine):
         self.seen: list[str] = []            # every custom_id the bot has sent, oldest first
         self.current: list[str] = []         # the buttons under the latest turn message
         self.tables: list[int] = []          # every table this example opened
+        self.before: list[TablePrint] = []   # the tables before the latest call ...
+        self.after: list[TablePrint] = []    # ... and after it
 
     # -- helpers --------------------------------------------------------------------------------
     def call(self, work, what: str):
-        return self.env.check(self.env.run(work), what)
+        """Run one service call (or, with None, only look again), check its replies, and keep
+        the tables as they were before and are after it."""
+        self.before = self.after
+        replies = self.env.check(self.env.run(work), what) if work is not None else None
+        self.refresh()
+        return replies
+
+    def refresh(self) -> None:
+        self.after = [self.env.fingerprint(t) for t in self.tables]
+
+    def unchanged(self, what: str, replies) -> None:
+        """The latest call changed no table, in the store or in memory."""
+        assert self.before == self.after, f"{what} changed a table; reply: {self.env.text(replies[0]) if replies else ''!r}"
 
     def remember(self, replies) -> None:
         ids = [b.custom_id for r in replies for b in r.buttons]
@@ -70,13 +84,6 @@ class TableFuzz(RuleBasedStateMachine):
 
     def playing(self) -> bool:
         return self.live is not None and self.live.status == "playing"
-
-    def fingerprints(self):
-        return [self.env.fingerprint(t) for t in self.tables]
-
-    def unchanged(self, before, what: str, replies) -> None:
-        after = self.fingerprints()
-        assert before == after, f"{what} changed a table; reply: {self.env.text(replies[0])!r}"
 
     def to_act(self) -> list[int]:
         table = self.live
@@ -97,6 +104,13 @@ class TableFuzz(RuleBasedStateMachine):
         """A seated player (to act or not), a stranger, nobody."""
         return data.draw(st.sampled_from(self.people), label="who")
 
+    def usually_to_act(self, data) -> Ctx:
+        """Mostly the player to act (whose input reaches the game's parser), else anyone."""
+        to_act = self.to_act()
+        if to_act and data.draw(st.integers(0, 3), label="to act?"):
+            return self.ctx_of(data.draw(st.sampled_from(to_act), label="seat"))
+        return self.anyone(data)
+
     def legal_texts(self, seat: int | None = None) -> list[str]:
         table = self.live
         if table is None or table.status != "playing":
@@ -104,16 +118,19 @@ class TableFuzz(RuleBasedStateMachine):
         seats = [seat] if seat is not None else self.to_act()
         return [str(a) for s in seats for a in table.game.legal_actions(table.state, s)]
 
-    def accepted_move(self, before_version: int, before_log: int, seat: int, legal: list[str], what: str, replies) -> None:
-        """An accepted move: logged as the mover's legal action, version and log grown alike."""
-        record = self.env.run(self.env.store.table(self.table_id))
-        log = self.env.run(self.env.store.actions(self.table_id))
-        grown = log[before_log:]
-        assert grown, f"{what}: accepted ({self.env.text(replies[0])!r}) but nothing logged"
-        assert record.version == before_version + len(grown) == len(log), (record.version, before_version, len(grown))
-        assert (grown[0].seat, grown[0].kind, grown[0].by_computer) == (seat, "move", False), grown[0]
-        assert grown[0].text in legal, f"{what}: logged {grown[0].text!r}, which was not a legal action"
-        assert all(row.by_computer for row in grown[1:]), grown
+    def moved(self, seat: int, legal: list[str], what: str, replies) -> None:
+        """The latest call was an accepted move of ``seat``: logged once as one of its legal
+        actions (computers' moves after it), the version up by one per logged action, and no
+        other table touched."""
+        index = self.tables.index(self.table_id)
+        before, after = self.before[index], self.after[index]
+        grown = after.log[len(before.log):]
+        assert grown and after.log[:len(before.log)] == before.log, f"{what}: accepted ({self.env.text(replies[0])!r}) but not logged"
+        assert after.version == before.version + len(grown), (after.version, before.version, len(grown))
+        assert grown[0][1:] == [seat, grown[0][2], "move", 0], grown[0]
+        assert grown[0][2] in legal, f"{what}: logged {grown[0][2]!r}, which was not a legal action"
+        assert all(row[4] for row in grown[1:]), grown
+        assert [p for i, p in enumerate(self.before) if i != index] == [p for i, p in enumerate(self.after) if i != index]
         self.remember(replies)
 
     # -- the lobby --------------------------------------------------------------------------------
@@ -129,6 +146,7 @@ class TableFuzz(RuleBasedStateMachine):
         assert not replies[0].error, env.text(replies[0])
         self.table_id = replies[0].table_id
         self.tables.append(self.table_id)
+        self.refresh()
         self.remember(replies)
         for human in players[1:]:
             assert not self.call(env.service.join(human), "join")[0].error
@@ -150,7 +168,6 @@ class TableFuzz(RuleBasedStateMachine):
         for _ in range(data.draw(st.integers(0, 6), label="lobby garbage")):
             who = self.anyone(data)
             kind = data.draw(st.sampled_from(("option", "join", "addbot", "start", "leave", "click")))
-            before = self.fingerprints()
             if kind == "option":
                 name = data.draw(inputs.option_name([o.name for o in game.options]), label="option")
                 replies = self.call(env.service.option(who, name), f"lobby /option {name!r}")
@@ -174,11 +191,10 @@ class TableFuzz(RuleBasedStateMachine):
                     continue            # the lobby's own buttons work: that is not garbage
                 replies = self.call(env.service.button(who, custom), f"lobby click {custom!r}")
             if replies[0].error:
-                self.unchanged(before, f"lobby {kind}", replies)
+                self.unchanged(f"lobby {kind}", replies)
             else:
                 assert kind in ("option", "addbot"), f"lobby {kind} by {who.name} accepted: {env.text(replies[0])!r}"
-            for table_id in self.tables:
-                env.check_consistent(table_id)
+            self.store_is_memory()
 
     def open_other_table(self) -> None:
         """A running table of the test game in another channel: its buttons are foreign here."""
@@ -188,6 +204,7 @@ class TableFuzz(RuleBasedStateMachine):
         replies = self.call(env.service.join(players[0], "countdown"), "other open")
         self.other_id = replies[0].table_id
         self.tables.append(self.other_id)
+        self.refresh()
         self.call(env.service.join(players[1]), "other join")
         self.remember(self.call(env.service.start(players[0]), "other start"))
         self.remember(self.call(env.service.act(players[0], "bet odd"), "other bet"))
@@ -224,7 +241,6 @@ class TableFuzz(RuleBasedStateMachine):
         legal = self.legal_texts(seat)
         text = data.draw(st.sampled_from(legal), label="move")
         who = self.ctx_of(seat)
-        version, log = table.version, len(env.run(env.store.actions(table.id)))
         how = data.draw(st.sampled_from(("act", "verb", "line", "button")), label="how")
         button = customids.action_id(table.id, table.version, text)
         if how == "button" and button in self.current:
@@ -237,14 +253,7 @@ class TableFuzz(RuleBasedStateMachine):
                                 f"move {text!r}")
         assert not replies[0].error, f"legal move {text!r} refused: {env.text(replies[0])!r}"
         env.note("legal move")
-        self.accepted_move(version, log, seat, legal, f"move {text!r}", replies)
-
-    def usually_to_act(self, data) -> Ctx:
-        """Mostly the player to act (whose input reaches the game's parser), else anyone."""
-        to_act = self.to_act()
-        if to_act and data.draw(st.integers(0, 3), label="to act?"):
-            return self.ctx_of(data.draw(st.sampled_from(to_act), label="seat"))
-        return self.anyone(data)
+        self.moved(seat, legal, f"move {text!r}", replies)
 
     @rule(data=st.data())
     def garbage_moves(self, data) -> None:
@@ -270,25 +279,21 @@ class TableFuzz(RuleBasedStateMachine):
             work, what = env.service.act(who, texts), f"candidates {[t[:100] for t in texts]!r}"
         else:
             work, what = env.service.act(who, text), f"act {text[:200]!r}"
-        before = self.fingerprints()
-        version = table.version if table else 0
-        log = len(env.run(env.store.actions(self.table_id)))
         replies = self.call(work, what)
         env.note(f"move by {'player to act' if seat in to_act else 'someone else'}: {'refused' if replies[0].error else 'accepted'}")
         if replies[0].error:
-            self.unchanged(before, what, replies)
+            self.unchanged(what, replies)
         else:
             assert seat is not None and seat in to_act, f"{what} by {who.name} (seat {seat}) accepted out of turn"
-            self.accepted_move(version, log, seat, legal, what, replies)
+            self.moved(seat, legal, what, replies)
 
     @rule(data=st.data())
     def garbage_option(self, data) -> None:
         env = self.env
         who = self.anyone(data)
         name = data.draw(inputs.option_name([o.name for o in registry.get(self.game).options]), label="option")
-        before = self.fingerprints()
         replies = self.call(env.service.option(who, name), f"/option {name!r}")
-        self.unchanged(before, f"/option {name!r} during the game", replies)
+        self.unchanged(f"/option {name!r} during the game", replies)
         if _clean(name) and self.live is not None:
             assert replies[0].error, f"/option {name!r} accepted during the game"
 
@@ -302,26 +307,24 @@ class TableFuzz(RuleBasedStateMachine):
         if not data.draw(st.integers(0, 4), label="from the other channel"):
             who = Ctx(who.user_id, who.name, self.other_channel, who.guild_id, who.locale)
         click = customids.parse(custom)
-        before = self.fingerprints()
-        log = len(env.run(env.store.actions(self.table_id)))
         seat = table.seat_of(who.user_id) if table is not None else None
         to_act = self.to_act()
         legal = self.legal_texts(seat) if seat is not None else []
         replies = self.call(env.service.button(who, custom), f"click {custom!r}")
         self.env.note(f"click {click.kind if click else custom[:4]!r}: {'refused' if replies[0].error else 'accepted'}")
         if replies[0].error:
-            self.unchanged(before, f"click {custom!r}", replies)
+            self.unchanged(f"click {custom!r}", replies)
             return
         assert click is not None or custom.startswith(("bt:u:", "bt:r:")), f"junk {custom!r} accepted"
         if click is not None and click.kind == "action":
             assert who.channel_id == self.channel and click.table_id == self.table_id and click.version == version
             assert seat is not None and seat in to_act
-            self.accepted_move(version, log, seat, legal, f"click {custom!r}", replies)
+            self.moved(seat, legal, f"click {custom!r}", replies)
         else:
             # a private view (hand), or an answer to a ratings or undo question: tables untouched
             # unless an undo was agreed, which the store-and-memory invariant checks
             if not custom.startswith("bt:u:"):
-                self.unchanged(before, f"click {custom!r}", replies)
+                self.unchanged(f"click {custom!r}", replies)
 
     @rule(data=st.data())
     def garbage_lobby_command(self, data) -> None:
@@ -335,17 +338,15 @@ class TableFuzz(RuleBasedStateMachine):
         work = {"join": lambda: env.service.join(who, argument or None), "leave": lambda: env.service.leave(who),
                 "start": lambda: env.service.start(who), "addbot": lambda: env.service.addbot(who, argument),
                 "abort": lambda: env.service.abort(who), "resign": lambda: env.service.resign(who)}[kind]()
-        before = self.fingerprints()
         replies = self.call(work, f"/{kind} {argument!r}")
         assert replies[0].error, f"/{kind} {argument!r} by {who.name} accepted during the game"
-        self.unchanged(before, f"/{kind}", replies)
+        self.unchanged(f"/{kind}", replies)
 
     @rule(data=st.data())
     def look(self, data) -> None:
         """/status, /hand, /board with a junk region, /log, /help and autocomplete change nothing."""
         env, service = self.env, self.env.service
         who = self.anyone(data)
-        before = self.fingerprints()
         kind = data.draw(st.sampled_from(("status", "hand", "board", "log", "help", "complete")), label="look")
         if kind == "complete":
             typed = data.draw(inputs.command_text(self.legal_texts()), label="typed")
@@ -360,13 +361,14 @@ class TableFuzz(RuleBasedStateMachine):
             assert len(service.complete_option(who, typed)) <= 25
             assert len(service.complete_game(typed)) <= 25
             assert not (logged := env.errors.take()), logged
+            replies = self.call(None, "autocomplete")
         else:
             region = data.draw(st.one_of(st.none(), inputs.odd_text(), st.sampled_from(("0,0", "2,-1", "9999,9999"))), label="region")
             work = {"status": lambda: service.status(who), "hand": lambda: service.hand(who),
                     "board": lambda: service.board(who, region), "log": lambda: service.log_text(who),
                     "help": lambda: service.help(who)}[kind]()
-            self.call(work, f"/{kind}")
-        self.unchanged(before, f"/{kind}", [])
+            replies = self.call(work, f"/{kind}")
+        self.unchanged(f"/{kind}", replies)
 
     @precondition(lambda self: self.playing() and len([s for s in self.live.seats if not s.is_bot and not s.resigned]) > 2)
     @rule(data=st.data())
@@ -375,11 +377,12 @@ class TableFuzz(RuleBasedStateMachine):
         a player who has resigned."""
         env, table = self.env, self.live
         seat = data.draw(st.sampled_from([s.seat for s in table.seats if not s.is_bot and not s.resigned]), label="resigning")
-        version = table.version
         replies = self.call(env.service.resign(self.ctx_of(seat)), "/resign")
         assert not replies[0].error, env.text(replies[0])
-        record = env.run(env.store.table(self.table_id))
-        assert record.version > version and record.seats[seat].resigned
+        index = self.tables.index(self.table_id)
+        before, after = self.before[index], self.after[index]
+        grown = after.log[len(before.log):]
+        assert grown and (grown[0][1], grown[0][3]) == (seat, "resign") and after.version == before.version + len(grown)
         self.remember(replies)
 
     @rule(data=st.data())
@@ -387,16 +390,15 @@ class TableFuzz(RuleBasedStateMachine):
         """/undo from anyone: refused, or a question with buttons that the click rule answers."""
         env = self.env
         who = self.usually_to_act(data) if data.draw(st.booleans()) else next(iter(self.humans), self.people[0])
-        before = self.fingerprints()
         replies = self.call(env.play.undo.request(who), "/undo")
         if replies[0].error:
-            self.unchanged(before, "/undo", replies)
+            self.unchanged("/undo", replies)
         self.seen += [b.custom_id for r in replies for b in r.buttons]
 
     @invariant()
     def store_is_memory(self) -> None:
-        for table_id in self.tables:
-            self.env.check_consistent(table_id)
+        for table in self.after:
+            table.check_consistent()
 
 
 @pytest.fixture
