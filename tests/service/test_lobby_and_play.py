@@ -124,6 +124,7 @@ async def test_out_of_turn_not_seated_and_illegal_change_nothing(service, store)
         ("alice", "x" * 5000): "too long",
         ("alice", "\x00\x01\xff\ud800"): "I can't read",
         ("alice", ""): "Write your move",
+        ("alice", "add ²"): "I can't read 'add ²'",      # found by the fuzz suite: int('²') failed
     }
     for (user, text), expected in cases.items():
         r = await service.act(ctx(user), text)
