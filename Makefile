@@ -5,9 +5,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test console bench setup fonts clean
+.PHONY: run test console bench setup fonts postgres clean
 
-setup: $(STAMP) fonts
+setup: $(STAMP) fonts postgres
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
@@ -28,6 +28,19 @@ fonts:
 		else echo "warning: install the Noto Sans CJK font for Japanese names in images"; fi; \
 	fi
 
+# PostgreSQL server binaries from the system: the tests run the store suite on a throwaway
+# PostgreSQL server as well as on SQLite (tests/pgserver.py). Nothing is configured or started here.
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
+		if command -v apt-get >/dev/null 2>&1; then \
+			echo "Installing postgresql (the tests run the store on PostgreSQL too)"; \
+			$$SUDO apt-get install -y -q postgresql >/dev/null 2>&1 || \
+			{ $$SUDO apt-get update -q >/dev/null 2>&1 && $$SUDO apt-get install -y -q postgresql >/dev/null; } || \
+			echo "warning: could not install postgresql; the PostgreSQL store tests will fail until it is installed"; \
+		else echo "warning: install the PostgreSQL server (initdb, pg_ctl) for the PostgreSQL store tests"; fi; \
+	fi
+
 run: setup
 	$(PY) -m bot
 
@@ -37,8 +50,9 @@ console: setup
 test: setup
 	$(PY) -m pytest
 
+# make bench (full figures) | make bench BENCH=--quick | make bench BENCH=--smoke
 bench: setup
-	$(PY) -m bench
+	$(PY) -m bench $(BENCH)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis out

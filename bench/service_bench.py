@@ -1,10 +1,11 @@
-"""The table service under load, for every registered game, with the real SQLite store.
+"""The table service under load, for every registered game, with the real store (SQLite, or
+PostgreSQL with ``--store postgres``).
 
 Prints, per game: command -> reply latency (parse, validate, apply, commit, render) in the early
 and late game; accepted actions per second across many concurrently active tables with rendering
 off and on; memory per active table; and the cold restore time for many stored tables.
 
-    python bench/service_bench.py [--quick] [--games carcassonne,stoneage]
+    python bench/service_bench.py [--quick] [--games carcassonne,stoneage] [--store sqlite|postgres] [--dsn URL]
 """
 from __future__ import annotations
 
@@ -12,29 +13,26 @@ import argparse
 import asyncio
 import gc
 import json
+import os
 import random
 import statistics
 import sys
 import tempfile
 import time
+import traceback
 import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.stats import ratio, summary  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.service import Ctx, TableService  # noqa: E402
-from bot.store import SqliteStore  # noqa: E402
+from bench.store_common import BenchStores  # noqa: E402
 from bot.store.records import SeatRecord  # noqa: E402
 from games import registry  # noqa: E402
 
 
-def pct(samples: list[float]) -> str:
-    if not samples:
-        return "-"
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return f"median {statistics.median(ordered):7.2f} ms  p95 {p95:7.2f} ms  n={len(ordered)}"
 
 
 def users_for(game, channel: int) -> list[Ctx]:
@@ -57,35 +55,42 @@ async def one_move(service: TableService, users: list[Ctx], rng: random.Random) 
         return False
     seat = rng.choice(sorted(table.game.to_act(table.state)))
     action = str(rng.choice(table.game.legal_actions(table.state, seat)))
-    replies = await service.act(users[seat], action)
+    user = next(u for u in users if u.user_id == table.seats[seat].user_id)   # seats may be drawn
+    replies = await service.act(user, action)
     assert not replies[0].error, (table.game.name, action)
     return True
 
 
-async def latency(folder: Path, game, render: bool, games: int) -> tuple[list[float], list[float]]:
-    early, late = [], []
-    for number in range(games):
-        store = await SqliteStore(folder / f"lat-{game.name}-{render}-{number}.sqlite3").open()
-        service = TableService(store, Settings(enabled_games=(game.name,), render_threads=1),
-                               seed_source=lambda: number, render=render)
-        users = await open_table(service, game, 1)
-        rng = random.Random(number)
-        samples = []
-        while True:
-            started = time.perf_counter()
-            if not await one_move(service, users, rng):
-                break
+async def latency(stores: BenchStores, game, render: bool, sample: int, moves: int | None = None
+                  ) -> tuple[list[float], list[float], int]:
+    """Times the first and last ``sample`` accepted commands of one random game (the same game
+    for a given seed). With ``render``, the middle of the game is played without drawing so a
+    long game costs little; ``moves`` (the game's length from a run without rendering) says
+    where the late part starts. Returns (early, late, number of moves)."""
+    store = await stores.open(f"lat-{game.name}-{render}")
+    service = TableService(store, Settings(enabled_games=(game.name,), render_threads=1),
+                           seed_source=lambda: 1, render=render)
+    users = await open_table(service, game, 1)
+    rng = random.Random(1)
+    samples: list[float] = []
+    count = 0
+    while True:
+        timed = moves is None or count < sample or count >= moves - sample
+        service.render_enabled = render and timed
+        started = time.perf_counter()
+        if not await one_move(service, users, rng):
+            break
+        if timed:
             samples.append((time.perf_counter() - started) * 1000)
-        third = max(1, len(samples) // 3)
-        early += samples[:third]
-        late += samples[-third:]
-        await service.close()
-        await store.close()
-    return early, late
+        count += 1
+    await service.close()
+    await store.close()
+    third = max(1, min(sample, count // 3))
+    return samples[:third], samples[-third:], count
 
 
-async def throughput(folder: Path, game, tables: int, seconds: float, render: bool) -> tuple[float, int]:
-    store = await SqliteStore(folder / f"load-{game.name}-{render}.sqlite3").open()
+async def throughput(stores: BenchStores, game, tables: int, seconds: float, render: bool) -> tuple[float, int]:
+    store = await stores.open(f"load-{game.name}-{render}")
     service = TableService(store, Settings(enabled_games=(game.name,), render_threads=2), render=render)
     seats = [await open_table(service, game, 1000 + t) for t in range(tables)]
     done = 0
@@ -108,8 +113,8 @@ async def throughput(folder: Path, game, tables: int, seconds: float, render: bo
     return done / elapsed, done
 
 
-async def memory_per_table(folder: Path, game, tables: int) -> float:
-    store = await SqliteStore(folder / f"mem-{game.name}.sqlite3").open()
+async def memory_per_table(stores: BenchStores, game, tables: int) -> float:
+    store = await stores.open(f"mem-{game.name}")
     service = TableService(store, Settings(enabled_games=(game.name,)), render=False)
     rng = random.Random(1)
     gc.collect()
@@ -127,9 +132,9 @@ async def memory_per_table(folder: Path, game, tables: int) -> float:
     return (after - before) / tables / 1024
 
 
-async def cold_restore(folder: Path, game, tables: int) -> tuple[float, int]:
-    path = folder / f"restore-{game.name}.sqlite3"
-    store = await SqliteStore(path).open()
+async def cold_restore(stores: BenchStores, game, tables: int) -> tuple[float, int]:
+    name = f"restore-{game.name}"
+    store = await stores.open(name)
     template = game.setup(game.min_players, frozenset(), 1)
     rng = random.Random(2)
     for _ in range(min(30, 10_000)):
@@ -141,14 +146,13 @@ async def cold_restore(folder: Path, game, tables: int) -> tuple[float, int]:
     for t in range(tables):
         rows.append((t + 1, 100_000 + t, 1, game.name, 1, "playing", "[]", 1, 30, snapshot, now, now))
         seat_rows += [(t + 1, s, s + 1, f"P{s}", 0, None, 0) for s in range(game.min_players)]
-    await store.db.execute("BEGIN")
-    await store.db.executemany("INSERT INTO game_tables (id, channel_id, guild_id, game, host_id, status, options, seed,"
-                               " version, snapshot, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
-    await store.db.executemany("INSERT INTO seats VALUES (?,?,?,?,?,?,?)", seat_rows)
-    await store.db.execute("COMMIT")
+    await store.write_many("INSERT INTO game_tables (id, channel_id, guild_id, game, host_id, status, options, seed,"
+                           " version, snapshot, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+    await store.write_many("INSERT INTO seats (table_id, seat, user_id, name, is_bot, level, resigned)"
+                           " VALUES (?,?,?,?,?,?,?)", seat_rows)
     await store.close()
     started = time.perf_counter()
-    store = await SqliteStore(path).open()
+    store = await stores.new(name).open()
     service = TableService(store, Settings(enabled_games=(game.name,)), render=False)
     await service.restore()
     elapsed = time.perf_counter() - started
@@ -160,30 +164,51 @@ async def cold_restore(folder: Path, game, tables: int) -> tuple[float, int]:
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="20 tables, 1,000 stored tables")
+    parser.add_argument("--smoke", action="store_true", help="the smallest run that prints every figure (CI)")
     parser.add_argument("--games", default="")
+    parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--dsn", default=os.environ.get("DATABASE_URL"),
+                        help="PostgreSQL URL (default DATABASE_URL; without one a throwaway local server is started)")
     args = parser.parse_args()
-    quick = args.quick
+    mode = "smoke" if args.smoke else "quick" if args.quick else "full"
+    tables = {"smoke": 3, "quick": 20, "full": 200}[mode]
+    seconds = {"smoke": 0.5, "quick": 3.0, "full": 10.0}[mode]
+    stored = {"smoke": 100, "quick": 1000, "full": 10_000}[mode]
+    sample = {"smoke": 10, "quick": 30, "full": 100}[mode]   # commands timed early and late
     names = [n for n in args.games.split(",") if n] or registry.names()
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        for name in names:
-            game = registry.get(name)
-            print(f"== {game.title}")
-            for render in (False, True):
-                early, late = await latency(folder, game, render, 1)
-                label = "render" if render else "no render"
-                print(f"  command->reply {label:9s} early: {pct(early)}")
-                print(f"  command->reply {label:9s} late : {pct(late)}")
-            tables = 20 if quick else 200
-            for render in (False, True):
-                rate, done = await throughput(folder, game, tables, 3.0 if quick else 10.0, render)
-                print(f"  {tables} concurrent tables, render {'on ' if render else 'off'}: {rate:8.1f} accepted actions/s ({done} actions)")
-            print(f"  memory per active table: {await memory_per_table(folder, game, 10 if quick else 50):8.1f} KiB")
-            count = 1000 if quick else 10_000
-            elapsed, restored = await cold_restore(folder, game, count)
-            print(f"  cold restore of {restored} stored tables: {elapsed:6.2f} s ({elapsed / max(1, restored) * 1e6:6.1f} µs per table)")
+        async with BenchStores(args.store, Path(tmp), args.dsn) as stores:
+            print(f"store: {stores.label}")
+            for name in names:
+                game = registry.get(name)
+                print(f"== {game.title}")
+                medians = {}
+                moves = None
+                for render in (False, True):
+                    early, late, moves = await latency(stores, game, render, sample, moves)
+                    label = "render" if render else "no render"
+                    print(f"  command->reply {label:9s} early: {summary(early)}")
+                    print(f"  command->reply {label:9s} late : {summary(late)}")
+                    medians[render] = (statistics.median(early), statistics.median(late))
+                print(f"  late/early median: no render {ratio(medians[False][1], medians[False][0])},"
+                      f" render {ratio(medians[True][1], medians[True][0])};"
+                      f" render/no render (late) {ratio(medians[True][1], medians[False][1])}")
+                rates = {}
+                for render in (False, True):
+                    rate, done = await throughput(stores, game, tables, seconds, render)
+                    rates[render] = rate
+                    print(f"  {tables} concurrent tables, render {'on ' if render else 'off'}: {rate:8.1f} accepted actions/s ({done} actions)")
+                print(f"  render off/on throughput: {ratio(rates[False], rates[True])}")
+                print(f"  memory per active table: {await memory_per_table(stores, game, 3 if args.smoke else 10 if args.quick else 50):8.1f} KiB")
+                elapsed, restored = await cold_restore(stores, game, stored)
+                print(f"  cold restore of {restored} stored tables: {elapsed:6.2f} s ({elapsed / max(1, restored) * 1e6:6.1f} µs per table)")
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    except BaseException:
+        traceback.print_exc()
+        sys.stdout.flush()
+        os._exit(1)          # a failed run must not hang on an open store's thread

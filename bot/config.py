@@ -1,12 +1,15 @@
 """config.yaml -> typed, validated settings. A bad value stops the bot naming the key."""
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from bot.sharding import SINGLE, Shards
 
 DURATION = re.compile(r"^(\d+)\s*([smhd])$")
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -26,7 +29,10 @@ def parse_duration(text: str) -> int:
 
 @dataclass(frozen=True)
 class Settings:
+    database_backend: str = "sqlite"          # database.backend: sqlite | postgres
     database_path: str = "data/boardtable.sqlite3"
+    database_dsn: str | None = field(default=None, repr=False)   # database.dsn or DATABASE_URL; holds a password
+    database_pool_size: int = 5               # database.pool_size (PostgreSQL connections)
     default_locale: str = "en"
     locales: tuple[str, ...] = ("en", "ja")
     render_scale: float = 1.0
@@ -45,8 +51,22 @@ class Settings:
     sync_commands: str = "auto"
     moderator_permission: str = "manage_guild"
     dev_guild_ids: tuple[int, ...] = ()
+    shard_count: int | str | None = None      # discord.shard_count: None (no sharding), "auto" or a number
+    shard_ids: tuple[int, ...] | None = None  # discord.shard_ids: the shards this process runs (None: all)
+    lease_seconds: float = 30.0               # scheduler.lease_seconds
     console_images_dir: str = "out/console"
     log_level: str = "INFO"
+    monitor_event_loop: bool = False          # monitor.event_loop: measure event-loop stalls (bot/monitor.py)
+    monitor_interval_ms: int = 50             # monitor.interval_ms
+    monitor_report_seconds: int = 60          # monitor.report_seconds
+    monitor_file: str | None = None           # monitor.file: JSON figures written at each report
+
+    @property
+    def shards(self) -> Shards:
+        """The shards this process serves (all guilds unless a shard range is configured)."""
+        if isinstance(self.shard_count, int):
+            return Shards(self.shard_count, self.shard_ids)
+        return SINGLE
 
 
 def _get(data: dict, dotted: str, default: Any) -> Any:
@@ -66,17 +86,45 @@ def _check(ok: bool, key: str, allowed: str, value: Any) -> None:
 
 
 KNOWN_KEYS = {
-    "database": {"path"}, "locale": {"default", "available"}, "rendering": {"scale", "threads"},
+    "database": {"backend", "path", "dsn", "pool_size"}, "locale": {"default", "available"}, "rendering": {"scale", "threads"},
     "games": {"enabled", "extra", "default_options"}, "computer": {"default_level", "max_moves_per_command"},
     "turns": {"timer", "reminder_at", "on_timeout", "vacation_days_per_month"},
     "replay": {"max_frames", "frame_ms"},
-    "discord": {"sync_commands", "moderator_permission", "dev_guild_ids"},
+    "discord": {"sync_commands", "moderator_permission", "dev_guild_ids", "shard_count", "shard_ids"},
+    "scheduler": {"lease_seconds"},
     "console": {"images_dir"}, "logging": {"level"},
+    "monitor": {"event_loop", "interval_ms", "report_seconds", "file"},
 }
 SUPPORTED_LOCALES = ("en", "ja")
 
 
-def settings_from_dict(data: dict | None) -> Settings:
+def _database(data: dict, environ: dict[str, str]) -> tuple[str, str, str | None, int]:
+    """database.backend / path / dsn / pool_size. With the postgres backend the DATABASE_URL
+    environment variable overrides database.dsn, so a password need not be written into the file.
+    A DSN is never echoed back in an error."""
+    d = Settings()
+    backend = _get(data, "database.backend", d.database_backend)
+    _check(backend in ("sqlite", "postgres"), "database.backend", "sqlite or postgres", backend)
+    path = _get(data, "database.path", d.database_path)
+    _check(isinstance(path, str) and path.strip() != "", "database.path", "a file path", path)
+    dsn = _get(data, "database.dsn", None)
+    source = "database.dsn"
+    if backend == "postgres" and environ.get("DATABASE_URL", "").strip():
+        dsn, source = environ["DATABASE_URL"].strip(), "DATABASE_URL"
+    if dsn is not None and not (isinstance(dsn, str) and re.match(r"postgres(ql)?://", dsn)):
+        raise ConfigError(f"config.yaml: '{source}' is not a PostgreSQL URL; expected"
+                          " postgresql://USER:PASSWORD@HOST:5432/DATABASE")
+    if backend == "postgres" and not dsn:
+        raise ConfigError("config.yaml: 'database.backend' is postgres but no database URL is set; set the DATABASE_URL"
+                          " environment variable (or database.dsn) to postgresql://USER:PASSWORD@HOST:5432/DATABASE")
+    pool = _get(data, "database.pool_size", d.database_pool_size)
+    _check(isinstance(pool, int) and not isinstance(pool, bool) and 1 <= pool <= 100, "database.pool_size",
+           "a whole number of connections from 1 to 100", pool)
+    return backend, path, dsn, pool
+
+
+def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None) -> Settings:
+    """Validated settings; ``environ`` (default: the process environment) supplies DATABASE_URL."""
     data = data or {}
     _check(isinstance(data, dict), "(top level)", "a mapping of sections", type(data).__name__)
     for section, value in data.items():
@@ -86,8 +134,7 @@ def settings_from_dict(data: dict | None) -> Settings:
             _check(key in KNOWN_KEYS[section], f"{section}.{key}", ", ".join(f"{section}.{k}" for k in sorted(KNOWN_KEYS[section])), key)
     d = Settings()
 
-    path = _get(data, "database.path", d.database_path)
-    _check(isinstance(path, str) and path.strip() != "", "database.path", "a file path", path)
+    backend, path, dsn, pool = _database(data, dict(os.environ) if environ is None else environ)
 
     default_locale = _get(data, "locale.default", d.default_locale)
     _check(default_locale in SUPPORTED_LOCALES, "locale.default", " or ".join(SUPPORTED_LOCALES), default_locale)
@@ -144,27 +191,69 @@ def settings_from_dict(data: dict | None) -> Settings:
     guilds = _get(data, "discord.dev_guild_ids", [])
     _check(isinstance(guilds, list) and all(isinstance(g, int) for g in guilds), "discord.dev_guild_ids", "a list of guild ids (numbers)", guilds)
 
+    shard_count, shard_ids = check_shards(_get(data, "discord.shard_count", None), _get(data, "discord.shard_ids", None))
+    lease = _get(data, "scheduler.lease_seconds", d.lease_seconds)
+    _check(isinstance(lease, (int, float)) and not isinstance(lease, bool) and 1 <= lease <= 3600, "scheduler.lease_seconds",
+           "a number of seconds from 1 to 3600", lease)
+
     images = _get(data, "console.images_dir", d.console_images_dir)
     _check(isinstance(images, str) and images.strip() != "", "console.images_dir", "a folder path", images)
     log_level = str(_get(data, "logging.level", d.log_level)).upper()
     _check(log_level in ("DEBUG", "INFO", "WARNING", "ERROR"), "logging.level", "DEBUG, INFO, WARNING or ERROR", log_level)
 
+    monitor = _get(data, "monitor.event_loop", d.monitor_event_loop)
+    _check(isinstance(monitor, bool), "monitor.event_loop", "true or false", monitor)
+    interval = _get(data, "monitor.interval_ms", d.monitor_interval_ms)
+    _check(isinstance(interval, int) and not isinstance(interval, bool) and 5 <= interval <= 10000,
+           "monitor.interval_ms", "a whole number of milliseconds from 5 to 10000", interval)
+    report = _get(data, "monitor.report_seconds", d.monitor_report_seconds)
+    _check(isinstance(report, int) and not isinstance(report, bool) and 1 <= report <= 86400,
+           "monitor.report_seconds", "a whole number of seconds from 1 to 86400", report)
+    monitor_file = _get(data, "monitor.file", d.monitor_file)
+    _check(monitor_file is None or (isinstance(monitor_file, str) and monitor_file.strip() != ""),
+           "monitor.file", "null or a file path", monitor_file)
+
     return Settings(
-        database_path=path, default_locale=default_locale, locales=tuple(locales), render_scale=float(scale),
+        database_backend=backend, database_path=path, database_dsn=dsn, database_pool_size=pool, default_locale=default_locale, locales=tuple(locales), render_scale=float(scale),
         render_threads=threads, enabled_games=tuple(enabled), extra_games=tuple(extra),
         default_options={k: tuple(v) for k, v in defaults.items()}, computer_level=level,
         max_computer_moves=max_moves, turn_timer_seconds=timer_seconds, reminder_at=float(reminder),
         on_timeout=on_timeout, vacation_days_per_month=vacation, replay_max_frames=frames, replay_frame_ms=frame_ms,
         sync_commands=sync, moderator_permission=perm, dev_guild_ids=tuple(guilds),
-        console_images_dir=images, log_level=log_level,
+        shard_count=shard_count, shard_ids=shard_ids, lease_seconds=float(lease),
+        console_images_dir=images, log_level=log_level, monitor_event_loop=monitor,
+        monitor_interval_ms=interval, monitor_report_seconds=report, monitor_file=monitor_file,
     )
+
+
+def check_shards(count: Any, ids: Any, *, where: str = "config.yaml",
+                 keys: tuple[str, str] = ("discord.shard_count", "discord.shard_ids")) -> tuple[int | str | None, tuple[int, ...] | None]:
+    """Validate ``discord.shard_count`` and ``discord.shard_ids`` (also the command-line flags:
+    ``where`` and ``keys`` name the source in the message)."""
+    count_key, ids_key = keys
+
+    def fail(key: str, allowed: str, value: Any) -> None:
+        raise ConfigError(f"{where}: '{key}' is {value!r}; allowed: {allowed}")
+
+    if not (count is None or count == "auto" or (isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= 65536)):
+        fail(count_key, "null (no sharding), auto (as many shards as Discord recommends, all in this process) "
+             "or a whole number from 1 to 65536", count)
+    if ids is None:
+        return count, None
+    if not isinstance(count, int):
+        fail(ids_key, f"null unless {count_key} is a number (shard ids run from 0 to the shard count - 1)", ids)
+    if not (isinstance(ids, (list, tuple)) and ids and all(isinstance(i, int) and not isinstance(i, bool) for i in ids)):
+        fail(ids_key, f"null (all shards) or a non-empty list of shard ids from 0 to {count - 1}", ids)
+    if any(not 0 <= i < count for i in ids) or len(set(ids)) != len(ids):
+        fail(ids_key, f"distinct shard ids from 0 to {count - 1} ({count_key} is {count})", ids)
+    return count, tuple(sorted(ids))
 
 
 def load_settings(path: str | Path = "config.yaml") -> Settings:
     """Read and validate the config file (missing file: all defaults)."""
     path = Path(path)
     if not path.exists():
-        return Settings()
+        return settings_from_dict({})
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as error:

@@ -29,6 +29,10 @@ def test_missing_file_gives_defaults(tmp_path):
     ({"database": {"pth": "x"}}, "database.pth", "database.path"),
     ({"colour": {}}, "colour", "database"),
     ({"computer": {"default_level": "genius"}}, "computer.default_level", "random or greedy"),
+    ({"monitor": {"event_loop": "yes"}}, "monitor.event_loop", "true or false"),
+    ({"monitor": {"interval_ms": 1}}, "monitor.interval_ms", "5 to 10000"),
+    ({"monitor": {"report_seconds": 0}}, "monitor.report_seconds", "1 to 86400"),
+    ({"monitor": {"file": ""}}, "monitor.file", "null or a file path"),
 ])
 def test_bad_values_name_the_key(data, key, allowed):
     with pytest.raises(ConfigError) as error:
@@ -56,3 +60,48 @@ def test_bot_refuses_to_start_with_bad_config(tmp_path, capsys):
     path.write_text("rendering:\n  scale: 100\n")
     assert main(["console", "--config", str(path)]) == 2
     assert "rendering.scale" in capsys.readouterr().err
+
+
+def test_database_backend_and_url():
+    from bot.store import SqliteStore, store_for
+    from bot.store.postgres import PostgresStore
+
+    url = "postgresql://bot:secret@db.example:5432/boardtable"
+    s = settings_from_dict({}, environ={"DATABASE_URL": url})
+    assert (s.database_backend, s.database_dsn) == ("sqlite", None)        # the URL matters only for postgres
+    assert isinstance(store_for(s), SqliteStore)
+    s = settings_from_dict({"database": {"backend": "postgres", "pool_size": 8}}, environ={"DATABASE_URL": url})
+    assert (s.database_backend, s.database_dsn, s.database_pool_size) == ("postgres", url, 8)
+    assert "secret" not in repr(s)
+    store = store_for(s)
+    assert isinstance(store, PostgresStore) and store.description == "PostgreSQL db.example:5432/boardtable"
+    in_file = "postgres://bot@localhost/boardtable"
+    assert settings_from_dict({"database": {"backend": "postgres", "dsn": in_file}}, environ={}).database_dsn == in_file
+    assert settings_from_dict({"database": {"backend": "postgres", "dsn": in_file}},
+                              environ={"DATABASE_URL": url}).database_dsn == url     # the environment wins
+
+
+@pytest.mark.parametrize("data, environ, expected", [
+    ({"database": {"backend": "mysql"}}, {}, "'database.backend' is 'mysql'; allowed: sqlite or postgres"),
+    ({"database": {"backend": "postgres"}}, {}, "set the DATABASE_URL environment variable (or database.dsn)"),
+    ({"database": {"backend": "postgres"}}, {"DATABASE_URL": "mysql://u:hunter2@h/db"}, "'DATABASE_URL' is not a PostgreSQL URL"),
+    ({"database": {"dsn": "u:hunter2@h/db"}}, {}, "'database.dsn' is not a PostgreSQL URL"),
+    ({"database": {"pool_size": 0}}, {}, "database.pool_size"),
+])
+def test_bad_database_settings_are_explained_without_the_password(data, environ, expected):
+    with pytest.raises(ConfigError) as error:
+        settings_from_dict(data, environ=environ)
+    assert expected in str(error.value) and "hunter2" not in str(error.value)
+
+
+def test_bot_stops_with_a_clear_message_when_the_database_cannot_be_reached(tmp_path, capsys, monkeypatch):
+    from bot.__main__ import main
+    from tests.pgserver import free_port
+
+    port = free_port()                                   # nothing listens there
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://bot:hunter2@127.0.0.1:{port}/boardtable")
+    path = tmp_path / "config.yaml"
+    path.write_text("database:\n  backend: postgres\n")
+    assert main(["console", "--config", str(path)]) == 3
+    err = capsys.readouterr().err
+    assert f"cannot open the database (PostgreSQL 127.0.0.1:{port}/boardtable)" in err and "hunter2" not in err

@@ -1,6 +1,6 @@
 """SIGKILL the real bot process mid-game, restart it, and prove nothing acknowledged was lost:
-every acknowledged action is in the log and the restored state equals a replay from the seed."""
-import asyncio
+every acknowledged action is in the log and the restored state equals a replay from the seed.
+On SQLite and on PostgreSQL."""
 import os
 import queue
 import threading
@@ -12,16 +12,17 @@ from pathlib import Path
 
 from bot.config import Settings
 from bot.service import TableService
-from bot.store import SqliteStore
-from tests.toygame.game import GAME
+from games import registry
+from tests.conftest import StoreMaker
+from tests.stored_tables import as_json, corruption, read_tables, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def write_config(tmp_path: Path) -> Path:
+def write_config(tmp_path: Path, stores: StoreMaker) -> Path:
     config = tmp_path / "config.yaml"
     config.write_text(
-        f"database:\n  path: {tmp_path / 'db.sqlite3'}\n"
+        stores.config() +
         "games:\n  enabled: [countdown]\n  extra: ['tests.toygame.game:GAME']\n"
         f"console:\n  images_dir: {tmp_path / 'images'}\n"
     )
@@ -29,8 +30,8 @@ def write_config(tmp_path: Path) -> Path:
 
 
 class BotProcess:
-    def __init__(self, config: Path) -> None:
-        env = dict(os.environ, PYTHONPATH=str(ROOT))
+    def __init__(self, config: Path, environ: dict[str, str]) -> None:
+        env = dict(os.environ, PYTHONPATH=str(ROOT), **environ)
         env.pop("DISCORD_TOKEN", None)
         self.proc = subprocess.Popen([sys.executable, "-m", "bot", "console", "--config", str(config)], cwd=ROOT,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -67,9 +68,9 @@ class BotProcess:
         self.proc.wait(timeout=10)
 
 
-def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path):
-    config = write_config(tmp_path)
-    bot = BotProcess(config)
+async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path, store_maker):
+    config = write_config(tmp_path, store_maker)
+    bot = BotProcess(config, store_maker.environ())
     bot.send("alice> /join countdown", "opens a table")
     bot.send("bob> /join", "bob joins")
     bot.send("alice> /start", "begins")
@@ -84,25 +85,25 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path):
     bot.proc.stdin.flush()
     bot.kill()
 
+    registry.load("tests.toygame.game:GAME")          # the replay needs the countdown game
+
     async def check() -> int:
-        store = await SqliteStore(tmp_path / "db.sqlite3").open()
-        tables = await store.open_tables()
-        assert len(tables) == 1
-        table = tables[0]
-        logged = [a.text for a in await store.actions(table.id)]
+        store = await store_maker.open()
+        [table] = await read_tables(store)
+        logged = [a.text for a in table.actions]
         assert logged[: len(acknowledged)] == acknowledged
+        assert corruption(table) is None
         service = TableService(store, Settings(enabled_games=("countdown",), extra_games=("tests.toygame.game:GAME",)))
         await service.restore()
-        live = service.table_in(table.channel_id)
-        replayed = await service.replay(table.id)
-        assert GAME.to_json(live.state) == GAME.to_json(replayed)
+        live = service.table_in(table.record.channel_id)
+        assert as_json("countdown", live.state) == as_json("countdown", replay(table))
         await service.close()
         await store.close()
         return len(logged)
 
-    logged_count = asyncio.run(check())
+    logged_count = await check()
     total = logged_count - 2                     # the two bets
-    bot = BotProcess(config)
+    bot = BotProcess(config, store_maker.environ())
     next_player = players[total % 2]
     out = bot.send(f"{next_player}> add 2", f"the total is {total + 2}.")
     assert "adds 2" in out

@@ -6,6 +6,10 @@ tournaments, undo, replays and the full /log, plugged into a TableService throug
     await play.start()                           # the scheduler loop
     ...
     await play.stop()
+
+With several shard processes on one store (a shard range configured), the scheduler runs only in
+the process that holds the scheduler lease (bot/scheduler/lease.py); the others take over when
+its lease runs out.
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from bot.asyncplay.ports import Ports
 from bot.ratings.service import Ratings
 from bot.replay import Replays
 from bot.scheduler import Clock, Scheduler, SystemClock
+from bot.scheduler.lease import Lease, Leadership, process_name
 from bot.service.replies import Ctx, Reply
 from bot.service.tables import TableService
 from bot.tournaments.manager import Tournaments
@@ -31,6 +36,11 @@ class AsyncPlay:
         self.ports = ports or Ports()
         self.clock: Clock = clock or SystemClock()
         self.scheduler = Scheduler(service.store, self.clock)
+        self.leadership: Leadership | None = None
+        if service.shared:
+            lease = Lease(service.store, "scheduler", process_name(), service.settings.lease_seconds, self.clock)
+            self.scheduler.may_fire = lease.valid
+            self.leadership = Leadership(lease, on_gain=self._lead, on_lose=self.scheduler.stop, on_renew=self._renewed)
         self.timers = TurnTimers(service, self.scheduler, self.ports, self.clock)
         self.turns = TurnCommands(self.timers)
         self.ratings = Ratings(service)
@@ -40,11 +50,24 @@ class AsyncPlay:
         service.hooks += [self.timers, self.ratings, self.tournaments, self.undo, self.replays]
 
     async def start(self) -> None:
-        """After ``service.restore()``: catch up on tournaments, then run the scheduler loop."""
+        """After ``service.restore()``: catch up on tournaments, then run the scheduler loop (with
+        several shard processes: whenever this process holds the scheduler lease)."""
+        if self.leadership is not None:
+            self.leadership.start()
+        else:
+            await self._lead()
+
+    async def _lead(self) -> None:
         await self.tournaments.recover()
         self.scheduler.start()
 
+    async def _renewed(self) -> None:
+        # Other processes add jobs without waking this one: look at the jobs table at every renewal.
+        self.scheduler.wake()
+
     async def stop(self) -> None:
+        if self.leadership is not None:
+            await self.leadership.stop()
         await self.scheduler.stop()
 
     def commands(self) -> dict[str, Command]:

@@ -6,7 +6,7 @@ import hashlib
 import json
 import logging
 import os
-from typing import Awaitable, Callable
+from typing import Any, Callable, Coroutine
 
 import discord
 import yarl
@@ -20,13 +20,14 @@ from bot.discord.options import conform
 from bot.discord.send import kwargs_of, send_replies
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import I18n, t
+from bot.monitor import LoopMonitor
 from bot.service import Ctx, Reply, TableService
 from bot.service import customids
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",
         "bot.discord.cogs.asyncplay", "bot.discord.cogs.tournament")
-DEFER_AFTER = 1.5          # seconds; Discord wants an answer within 3
+DEFER_AFTER = 1.0          # seconds; Discord wants an answer within 3
 
 
 def point_at_api(base: str | None) -> None:
@@ -76,18 +77,23 @@ class BoardTree(app_commands.CommandTree):
         return False
 
 
-class BoardBot(commands.Bot):
+class BoardBotCore:
+    """The bot's behaviour, for one connection (BoardBot) or Discord's sharding (ShardedBoardBot)."""
+
     def __init__(self, service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
-                 play=None) -> None:
+                 play=None, monitor: LoopMonitor | None = None, **shard_options) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, tree_cls=BoardTree)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,  # type: ignore[call-arg]
+                         tree_cls=BoardTree, **shard_options)
         self.service = service
         self.settings = settings
         self.i18n = i18n
         self.force_sync = force_sync
         self.play = play                 # bot.asyncplay.AsyncPlay: timers, ratings, tournaments
+        self.monitor = monitor           # event-loop stall figures (config monitor.*), or None
         self.tree.on_error = self.on_app_command_error
+        self._in_flight = 0              # interactions whose service call is running (see in_time)
 
     async def setup_hook(self) -> None:
         await point_gateway_at_api(self)
@@ -104,10 +110,14 @@ class BoardBot(commands.Bot):
             await self.play.start()
 
     async def on_ready(self) -> None:
-        log.info("connected as %s (%s tables open)", self.user, len(list(self.service.tables())))
+        shards = getattr(self, "shards", None)
+        where = f"shards {','.join(map(str, sorted(shards)))} of {self.shard_count}" if shards else "no sharding"
+        log.info("connected as %s (%s; %s tables open)", self.user, where, len(list(self.service.tables())))
         pending, self._pending = getattr(self, "_pending", []), []
         for channel_id, replies in pending:
             await self.post(channel_id, replies)
+        if self.monitor is not None:
+            self.monitor.ready()
 
     # -- command sync -------------------------------------------------------------------------
     async def command_payload_hash(self) -> str:
@@ -145,27 +155,45 @@ class BoardBot(commands.Bot):
                    channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id,
                    locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator)
 
-    async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Awaitable[list[Reply]]]) -> None:  # type: ignore[override]
-        """Call the service; defer if it takes long, then answer with its replies."""
-        replies = await self.in_time(interaction, call(self.ctx(interaction)), thinking=True)
-        # A public "thinking..." message cannot turn private, and what a followup does once it is
-        # deleted is not dependable: fill it, answer privately in a second followup, remove it.
-        placeholder = interaction.response.is_done() and bool(replies) and replies[0].private
+    async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,  # type: ignore[override]
+                  private: bool = False) -> None:
+        """Call the service; defer if it takes long, then answer with its replies. ``private``: the
+        command normally answers only its user (/status, /hand...), so a deferral shows
+        "thinking..." only to them."""
+        replies = await self.in_time(interaction, call(self.ctx(interaction)), thinking=True, ephemeral=private)
+        # A "thinking..." message cannot change who sees it, and what a followup does once it is
+        # deleted is not dependable: fill it, send the answer in a second followup, remove it.
+        placeholder = interaction.response.is_done() and bool(replies) and replies[0].private != private
         if placeholder:
             await interaction.edit_original_response(content="\u2026")
         await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
         if placeholder:
             await interaction.delete_original_response()
 
-    async def in_time(self, interaction: discord.Interaction, work: Awaitable[list[Reply]], *, thinking: bool) -> list[Reply]:
+    async def in_time(self, interaction: discord.Interaction, work: Coroutine[Any, Any, list[Reply]], *,
+                      thinking: bool, ephemeral: bool = False) -> list[Reply]:
         """Await the service's answer; if it is not ready within DEFER_AFTER, acknowledge the
-        interaction first (Discord wants that within 3 seconds). ``thinking``: show "thinking..."
-        (slash commands); without it a button click is acknowledged silently (deferred update)."""
-        task = asyncio.ensure_future(work)
-        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-        if not done:
-            await interaction.response.defer(thinking=thinking)
-        return await task
+        interaction first (Discord wants that within 3 seconds). When other interactions are being
+        worked on already, this one will queue behind them (CPU, renders, the table's lock): it is
+        acknowledged at once, before its work starts. ``thinking``: show "thinking..." (slash
+        commands; to the user alone if ``ephemeral``); without it a button click is acknowledged
+        silently (deferred update)."""
+        self._in_flight += 1
+        try:
+            if self._in_flight > self.settings.render_threads:
+                try:
+                    await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
+                except BaseException:
+                    work.close()
+                    raise
+                return await work
+            task = asyncio.ensure_future(work)
+            done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+            if not done:
+                await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
+            return await task
+        finally:
+            self._in_flight -= 1
 
     async def handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
         try:
@@ -218,9 +246,35 @@ class BoardBot(commands.Bot):
         log.exception("error in %s", event_method)
 
 
+class BoardBot(BoardBotCore, commands.Bot):
+    """One gateway connection: every guild's events come to this process (no sharding)."""
+
+
+class ShardedBoardBot(BoardBotCore, commands.AutoShardedBot):
+    """Discord's sharding: ``discord.shard_count`` shards (or as many as Discord recommends), of
+    which this process runs ``discord.shard_ids`` (all when null)."""
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # discord.py waits 5 s between two shards' IDENTIFYs (Discord's identify rate limit); the
+        # test API (DISCORD_API_BASE) has no such limit, so sharded tests start quickly.
+        if not os.environ.get("DISCORD_API_BASE"):
+            await super().before_identify_hook(shard_id, initial=initial)
+
+
+def create_bot(service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
+               play=None, monitor: LoopMonitor | None = None) -> BoardBot | ShardedBoardBot:
+    """A plain bot without ``discord.shard_count``, else an auto-sharded one for this process's shards."""
+    if settings.shard_count is None:
+        return BoardBot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor)
+    count = settings.shard_count if isinstance(settings.shard_count, int) else None      # "auto": ask Discord
+    ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    return ShardedBoardBot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor,
+                           shard_count=count, shard_ids=ids)
+
+
 async def run_discord(service: TableService, settings: Settings, i18n: I18n, token: str, force_sync: bool = False,
-                      play=None) -> None:
+                      play=None, monitor: LoopMonitor | None = None) -> None:
     point_at_api(os.environ.get("DISCORD_API_BASE"))
-    bot = BoardBot(service, settings, i18n, force_sync=force_sync, play=play)
+    bot = create_bot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor)
     async with bot:
         await bot.start(token)

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 
 from bot.ratings.model import Skill
-from bot.store import SqliteStore
+from bot.store import Store
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Change:
 
 
 class RatingStore:
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
 
     @staticmethod
@@ -65,7 +65,9 @@ class RatingStore:
         return (rows[0]["status"], rows[0]["reason"]) if rows else None
 
     async def mark(self, table_id: int, status: str, reason: str = "") -> None:
-        await self.store.write([("INSERT OR REPLACE INTO rated_tables (table_id, status, reason, at) VALUES (?, ?, ?, ?)",
+        await self.store.write([("INSERT INTO rated_tables (table_id, status, reason, at) VALUES (?, ?, ?, ?)"
+                                 " ON CONFLICT (table_id) DO UPDATE SET status = excluded.status, reason = excluded.reason,"
+                                 " changes = excluded.changes, at = excluded.at",
                                  (table_id, status, reason, time.time()))])
 
     async def apply(self, table_id: int, guild_id: int, game: str, changes: list[Change], replace_pending: bool) -> None:
@@ -82,13 +84,14 @@ class RatingStore:
             statements.append((
                 "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, wins, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT(guild_id, game, user_id) DO UPDATE SET"
-                " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
-                " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+                " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1,"
+                " wins = ratings.wins + excluded.wins, updated_at = excluded.updated_at",
                 (guild_id, game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), now)))
         await self.store.write(statements)
 
     async def consent(self, table_id: int, user_id: int) -> set[int]:
         """Record one player's agreement; returns everyone who has agreed so far."""
-        await self.store.write([("INSERT OR IGNORE INTO rating_consents (table_id, user_id) VALUES (?, ?)", (table_id, user_id))])
+        await self.store.write([("INSERT INTO rating_consents (table_id, user_id) VALUES (?, ?)"
+                                 " ON CONFLICT DO NOTHING", (table_id, user_id))])
         rows = await self.store.fetch("SELECT user_id FROM rating_consents WHERE table_id = ?", (table_id,))
         return {r["user_id"] for r in rows}

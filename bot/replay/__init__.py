@@ -116,7 +116,7 @@ class Replays(TableHooks):
 
     # -- /log ---------------------------------------------------------------------------------------
     async def log(self, ctx: Ctx) -> list[Reply] | None:
-        table = self.service.table_in(ctx.channel_id)
+        table = await self.service.fresh(ctx.channel_id)
         hidden: set[int] = set()
         if table is not None and table.status == "playing":
             actions = await self.service.store.actions(table.id)

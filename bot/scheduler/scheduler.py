@@ -11,7 +11,9 @@ handler and a delivery guarantee:
   between the work and the mark never does the work twice.
 
 A handler may return a new due time instead of ``None``; the job then waits until then (a
-player on vacation, a table that could not be saved). Only one scheduler may run per store.
+player on vacation, a table that could not be saved). Only one scheduler may run per store: with
+several shard processes, the one holding the scheduler lease (lease.py); ``may_fire`` then says
+whether this process may still fire (its lease has time to spare).
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
 from bot.scheduler.clock import Clock, SystemClock
-from bot.store import SqliteStore, StoreError
+from bot.store import Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +48,8 @@ Handler = Callable[[Job], Awaitable[float | None]]
 def schedule_sql(kind: str, key: str, due_at: float, payload: dict[str, Any], now: float, ref: str = "") -> tuple[str, tuple]:
     """The statement that adds a job unless one with ``key`` exists (for use inside a caller's
     transaction, next to the change that makes the job necessary)."""
-    return ("INSERT OR IGNORE INTO jobs (kind, key, ref, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    return ("INSERT INTO jobs (kind, key, ref, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (key) DO NOTHING",
             (kind, key, ref, due_at, json.dumps(payload, separators=(",", ":")), now))
 
 
@@ -63,9 +66,11 @@ def cancel_sql(ref: str, prefix: str = "") -> tuple[str, tuple]:
 
 
 class Scheduler:
-    def __init__(self, store: SqliteStore, clock: Clock | None = None) -> None:
+    def __init__(self, store: Store, clock: Clock | None = None,
+                 may_fire: Callable[[], bool] | None = None) -> None:
         self.store = store
         self.clock: Clock = clock or SystemClock()
+        self.may_fire: Callable[[], bool] = may_fire or (lambda: True)
         self._handlers: dict[str, tuple[Handler, bool]] = {}
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
@@ -107,7 +112,7 @@ class Scheduler:
         handlers ran. Tests call this directly after moving a :class:`ManualClock`."""
         ran = 0
         async with self._run_lock:
-            while ran < limit:
+            while ran < limit and self.may_fire():
                 now = self.clock.now()
                 rows = await self.store.fetch(
                     "SELECT * FROM jobs WHERE fired_at IS NULL AND due_at <= ? ORDER BY due_at, id LIMIT 1", (now,))
@@ -125,6 +130,7 @@ class Scheduler:
             return
         if at_most_once:
             await self._mark(job, now)
+        log.info("firing job %s", job.key)
         try:
             again = await handler(job)
         except StoreError as error:

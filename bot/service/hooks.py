@@ -43,6 +43,10 @@ class TableHooks:
     async def restored(self, table: "LiveTable") -> None:
         """The table was loaded from the store after a restart."""
 
+    async def adopted(self, table: "LiveTable") -> None:
+        """The table was loaded from the store later, because another shard process opened or
+        changed it (only with a shared store; see bot/service/copies.py)."""
+
     async def log(self, ctx: "Ctx") -> list["Reply"] | None:
         """Answer ``/log`` instead of the service (e.g. with the whole log as a file); None: not mine."""
         return None

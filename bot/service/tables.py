@@ -23,7 +23,8 @@ from bot.service import customids
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
-from bot.store import ActionRecord, SeatRecord, SqliteStore, StoreError
+from bot.service.copies import TableCopies
+from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError
 from games import registry
 from games.core import Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, toggle_option, validate_options
 from games.core.contract import Game
@@ -76,11 +77,13 @@ def _clean(text: str | None) -> str:
     return " ".join(cleaned.split())
 
 
-class TableService:
-    def __init__(self, store: SqliteStore, settings: Settings, *,
+class TableService(TableCopies):
+    def __init__(self, store: Store, settings: Settings, *,
                  seed_source: Callable[[], int] | None = None, render: bool = True) -> None:
         self.store = store
         self.settings = settings
+        self.shards = settings.shards               # the guilds whose tables this process keeps
+        self.shared = self.shards.multi_process     # other shard processes write the same store
         self.render_enabled = render
         self._seed = seed_source or (lambda: secrets.randbits(31))
         self._by_channel: dict[int, LiveTable] = {}
@@ -102,8 +105,24 @@ class TableService:
         name = _clean(name).lower()
         return next((g for g in self.games() if g.name == name), None)
 
-    def _not_saved(self, error: StoreError) -> list[Reply]:
-        log.error("not saved, nothing changed: %s", error)
+    def warm_up(self) -> "asyncio.Future[None]":
+        """Set up each offered game once, in a worker thread, while the bot connects: a game's
+        first setup loads its data tables (Keyflower: 0.08 s, several times that on a busy
+        machine), which would otherwise hold up the event loop, and every interaction with it,
+        when its first table starts."""
+        return asyncio.get_running_loop().run_in_executor(self._pool, self._warm_games)
+
+    def _warm_games(self) -> None:
+        for game in self.games():
+            try:
+                options = frozenset(s.name for s in game.options if s.default)
+                game.view(game.setup(game.min_players, options, 0), None)
+            except Exception:
+                log.exception("%s: setting up a first game failed (a table of it will fail the same way)", game.name)
+
+    def _not_saved(self, error: StoreError, table: LiveTable | None = None) -> list[Reply]:
+        """The user is told nothing changed; the operator's log line says why and what to do."""
+        log.error("%snot saved, nothing changed: %s", f"table {table.id}: " if table else "", error)
         return _error("That could not be saved, so nothing changed. Please try again in a moment.")
 
     async def _save_seats(self, table: LiveTable, seats: list[SeatRecord], host_id: int | None = None) -> list[Reply] | None:
@@ -137,33 +156,29 @@ class TableService:
 
     # -- restore ----------------------------------------------------------------------------
     async def restore(self) -> list[tuple[int, list[Reply]]]:
-        """Load every open table. Returns replies for tables where a computer had to move."""
+        """Load every open table (of the guilds on this process's shards). Returns replies for
+        tables where a computer had to move."""
         pending: list[tuple[int, list[Reply]]] = []
         tails = await self.store.pending_actions()
-        for record in await self.store.open_tables():
-            game = registry.get(record.game)
-            if game is None:
-                log.error("table %s: game %r is not installed; left untouched", record.id, record.game)
+        for record in await self.store.open_tables(self.shards):
+            table = self.live_table(record, tails.get(record.id, []))
+            if table is None:
                 continue
-            table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
-                              frozenset(record.options), record.seed, record.seats,
-                              lobby_message_id=record.lobby_message_id)
-            if record.status == "playing":
-                table.version = record.version
-                table.snapshot = record.snapshot_text
-                for action in tails.get(record.id, []):
-                    self._replay_one(table, action)
-                if record.id in tails:
-                    table.remember()
-            self._by_channel[table.channel_id] = table
-            self._by_id[table.id] = table
+            if record.id in tails:          # log rows past the snapshot: store the snapshot they lead to
+                await self.store.write([("UPDATE game_tables SET snapshot = ?, version = ? WHERE id = ? AND version = ?",
+                                         (table.snapshot, table.version, table.id, record.version))])
+            self._keep(table)
             async with self.lock(table.channel_id):
                 for hook in self.hooks:
                     await hook.restored(table)
             if table.status == "playing" and any(s.is_bot or s.resigned for s in table.seats) \
                     and self._computer_to_act(table):
                 async with self.lock(table.channel_id):
-                    replies = await self._advance(table, [], [], actor=None)
+                    try:
+                        replies = await self._advance(table, [], [], actor=None)
+                    except StaleTableError:         # another process moved it meanwhile: take its state
+                        await self.current(table.channel_id)
+                        continue
                 pending.append((table.channel_id, replies))
         return pending
 
@@ -190,7 +205,7 @@ class TableService:
     # -- lobby ------------------------------------------------------------------------------
     async def join(self, ctx: Ctx, game_name: str | None = None) -> list[Reply]:
         async with self.lock(ctx.channel_id):
-            table = self.table_in(ctx.channel_id)
+            table = await self.current(ctx.channel_id)
             name = _clean(game_name).lower()
             if table is None:
                 if not name:
@@ -224,8 +239,7 @@ class TableService:
         except StoreError as error:
             return self._not_saved(error)
         table = LiveTable(table_id, ctx.channel_id, ctx.guild_id, game, ctx.user_id, "lobby", options, seed, [seat])
-        self._by_channel[ctx.channel_id] = table
-        self._by_id[table_id] = table
+        self._keep(table)
         return [self._lobby_reply(table, t("{player} opens a table for {game}.", player=ctx.name[:64], game=game.title))]
 
     def _lobby_reply(self, table: LiveTable, headline: Msg) -> Reply:
@@ -247,11 +261,14 @@ class TableService:
         table = self._by_id.get(table_id)
         if table is not None:
             table.lobby_message_id = message_id
-            await self.store.set_lobby_message(table_id, message_id)
+            try:
+                await self.store.set_lobby_message(table_id, message_id)
+            except StoreError as error:      # only a convenience (which message the lobby buttons edit)
+                log.warning("table %s: the lobby message id was not saved: %s", table_id, error)
 
     async def leave(self, ctx: Ctx) -> list[Reply]:
         async with self.lock(ctx.channel_id):
-            table = self.table_in(ctx.channel_id)
+            table = await self.current(ctx.channel_id)
             if table is None:
                 return self._no_table()
             if table.seat_of(ctx.user_id) is None:
@@ -274,7 +291,7 @@ class TableService:
 
     async def option(self, ctx: Ctx, name: str | None = None) -> list[Reply]:
         async with self.lock(ctx.channel_id):
-            table = self.table_in(ctx.channel_id)
+            table = await self.current(ctx.channel_id)
             if table is None:
                 return self._no_table()
             game = table.game
@@ -312,7 +329,7 @@ class TableService:
 
     async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Reply]:
         async with self.lock(ctx.channel_id):
-            table = self.table_in(ctx.channel_id)
+            table = await self.current(ctx.channel_id)
             if table is None:
                 return self._no_table()
             if table.status != "lobby":
@@ -333,7 +350,7 @@ class TableService:
 
     async def start(self, ctx: Ctx) -> list[Reply]:
         async with self.lock(ctx.channel_id):
-            table = self.table_in(ctx.channel_id)
+            table = await self.current(ctx.channel_id)
             if table is None:
                 return self._no_table()
             if table.status != "lobby":
@@ -374,7 +391,7 @@ class TableService:
 
     async def act_verb(self, ctx: Ctx, verb: str, text: str) -> list[Reply]:
         """A slash verb (/place, /bid, /pass, /use, /play) carrying an action line."""
-        table = self.table_in(ctx.channel_id)
+        table = self.table_in(ctx.channel_id) or (await self.fresh(ctx.channel_id) if self.shared else None)
         game = table.game if table else None
         candidates = game.action_candidates(verb, _clean(text)) if game else [text]
         return await self.act(ctx, candidates, verb=verb)
@@ -400,56 +417,60 @@ class TableService:
     async def act(self, ctx: Ctx, text: str | list[str], *, verb: str | None = None, version: int | None = None,
                   table_id: int | None = None) -> list[Reply]:
         async with self.lock(ctx.channel_id):
-            table = self.table_in(ctx.channel_id)
-            if table is None:
-                return self._no_table()
-            if table_id is not None and table_id != table.id:
-                return _error("That choice is no longer open: it belongs to an older table.")
-            if table.status != "playing":
-                return _error("The game has not started yet. When everyone is seated, use /start.")
-            game = table.game
-            if verb and verb != "play" and verb not in game.verbs:
-                usable = [v for v in game.verbs if v in SLASH_VERBS and v != "play"] + ["play"]
-                return _error("{game} has no /{verb}. Use {verbs}.", game=game.title, verb=verb,
-                              verbs=", ".join(f"/{v}" for v in usable))
-            seat = table.seat_of(ctx.user_id)
-            if seat is None:
-                return _error("You are not seated at this table, so you cannot move. You can watch with /board and /status.")
-            if table.seats[seat].resigned:
-                return _error("You have resigned from this game; the computer plays your seat.")
-            if version is not None and version != table.version:
-                return _error("That choice is no longer open (the game has moved on). Use the buttons of the latest turn.")
-            to_act = game.to_act(table.state)
-            if seat not in to_act:
-                waiting = [s for s in sorted(to_act)]
-                if not waiting:
-                    return _error("Nobody can move right now.")
-                return [Reply([t("It is not your turn: waiting for {players}.",
-                                 players=", ".join(table.names[s] for s in waiting))], private=True, error=True)]
-            candidates = [_clean(c) for c in ([text] if isinstance(text, str) else text)]
-            candidates = [c for c in candidates if c]
-            if not candidates:
-                return _error("Write your move after the command, for example /play followed by one of the suggestions.")
-            if max(len(c) for c in candidates) > MAX_TEXT:
-                return _error("That move is too long ({length} characters). Moves are short, like the suggestions.",
-                              length=max(len(c) for c in candidates))
-            errors: list[IllegalAction] = []
-            for candidate in candidates:
-                try:
-                    action = game.parse(table.state, seat, candidate)
-                    events = game.apply(table.state, seat, action)
-                    break
-                except IllegalAction as illegal:
-                    table.rollback()
-                    errors.append(illegal)
-                except Exception:
-                    log.exception("table %s: engine failure on %r", table.id, candidate)
-                    table.rollback()
-                    return _error("Something went wrong on our side; your move was not applied. Please try again or choose another move.")
-            else:
-                return [Reply([errors[self._best_error(table, seat, candidates)].msg], private=True, error=True, names=table.names)]
-            record = ActionRecord(table.version + 1, seat, str(action), "move", False, time.time())
-            return await self._advance(table, events, [record], actor=seat)
+            return await self.run_fresh(ctx.channel_id, lambda: self._act(ctx, text, verb, version, table_id))
+
+    async def _act(self, ctx: Ctx, text: str | list[str], verb: str | None, version: int | None,
+                   table_id: int | None) -> list[Reply]:
+        table = self.table_in(ctx.channel_id)
+        if table is None:
+            return self._no_table()
+        if table_id is not None and table_id != table.id:
+            return _error("That choice is no longer open: it belongs to an older table.")
+        if table.status != "playing":
+            return _error("The game has not started yet. When everyone is seated, use /start.")
+        game = table.game
+        if verb and verb != "play" and verb not in game.verbs:
+            usable = [v for v in game.verbs if v in SLASH_VERBS and v != "play"] + ["play"]
+            return _error("{game} has no /{verb}. Use {verbs}.", game=game.title, verb=verb,
+                          verbs=", ".join(f"/{v}" for v in usable))
+        seat = table.seat_of(ctx.user_id)
+        if seat is None:
+            return _error("You are not seated at this table, so you cannot move. You can watch with /board and /status.")
+        if table.seats[seat].resigned:
+            return _error("You have resigned from this game; the computer plays your seat.")
+        if version is not None and version != table.version:
+            return _error("That choice is no longer open (the game has moved on). Use the buttons of the latest turn.")
+        to_act = game.to_act(table.state)
+        if seat not in to_act:
+            waiting = [s for s in sorted(to_act)]
+            if not waiting:
+                return _error("Nobody can move right now.")
+            return [Reply([t("It is not your turn: waiting for {players}.",
+                             players=", ".join(table.names[s] for s in waiting))], private=True, error=True)]
+        candidates = [_clean(c) for c in ([text] if isinstance(text, str) else text)]
+        candidates = [c for c in candidates if c]
+        if not candidates:
+            return _error("Write your move after the command, for example /play followed by one of the suggestions.")
+        if max(len(c) for c in candidates) > MAX_TEXT:
+            return _error("That move is too long ({length} characters). Moves are short, like the suggestions.",
+                          length=max(len(c) for c in candidates))
+        errors: list[IllegalAction] = []
+        for candidate in candidates:
+            try:
+                action = game.parse(table.state, seat, candidate)
+                events = game.apply(table.state, seat, action)
+                break
+            except IllegalAction as illegal:
+                table.rollback()
+                errors.append(illegal)
+            except Exception:
+                log.exception("table %s: engine failure on %r", table.id, candidate)
+                table.rollback()
+                return _error("Something went wrong on our side; your move was not applied. Please try again or choose another move.")
+        else:
+            return [Reply([errors[self._best_error(table, seat, candidates)].msg], private=True, error=True, names=table.names)]
+        record = ActionRecord(table.version + 1, seat, str(action), "move", False, time.time())
+        return await self._advance(table, events, [record], actor=seat)
 
     async def _advance(self, table: LiveTable, events: list[Event], records: list[ActionRecord],
                        actor: int | None) -> list[Reply]:
@@ -462,10 +483,12 @@ class TableService:
             try:
                 snapshot = json.dumps(table.game.to_json(table.state), separators=(",", ":"))
                 await self.store.append_actions(table.id, records, snapshot, table.seats)
-            except StoreError as error:
-                log.error("table %s: %s", table.id, error)
+            except StaleTableError:
                 table.rollback()
-                return _error("The move could not be saved, so it was not applied. Please try again in a moment.")
+                raise               # another process wrote the table first: the caller reloads it (copies.py)
+            except StoreError as error:
+                table.rollback()
+                return self._not_saved(error, table)
             table.snapshot = snapshot
             table.version = records[-1].n
         outcome = table.game.outcome(table.state)
@@ -587,30 +610,40 @@ class TableService:
 
     async def resign(self, ctx: Ctx) -> list[Reply]:
         async with self.lock(ctx.channel_id):
-            table = self.table_in(ctx.channel_id)
-            if table is None or table.status != "playing":
-                return _error("There is no running game here to resign from.")
-            seat = table.seat_of(ctx.user_id)
-            if seat is None:
-                return _error("You are not seated at this table.")
-            if table.seats[seat].resigned:
-                return _error("You have already resigned from this game.")
-            table.seats[seat].resigned = True
-            record = ActionRecord(table.version + 1, seat, "resign", "resign", False, time.time())
-            headline = Event(t("{player} resigns.", player=SeatRef(seat)))
-            active = [s for s in table.seats if not s.resigned]
+            await self.current(ctx.channel_id)
+            return await self.run_fresh(ctx.channel_id, lambda: self._resign(ctx))
+
+    async def _resign(self, ctx: Ctx) -> list[Reply]:
+        table = self.table_in(ctx.channel_id)
+        if table is None or table.status != "playing":
+            return _error("There is no running game here to resign from.")
+        seat = table.seat_of(ctx.user_id)
+        if seat is None:
+            return _error("You are not seated at this table.")
+        if table.seats[seat].resigned:
+            return _error("You have already resigned from this game.")
+        table.seats[seat].resigned = True
+        record = ActionRecord(table.version + 1, seat, "resign", "resign", False, time.time())
+        headline = Event(t("{player} resigns.", player=SeatRef(seat)))
+        active = [s for s in table.seats if not s.resigned]
+        try:
             if len(active) <= 1 or not any(not s.is_bot for s in active):
                 try:
                     await self.store.append_actions(table.id, [record], table.snapshot, table.seats)
+                except StaleTableError:
+                    raise
                 except StoreError:
                     table.seats[seat].resigned = False
                     return _error("The resignation could not be saved. Please try again in a moment.")
                 return await self._finish(table, [headline], self._resigned_outcome(table), None)
             replies = await self._advance(table, [headline, Event(t("The computer plays {player}'s seat from now on.", player=SeatRef(seat)))],
                                           [record], actor=None)
-            if replies and replies[0].error:
-                table.seats[seat].resigned = False      # not saved: the seat stays the player's
-            return replies
+        except StaleTableError:
+            table.seats[seat].resigned = False          # not saved: the seat stays the player's
+            raise
+        if replies and replies[0].error:
+            table.seats[seat].resigned = False          # not saved: the seat stays the player's
+        return replies
 
     def _resigned_outcome(self, table: LiveTable) -> Outcome:
         """Seats still in the game share first place; every seat that resigned shares the next."""
@@ -619,13 +652,16 @@ class TableService:
 
     async def abort(self, ctx: Ctx) -> list[Reply]:
         async with self.lock(ctx.channel_id):
-            table = self.table_in(ctx.channel_id)
+            table = await self.current(ctx.channel_id)
             if table is None:
                 return _error("There is no table here to abort.")
             if ctx.user_id != table.host_id and not ctx.is_moderator:
                 return _error("Only the table's host ({host}) or a moderator can abort it.",
                               host=next((s.name for s in table.seats if s.user_id == table.host_id), "?"))
-            await self.store.finish_table(table.id, "aborted", [])
+            try:
+                await self.store.finish_table(table.id, "aborted", [])
+            except StoreError as error:
+                return self._not_saved(error, table)
             self._forget(table)
             for hook in self.hooks:
                 await hook.closed(table, "aborted")
@@ -634,7 +670,7 @@ class TableService:
 
     # -- information ------------------------------------------------------------------------
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
-        table = self.table_in(ctx.channel_id)
+        table = await self.fresh(ctx.channel_id)
         if table is None or table.status != "playing":
             return _error("There is no running game here. Open one with /join <game>.")
         region = _clean(region) or None
@@ -647,7 +683,7 @@ class TableService:
         return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id)]
 
     async def status(self, ctx: Ctx) -> list[Reply]:
-        table = self.table_in(ctx.channel_id)
+        table = await self.fresh(ctx.channel_id)
         if table is None:
             return self._no_table()
         if table.status == "lobby":
@@ -660,7 +696,9 @@ class TableService:
         return [Reply(lines, private=True, names=table.names, table_id=table.id)]
 
     async def hand(self, ctx: Ctx, table_id: int | None = None) -> list[Reply]:
-        table = self._by_id.get(table_id) if table_id is not None else self.table_in(ctx.channel_id)
+        table = await self.fresh(ctx.channel_id)
+        if table_id is not None and table is not None and table.id != table_id:
+            table = self._by_id.get(table_id)
         if table is None or table.status != "playing":
             return _error("There is no running game here.")
         seat = table.seat_of(ctx.user_id)
@@ -678,7 +716,7 @@ class TableService:
         for hook in self.hooks:
             if (handled := await hook.log(ctx)) is not None:
                 return handled
-        table = self.table_in(ctx.channel_id)
+        table = await self.fresh(ctx.channel_id)
         if table is None or table.status != "playing":
             return _error("There is no running game here.")
         actions = await self.store.actions(table.id)
@@ -716,6 +754,7 @@ class TableService:
         click = customids.parse(custom_id)
         if click is None:
             return _error("That button is not one of ours any more.")
+        await self.fresh(ctx.channel_id)
         table = self._by_id.get(click.table_id)
         if table is None or table.channel_id != ctx.channel_id:
             return _error("That choice is no longer open: the table has closed.")

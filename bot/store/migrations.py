@@ -1,4 +1,8 @@
-"""Versioned schema migrations. Append a new entry; never edit an applied one."""
+"""Versioned schema migrations. Append a new entry; never edit an applied one.
+
+The scripts are written for SQLite; the PostgreSQL store translates each statement's types with
+:func:`bot.store.dialect.ddl_to_postgres` (INTEGER -> BIGINT, REAL -> DOUBLE PRECISION,
+AUTOINCREMENT ids -> identity columns), so keep to plain column types and constraints."""
 from __future__ import annotations
 
 MIGRATIONS: list[str] = [
@@ -177,4 +181,18 @@ MIGRATIONS: list[str] = [
         undone_at REAL NOT NULL
     );
     """,
+    # 3: leases: which process holds a singleton job (the scheduler) until when, when several
+    # shard processes share the store
+    """
+    CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        expires_at REAL NOT NULL
+    );
+    """,
 ]
+
+
+def statements_of(script: str) -> list[str]:
+    """The statements of one migration script (they contain no ``;`` inside literals)."""
+    return [s.strip() for s in script.split(";") if s.strip()]

@@ -4,33 +4,57 @@ durable before the move is acknowledged."""
 from __future__ import annotations
 
 import asyncio
-import json
+import re
 import sqlite3
-import time
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Iterable
+from typing import AsyncIterator, Sequence
 
 import aiosqlite
 
-from bot.store.migrations import MIGRATIONS
-from bot.store.records import ActionRecord, SeatRecord, TableRecord
+from bot.store.base import Statement, Store
+from bot.store.dialect import insert_target
+from bot.store.errors import StaleTableError, StoreError
+from bot.store.migrations import MIGRATIONS, statements_of
+
+# The message SQLite gives for a duplicate (table_id, n) in the action log.
+_STALE = re.compile(r"UNIQUE constraint failed: actions\.table_id, actions\.n\b")
+
+_LOCKED = ("another program holds the database's write lock (a second bot on the same file, a backup, or an "
+           "sqlite3 shell with an open transaction): stop it or end its transaction; each write waits 5 s for "
+           "the lock before giving up")
+#: what the operator can do, by SQLite's primary result code
+ADVICE = {
+    sqlite3.SQLITE_FULL: "the disk (or the database's size limit) is full: free disk space; "
+                         "writes work again as soon as there is room",
+    sqlite3.SQLITE_BUSY: _LOCKED,
+    sqlite3.SQLITE_LOCKED: _LOCKED,
+    sqlite3.SQLITE_READONLY: "the database cannot be written: check the permissions of the file and its folder, "
+                             "and that the disk is not mounted read-only",
+    sqlite3.SQLITE_IOERR: "the disk reported an I/O error: check the disk and the system log",
+    sqlite3.SQLITE_CORRUPT: "the database file is damaged: stop the bot and restore the file from a backup",
+    sqlite3.SQLITE_NOTADB: "the file is not an SQLite database: check database.path in config.yaml",
+    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened: check that its folder exists and is writable",
+}
 
 
-class StoreError(RuntimeError):
-    """The database refused a write (disk full, locked, read-only...). Nothing was applied."""
+def explain(error: sqlite3.Error, description: str) -> str:
+    """An operator's line for a refused write: SQLite's words, then what to do."""
+    code = getattr(error, "sqlite_errorcode", None)
+    advice = ADVICE.get(code & 0xFF if isinstance(code, int) else -1, "see SQLite's message")
+    return f"database write failed ({description}): {error} — {advice}"
 
 
-def _dumps(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-class SqliteStore:
+class SqliteStore(Store):
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
         self._write = asyncio.Lock()
+        self._id_tables: frozenset[str] = frozenset()
+
+    @property
+    def description(self) -> str:
+        return f"SQLite {self.path}"
 
     # -- life cycle ---------------------------------------------------------------------------
     async def open(self) -> "SqliteStore":
@@ -51,6 +75,10 @@ class SqliteStore:
             self._db = None
 
     @property
+    def is_open(self) -> bool:
+        return self._db is not None
+
+    @property
     def db(self) -> aiosqlite.Connection:
         if self._db is None:
             raise StoreError("the store is not open")
@@ -58,167 +86,71 @@ class SqliteStore:
 
     async def _migrate(self) -> None:
         await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cursor:
-            row = await cursor.fetchone()
-        current = row[0] or 0
+        current = await self.schema_version()
         for number, script in enumerate(MIGRATIONS, start=1):
-            if number <= current:
-                continue
-            statements = [s.strip() for s in script.split(";") if s.strip()]
-            await self._transaction([(s, ()) for s in statements] + [("INSERT INTO schema_version VALUES (?)", (number,))])
+            if number > current:
+                await self._transaction([(s, ()) for s in statements_of(script)]
+                                        + [("INSERT INTO schema_version VALUES (?)", (number,))])
+        rows = await self.fetch("SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c"
+                                " WHERE m.type = 'table' AND c.name = 'id'")
+        self._id_tables = frozenset(r[0].lower() for r in rows)
 
     async def schema_version(self) -> int:
-        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cursor:
-            row = await cursor.fetchone()
-        return row[0] or 0
+        rows = await self.fetch("SELECT MAX(version) FROM schema_version")
+        return rows[0][0] or 0
 
-    async def _transaction(self, statements: Iterable[tuple[str, tuple]]) -> list[int | None]:
-        """Run statements atomically; returns each statement's lastrowid."""
-        ids: list[int | None] = []
+    @asynccontextmanager
+    async def _immediate(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction, serialised with every other write of this process."""
         async with self._write:
             try:
                 await self.db.execute("BEGIN IMMEDIATE")
                 try:
-                    for sql, params in statements:
-                        cursor = await self.db.execute(sql, params)
-                        ids.append(cursor.lastrowid)
-                        await cursor.close()
+                    yield self.db
                     await self.db.execute("COMMIT")
                 except BaseException:
-                    await self.db.execute("ROLLBACK")
+                    await self._rollback()
                     raise
             except sqlite3.Error as error:
-                raise StoreError(f"database write failed ({self.path}): {error}") from error
+                raise self._refused(error) from error
+
+    async def _rollback(self) -> None:
+        """Undo the open transaction unless SQLite already has: it rolls back by itself after
+        "database or disk is full" and some I/O errors, and a ROLLBACK then would fail with
+        "no transaction is active" and hide the error that matters to the operator."""
+        if not self.db.in_transaction:
+            return
+        try:
+            await self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass        # the first error is the one raised; a connection still stuck shows at the next BEGIN
+
+    def _refused(self, error: sqlite3.Error) -> StoreError:
+        if isinstance(error, sqlite3.IntegrityError) and _STALE.search(str(error)):
+            return StaleTableError(f"database write refused ({self.description}): this table version is already"
+                                   f" saved, by another process ({error})")
+        return StoreError(explain(error, self.description))
+
+    async def _transaction(self, statements: list[Statement], guard: int | None = None) -> list[int | None]:
+        ids: list[int | None] = []
+        async with self._immediate() as db:
+            for index, (sql, params) in enumerate(statements):
+                cursor = await db.execute(sql, params)
+                if index == guard and cursor.rowcount < 1:
+                    raise StaleTableError(f"database write refused ({self.description}): the table moved on"
+                                          " (another process wrote it)")
+                inserted = insert_target(sql) in self._id_tables and cursor.rowcount > 0
+                ids.append(cursor.lastrowid if inserted else None)
+                await cursor.close()
         return ids
 
-    # -- tables and seats -----------------------------------------------------------------------
-    async def create_table(self, channel_id: int, guild_id: int | None, game: str, host_id: int,
-                           options: list[str], seed: int, host_seat: SeatRecord) -> int:
-        now = time.time()
-        ids = await self._transaction([
-            ("INSERT INTO game_tables (channel_id, guild_id, game, host_id, status, options, seed, created_at, updated_at)"
-             " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-             (channel_id, guild_id, game, host_id, _dumps(sorted(options)), seed, now, now)),
-        ])
-        table_id = int(ids[0] or 0)
-        await self.put_seats(table_id, [host_seat])
-        return table_id
-
-    async def put_seats(self, table_id: int, seats: list[SeatRecord], host_id: int | None = None) -> None:
-        """Replace the table's seats with ``seats`` (lobby changes, start order, resignations)."""
-        statements: list[tuple[str, tuple]] = [("DELETE FROM seats WHERE table_id = ?", (table_id,))]
-        if host_id is not None:
-            statements.append(("UPDATE game_tables SET host_id = ? WHERE id = ?", (host_id, table_id)))
-        statements += [("INSERT INTO seats (table_id, seat, user_id, name, is_bot, level, resigned) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (table_id, s.seat, s.user_id, s.name, int(s.is_bot), s.level, int(s.resigned))) for s in seats]
-        statements.append(("UPDATE game_tables SET updated_at = ? WHERE id = ?", (time.time(), table_id)))
-        await self._transaction(statements)
-
-    async def set_options(self, table_id: int, options: list[str]) -> None:
-        await self._transaction([("UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
-                                  (_dumps(sorted(options)), time.time(), table_id))])
-
-    async def set_lobby_message(self, table_id: int, message_id: int) -> None:
-        await self._transaction([("UPDATE game_tables SET lobby_message_id = ? WHERE id = ?", (message_id, table_id))])
-
-    async def start_table(self, table_id: int, seats: list[SeatRecord], snapshot: dict | str) -> None:
-        statements: list[tuple[str, tuple]] = [("DELETE FROM seats WHERE table_id = ?", (table_id,))]
-        statements += [("INSERT INTO seats (table_id, seat, user_id, name, is_bot, level, resigned) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (table_id, s.seat, s.user_id, s.name, int(s.is_bot), s.level, int(s.resigned))) for s in seats]
-        statements.append(("UPDATE game_tables SET status = 'playing', snapshot = ?, version = 0, updated_at = ? WHERE id = ?",
-                           (_dumps(snapshot), time.time(), table_id)))
-        await self._transaction(statements)
-
-    async def append_actions(self, table_id: int, actions: list[ActionRecord], snapshot: dict | str,
-                             seats: list[SeatRecord] | None = None) -> None:
-        """Append to the log and move the snapshot forward in one transaction."""
-        version = actions[-1].n if actions else None
-        statements: list[tuple[str, tuple]] = [
-            ("INSERT INTO actions (table_id, n, seat, text, kind, by_computer, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-             (table_id, a.n, a.seat, a.text, a.kind, int(a.by_computer), a.at or time.time())) for a in actions]
-        if seats is not None:
-            statements += [("UPDATE seats SET resigned = ?, is_bot = ?, level = ? WHERE table_id = ? AND seat = ?",
-                            (int(s.resigned), int(s.is_bot), s.level, table_id, s.seat)) for s in seats]
-        statements.append(("UPDATE game_tables SET snapshot = ?, version = COALESCE(?, version), updated_at = ? WHERE id = ?",
-                           (_dumps(snapshot), version, time.time(), table_id)))
-        await self._transaction(statements)
-
-    async def finish_table(self, table_id: int, status: str, results: list[tuple[int, int | None, int, int]]) -> None:
-        """Close a table: ``results`` rows are (seat, user_id, rank, score)."""
-        statements: list[tuple[str, tuple]] = [
-            ("INSERT OR REPLACE INTO results (table_id, seat, user_id, rank, score) VALUES (?, ?, ?, ?, ?)",
-             (table_id, seat, user, rank, score)) for seat, user, rank, score in results]
-        statements.append(("UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?", (status, time.time(), table_id)))
-        await self._transaction(statements)
-
-    # -- reads --------------------------------------------------------------------------------
-    async def _seats(self, table_id: int) -> list[SeatRecord]:
-        async with self.db.execute("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)) as cursor:
-            rows = await cursor.fetchall()
-        return [SeatRecord(r["seat"], r["user_id"], r["name"], bool(r["is_bot"]), r["level"], bool(r["resigned"])) for r in rows]
-
-    def _table(self, row: sqlite3.Row, seats: list[SeatRecord]) -> TableRecord:
-        return TableRecord(
-            id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], game=row["game"],
-            host_id=row["host_id"], status=row["status"], options=json.loads(row["options"]), seed=row["seed"],
-            version=row["version"], seats=seats, snapshot_text=row["snapshot"] or "",
-            lobby_message_id=row["lobby_message_id"], created_at=row["created_at"], updated_at=row["updated_at"],
-        )
-
-    async def table(self, table_id: int) -> TableRecord | None:
-        async with self.db.execute("SELECT * FROM game_tables WHERE id = ?", (table_id,)) as cursor:
-            row = await cursor.fetchone()
-        return self._table(row, await self._seats(table_id)) if row else None
-
-    async def open_tables(self) -> list[TableRecord]:
-        """Every lobby and running table, for restoring after a restart."""
-        async with self.db.execute("SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') ORDER BY id") as cursor:
-            rows = await cursor.fetchall()
-        async with self.db.execute(
-                "SELECT s.* FROM seats s JOIN game_tables t ON t.id = s.table_id WHERE t.status IN ('lobby', 'playing')"
-                " ORDER BY s.table_id, s.seat") as cursor:
-            seat_rows = await cursor.fetchall()
-        seats: dict[int, list[SeatRecord]] = {}
-        for r in seat_rows:
-            seats.setdefault(r["table_id"], []).append(
-                SeatRecord(r["seat"], r["user_id"], r["name"], bool(r["is_bot"]), r["level"], bool(r["resigned"])))
-        return [self._table(row, seats.get(row["id"], [])) for row in rows]
-
-    async def pending_actions(self) -> dict[int, list[ActionRecord]]:
-        """Log rows newer than their open table's snapshot (normally none), in one query."""
-        async with self.db.execute(
-                "SELECT a.* FROM actions a JOIN game_tables t ON t.id = a.table_id"
-                " WHERE t.status = 'playing' AND a.n > t.version ORDER BY a.table_id, a.n") as cursor:
-            rows = await cursor.fetchall()
-        pending: dict[int, list[ActionRecord]] = {}
-        for r in rows:
-            pending.setdefault(r["table_id"], []).append(
-                ActionRecord(r["n"], r["seat"], r["text"], r["kind"], bool(r["by_computer"]), r["at"]))
-        return pending
-
-    async def actions(self, table_id: int, after: int = 0) -> list[ActionRecord]:
-        async with self.db.execute("SELECT * FROM actions WHERE table_id = ? AND n > ? ORDER BY n", (table_id, after)) as cursor:
-            rows = await cursor.fetchall()
-        return [ActionRecord(r["n"], r["seat"], r["text"], r["kind"], bool(r["by_computer"]), r["at"]) for r in rows]
-
-    async def results(self, table_id: int) -> list[tuple[int, int | None, int, int]]:
-        async with self.db.execute("SELECT seat, user_id, rank, score FROM results WHERE table_id = ? ORDER BY seat", (table_id,)) as cursor:
-            rows = await cursor.fetchall()
-        return [(r[0], r[1], r[2], r[3]) for r in rows]
-
-    # -- for extension stores (bot/scheduler, bot/timers, bot/ratings, bot/tournaments) ----------
-    async def write(self, statements: Iterable[tuple[str, tuple]]) -> list[int | None]:
-        """Run ``(sql, params)`` statements in one transaction; returns each lastrowid."""
-        return await self._transaction(list(statements))
+    async def write_many(self, sql: str, rows: Sequence[tuple]) -> None:
+        async with self._immediate() as db:
+            await db.executemany(sql, rows)
 
     async def fetch(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
-        async with self.db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
-
-    async def get_meta(self, key: str) -> str | None:
-        async with self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
-            row = await cursor.fetchone()
-        return row[0] if row else None
-
-    async def set_meta(self, key: str, value: str) -> None:
-        await self._transaction([("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))])
+        try:
+            async with self.db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+        except sqlite3.Error as error:
+            raise StoreError(f"database read failed ({self.description}): {error}") from error

@@ -349,41 +349,44 @@ class Tournaments(TableHooks):
             channel = slot.channel_id
         names = [players[p].name if p in players else str(p) for p in slot.players]
         contexts = [Ctx(p, n, channel, tournament.guild_id) for p, n in zip(slot.players, names)]
-        table = service.table_in(channel)
-        replies: list[Reply] = []
-        problem: list[Reply] = []
-        if table is None or table.status == "lobby":
-            if table is None:
-                problem = await service.join(contexts[0], tournament.game)
-            for ctx in contexts:
-                current = service.table_in(channel)
-                if current is not None and current.seat_of(ctx.user_id) is None:
-                    problem += await service.join(ctx)
+        try:
+            table = await service.fresh(channel)       # may be stored by another process already
+            replies: list[Reply] = []
+            problem: list[Reply] = []
+            if table is None or table.status == "lobby":
+                if table is None:
+                    problem = await service.join(contexts[0], tournament.game)
+                for ctx in contexts:
+                    current = service.table_in(channel)
+                    if current is not None and current.seat_of(ctx.user_id) is None:
+                        problem += await service.join(ctx)
+                table = service.table_in(channel)
+                if table is not None and table.status == "lobby":
+                    for option in sorted(set(table.options) ^ set(tournament.options)):
+                        problem += await service.option(contexts[0], option)
+                    timer = f"timer {span_text(tournament.timer_seconds)}" if tournament.timer_seconds else "timer off"
+                    problem += await service.option(contexts[0], timer)
+                    replies = await service.start(contexts[0])
+                    problem += replies
             table = service.table_in(channel)
-            if table is not None and table.status == "lobby":
-                for option in sorted(set(table.options) ^ set(tournament.options)):
-                    problem += await service.option(contexts[0], option)
-                timer = f"timer {span_text(tournament.timer_seconds)}" if tournament.timer_seconds else "timer off"
-                problem += await service.option(contexts[0], timer)
-                replies = await service.start(contexts[0])
-                problem += replies
-        table = service.table_in(channel)
-        seated = [s.user_id for s in table.seats] if table is not None else []
-        if table is None or table.status != "playing" or seated != list(slot.players):
-            errors = [r for r in problem if r.error]
-            log.error("tournament %s: table %s of round %s did not start: %s", tournament.id, slot.number, slot.round,
-                      [m.english() for r in errors for m in r.lines])
-            await self.store.update_slot(slot, status="stalled", table_id=table.id if table else None)
-            await self.ports.deliver(tournament.channel_id, [Reply([t(
-                "Table {number} of round {round} could not be started; the organiser can settle it with "
-                "/tournament report.", number=slot.number, round=slot.round)])])
-            return
-        await self.store.update_slot(slot, table_id=table.id, status="playing")
-        header = Reply([t("{tournament}, round {round}, table {number}: {players}. Play here; the result counts as soon "
-                          "as the game ends.", tournament=tournament.name, round=slot.round, number=slot.number,
-                          players=tuple(UserRef(p, n) for p, n in zip(slot.players, names)))],
-                       mentions=list(slot.players))
-        await self.ports.deliver(channel, [header] + [r for r in replies if not r.private])
+            seated = [s.user_id for s in table.seats] if table is not None else []
+            if table is None or table.status != "playing" or seated != list(slot.players):
+                errors = [r for r in problem if r.error]
+                log.error("tournament %s: table %s of round %s did not start: %s", tournament.id, slot.number, slot.round,
+                          [m.english() for r in errors for m in r.lines])
+                await self.store.update_slot(slot, status="stalled", table_id=table.id if table else None)
+                await self.ports.deliver(tournament.channel_id, [Reply([t(
+                    "Table {number} of round {round} could not be started; the organiser can settle it with "
+                    "/tournament report.", number=slot.number, round=slot.round)])])
+                return
+            await self.store.update_slot(slot, table_id=table.id, status="playing")
+            header = Reply([t("{tournament}, round {round}, table {number}: {players}. Play here; the result counts as soon "
+                              "as the game ends.", tournament=tournament.name, round=slot.round, number=slot.number,
+                              players=tuple(UserRef(p, n) for p, n in zip(slot.players, names)))],
+                           mentions=list(slot.players))
+            await self.ports.deliver(channel, [header] + [r for r in replies if not r.private])
+        finally:
+            service.release_foreign(channel)     # another shard process serves that guild
 
     async def _arm_if_complete(self, tournament: Tournament, round: int) -> bool:
         slots = await self.store.slots(tournament.id, round)
@@ -508,7 +511,9 @@ class Tournaments(TableHooks):
         ranks = self._parse_result(result, slot, players)
         if isinstance(ranks, Msg):
             return [Reply([ranks], private=True, error=True)]
-        table = self.service.table_by_id(slot.table_id) if slot.table_id else None
+        table = await self.service.fresh(slot.channel_id) if slot.channel_id else None
+        if table is not None and table.id != slot.table_id:
+            table = None
         scores = {}
         if table is not None and table.state is not None:
             live = table.game.outcome(table.state)

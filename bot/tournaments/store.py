@@ -6,7 +6,7 @@ import json
 import time
 from dataclasses import dataclass
 
-from bot.store import SqliteStore
+from bot.store import Store
 from bot.tournaments.standings import Entry
 
 
@@ -51,7 +51,7 @@ class Slot:
 
 
 class TournamentStore:
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
 
     # -- tournaments ----------------------------------------------------------------------------
@@ -153,8 +153,10 @@ class TournamentStore:
     # -- results --------------------------------------------------------------------------------
     @staticmethod
     def result_sql(slot: Slot, user_id: int, rank: int, score: int, points: float, reported: bool) -> tuple[str, tuple]:
-        return ("INSERT OR REPLACE INTO tournament_results (tournament_id, round, number, user_id, rank, score, points, reported)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        return ("INSERT INTO tournament_results (tournament_id, round, number, user_id, rank, score, points, reported)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, round, user_id) DO UPDATE SET"
+                " number = excluded.number, rank = excluded.rank, score = excluded.score, points = excluded.points,"
+                " reported = excluded.reported",
                 (slot.tournament_id, slot.round, slot.number, user_id, rank, score, points, int(reported)))
 
     async def entries(self, tournament_id: int) -> list[Entry]:

@@ -33,8 +33,7 @@ class TurnCommands:
     async def my_games(self, ctx: Ctx) -> list[Reply]:
         """Every table the user sits at on this server (all servers in a DM), their turn first."""
         now = self.clock.now()
-        mine = [table for table in self.service.tables()
-                if table.seat_of(ctx.user_id) is not None and (ctx.guild_id is None or table.guild_id == ctx.guild_id)]
+        mine = await self.service.tables_of(ctx.user_id, ctx.guild_id)
         if not mine:
             return [Reply([t("You are not seated at any table here. Open one with /join <game>, or join an open one.")],
                           private=True)]

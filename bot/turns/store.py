@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store import SqliteStore
+from bot.store import Store
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Vacation:
 
 
 class TurnStore:
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
 
     # -- timers ---------------------------------------------------------------------------------
@@ -41,6 +41,10 @@ class TurnStore:
         rows = await self.store.fetch("SELECT t.* FROM table_timers t JOIN game_tables g ON g.id = t.table_id"
                                       " WHERE g.status IN ('lobby', 'playing')")
         return {r["table_id"]: (TimerSetting(r["seconds"], r["on_timeout"]), r["synced_version"]) for r in rows}
+
+    async def timer(self, table_id: int) -> TimerSetting | None:
+        rows = await self.store.fetch("SELECT seconds, on_timeout FROM table_timers WHERE table_id = ?", (table_id,))
+        return TimerSetting(rows[0]["seconds"], rows[0]["on_timeout"]) if rows else None
 
     @staticmethod
     def put_timer_sql(table_id: int, setting: TimerSetting) -> tuple[str, tuple]:
@@ -67,7 +71,9 @@ class TurnStore:
 
     @staticmethod
     def add_clock_sql(clock: TurnClock) -> tuple[str, tuple]:
-        return ("INSERT OR REPLACE INTO turn_clocks (table_id, seat, user_id, since_version, since_at) VALUES (?, ?, ?, ?, ?)",
+        return ("INSERT INTO turn_clocks (table_id, seat, user_id, since_version, since_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+                " since_version = excluded.since_version, since_at = excluded.since_at",
                 (clock.table_id, clock.seat, clock.user_id, clock.since_version, clock.since_at))
 
     @staticmethod

@@ -23,7 +23,7 @@ from bot.scheduler import Job, Scheduler, cancel_sql, schedule_sql
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Ctx, Reply
-from bot.store import ActionRecord, StoreError
+from bot.store import ActionRecord, StaleTableError, StoreError
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span, span_text
 from bot.turns.store import TimerSetting, TurnClock, TurnStore
@@ -129,6 +129,13 @@ class TurnTimers(TableHooks):
         return [self.service._lobby_reply(table, headline)]
 
     # -- keeping clocks in step with the game ---------------------------------------------------
+    async def adopted(self, table: LiveTable) -> None:
+        """A table another shard process opened or changed: take its stored setting."""
+        if table.id not in self._settings:
+            setting = await self.store.timer(table.id)
+            if setting is not None:
+                self._settings[table.id] = setting
+
     async def restored(self, table: LiveTable) -> None:
         """Take the stored setting; bring the clocks up to date only for a table whose last move
         was saved but not its clocks (a crash in between), so quiet tables stay unloaded."""
@@ -145,9 +152,11 @@ class TurnTimers(TableHooks):
 
     async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
         await self.stop(table)
+        self._settings.pop(table.id, None)
 
     async def closed(self, table: LiveTable, status: str) -> None:
         await self.stop(table)
+        self._settings.pop(table.id, None)
 
     async def stop(self, table: LiveTable) -> None:
         await self.service.store.write([TurnStore.drop_clock_sql(table.id), cancel_sql(f"table:{table.id}")])
@@ -212,10 +221,20 @@ class TurnTimers(TableHooks):
         away = await self.store.vacations(clock.user_id) if clock.user_id is not None else []
         return vacation.due_time(clock.since_at, target, now, away)
 
+    async def _channel_of(self, job: Job) -> int | None:
+        """The channel of the job's table, whose lock the handler takes before looking closer."""
+        table_id = int(job.payload["table"])
+        table = self.service.table_by_id(table_id)
+        if table is not None:
+            return table.channel_id
+        rows = await self.service.store.fetch("SELECT channel_id FROM game_tables WHERE id = ?", (table_id,))
+        return rows[0]["channel_id"] if rows else None
+
     async def _live_clock(self, job: Job) -> tuple[LiveTable, TurnClock] | None:
-        """The table and clock a job belongs to, if that turn is still going on."""
+        """The table and clock a job belongs to, if that turn is still going on (under the lock
+        of the table's channel)."""
         payload = job.payload
-        table = self.service.table_by_id(int(payload["table"]))
+        table = await self.service.load(int(payload["table"]))     # of any shard: the scheduler runs once
         if table is None or table.status != "playing":
             return None
         clock = (await self.store.clocks(table.id)).get(int(payload["seat"]))
@@ -225,7 +244,11 @@ class TurnTimers(TableHooks):
 
     # -- reminder ---------------------------------------------------------------------------------
     async def _remind(self, job: Job) -> float | None:
-        found = await self._live_clock(job)
+        channel_id = await self._channel_of(job)
+        if channel_id is None:
+            return None
+        async with self.service.lock(channel_id):
+            found = await self._live_clock(job)
         if found is None:
             return None
         table, clock = found
@@ -247,26 +270,32 @@ class TurnTimers(TableHooks):
 
     # -- timeout ----------------------------------------------------------------------------------
     async def _timeout(self, job: Job) -> float | None:
-        found = await self._live_clock(job)
-        if found is None:
+        channel_id = await self._channel_of(job)
+        if channel_id is None:
             return None
-        table = found[0]
-        async with self.service.lock(table.channel_id):
-            found = await self._live_clock(job)       # the turn may have ended while we waited
-            if found is None or self.service.table_by_id(table.id) is not table:
-                return None
-            table, clock = found
-            seat = clock.seat
-            if seat not in self.waiting_humans(table) or await self.store.timed_out(table.id, seat, clock.since_version):
-                return None
-            setting = self.setting(table.id)
-            if not setting.seconds:
-                return None
-            now = self.clock.now()
-            again = await self._due(clock, setting.seconds, now)
-            if again is not None:
-                return again
-            replies = await self.apply_timeout(table, seat, setting.on_timeout)
+        async with self.service.lock(channel_id):
+            for attempt in (1, 2):
+                found = await self._live_clock(job)
+                if found is None:
+                    return None
+                table, clock = found
+                seat = clock.seat
+                if seat not in self.waiting_humans(table) or await self.store.timed_out(table.id, seat, clock.since_version):
+                    return None
+                setting = self.setting(table.id)
+                if not setting.seconds:
+                    return None
+                now = self.clock.now()
+                again = await self._due(clock, setting.seconds, now)
+                if again is not None:
+                    return again
+                try:
+                    replies = await self.apply_timeout(table, seat, setting.on_timeout)
+                    break
+                except StaleTableError:       # a move was stored meanwhile (another process): look again
+                    log.info("table %s: moved on while its timeout was applied (attempt %s)", table.id, attempt)
+            else:
+                return self.clock.now() + RETRY
         if replies is None:
             return self.clock.now() + RETRY
         await self.ports.deliver(table.channel_id, replies)
@@ -328,15 +357,21 @@ class TurnTimers(TableHooks):
         events.append(Event(t("{player} is removed from the game; the computer plays the seat from now on.",
                               player=SeatRef(seat))))
         active = [s for s in table.seats if not s.resigned]
-        if len(active) <= 1 or not any(not s.is_bot for s in active):
-            try:
-                await service.store.append_actions(table.id, [marker, resign], table.snapshot, table.seats)
-            except StoreError:
-                table.seats[seat].resigned = False
-                return None
-            table.version = resign.n
-            return await service._finish(table, events, service._resigned_outcome(table), None)
-        replies = await self._commit(table, events, [marker, resign])
+        try:
+            if len(active) <= 1 or not any(not s.is_bot for s in active):
+                try:
+                    await service.store.append_actions(table.id, [marker, resign], table.snapshot, table.seats)
+                except StaleTableError:
+                    raise
+                except StoreError:
+                    table.seats[seat].resigned = False
+                    return None
+                table.version = resign.n
+                return await service._finish(table, events, service._resigned_outcome(table), None)
+            replies = await self._commit(table, events, [marker, resign])
+        except StaleTableError:
+            table.seats[seat].resigned = False
+            raise
         if replies is None:
             table.seats[seat].resigned = False
         return replies

@@ -23,7 +23,7 @@ from bot.service import customids
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
-from bot.store import ActionRecord, StoreError
+from bot.store import ActionRecord, StaleTableError, StoreError
 from games.core import Event, SeatRef
 from games.core.contract import Game
 from games.core.messages import Msg
@@ -113,7 +113,7 @@ class Undo(TableHooks):
     async def request(self, ctx: Ctx) -> list[Reply]:
         service = self.service
         async with service.lock(ctx.channel_id):
-            table = service.table_in(ctx.channel_id)
+            table = await service.current(ctx.channel_id)
             if table is None or table.status != "playing":
                 return _error("There is no running game here.")
             seat = table.seat_of(ctx.user_id)
@@ -144,6 +144,7 @@ class Undo(TableHooks):
         if match is None:
             return None
         table_id, version = int(match["table"]), int(match["version"])
+        await self.service.fresh(ctx.channel_id)
         table = self.service.table_by_id(table_id)
         request = self._requests.get(table_id)
         if table is None or request is None or request.version != version or table.version != version:
@@ -179,13 +180,19 @@ class Undo(TableHooks):
         version = kept[-1].n if kept else 0
         now = self.clock.now()
         statements: list[tuple[str, tuple]] = [
+            # only if the table is still where this process saw it (another shard process may have moved it on)
+            ("UPDATE game_tables SET version = version WHERE id = ? AND version = ?", (table.id, table.version))]
+        statements += [
             ("INSERT INTO undone_actions (table_id, n, seat, text, kind, by_computer, at, undone_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
              (table.id, r.n, r.seat, r.text, r.kind, int(r.by_computer), r.at, now)) for r in taken]
         statements.append(("DELETE FROM actions WHERE table_id = ? AND n > ?", (table.id, version)))
         statements.append(("UPDATE game_tables SET snapshot = ?, version = ?, updated_at = ? WHERE id = ?",
                            (snapshot, version, now, table.id)))
         try:
-            await service.store.write(statements)
+            await service.store.write(statements, guard=0)
+        except StaleTableError:
+            await service.current(table.channel_id)
+            return _error("That choice is no longer open: the game has moved on.")
         except StoreError as error:
             log.error("table %s: undo not saved: %s", table.id, error)
             return _error("The move could not be taken back because saving failed; nothing changed. Please try again.")

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
@@ -11,8 +10,8 @@ from bot.asyncplay import AsyncPlay
 from bot.asyncplay.ports import Ports
 from bot.scheduler import ManualClock
 from bot.service import Reply, TableService
-from bot.store import SqliteStore
-from tests.conftest import make_settings
+from bot.store import Store
+from tests.conftest import StoreMaker, make_settings
 from tests.helpers import text_of
 
 PASS_GAME = "tests.async_play.passgame:GAME"
@@ -52,13 +51,13 @@ class Recorder:
 
 @dataclass
 class Bot:
-    """One running bot: store, service and asynchronous play, on a database file."""
+    """One running bot: store, service and asynchronous play, on one test database."""
 
-    path: Path
+    stores: StoreMaker
     clock: ManualClock
     recorder: Recorder
     settings_overrides: dict
-    store: SqliteStore | None = None
+    store: Store | None = None
     service: TableService | None = None
     play: AsyncPlay | None = None
     seeds: itertools.count = field(default_factory=lambda: itertools.count(1000))
@@ -66,7 +65,7 @@ class Bot:
     async def boot(self) -> "Bot":
         settings = make_settings(extra_games=("tests.toygame.game:GAME", PASS_GAME, SECRET_GAME),
                                  enabled_games=("countdown", "passdown", "secretive", "carcassonne"), **self.settings_overrides)
-        self.store = await SqliteStore(self.path).open()
+        self.store = await self.stores.open()
         self.service = TableService(self.store, settings, seed_source=lambda: next(self.seeds), render=False)
         self.play = AsyncPlay(self.service, self.recorder.ports(), self.clock)
         for channel, replies in await self.service.restore():
@@ -98,17 +97,17 @@ def recorder() -> Recorder:
 
 
 @pytest.fixture
-async def make_bot(tmp_path, clock, recorder):
+async def make_bot(store_maker, clock, recorder):
     bots: list[Bot] = []
 
     async def make(**overrides) -> Bot:
-        bot = await Bot(tmp_path / "bot.sqlite3", clock, recorder, overrides).boot()
+        bot = await Bot(store_maker, clock, recorder, overrides).boot()
         bots.append(bot)
         return bot
 
     yield make
     for bot in bots:
-        if bot.store is not None and bot.store._db is not None:
+        if bot.store is not None and bot.store.is_open:
             await bot.shutdown()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import StoreMaker
 from tests.fakediscord import FakeDiscord
 
 
@@ -17,18 +18,18 @@ async def fake(tmp_path):
         await f.close()
 
 
-def config(tmp_path) -> str:
+def config(tmp_path, stores: StoreMaker) -> str:
     path = tmp_path / "config.yaml"
-    path.write_text(f"database:\n  path: {tmp_path / 'db.sqlite3'}\n"
+    path.write_text(stores.config() +
                     "games:\n  enabled: [countdown]\n  extra: ['tests.toygame.game:GAME']\n"
                     "rendering:\n  threads: 1\n")
     return str(path)
 
 
-async def test_tournament_through_discord(fake, tmp_path):
+async def test_tournament_through_discord(fake, tmp_path, store_maker):
     hall = fake.guild("Club").channel("hall")
     alice, bob = fake.user("alice"), fake.user("bob")
-    await fake.start_bot("bot", env={"BOARDTABLE_CONFIG": config(tmp_path)}, timeout=60)
+    await fake.start_bot("bot", env={"BOARDTABLE_CONFIG": config(tmp_path, store_maker), **store_maker.environ()}, timeout=60)
     await fake.wait_synced(names=["tournament", "games", "undo", "replay", "leaderboard"], timeout=30)
 
     r = await alice.slash(hall, "tournament create", name="Cup", game="countdown", size=2, rounds=1)

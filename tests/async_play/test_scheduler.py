@@ -7,17 +7,14 @@ import asyncio
 import pytest
 
 from bot.scheduler import ManualClock, Scheduler
-from bot.store import SqliteStore
 
 
 @pytest.fixture
-async def sched(tmp_path):
-    store = await SqliteStore(tmp_path / "s.sqlite3").open()
+async def sched(store):
     clock = ManualClock()
     scheduler = Scheduler(store, clock)
     yield scheduler, clock, store
     await scheduler.stop()
-    await store.close()
 
 
 async def test_fires_due_jobs_in_order_once(sched):

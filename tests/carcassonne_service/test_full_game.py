@@ -1,5 +1,6 @@
 """Carcassonne through the table service with the real store and renderer: a full 5-player game,
-checkpointed mid-way (the service is shut down and a new one restores from SQLite), then finished."""
+checkpointed mid-way (the service is shut down and a new one restores from the store), then
+finished; on SQLite and on PostgreSQL."""
 import io
 import random
 
@@ -36,9 +37,9 @@ async def play_moves(service: TableService, rng: random.Random, limit: int) -> l
     return replies
 
 
-async def test_five_player_game_with_restart(tmp_path):
+async def test_five_player_game_with_restart(store_maker):
     rng = random.Random(3)
-    store = await SqliteStore(tmp_path / "carc.sqlite3").open()
+    store = await store_maker.open()
     service = TableService(store, settings(), seed_source=lambda: 2024)
     r = await service.join(PLAYERS[0], "carcassonne")
     for user in PLAYERS[1:]:
@@ -57,7 +58,7 @@ async def test_five_player_game_with_restart(tmp_path):
     await service.close()
     await store.close()
 
-    store = await SqliteStore(tmp_path / "carc.sqlite3").open()
+    store = await store_maker.open()
     service = TableService(store, settings())
     await service.restore()
     table = service.table_in(5)

@@ -55,9 +55,10 @@ COMMANDS = {"join", "leave", "option", "start", "addbot", "play", "place", "bid"
 # -- configuration and the bot process ------------------------------------------------------------
 def write_config(folder: Path, *, enabled: Sequence[str] = tuple(registry.names()),
                  extra: Sequence[str] = (TOYGAME,), dev_guild_ids: Sequence[int] = (),
-                 sync: str = "auto", database: str = "tables.sqlite3") -> Path:
+                 sync: str = "auto", database: str = "tables.sqlite3", overrides: dict | None = None) -> Path:
     """A config.yaml in ``folder`` with a database file of its own there (``database`` may also
-    be an absolute path, to share one database between configs)."""
+    be an absolute path, to share one database between configs). ``overrides``: sections whose
+    keys replace or add to the defaults here, e.g. ``{"rendering": {"threads": 2}}``."""
     folder.mkdir(parents=True, exist_ok=True)
     settings = {
         "database": {"path": str(folder / database)},
@@ -67,15 +68,21 @@ def write_config(folder: Path, *, enabled: Sequence[str] = tuple(registry.names(
         "console": {"images_dir": str(folder / "images")},
         "logging": {"level": "INFO"},
     }
+    for section, values in (overrides or {}).items():
+        settings.setdefault(section, {}).update(values)
     path = folder / "config.yaml"
     path.write_text(yaml.safe_dump(settings, allow_unicode=True), encoding="utf-8")
     return path
 
 
-async def start_board_bot(fake: FakeDiscord, config: Path, *args: str) -> BotProcess:
-    """``python -m bot --config CONFIG [args]`` against ``fake``; returns once it is READY."""
+async def start_board_bot(fake: FakeDiscord, config: Path, *args: str, shards: list[int] | None = None,
+                          env: dict[str, str] | None = None) -> BotProcess:
+    """``python -m bot --config CONFIG [args]`` against ``fake``; returns once it is READY (with
+    ``shards``: once those shards are, for one of several shard processes). ``env``: more
+    environment variables (such as DATABASE_URL)."""
     argv = [sys.executable, "-m", "bot", "--config", str(config), *args]
-    return await fake.start_bot(argv=argv, env={"BOARDTABLE_CONFIG": str(config)}, timeout=BOT_START_TIMEOUT)
+    return await fake.start_bot(argv=argv, env={"BOARDTABLE_CONFIG": str(config), **(env or {})},
+                                timeout=BOT_START_TIMEOUT, shards=shards)
 
 
 async def new_fake() -> FakeDiscord:

@@ -120,3 +120,32 @@ async def test_a_failing_button_gets_a_private_error_and_changes_nothing(fake, t
     problems = log_problems(bot)
     assert problems and all("database is locked" in line or "Traceback" in line or "interaction failed" in line
                             for line in problems), problems
+    # the operator is told what to do about it
+    assert any("database is locked" in line and "another program holds the database's write lock" in line
+               and "stop it or end its transaction" in line for line in problems), problems
+
+
+async def test_busy_bot_defers_at_once_and_keeps_private_answers_private(fake, tmp_path):
+    """While another interaction is being worked on (here: a join waiting for the busy database),
+    the next ones are acknowledged at once. /status is deferred privately: its usual private answer
+    fills the private "thinking...", and in a lobby, where /status shows the lobby to everyone, the
+    private placeholder is removed and the lobby is posted publicly."""
+    channel = fake.guild("Tavern").channel("busy")
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    config = write_config(tmp_path)                  # rendering.threads: 1
+    db = tmp_path / "tables.sqlite3"
+    bot = await start_board_bot(fake, config)
+    await open_table(channel, [alice, bob], "carcassonne")
+
+    with database_busy(db):
+        joining = await carol.slash(channel, "join", wait=False)
+        await joining.wait("ack")                    # deferred after a while: the write waits
+        status = await alice.slash(channel, "status", wait=False)
+        await status.wait("ack")
+        assert status.type == 5 and status.interaction.original.ephemeral
+    assert "Carol joins the table." in assert_public(await joining.wait()).content
+    await status.wait_followups(1)
+    await fake.wait_for(lambda: status.interaction.original.deleted, what="the private placeholder removed")
+    [lobby] = [m for m in status.messages if not m.deleted]
+    assert not lobby.ephemeral and "A Carcassonne table is waiting for players." in lobby.content
+    assert_healthy(fake, bot)

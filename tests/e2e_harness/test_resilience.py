@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest_asyncio
 
 from tests.fakediscord import BotProcess, FakeDiscord
@@ -93,6 +95,59 @@ async def test_sharded_bot_gets_each_guild_on_its_own_shard(fake_sharded):
 @pytest_asyncio.fixture
 async def fake_sharded():
     f = await FakeDiscord.start(shards=2)
+    try:
+        yield f
+    finally:
+        await f.close()
+
+
+async def test_shard_processes_each_get_only_their_shards(fake_three_shards):
+    """Two processes run shards 0 and 1,2 of 3: each IDENTIFYs its shards, gets READY with the
+    shard and only its guilds, and answers the interactions of those guilds; one is killed and
+    the other goes on; the restarted process takes its shard back."""
+    fake = fake_three_shards
+    guilds = [fake.guild(f"G{k}", shard=k) for k in range(3)]
+    alice, bob = fake.user("alice"), fake.user("bob")
+    first = await fake.start_bot(MODULE, env={"SAMPLEBOT_SHARD_COUNT": "3", "SAMPLEBOT_SHARD_IDS": "0"}, shards=[0])
+    second = await fake.start_bot(MODULE, env={"SAMPLEBOT_SHARD_COUNT": "3", "SAMPLEBOT_SHARD_IDS": "1,2"}, shards=[1, 2])
+    latest = fake.gateway.latest
+    for k in range(3):
+        assert latest[k].identify["shard"] == [k, 3] and latest[k].guild_ids == {guilds[k].id}
+        ready = latest[k].buffer[0]
+        assert ready["t"] == "READY" and ready["d"]["shard"] == [k, 3]
+        assert [e["d"]["id"] for e in latest[k].buffer if e["t"] == "GUILD_CREATE"] == [str(guilds[k].id)]
+    for process, count in ((first, 1), (second, 2)):        # on_ready: the guilds of its shards only
+        await asyncio.wait_for(until(lambda: any(f"guilds={count}" in line for line in process.lines)), 30)
+    serves = {0: first, 1: second, 2: second}
+    for k, guild in enumerate(guilds):
+        placed = await alice.slash(guild.channel("play"), "place", action="1,0")
+        click = await bob.click(placed.message, "r1")
+        assert click.message.content.endswith(f"(pid {serves[k].pid})")
+    dm = await alice.slash(alice.dm_channel, "whoami")          # DMs: shard 0, the first process
+    assert dm.content == "alice en-US DM #dm" and dm.interaction.payload["context"] == 1
+    late = fake.guild("Late", shard=2)                           # a live GUILD_CREATE: shard 2's connection only
+    await fake.wait_for(lambda: late.id in latest[2].guild_ids, what="GUILD_CREATE on shard 2")
+    assert all(late.id not in latest[k].guild_ids for k in (0, 1))
+    await first.kill()
+    for k in (1, 2):                                             # the other process goes on
+        assert (await alice.slash(guilds[k].channel("play"), "whoami")).content == f"alice en-US guild G{k} #play"
+    n = fake.identify_count
+    third = await fake.start_bot(MODULE, env={"SAMPLEBOT_SHARD_COUNT": "3", "SAMPLEBOT_SHARD_IDS": "0"}, shards=[0])
+    assert fake.gateway.latest[0].number > n and fake.gateway.latest[1].number <= n    # shard 1 never reconnected
+    placed = await alice.slash(guilds[0].channel("play"), "place", action="2,0")
+    assert (await bob.click(placed.message, "r1")).message.content.endswith(f"(pid {third.pid})")
+    assert fake.problems() == []
+
+
+async def until(condition) -> None:
+    """Poll for something the fake is not told about (a bot process's output)."""
+    while not condition():
+        await asyncio.sleep(0.05)
+
+
+@pytest_asyncio.fixture
+async def fake_three_shards():
+    f = await FakeDiscord.start(shards=3)
     try:
         yield f
     finally:

@@ -97,6 +97,7 @@ class Session:
     ready: bool = False  # READY and every GUILD_CREATE were written
     resumable: bool = True
     guild_ids: set[int] = field(default_factory=set)
+    number: int = 0  # the gateway's identify_count when this session was identified
 
     @property
     def connected(self) -> bool:
@@ -130,6 +131,12 @@ class Gateway:
         if not self.latest:
             return False
         return all((s := self.latest.get(i)) is not None and s.ready and s.connected for i in range(self.shard_count))
+
+    def shards_ready(self, shard_ids: list[int], after_identify: int = -1) -> bool:
+        """Whether each of `shard_ids` has a live, READY session identified after `after_identify`
+        (several bot processes, each running some of the shards)."""
+        return all((s := self.latest.get(i)) is not None and s.number > after_identify and s.ready and s.connected
+                   for i in shard_ids)
 
     async def dispatch(self, guild_id: int | None, event: str, data: dict[str, Any], *, intent: int = 0) -> Session | None:
         """Send an event to the session that owns `guild_id` (DMs: shard 0). Returns that session."""
@@ -282,7 +289,8 @@ class Gateway:
             await conn.ws.close(code=4010, message=b"Invalid shard.")
             return False
         self.identify_count += 1
-        session = Session(id=secrets.token_hex(16), shard_id=shard_id, shard_count=shard_count, intents=intents, identify=d)
+        session = Session(id=secrets.token_hex(16), shard_id=shard_id, shard_count=shard_count, intents=intents, identify=d,
+                          number=self.identify_count)
         self.sessions[session.id] = session
         old = self.latest.get(shard_id)
         if old is not None:

@@ -135,13 +135,14 @@ class FakeDiscord:
         await self.close()
 
     async def start_bot(self, module: str | None = None, *, argv: list[str] | None = None, env: dict[str, str] | None = None,
-                        timeout: float = 30.0) -> Any:
-        """Start the bot subprocess (see BotProcess.start) and wait until it is READY on the gateway."""
+                        timeout: float = 30.0, shards: list[int] | None = None) -> Any:
+        """Start the bot subprocess (see BotProcess.start) and wait until it is READY on the gateway
+        (with `shards`: until those shards are, for one of several shard processes)."""
         from .process import BotProcess
 
         n = self.identify_count
         bot = await BotProcess.start(self, module, argv=argv, env=env)
-        await self.wait_ready(timeout, after_identify=n)
+        await self.wait_ready(timeout, after_identify=n, shards=shards)
         return bot
 
     # -- addresses ------------------------------------------------------------------------------
@@ -353,13 +354,20 @@ class FakeDiscord:
             lines.append(proc.diagnostics())
         return ("\n" + "\n".join(lines)) if lines else ""
 
-    async def wait_ready(self, timeout: float | None = None, *, after_identify: int | None = None) -> None:
+    async def wait_ready(self, timeout: float | None = None, *, after_identify: int | None = None,
+                         shards: list[int] | None = None) -> None:
         """Wait until every shard has IDENTIFYed and received READY and its GUILD_CREATEs.
 
         After restarting the bot, pass the `identify_count` read before the restart so that the
-        old (dead) session does not count: `n = fake.identify_count; ...; await fake.wait_ready(after_identify=n)`."""
+        old (dead) session does not count: `n = fake.identify_count; ...; await fake.wait_ready(after_identify=n)`.
+        With several bot processes each running some shards, pass `shards` (the shard ids one
+        process runs): only those must be ready, each with a session identified after `after_identify`."""
         floor = -1 if after_identify is None else after_identify
         gw = self.gateway
+        if shards is not None:
+            await self.wait_for(lambda: gw.shards_ready(shards, floor), timeout,
+                                f"shards {shards} to connect to the gateway (READY sent)")
+            return
         await self.wait_for(lambda: gw.identify_count > floor and gw.all_ready(), timeout,
                             "the bot to connect to the gateway (READY sent)")
 

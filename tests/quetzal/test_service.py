@@ -1,4 +1,4 @@
-"""Quetzal through the real table service (SQLite store, i18n, rendering): a smoke test of the
+"""Quetzal through the real table service (the real store, SQLite and PostgreSQL; i18n, rendering): a smoke test of the
 wiring others will finish; the Discord end-to-end test is not part of this package."""
 from __future__ import annotations
 
@@ -8,21 +8,18 @@ import pytest
 
 from bot.i18n import I18n
 from bot.service import TableService
-from bot.store import SqliteStore
 from tests.conftest import ctx, make_settings
 
 QUETZAL = "games.quetzal:GAME"
 
 
 @pytest.fixture
-async def quetzal_service(tmp_path):
-    store = await SqliteStore(tmp_path / "tables.sqlite3").open()
+async def quetzal_service(store):
     seeds = itertools.count(77)
     service = TableService(store, make_settings(enabled_games=("quetzal",), extra_games=(QUETZAL,)),
                            seed_source=lambda: next(seeds))
     yield service
     await service.close()
-    await store.close()
 
 
 async def test_quetzal_plays_through_the_service(quetzal_service) -> None:

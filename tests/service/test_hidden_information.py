@@ -11,6 +11,9 @@ from games import registry
 
 SECRET_GAMES = [name for name in registry.names() if registry.get(name).private_info]
 
+# What reaches a channel does not depend on the database, and these are long games: SQLite only.
+pytestmark = pytest.mark.parametrize("store_backend", ["sqlite"])
+
 
 def lines_of(i18n: I18n, reply) -> list[str]:
     return [i18n.render(m, "en", reply.names) for m in reply.lines]

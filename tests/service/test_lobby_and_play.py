@@ -312,17 +312,18 @@ async def test_help_lists_commands(service):
     assert "ボードゲーム" in text_of(r, "ja")
 
 
-async def test_a_refused_write_changes_nothing(service, store):
-    """SQLite refuses writes (query_only): every command says so and memory stays as stored."""
+async def test_a_refused_write_changes_nothing(service, store, store_maker):
+    """The database refuses writes (SQLite query_only, PostgreSQL read-only): every command says
+    so and memory stays as stored."""
     await seated(service, "alice", "bob")
     await service.start(ctx("alice"))
     await bet_all(service, "alice", "bob")
     await service.join(ctx("carol", 2), "countdown")
     table = service.table_in(1)
     before = (table.version, table.game.to_json(table.state))
-    await store.db.execute("PRAGMA query_only=ON")
+    await store_maker.refuse_writes(store, True)
     r = await service.act(ctx("alice"), "add 2")
-    assert r[0].error and "could not be saved, so it was not applied" in text_of(r)
+    assert r[0].error and "could not be saved, so nothing changed" in text_of(r)
     assert (table.version, table.game.to_json(table.state)) == before
     for call in (service.join(ctx("dave", 2)), service.option(ctx("carol", 2), "long"),
                  service.addbot(ctx("carol", 2)), service.leave(ctx("carol", 2)), service.join(ctx("erin", 3), "countdown")):
@@ -331,7 +332,7 @@ async def test_a_refused_write_changes_nothing(service, store):
     lobby = service.table_in(2)
     assert [s.name for s in lobby.seats] == ["Carol"] and lobby.options == frozenset()
     assert service.table_in(3) is None
-    await store.db.execute("PRAGMA query_only=OFF")
+    await store_maker.refuse_writes(store, False)
     r = await service.act(ctx("alice"), "add 2")
     assert not r[0].error and "total is 2" in text_of(r)
     assert [a.text for a in await store.actions(table.id)][-1] == "add 2"

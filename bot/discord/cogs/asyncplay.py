@@ -18,18 +18,18 @@ class AsyncPlayCog(commands.Cog):
 
     @app_commands.command(name="games", description="Every table you sit at on this server: whose turn, how long, where.")
     async def games(self, interaction: discord.Interaction) -> None:
-        await self.bot.run(interaction, self.play.turns.my_games)
+        await self.bot.run(interaction, self.play.turns.my_games, private=True)
 
     @app_commands.command(name="notify", description="Get a direct message when it becomes your turn (on/off).")
     @app_commands.describe(setting="on or off; leave empty to see the current setting.")
     @app_commands.choices(setting=[app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")])
     async def notify(self, interaction: discord.Interaction, setting: str | None = None) -> None:
-        await self.bot.run(interaction, lambda ctx: self.play.turns.notify(ctx, setting))
+        await self.bot.run(interaction, lambda ctx: self.play.turns.notify(ctx, setting), private=True)
 
     @app_commands.command(name="vacation", description="Pause your turn clocks for some days, or end the pause.")
     @app_commands.describe(days="Number of days, or 'end'; leave empty to see your vacation days.")
     async def vacation(self, interaction: discord.Interaction, days: str | None = None) -> None:
-        await self.bot.run(interaction, lambda ctx: self.play.turns.vacation(ctx, days))
+        await self.bot.run(interaction, lambda ctx: self.play.turns.vacation(ctx, days), private=True)
 
     async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
@@ -39,7 +39,8 @@ class AsyncPlayCog(commands.Cog):
     async def rating(self, interaction: discord.Interaction, game: str | None = None,
                      player: discord.User | None = None) -> None:
         await self.bot.run(interaction, lambda ctx: self.play.ratings.rating(
-            ctx, game, player.id if player else None, getattr(player, "display_name", None) if player else None))
+            ctx, game, player.id if player else None, getattr(player, "display_name", None) if player else None),
+            private=True)
 
     @app_commands.command(name="leaderboard", description="The best-rated players of a game on this server, as a table image.")
     @app_commands.describe(game="The game.")

@@ -17,19 +17,19 @@ class Info(commands.Cog):
 
     @app_commands.command(name="status", description="Whose turn it is, scores and what is left (only you see it).")
     async def status(self, interaction: discord.Interaction) -> None:
-        await self.bot.run(interaction, self.bot.service.status)
+        await self.bot.run(interaction, self.bot.service.status, private=True)
 
     @app_commands.command(name="hand", description="Your private view: hand, secret tiles (only you see it).")
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.bot.run(interaction, self.bot.service.hand)
+        await self.bot.run(interaction, self.bot.service.hand, private=True)
 
     @app_commands.command(name="log", description="The game's action log (only you see it).")
     async def log(self, interaction: discord.Interaction) -> None:
-        await self.bot.run(interaction, self.bot.service.log_text)
+        await self.bot.run(interaction, self.bot.service.log_text, private=True)
 
     @app_commands.command(name="help", description="How to play here: the commands and the games.")
     async def help(self, interaction: discord.Interaction) -> None:
-        await self.bot.run(interaction, self.bot.service.help)
+        await self.bot.run(interaction, self.bot.service.help, private=True)
 
 
 async def setup(bot) -> None:

@@ -29,9 +29,26 @@ class SampleTranslator(app_commands.Translator):
         return None
 
 
-class SampleBot(commands.AutoShardedBot if os.environ.get("SAMPLEBOT_SHARDED") else commands.Bot):  # type: ignore[misc]
+def shard_options() -> dict:
+    """SAMPLEBOT_SHARD_COUNT=3 SAMPLEBOT_SHARD_IDS=1,2: run shards 1 and 2 of 3 (one of several
+    shard processes); without them an AutoShardedBot takes the shard count /gateway/bot recommends."""
+    count = os.environ.get("SAMPLEBOT_SHARD_COUNT")
+    ids = os.environ.get("SAMPLEBOT_SHARD_IDS")
+    options: dict = {}
+    if count:
+        options["shard_count"] = int(count)
+    if ids:
+        options["shard_ids"] = [int(i) for i in ids.split(",")]
+    return options
+
+
+SHARDED = bool(os.environ.get("SAMPLEBOT_SHARDED") or os.environ.get("SAMPLEBOT_SHARD_COUNT"))
+
+
+class SampleBot(commands.AutoShardedBot if SHARDED else commands.Bot):  # type: ignore[misc]
     def __init__(self) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,
+                         **(shard_options() if SHARDED else {}))
 
     async def setup_hook(self) -> None:
         await configure_gateway(self)

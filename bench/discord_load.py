@@ -1,0 +1,126 @@
+"""Load through Discord: the real bot process (``python -m bot``) against the fake Discord, with
+100 channels over 4 guilds and 400 users, every table playing computer-chosen legal moves (from
+the bot's own action buttons and autocomplete, as its players see them) as fast as Discord's
+per-channel message rate allows (one move per second per table), all five games mixed.
+
+Prints: interactions answered, missed (never answered) and late (after Discord's 3 s); the time
+from an interaction's creation to its first answer (the initial callback) per kind, with median,
+p95 and p99; the time until a move's answer is visible; moves per second; and the longest stall
+of the bot's event loop (measured inside the bot by bot/monitor.py).
+
+    python bench/discord_load.py [--quick|--smoke] [--channels 100] [--users 400] [--seconds 60]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.e2e.conftest import log_problems, new_fake, start_board_bot, traceback_texts, write_config  # noqa: E402
+from tests.e2e.loadgen import (LoadPlan, build_world, interaction_figures, move_figures, ms,  # noqa: E402
+                               run_load)
+
+QUICK = LoadPlan(channels=20, users=80, guilds=2, seconds=15.0)
+SMOKE = LoadPlan(channels=5, users=15, guilds=1, seconds=4.0)
+
+
+def load_config(folder: Path, render_threads: int) -> tuple[Path, Path]:
+    monitor_file = folder / "loop.json"
+    config = write_config(folder, overrides={
+        "rendering": {"threads": render_threads},
+        "monitor": {"event_loop": True, "interval_ms": 20, "report_seconds": 1, "file": str(monitor_file)},
+    })
+    return config, monitor_file
+
+
+async def bench(plan: LoadPlan, render_threads: int, bot_log: str | None = None) -> int:
+    fake = await new_fake()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            config, monitor_file = load_config(Path(folder), render_threads)
+            tables = build_world(fake, plan)
+            started = time.monotonic()
+            bot = await start_board_bot(fake, config)
+            print(f"bot ready in {time.monotonic() - started:.1f} s; {plan.channels} channels in {plan.guilds} guilds, "
+                  f"{sum(len(t.users) for t in tables)} users, {plan.seconds:.0f} s of play, "
+                  f"rendering threads {render_threads}", flush=True)
+            wall = await run_load(fake, tables, plan)
+            await asyncio.sleep(1.5)                 # one more monitor report after the load
+            cpu = process_cpu_seconds(bot.pid)
+            await bot.stop()
+            if bot_log:
+                Path(bot_log).write_text(bot.output, encoding="utf-8")
+            stalls = json.loads(monitor_file.read_text()) if monitor_file.exists() else None
+            report(fake, tables, wall, stalls, cpu)
+            problems = fake.problems() + traceback_texts(fake) + log_problems(bot)
+            for problem in problems[:20]:
+                print("  PROBLEM:", problem[:300])
+            failures = [f for t in tables for f in t.failures]
+            for failure in failures[:20]:
+                print("  FAILED MOVE:", failure[:300])
+            return 1 if problems or failures else 0
+    finally:
+        await fake.close()
+
+
+def process_cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a running process (Linux /proc), or None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def report(fake, tables, wall: float, stalls: dict | None, bot_cpu: float | None) -> None:
+    figures = interaction_figures(fake)
+    moves = sum(len(t.moves) for t in tables)
+    print(f"  wall time {wall:.1f} s; moves accepted {moves} ({moves / wall:.1f}/s); games started "
+          f"{sum(t.started for t in tables)}, finished {sum(t.finished for t in tables)}")
+    if bot_cpu is not None:
+        print(f"  bot process CPU {bot_cpu:.1f} s (start-up included), {bot_cpu / max(1, moves) * 1000:.0f} ms per move; "
+              f"this process (fake Discord + players) {time.process_time():.1f} s")
+    print(f"  interactions {figures.interactions}: answered {figures.answered}, missed {len(figures.missed)}, "
+          f"late {len(figures.late)}, deferred {figures.deferred}; violations {len(fake.violations)}")
+    print(f"  creation -> first answer, all         : {ms(figures.overall)}")
+    for kind, p in figures.by_kind.items():
+        print(f"  creation -> first answer, {kind:<13}: {ms(p)}")
+    for how, p in move_figures(tables).items():
+        print(f"  move -> visible answer, {how:<15}: {ms(p)}")
+    if stalls is not None:
+        total = stalls["total"]
+        startup = stalls.get("startup") or {}
+        print(f"  event loop stalls while serving (every {stalls['interval_ms']:.0f} ms, {total['samples']} samples): "
+              f"longest {total['max_ms']:.1f} ms, p50 {total['p50_ms']:.0f} ms, p95 {total['p95_ms']:.0f} ms, "
+              f"p99 {total['p99_ms']:.0f} ms; during start-up: longest {startup.get('max_ms', 0):.1f} ms")
+    else:
+        print("  event loop stalls: no figures written")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK.channels} channels, {QUICK.users} users, {QUICK.seconds:.0f} s")
+    parser.add_argument("--smoke", action="store_true", help=f"{SMOKE.channels} channels, {SMOKE.users} users, {SMOKE.seconds:.0f} s (CI)")
+    parser.add_argument("--channels", type=int)
+    parser.add_argument("--users", type=int)
+    parser.add_argument("--guilds", type=int)
+    parser.add_argument("--seconds", type=float)
+    parser.add_argument("--render-threads", type=int, default=2)
+    parser.add_argument("--bot-log", help="write the bot's output to this file")
+    args = parser.parse_args()
+    plan = SMOKE if args.smoke else QUICK if args.quick else LoadPlan()
+    changes = {k: v for k, v in (("channels", args.channels), ("users", args.users), ("guilds", args.guilds),
+                                 ("seconds", args.seconds)) if v is not None}
+    plan = LoadPlan(**{**plan.__dict__, **changes})
+    return asyncio.run(bench(plan, args.render_threads, args.bot_log))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

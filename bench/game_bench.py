@@ -1,0 +1,97 @@
+"""Every registered game through its engine and renderer alone (no store, no Discord).
+
+Prints, per game: random full games per second (random legal moves, the most players the game
+allows, every option that can be switched on together) and the render + encode time and PNG size
+of the largest board — the public view at the end of such a game.
+
+    python bench/game_bench.py [--quick|--smoke] [--games carcassonne,stoneage]
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.stats import ratio, summary  # noqa: E402
+from games import registry  # noqa: E402
+from games.core.contract import Game  # noqa: E402
+from games.core.options import OptionError, toggle_option  # noqa: E402
+from renderers import registry as renderers  # noqa: E402
+
+NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Finn"]
+
+
+def most_options(game: Game) -> frozenset[str]:
+    """As many options as can be on at once, taken in the order the game lists them."""
+    chosen: frozenset[str] = frozenset(s.name for s in game.options if s.default)
+    for spec in game.options:
+        if spec.name in chosen:
+            continue
+        try:
+            chosen = toggle_option(game.options, chosen, spec.name)
+        except OptionError:
+            continue
+    return chosen
+
+
+def random_game(game: Game, players: int, options: frozenset[str], seed: int):
+    """Play one game by uniformly random legal moves; returns (final state, actions)."""
+    rng = random.Random(seed)
+    state = game.setup(players, options, seed)
+    actions = 0
+    while game.outcome(state) is None:
+        seat = rng.choice(sorted(game.to_act(state)))
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        actions += 1
+    return state, actions
+
+
+def bench_game(game: Game, games: int, renders: int) -> None:
+    options = most_options(game)
+    players = game.max_players
+    print(f"== {game.title} ({players} players, options: {', '.join(sorted(options)) or 'none'})")
+    started = time.perf_counter()
+    finals, actions = [], 0
+    for seed in range(games):
+        state, count = random_game(game, players, options, seed)
+        finals.append(state)
+        actions += count
+    elapsed = time.perf_counter() - started
+    print(f"  random full games: {games / elapsed:8.2f} games/s  {actions / elapsed:9.0f} actions/s"
+          f"  ({actions / games:.0f} actions per game, {games} games)")
+    if not game.renderer:
+        return
+    views = [game.view(state, None) for state in finals]
+    names = NAMES[:players]
+    sizes = [len(renderers.render(game, view, names)) for view in views]
+    largest = views[max(range(len(views)), key=sizes.__getitem__)]
+    renderers.render(game, largest, names)  # warm caches (fonts, sprites)
+    times, cpu = [], []
+    for _ in range(renders):
+        wall0, cpu0 = time.perf_counter(), time.process_time()
+        png = renderers.render(game, largest, names)
+        times.append((time.perf_counter() - wall0) * 1000)
+        cpu.append((time.process_time() - cpu0) * 1000)
+    print(f"  largest board render+encode wall: {summary(times)}")
+    print(f"  largest board render+encode CPU : {summary(cpu)}")
+    print(f"  largest board PNG: {len(png) / 1024:.0f} KiB (smallest end-of-game board "
+          f"{min(sizes) / 1024:.0f} KiB, ratio {ratio(max(sizes), min(sizes))})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer games and renders")
+    parser.add_argument("--smoke", action="store_true", help="the smallest run that prints every figure (CI)")
+    parser.add_argument("--games", default="", help="comma-separated game names (default: all)")
+    args = parser.parse_args()
+    games, renders = (1, 2) if args.smoke else (4, 10) if args.quick else (20, 30)
+    for name in [n for n in args.games.split(",") if n] or registry.names():
+        bench_game(registry.get(name), games, renders)
+
+
+if __name__ == "__main__":
+    main()
