@@ -385,15 +385,39 @@ class TableFuzz(RuleBasedStateMachine):
         assert grown and (grown[0][1], grown[0][3]) == (seat, "resign") and after.version == before.version + len(grown)
         self.remember(replies)
 
+    def last_mover(self) -> Ctx | None:
+        """The person who made the table's latest move (whom /undo is for)."""
+        if self.live is None or not self.after:
+            return None
+        moves = [row for row in self.after[self.tables.index(self.table_id)].log if row[3] == "move" and not row[4]]
+        seat = moves[-1][1] if moves else None
+        return self.ctx_of(seat) if seat is not None and not self.live.seats[seat].is_bot else None
+
     @rule(data=st.data())
     def undo(self, data) -> None:
-        """/undo from anyone: refused, or a question with buttons that the click rule answers."""
+        """/undo from anyone: refused and nothing changes, or a question whose buttons the other
+        players (and a stranger) answer; once all agree the move is taken back in store and memory."""
         env = self.env
-        who = self.usually_to_act(data) if data.draw(st.booleans()) else next(iter(self.humans), self.people[0])
+        mover = self.last_mover()
+        who = mover if mover is not None and data.draw(st.booleans(), label="the mover?") else self.usually_to_act(data)
         replies = self.call(env.play.undo.request(who), "/undo")
         if replies[0].error:
             self.unchanged("/undo", replies)
-        self.seen += [b.custom_id for r in replies for b in r.buttons]
+            return
+        ids = {b.label: b.custom_id for r in replies for b in r.buttons}
+        self.seen += list(ids.values())
+        if not ids:
+            return                                   # nobody else to ask: taken back at once
+        others = [p for p in self.humans if p.user_id != who.user_id
+                  and not self.live.seats[self.live.seat_of(p.user_id)].resigned]
+        for person in [self.anyone(data)] + others:
+            answer = data.draw(st.sampled_from(("Agree", "Agree", "Refuse")), label="answer")
+            replies = self.call(env.service.button(person, ids[answer]), f"{answer} by {person.name}")
+            env.note(f"undo {answer}: {'refused' if replies[0].error else 'accepted'}")
+            if replies[0].error:
+                self.unchanged(f"{answer} by {person.name}", replies)
+            elif answer == "Refuse" or len(self.after[self.tables.index(self.table_id)].log) < len(self.before[self.tables.index(self.table_id)].log):
+                break
 
     @invariant()
     def store_is_memory(self) -> None:
