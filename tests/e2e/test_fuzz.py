@@ -23,7 +23,8 @@ import pytest_asyncio
 import yaml
 from hypothesis import given, strategies as st
 
-from tests.e2e.conftest import (ACTION_PREFIX, assert_healthy, bot_messages, mentioned, open_table, start_game,
+from bot.service import customids
+from tests.e2e.conftest import (assert_healthy, bot_messages, mentioned, open_table, start_game,
                                 traceback_texts)
 from tests.fakediscord.driver import Reply
 from tests.fakediscord.model import Channel, Message, User
@@ -223,11 +224,13 @@ async def test_clicks_with_garbage(arena, data):
     else:
         reply = await click_forged(arena, user, from_channel, message, custom_id)
     answered(arena, reply, what)
-    current = [b.custom_id for b in (bot_messages(arena.fake, message.channel) or [message])[-1].buttons]
+    # a move may be accepted only from a button of the current turn, clicked where it was posted
+    # by a player of that table (check_table then checks it is one move, announced publicly)
+    owner = next(g for g, c in arena.channels.items() if c is message.channel)
+    click = customids.parse(custom_id)
     check_table(arena, before, what, reply,
-                may_move=from_channel is message.channel and custom_id in current and custom_id.startswith(ACTION_PREFIX)
-                and user in arena.to_act(game if message.channel is channel else
-                                         next(g for g, c in arena.channels.items() if c is message.channel)))
+                may_move=from_channel is message.channel and click is not None and click.kind == "action"
+                and click.version == before[list(arena.channels).index(owner)][0][2] and user in arena.players[owner])
 
 
 # -- the bugs the fuzzing found, as plain examples ----------------------------------------------------

@@ -404,8 +404,8 @@ class TableFuzz(RuleBasedStateMachine):
         if replies[0].error:
             self.unchanged("/undo", replies)
             return
-        ids = {b.label: b.custom_id for r in replies for b in r.buttons}
-        self.seen += list(ids.values())
+        self.remember(replies)
+        ids = {b.label: b.custom_id for r in replies for b in r.buttons if b.custom_id.startswith("bt:u:")}
         if not ids:
             return                                   # nobody else to ask: taken back at once
         others = [p for p in self.humans if p.user_id != who.user_id
