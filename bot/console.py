@@ -19,6 +19,7 @@ from typing import Awaitable, Callable, TextIO
 
 from bot.i18n import I18n, UserRef
 from bot.service import Ctx, Reply, TableService
+from bot.service.numbers import whole_number
 
 CHANNEL_LINK = re.compile(r"<#(\d+)>")
 LINE = re.compile(r"^(?:#(?P<channel>[\w-]+)\s+)?(?P<user>[^\s>]+)>\s*(?P<command>.*)$")
@@ -79,9 +80,9 @@ class Console:
             command = "/play " + command
         verb, _, rest = command[1:].partition(" ")
         verb, rest = verb.lower(), rest.strip()
-        if verb == "click" and rest.isdigit():
+        if verb == "click" and (number := whole_number(rest)) is not None:
             buttons = self.last_buttons.get(channel, [])
-            index = int(rest) - 1
+            index = number - 1
             if not 0 <= index < len(buttons):
                 self.print("No such button; the last message offered: " + ", ".join(b.label for b in buttons))
                 return

@@ -29,3 +29,12 @@ async def test_console_session_plays_and_writes_images(service, tmp_path):
     images = sorted(Path(tmp_path / "images").glob("*.png"))
     assert images and all(p.read_bytes().startswith(b"\x89PNG") for p in images)
     assert f"image: {images[0]}" in text
+
+
+async def test_click_with_an_odd_number(service, tmp_path):
+    """Found by the fuzz suite: '/click ²' passed str.isdigit() and then failed in int()."""
+    out = io.StringIO()
+    console = Console(service, I18n(["tests.toygame"]), str(tmp_path / "images"), out=out)
+    for line in ("alice> /join countdown", "alice> /click ²", "alice> /click " + "9" * 30):
+        await console.handle(line)
+    assert "Traceback" not in out.getvalue() and out.getvalue().count("Board games at this table") == 2

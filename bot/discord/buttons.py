@@ -1,14 +1,13 @@
 """Persistent buttons: every button the bot sends has a ``bt:...`` custom_id that carries the
 table (and, for moves, the state version); this one dynamic item answers all of them, also
-after a restart."""
+after a restart. It takes every custom_id, not only ``bt:...`` ones, so that a click with any
+other id (a forged or garbled one) is answered that the button is not ours instead of never."""
 from __future__ import annotations
 
 import discord
 
-from bot.service.customids import PREFIX
 
-
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"^{PREFIX}:.+"):
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?s).+"):
     def __init__(self, button: discord.ui.Button) -> None:
         super().__init__(button)
 

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord.buttons import TableButton
+from bot.discord.options import conform
 from bot.discord.send import kwargs_of, send_replies
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import I18n, t
@@ -46,6 +47,38 @@ async def point_gateway_at_api(client: discord.Client) -> None:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
 
+class BoardTree(app_commands.CommandTree):
+    """Checks every slash command before it runs: a command the bot no longer has, or options
+    that did not arrive in the declared types (an outdated Discord app, a forged request), get
+    a clear private answer instead of an exception."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        data = interaction.data or {}
+        typing = interaction.type is discord.InteractionType.autocomplete
+        if interaction.type is not discord.InteractionType.application_command and not typing:
+            return True
+        if data.get("type", 1) != 1:
+            return True                 # context menus: the bot has none
+        name = str(data.get("name", ""))[:32]
+        try:
+            command, options = self._get_app_command_options(data)  # type: ignore[arg-type]
+        except app_commands.CommandNotFound:
+            problem = t("/{command} is not a command of this bot any more. /help lists its commands.", command=name)
+        else:
+            wrong = conform(command, options, autocomplete=typing)  # type: ignore[arg-type]
+            if wrong is None:
+                return True
+            problem = t("/{command} arrived with the option '{option}' in a form this bot does not expect (perhaps from "
+                        "an outdated Discord app). Please run the command again.", command=command.qualified_name,
+                        option=wrong)
+        if typing:
+            await interaction.response.autocomplete([])
+        else:
+            bot = self.client
+            await send_replies(interaction, [Reply([problem], private=True, error=True)], bot.i18n)  # type: ignore[attr-defined]
+        return False
+
+
 class BoardBotCore:
     """The bot's behaviour, for one connection (BoardBot) or Discord's sharding (ShardedBoardBot)."""
 
@@ -54,7 +87,7 @@ class BoardBotCore:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,  # type: ignore[call-arg]
-                         **shard_options)
+                         tree_cls=BoardTree, **shard_options)
         self.service = service
         self.settings = settings
         self.i18n = i18n

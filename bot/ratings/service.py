@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from bot.i18n import I18n, t
 from bot.ratings.model import Skill, rate
 from bot.ratings.store import Change, RatingStore
+from bot.service import customids
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
@@ -25,7 +26,7 @@ from renderers.tables import Column, render_table
 if TYPE_CHECKING:
     from bot.service.tables import TableService
 
-CONSENT = re.compile(r"^bt:r:(?P<table>\d+)$")
+CONSENT = re.compile(rf"^bt:r:(?P<table>{customids.NUMBER})$")
 LEADERBOARD_SIZE = 15
 REASONS = {
     "computer": t("This game does not change ratings: computer players took part."),
@@ -113,7 +114,7 @@ class Ratings(TableHooks):
         return lines
 
     async def button(self, ctx: Ctx, custom_id: str) -> list[Reply] | None:
-        match = CONSENT.match(custom_id)
+        match = CONSENT.fullmatch(custom_id)
         if match is None:
             return None
         return await self.agree(ctx, int(match["table"]))

@@ -22,6 +22,7 @@ from bot.asyncplay.ports import channel_link
 from bot.i18n import t
 from bot.service.hooks import TableHooks
 from bot.service.replies import Ctx, Reply
+from bot.service.numbers import whole_number
 from bot.service.tables import latest_lines
 from bot.store import ActionRecord, TableRecord
 from games import registry
@@ -147,9 +148,10 @@ class Replays(TableHooks):
     async def replay(self, ctx: Ctx, table: str | None = None) -> list[Reply]:
         table = (table or "").strip().lstrip("#")
         if table:
-            if not table.isdigit():
+            number = whole_number(table)
+            if number is None:
                 return _error("Give the table's number, or nothing for the last finished game in this channel.")
-            record = await self.service.store.table(int(table))
+            record = await self.service.store.table(number)
             if record is None or record.guild_id != ctx.guild_id:
                 return _error("There is no table {number} on this server.", number=table[:12])
             if record.status != "finished":

@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.service.numbers import PATTERN as NUMBER
+
 PREFIX = "bt"
-ACTION = re.compile(r"^bt:a:(?P<table>\d+):(?P<version>\d+):(?P<action>.{1,80})$", re.S)
-LOBBY = re.compile(r"^bt:l:(?P<table>\d+):(?P<verb>join|leave|start)$")
-HAND = re.compile(r"^bt:h:(?P<table>\d+)$")
+# Numbers are written the one way action_id() writes them: a garbled or forged id matches nothing.
+ACTION = re.compile(rf"^bt:a:(?P<table>{NUMBER}):(?P<version>{NUMBER}):(?P<action>.{{1,80}})$", re.S)
+LOBBY = re.compile(rf"^bt:l:(?P<table>{NUMBER}):(?P<verb>join|leave|start)$")
+HAND = re.compile(rf"^bt:h:(?P<table>{NUMBER})$")
 
 
 @dataclass(frozen=True)
@@ -34,10 +37,10 @@ def hand_id(table_id: int) -> str:
 
 
 def parse(custom_id: str) -> Click | None:
-    if m := ACTION.match(custom_id):
+    if m := ACTION.fullmatch(custom_id):
         return Click("action", int(m["table"]), int(m["version"]), m["action"])
-    if m := LOBBY.match(custom_id):
+    if m := LOBBY.fullmatch(custom_id):
         return Click("lobby", int(m["table"]), None, m["verb"])
-    if m := HAND.match(custom_id):
+    if m := HAND.fullmatch(custom_id):
         return Click("hand", int(m["table"]))
     return None

@@ -22,6 +22,7 @@ from bot.scheduler import Job, Scheduler, rearm_sql
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Ctx, Reply
+from bot.service.numbers import whole_number
 from bot.tournaments import export, pairing
 from bot.tournaments.standings import Line, bye_points, number, table_points
 from bot.tournaments.standings import standings as compute_standings
@@ -552,8 +553,7 @@ class Tournaments(TableHooks):
     @staticmethod
     def _player_of(text: str, slot: Slot, players: dict[int, Player]) -> int | None:
         text = text.strip()
-        if text.startswith("@@") and text[2:].isdigit():
-            user = int(text[2:])
+        if text.startswith("@@") and (user := whole_number(text[2:])) is not None:
             return user if user in slot.players else None
         folded = text.lstrip("@").casefold()
         matches = [p for p in slot.players if p in players and players[p].name.casefold() == folded]
@@ -651,16 +651,14 @@ class Tournaments(TableHooks):
             plain = [a for a in args if "=" not in a]
             if len(plain) < 2:
                 return _error("Give the tournament a name: /tournament create NAME GAME.")
-            size = keys.get("size")
-            rounds = keys.get("rounds")
-            if (size and not size.isdigit()) or (rounds and not rounds.isdigit()):
+            size, rounds = whole_number(keys.get("size")), whole_number(keys.get("rounds"))
+            if (keys.get("size") and size is None) or (keys.get("rounds") and rounds is None):
                 return _error("Table size and rounds are whole numbers, e.g. size=4 rounds=3.")
             return await self.create(ctx, plain[0], plain[1], plain[2] if len(plain) > 2 else keys.get("format"),
-                                     int(size) if size else None, int(rounds) if rounds else None, keys.get("timer"),
-                                     keys.get("options"))
+                                     size, rounds, keys.get("timer"), keys.get("options"))
         if sub == "report":
-            if args and args[0].isdigit():
-                return await self.report(ctx, int(args[0]), " ".join(args[1:]))
+            if args and (number := whole_number(args[0])) is not None:
+                return await self.report(ctx, number, " ".join(args[1:]))
             return await self.report(ctx, None, " ".join(args))
         simple = {"join": self.join, "leave": self.leave, "start": self.start, "standings": self.standings,
                   "export": self.export, "cancel": self.cancel}

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from bot.asyncplay.ports import channel_link
 from bot.i18n import t
 from bot.service.replies import Ctx, Reply
+from bot.service.numbers import whole_number
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span
 from bot.turns.timers import TurnTimers
@@ -112,7 +113,7 @@ class TurnCommands:
             return [Reply([t("Welcome back: your vacation has ended and your clocks run again.")], private=True)]
         if budget == 0:
             return _error("Vacations are switched off on this bot.")
-        days = int(value) if value.isdigit() else None
+        days = whole_number(value)
         if days is None and (seconds := parse_span(value)) is not None and seconds % 86400 == 0:
             days = seconds // 86400
         if days is None or not 1 <= days <= budget:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import UserRef, t
+from bot.service import customids
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from bot.service.tables import TableService
 
 log = logging.getLogger(__name__)
-ANSWER = re.compile(r"^bt:u:(?P<table>\d+):(?P<version>\d+):(?P<answer>yes|no)$")
+ANSWER = re.compile(rf"^bt:u:(?P<table>{customids.NUMBER}):(?P<version>{customids.NUMBER}):(?P<answer>yes|no)$")
 
 
 def _error(text: str, /, **params: Any) -> list[Reply]:
@@ -139,7 +140,7 @@ class Undo(TableHooks):
                           mentions=sorted(others), buttons=buttons, names=table.names, table_id=table.id)]
 
     async def button(self, ctx: Ctx, custom_id: str) -> list[Reply] | None:
-        match = ANSWER.match(custom_id)
+        match = ANSWER.fullmatch(custom_id)
         if match is None:
             return None
         table_id, version = int(match["table"]), int(match["version"])

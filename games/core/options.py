@@ -43,7 +43,9 @@ def toggle_option(specs: tuple[OptionSpec, ...], current: frozenset[str], name: 
     spec = _spec(specs, name)
     valid = ", ".join(s.name for s in specs) or "-"
     if spec is None:
-        raise OptionError("There is no option '{name}'. Options for this game: {valid}.", name=name, valid=valid)
+        # the name is whatever was typed: echo only the start of it, so the answer stays short
+        shown = name if len(name) <= 40 else name[:39] + "…"
+        raise OptionError("There is no option '{name}'. Options for this game: {valid}.", name=shown, valid=valid)
     if name in current:
         return current - {name}
     if spec.unavailable:

@@ -30,7 +30,7 @@ def tile_id(st: KState, seat: int, word: str) -> str:
         return st.seats[seat].home
     if word.startswith("home@"):
         who = word[5:]
-        if who.isdigit() and 1 <= int(who) <= st.players:
+        if who.isascii() and who.isdigit() and len(who) <= 2 and 1 <= int(who) <= st.players:
             return st.seats[int(who) - 1].home
         raise IllegalAction("'{word}': write home@N with a seat number from 1 to {n}.", word=word[:20], n=st.players)
     if re.fullmatch(r"boat[1-4]", word):
@@ -55,7 +55,7 @@ def _summer_boat_in_play(st: KState, tid: str) -> bool:
 
 
 def _count(word: str, what: str = "keeples") -> int:
-    if not word.isdigit() or len(word) > 3:
+    if not (word.isascii() and word.isdigit()) or len(word) > 3:
         raise IllegalAction("'{word}' is not a number of {what}.", word=word[:20], what=what)
     return int(word)
 

@@ -28,6 +28,11 @@ GOODS = {"w": "wood", "wood": "wood", "b": "brick", "brick": "brick", "clay": "b
          "s": "stone", "stone": "stone", "g": "gold", "gold": "gold"}
 _GOOD = r"(?:wood|brick|clay|stone|gold|w|b|s|g)"
 _TOKEN = re.compile(rf"(?:\d{{0,2}}{_GOOD})+")
+
+
+def _small_number(word: str) -> bool:
+    """A number of at most two ASCII digits ('²' passes str.isdigit() but not int())."""
+    return word.isascii() and word.isdigit() and len(word) <= 2
 _PART = re.compile(rf"(\d{{0,2}})({_GOOD})")
 _SPOT = re.compile(r"(building|card|b|c)(\d{1,2})")
 
@@ -42,7 +47,7 @@ def parse_location(words: list[str], text: str) -> tuple[str, list[str]]:
     if not words:
         raise IllegalAction("Name a location, e.g. forest, hut, building 2 or card 3.")
     head = words[0]
-    if head in ("building", "card") and len(words) > 1 and words[1].isdigit() and len(words[1]) <= 2:
+    if head in ("building", "card") and len(words) > 1 and _small_number(words[1]):
         return f"{head}{int(words[1])}", words[2:]
     match = _SPOT.fullmatch(head)
     if match:
@@ -63,7 +68,7 @@ def parse_payment(words: list[str]) -> Payment:
     counts = {res: 0 for res in RESOURCES}
     pending: int | None = None
     for word in words:
-        if word.isdigit() and len(word) <= 2 and pending is None:
+        if _small_number(word) and pending is None:
             pending = int(word)
             continue
         if not _TOKEN.fullmatch(word):
@@ -139,7 +144,7 @@ def parse(state: StoneAgeState, seat: int, text: str) -> Action:
 
 
 def _parse_place(loc: str, rest: list[str]) -> Place:
-    if len(rest) > 1 or (rest and not (rest[0].isdigit() and len(rest[0]) <= 2)):
+    if len(rest) > 1 or (rest and not _small_number(rest[0])):
         raise IllegalAction("Write the number of people after the location, e.g. 'place forest 3'.")
     if rest:
         return Place(loc, int(rest[0]))

@@ -53,9 +53,14 @@ def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: st
         parts = _board(view, names, width, scale)
     elif region == "villages":
         parts = _villages(view, names, width, scale)
-    elif region and region.startswith("village:") and region[8:].isdigit() and int(region[8:]) < view.players:
-        parts = _villages(view, names, width, scale, [int(region[8:])])
-    else:
+    elif region and region.startswith("village:"):
+        seat = region[8:]
+        if not (seat.isascii() and seat.isdigit() and int(seat) < view.players):
+            raise ValueError(f"no village {seat!r}: seats are 0 to {view.players - 1}")
+        parts = _villages(view, names, width, scale, [int(seat)])
+    elif region is None:
         parts = _board(view, names, width, scale) + [section_title("Villages", width, scale)] + \
             _villages(view, names, width, scale)
+    else:
+        raise ValueError(f"unknown region {region!r}; use board, villages or village:N")
     return encode_png(_stack(parts, width))

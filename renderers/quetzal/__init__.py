@@ -13,9 +13,12 @@ from renderers.quetzal.palette import to_palette
 from renderers.quetzal.panels import Canvas, draw_board, draw_header, draw_players
 
 WIDTH = 800
+REGIONS = (None, "board", "players")
 
 
 def render(view: QuetzalView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+    if region not in REGIONS:
+        raise ValueError(f"unknown region {region!r}; use one of {REGIONS}")
     parts = []
     parts.append(draw_header(view, names, scale))
     if region in (None, "board"):

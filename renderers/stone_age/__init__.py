@@ -15,9 +15,12 @@ from renderers.stone_age.draw import BG, Canvas
 from renderers.stone_age.players import draw_players, draw_scores
 
 MAX_HEIGHT = 3000
+REGIONS = (None, "board", "players", "scores")
 
 
 def render(view: StoneAgeView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+    if region not in REGIONS:
+        raise ValueError(f"unknown region {region!r}; use one of {REGIONS}")
     image = Image.new("RGB", (WIDTH, MAX_HEIGHT), BG)
     draw = Canvas(image)
     if region == "players":

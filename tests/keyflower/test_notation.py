@@ -62,3 +62,11 @@ def test_hidden_parts_are_redacted_in_the_public_log():
     assert _public_text(GAME.parse(st, 0, "use brewer 1 y pay saw")) == "use brewer 1 yellow pay (hidden)"
     assert _public_text(GAME.parse(st, 0, "use tavern 1 y pay blue")) == "use tavern 1 yellow pay blue"
     assert _public_text(GAME.parse(st, 0, "up barn pay wood,saw")) == "up barn pay wood,(hidden)"
+
+
+@pytest.mark.parametrize("text", ["use keystone ² blue", "bid woodcutter ² red", "use workshop 1 b; move ² stone workshop home",
+                                  "use stable 1 r; move s workshop home@²"])
+def test_superscript_and_other_digits_are_refused(st, text):
+    """Found by the fuzz suite: '²' passed str.isdigit() and then failed in int()."""
+    with pytest.raises(IllegalAction):
+        GAME.parse(st, 0, text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from PIL import Image
 
 from games.keyflower import GAME
@@ -63,8 +64,10 @@ def test_regions_and_scale():
     half = _img(render(view, NAMES[:3], scale=0.5, region="board"))
     assert half.width == 400 and abs(half.height - board.height / 2) < board.height * 0.1
     assert board.getpixel((3, 3)) == S.PANEL
-    full = _img(render(view, NAMES[:3]))
-    assert _img(render(view, NAMES[:3], region="village:9")).size == full.size      # unknown region: everything
+    assert _img(render(view, NAMES[:3])).height > board.height
+    for unknown in ("village:9", "village:²", "village:", "boards"):      # refused: /board answers what is wrong
+        with pytest.raises(ValueError):
+            render(view, NAMES[:3], region=unknown)
 
 
 def test_bid_is_drawn_on_the_bidders_edge():

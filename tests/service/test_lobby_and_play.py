@@ -1,7 +1,8 @@
 """The table service with the real SQLite store and the test game."""
 import asyncio
 
-from tests.conftest import ctx
+from bot.service import TableService
+from tests.conftest import ctx, make_settings
 from tests.helpers import text_of
 
 
@@ -123,6 +124,7 @@ async def test_out_of_turn_not_seated_and_illegal_change_nothing(service, store)
         ("alice", "x" * 5000): "too long",
         ("alice", "\x00\x01\xff\ud800"): "I can't read",
         ("alice", ""): "Write your move",
+        ("alice", "add ²"): "I can't read 'add ²'",      # found by the fuzz suite: int('²') failed
     }
     for (user, text), expected in cases.items():
         r = await service.act(ctx(user), text)
@@ -387,4 +389,25 @@ async def test_a_failing_computer_player_keeps_the_human_move(store):
     assert table.state.bets == ["odd", None] and table.version == 1
     assert [a.text for a in await store.actions(table.id)] == ["bet odd"]
     assert table.game.to_json(await service.replay(table.id)) == table.game.to_json(table.state)
+    await service.close()
+
+
+async def test_unknown_option_is_echoed_short(service):
+    """Found by the fuzz suite: a 2000-character option name came back whole in the error."""
+    await seated(service, "alice", "bob")
+    r = await service.option(ctx("alice"), "x" * 2000)
+    assert r[0].error and "There is no option 'xxx" in text_of(r) and len(text_of(r)) < 120
+    assert service.table_in(1).options == frozenset()
+
+
+async def test_board_with_an_unknown_region_is_refused_for_every_game(store):
+    """Found by the fuzz suite: Quetzal drew only its header for an unknown region, Keyflower and
+    Stone Age ignored it; now every renderer refuses a region it does not have."""
+    games = ("keyflower", "quetzal", "stoneage", "carcassonne", "florenza")
+    service = TableService(store, make_settings(enabled_games=games), seed_source=lambda: 7)
+    for channel, game in enumerate(games, start=1):
+        await seated(service, "alice", "bob", channel=channel, game=game)
+        assert not (await service.start(ctx("alice", channel)))[0].error
+        r = await service.board(ctx("alice", channel), "nowhere")
+        assert r[0].error and "The board has no region 'nowhere'" in text_of(r), game
     await service.close()

@@ -91,6 +91,8 @@ def test_buy_shortcuts_use_the_state():
     ("place forest", "how many"), ("place forest x", "number of people"), ("tools 7", "not a tool"),
     ("buy card 2 with x", "not a resource"), ("buy card 2 for w", "after 'with'"), ("pick 7", "1 to 6"),
     ("feed", "feed pay"), ("resolve card 2", "buy"), ("buy forest", "resolve forest"), ("buy card 1 with 2", "count"),
+    # found by the fuzz suite: '²' passes str.isdigit() but int() refused it
+    ("place field ²", "number of people"), ("place card ²", "not a location"), ("buy card 2 with s s ²", "not a resource"),
 ])
 def test_parse_errors_explain(text, fragment):
     with pytest.raises(IllegalAction) as info:

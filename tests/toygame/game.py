@@ -105,7 +105,7 @@ class Countdown(Game):
         words = text.strip().lower().split()
         if len(words) == 2 and words[0] == "bet" and words[1] in ("odd", "even"):
             return Bet(words[1])
-        if len(words) == 2 and words[0] == "add" and words[1].isdigit() and len(words[1]) < 4:
+        if len(words) == 2 and words[0] == "add" and words[1].isascii() and words[1].isdigit() and len(words[1]) < 4:
             return Add(int(words[1]))
         raise IllegalAction("I can't read '{text}'. Write 'add N' (for example 'add 2') or 'bet odd' / 'bet even'.",
                             text=text[:40])
