@@ -13,7 +13,6 @@ histogram of whole milliseconds, so memory does not grow with the running time.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import os
@@ -21,6 +20,8 @@ import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
@@ -86,9 +87,7 @@ class LoopMonitor:
 
     async def stop(self) -> None:
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await cancel_and_wait(self._task)
             self._task = None
             self.report(final=True)
 

@@ -25,6 +25,7 @@ from typing import Awaitable, Callable
 
 from bot.scheduler.clock import Clock
 from bot.store import Store, StoreError
+from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
@@ -129,11 +130,7 @@ class Leadership:
     async def stop(self) -> None:
         """Stop trying; a leader stops its work and gives the lease up."""
         if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
+            await cancel_and_wait(self._task)
             self._task = None
         if self.leading:
             self.leading = False

@@ -25,6 +25,7 @@ from typing import Any, Awaitable, Callable
 
 from bot.scheduler.clock import Clock, SystemClock
 from bot.store import Store, StoreError
+from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
@@ -166,11 +167,7 @@ class Scheduler:
             try:
                 await asyncio.wait_for(asyncio.shield(self._task), timeout=grace)
             except asyncio.TimeoutError:
-                self._task.cancel()
-                try:
-                    await self._task
-                except asyncio.CancelledError:
-                    pass
+                await cancel_and_wait(self._task)
             self._task = None
 
     async def _loop(self) -> None:
