@@ -13,21 +13,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.game_bench import random_game  # noqa: E402
 from games.keyflower import GAME  # noqa: E402
 from renderers.keyflower import render  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Finn"]
-
-
-def random_game(players: int, seed: int) -> tuple[object, int]:
-    rng = random.Random(seed)
-    st = GAME.setup(players, frozenset(), seed)
-    steps = 0
-    while GAME.outcome(st) is None:
-        seat = rng.choice(sorted(GAME.to_act(st)))
-        GAME.apply(st, seat, rng.choice(GAME.legal_actions(st, seat)))
-        steps += 1
-    return st, steps
 
 
 def ai_game(players: int, seed: int) -> int:
@@ -60,7 +50,7 @@ def main() -> None:
     steps = 0
     snapshots = []
     for g in range(games):
-        st, n = random_game(2 + g % 5, g)
+        st, n = random_game(GAME, 2 + g % 5, frozenset(), g)
         steps += n
     elapsed = time.perf_counter() - start
     print(f"random games: {games} in {elapsed:.2f}s = {games / elapsed:.1f} games/s, "

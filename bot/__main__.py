@@ -65,11 +65,9 @@ def stop_on_sigterm() -> None:
     cancelled, so the gateway, the database and the monitor are closed in order instead of the
     process vanishing."""
     task = asyncio.current_task()
-    if task is not None:
-        try:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
-        except (NotImplementedError, RuntimeError):      # no signal handlers on this platform/thread
-            pass
+    if task is None or sys.platform == "win32":     # Windows event loops take no signal handlers
+        return
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
 
 
 def with_shard_flags(settings: Settings, shard_ids: str | None, shard_count: str | None) -> Settings:
