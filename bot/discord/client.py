@@ -16,7 +16,7 @@ from discord.gateway import DiscordWebSocket
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.discord.buttons import TableButton
+from bot.discord.buttons import TableComponent
 from bot.discord.options import conform
 from bot.discord.send import kwargs_of, send_replies
 from bot.discord.translator import CatalogueTranslator
@@ -105,7 +105,7 @@ class BoardBotCore:
         await self.tree.set_translator(CatalogueTranslator(self.i18n))
         for cog in COGS:
             await self.load_extension(cog)
-        self.add_dynamic_items(TableButton)
+        self.add_dynamic_items(TableComponent)
         await self.sync_commands()
         if self.play is not None:
             from bot.discord.asyncplay import discord_ports
@@ -225,34 +225,44 @@ class BoardBotCore:
         finally:
             self._in_flight -= 1
 
-    async def handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
+    async def handle_button(self, interaction: discord.Interaction, custom_id: str, values: list[str] | None = None) -> None:
         async with self.answering():
             try:
-                await self._handle_button(interaction, custom_id)
-            except Exception as error:      # the buttons' counterpart of on_app_command_error
+                await self._handle_button(interaction, custom_id, values)
+            except Exception as error:      # the components' counterpart of on_app_command_error
                 await self.report_failure(interaction, error)
 
-    async def _handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
+    async def _handle_button(self, interaction: discord.Interaction, custom_id: str, values: list[str] | None) -> None:
         ctx = self.ctx(interaction)
-        click = customids.parse(custom_id)
-        replies = await self.in_time(interaction, self.service.button(ctx, custom_id), thinking=False)
+        click = customids.parse(custom_id, values)
+        replies = await self.in_time(interaction, self.service.button(ctx, custom_id, values), thinking=False)
         locale = ctx.locale
         if click and click.kind == "lobby" and replies and replies[0].lobby and not replies[0].private:
-            kwargs = kwargs_of(self.i18n, replies[0], locale)
-            kwargs.pop("file", None)
-            kwargs.pop("allowed_mentions", None)
-            if interaction.response.is_done():
-                await interaction.edit_original_response(**kwargs)
-            else:
-                await interaction.response.edit_message(**kwargs)
+            await self._edit_source(interaction, replies[0], locale)
             await send_replies(interaction, replies[1:], self.i18n)
             return
+        panel = interaction.message is not None and interaction.message.flags.ephemeral
+        replacing = next((r for r in replies if r.replace), None) if panel else None
+        if replacing is not None:
+            # the private panel the click came from shows the next step (or what was chosen)
+            await self._edit_source(interaction, replacing, locale)
+            replies = [r for r in replies if r is not replacing]
         await send_replies(interaction, replies, self.i18n)
         if click and click.kind == "action" and replies and not replies[0].error and interaction.message is not None:
             try:
                 await interaction.message.edit(view=None)     # the old turn's buttons are spent
             except discord.HTTPException:
                 log.info("could not clear old buttons on %s", interaction.message.id)
+
+    async def _edit_source(self, interaction: discord.Interaction, reply: Reply, locale: str | None) -> None:
+        """Put ``reply`` in place of the message whose component was clicked (its components too)."""
+        kwargs = kwargs_of(self.i18n, reply, locale)
+        kwargs.pop("file", None)
+        kwargs.setdefault("view", None)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
 
     async def post(self, channel_id: int, replies: list[Reply]) -> None:
         """Post replies to a channel without an interaction (e.g. computer moves after restore)."""

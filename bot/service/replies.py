@@ -25,6 +25,21 @@ class Button:
     style: str = "secondary"     # primary | secondary | success | danger
 
 
+@dataclass(frozen=True)
+class Option:
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Select:
+    """A select menu; option labels are notation (players type the same words)."""
+
+    custom_id: str
+    placeholder: Msg
+    options: tuple[Option, ...]
+
+
 @dataclass
 class Reply:
     """One message. ``private`` replies go only to the invoker (ephemeral); ``dm_user`` to a DM."""
@@ -36,7 +51,11 @@ class Reply:
     image_name: str = "board.png"
     mentions: list[int] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
+    selects: list[Select] = field(default_factory=list)   # shown above the buttons
     names: list[str] = field(default_factory=list)     # seat names for SeatRef parameters
     dm_user: int | None = None
     table_id: int | None = None
     lobby: bool = False          # the lobby message (its id is remembered for edits)
+    #: a private panel that takes the place of the panel whose component was clicked (when
+    #: there is one; otherwise it is sent as a new private message)
+    replace: bool = False

@@ -83,6 +83,9 @@ class StoneAge(Game):
         return text.turn_prompt(view)
 
     # -- helpers for the table --------------------------------------------------------------
+    def has_secrets(self, options: frozenset[str]) -> bool:
+        return "hidden_cards" in options
+
     def suggestions(self, state: StoneAgeState, seat: int) -> list[Action]:
         return suggestions(state, seat)[: self.max_buttons]
 
