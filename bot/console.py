@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import re
-import shlex
 import sys
 import zlib
 from pathlib import Path
 from typing import Awaitable, Callable, TextIO
 
-from bot.i18n import I18n, UserRef
+from bot.i18n import I18n
 from bot.service import Ctx, Reply, TableService
 from bot.service.numbers import whole_number
 
@@ -105,7 +104,8 @@ class Console:
         name = match["user"]
         self.channel_names[channel] = match["channel"] or "console"
         self.user_names[user_id(name)] = name
-        ctx = Ctx(user_id(name), name, channel, guild_id=0, locale=self.locale, is_moderator=False)
+        ctx = Ctx(user_id(name), name, channel, guild_id=0, locale=self.locale, is_moderator=False,
+                  can_view=lambda other: True)     # everyone at the terminal sees every channel
         command = match["command"].strip()
         if not command.startswith("/"):
             command = "/play " + command

@@ -79,6 +79,20 @@ class BoardTree(app_commands.CommandTree):
         return False
 
 
+def can_view(interaction: discord.Interaction, channel_id: int) -> bool:
+    """Whether the user of ``interaction`` may see a channel (or thread) of the same server, by
+    its permission overwrites and their roles as Discord sent them with the interaction."""
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return False
+    channel = guild.get_channel_or_thread(channel_id)
+    if channel is None:
+        return False
+    if isinstance(channel, discord.Thread) and channel.is_private() and channel.owner_id != member.id:
+        return False        # the bot cannot list a private thread's members without more intents
+    return channel.permissions_for(member).view_channel
+
+
 class BoardBotCore:
     """The bot's behaviour, for one connection (BoardBot) or Discord's sharding (ShardedBoardBot)."""
 
@@ -182,7 +196,8 @@ class BoardBotCore:
         user = interaction.user
         return Ctx(user_id=user.id, name=getattr(user, "display_name", None) or user.name,
                    channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id,
-                   locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator)
+                   locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator,
+                   can_view=lambda channel_id: can_view(interaction, channel_id))
 
     async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,  # type: ignore[override]
                   private: bool = False) -> None:
