@@ -571,7 +571,9 @@ class TableService(TableCopies):
         image = await self._render(table, public_view)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id)]
         if actor is not None:
-            mine = await self._actor_reply(table, events, actor, chose, actor in humans)
+            # the mover's own panel for their next step, unless the public buttons already hold it
+            public_moves = any(b.custom_id.startswith("bt:a:") for b in buttons)
+            mine = await self._actor_reply(table, events, actor, chose, actor in humans and (chose is not None or not public_moves))
             if mine is not None:
                 replies.append(mine)
         return replies

@@ -26,5 +26,6 @@ async def test_game_plays_through_discord(shared, name):
                                  max_moves=MOVES)
     assert game.over or len(game.moves) == MOVES
     # moves by button: on the public message, or (games with secrets) in the player's private panel
-    assert {m.how for m in game.moves} == {"slash", "panel" if registry.get(name).private_info else "button"}
+    hows = {m.how for m in game.moves}
+    assert "slash" in hows and ("panel" in hows if registry.get(name).private_info else "button" in hows), hows
     assert_healthy(fake, shared.bot)

@@ -537,6 +537,8 @@ class Interaction:
     command_name: str | None = None
     focused_option_type: int | None = None
     target_message: Message | None = field(default=None, repr=False)
+    #: the clicked component as the user saw it then (its label: the message may change later)
+    component: dict[str, Any] | None = field(default=None, repr=False)
     modal_source: "Interaction | None" = field(default=None, repr=False)
     callbacks: list[Callback] = field(default_factory=list, repr=False)
     response_type: int | None = None
