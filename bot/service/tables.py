@@ -69,6 +69,11 @@ def _error(text: str, /, **params: Any) -> list[Reply]:
     return [Reply([Msg(text, params)], private=True, error=True)]
 
 
+def _stale() -> list[Reply]:
+    """The answer to a click on a component of an earlier turn (or one that resolves to nothing)."""
+    return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+
+
 def _clean(text: str | None) -> str:
     """Strip control characters and collapse white space; refuse nothing here."""
     if not text:
@@ -458,7 +463,7 @@ class TableService(TableCopies):
         if choice is not None:
             texts = await asyncio.get_running_loop().run_in_executor(self._pool, self._legal_texts, table, seat)
             if not 0 <= choice < len(texts):
-                return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+                return _stale()
             text = texts[choice]
         candidates = [_clean(c) for c in ([text] if isinstance(text, str) else text)]
         candidates = [c for c in candidates if c]
@@ -641,10 +646,10 @@ class TableService(TableCopies):
             return _error("You have resigned from this game; the computer plays your seat.")
         async with self.lock(table.channel_id):
             if version is not None and version != table.version:
-                return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+                return _stale()
             reply = await self._panel_reply(table, seat, path=path, page=page, replace=replace)
         if reply is None:
-            return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+            return _stale()
         return [reply]
 
     async def _render(self, table: LiveTable, view: Any, region: str | None = None) -> bytes | None:
@@ -855,7 +860,7 @@ class TableService(TableCopies):
             return await self.panel(ctx, table.id, path=click.path, page=click.page, version=click.version, replace=True)
         if click.kind in ("action", "choice") and click.version is not None and click.index is not None:
             return await self.choose(ctx, table.id, click.version, click.index, from_panel=click.kind == "choice")
-        return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+        return _stale()
 
     # -- autocomplete -------------------------------------------------------------------------
     def complete_action(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:
