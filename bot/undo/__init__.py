@@ -67,6 +67,12 @@ def replay(game: Game, players: int, options: frozenset[str], seed: int, actions
     return state
 
 
+def _public_text(record: ActionRecord, events: list[Event]) -> str | Msg:
+    """The move as everyone may read it: a move with a hidden part (a secret choice, a card
+    drawn) is not written out, since anyone at the table may ask for /undo and read the answer."""
+    return t("a move with a hidden part") if any(event.to is not None for event in events) else record.text
+
+
 class Undo(TableHooks):
     def __init__(self, service: "TableService", clock: "Clock") -> None:
         self.service = service
@@ -100,10 +106,15 @@ class Undo(TableHooks):
             snapshot = game.from_json(game.to_json(state))
             action = game.parse(state, record.seat, record.text)
             events = game.apply(state, record.seat, action)
-            if game.reveals(snapshot, record.seat, action, events):
+            shown = game.reveals(snapshot, record.seat, action, events)
+            if isinstance(shown, Msg):
+                raise Refusal(t("That cannot be taken back: in {action} by {player}, {reason}, so taking it back "
+                                "would not be fair.", action=_public_text(record, events),
+                                player=SeatRef(record.seat), reason=shown))
+            if shown:
                 raise Refusal(t("That cannot be taken back: {action} by {player} showed something random or hidden "
                                 "(such as a newly drawn tile or card), so taking it back would not be fair.",
-                                action=record.text, player=SeatRef(record.seat)))
+                                action=_public_text(record, events), player=SeatRef(record.seat)))
         if game.to_json(state) != game.to_json(table.state):
             log.error("table %s: the log does not replay to the current state; undo refused", table.id)
             raise Refusal(t("Taking the move back is not possible here: the game's record does not add up."))
