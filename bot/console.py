@@ -39,6 +39,9 @@ class Console:
         self.out = out
         self.counter = 0
         self.last_buttons: dict[int, list] = {}
+        # a private question's buttons (confirming /resign or /abort) are its reader's: until
+        # answered, that reader's /click presses them rather than the channel's public ones
+        self.private_buttons: dict[tuple[int, int], list] = {}
         # asynchronous play (bot/asyncplay/console.py): channel and user names, extra commands
         self.channel_names: dict[int, str] = {zlib.crc32(b"console"): "console"}
         self.user_names: dict[int, str] = {}
@@ -81,16 +84,21 @@ class Console:
         verb, _, rest = command[1:].partition(" ")
         verb, rest = verb.lower(), rest.strip()
         if verb == "click" and (number := whole_number(rest)) is not None:
-            buttons = self.last_buttons.get(channel, [])
+            private = (channel, ctx.user_id) in self.private_buttons
+            buttons = self.private_buttons[(channel, ctx.user_id)] if private else self.last_buttons.get(channel, [])
             index = number - 1
             if not 0 <= index < len(buttons):
                 self.print("No such button; the last message offered: " + ", ".join(b.label for b in buttons))
                 return
+            if private:         # a question is answered once
+                del self.private_buttons[(channel, ctx.user_id)]
             replies = await self.service.button(ctx, buttons[index].custom_id)
         else:
             replies = await self.dispatch(ctx, verb, rest)
         for reply in replies:
-            if reply.buttons and not reply.private:
+            if reply.buttons and reply.private:
+                self.private_buttons[(channel, ctx.user_id)] = reply.buttons
+            elif reply.buttons:
                 self.last_buttons[channel] = reply.buttons
         self.show(name, replies)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from tests.conftest import ctx
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 
 async def start(bot, *users, game="countdown", channel=1, bots=0):
@@ -104,7 +104,7 @@ async def test_refusals_say_why(bot, clock):
     r = await bot.play.undo.request(ctx("alice"))
     assert r[0].error and "was a timeout; it cannot be taken back" in text_of(r)
     table = await start(bot, "alice", "bob", "carol", channel=2)
-    await bot.service.resign(ctx("carol", 2))
+    await confirmed(bot.service, ctx("carol", 2), "resign")
     r = await bot.play.undo.request(ctx("alice", 2))
     assert r[0].error and "was a resignation" in text_of(r)
     await start(bot, "alice", "bob", game="secretive", channel=3)
