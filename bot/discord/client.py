@@ -247,7 +247,8 @@ class BoardBotCore:
                 await interaction.response.edit_message(**kwargs)
             await send_replies(interaction, replies[1:], self.i18n)
             return
-        if confirm.is_confirmation(custom_id):
+        message = interaction.message
+        if confirm.parse(custom_id) is not None and message is not None and message.flags.ephemeral:
             await self._spend_confirmation(interaction)
         await send_replies(interaction, replies, self.i18n)
         if click and click.kind == "action" and replies and not replies[0].error and interaction.message is not None:
