@@ -338,8 +338,8 @@ class TurnTimers(TableHooks):
                 table.rollback()
                 return None
             records.append(ActionRecord(marker.n + len(records), seat, text, "move", True, at))
-        events.insert(2 if skipped else 1, Event(t("The computer moves for {player}. A game with computer moves does not change ratings "
-                                 "unless every player agrees.", player=SeatRef(seat))))
+        events.insert(2 if skipped else 1, Event(t("The computer moves for {player}. A game with computer moves does not "
+                                                   "change ratings unless every player agrees.", player=SeatRef(seat))))
         return await self._commit(table, events, records)
 
     def _skip(self, table: LiveTable, seat: int, marker: ActionRecord, events: list[Event],
