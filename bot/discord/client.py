@@ -16,7 +16,7 @@ from discord.gateway import DiscordWebSocket
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.discord.buttons import TableButton
+from bot.discord.buttons import TableComponent
 from bot.discord.options import conform
 from bot.discord.send import kwargs_of, send_replies
 from bot.discord.translator import CatalogueTranslator
@@ -79,6 +79,20 @@ class BoardTree(app_commands.CommandTree):
         return False
 
 
+def can_view(interaction: discord.Interaction, channel_id: int) -> bool:
+    """Whether the user of ``interaction`` may see a channel (or thread) of the same server, by
+    its permission overwrites and their roles as Discord sent them with the interaction."""
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return False
+    channel = guild.get_channel_or_thread(channel_id)
+    if channel is None:
+        return False
+    if isinstance(channel, discord.Thread) and channel.is_private() and channel.owner_id != member.id:
+        return False        # the bot cannot list a private thread's members without more intents
+    return channel.permissions_for(member).view_channel
+
+
 class BoardBotCore:
     """The bot's behaviour, for one connection (BoardBot) or Discord's sharding (ShardedBoardBot)."""
 
@@ -105,7 +119,7 @@ class BoardBotCore:
         await self.tree.set_translator(CatalogueTranslator(self.i18n))
         for cog in COGS:
             await self.load_extension(cog)
-        self.add_dynamic_items(TableButton)
+        self.add_dynamic_items(TableComponent)
         await self.sync_commands()
         if self.play is not None:
             from bot.discord.asyncplay import discord_ports
@@ -182,7 +196,8 @@ class BoardBotCore:
         user = interaction.user
         return Ctx(user_id=user.id, name=getattr(user, "display_name", None) or user.name,
                    channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id,
-                   locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator)
+                   locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator,
+                   can_view=lambda channel_id: can_view(interaction, channel_id))
 
     async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,  # type: ignore[override]
                   private: bool = False) -> None:
@@ -225,31 +240,30 @@ class BoardBotCore:
         finally:
             self._in_flight -= 1
 
-    async def handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
+    async def handle_button(self, interaction: discord.Interaction, custom_id: str, values: list[str] | None = None) -> None:
         async with self.answering():
             try:
-                await self._handle_button(interaction, custom_id)
-            except Exception as error:      # the buttons' counterpart of on_app_command_error
+                await self._handle_button(interaction, custom_id, values)
+            except Exception as error:      # the components' counterpart of on_app_command_error
                 await self.report_failure(interaction, error)
 
-    async def _handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
+    async def _handle_button(self, interaction: discord.Interaction, custom_id: str, values: list[str] | None) -> None:
         ctx = self.ctx(interaction)
-        click = customids.parse(custom_id)
-        replies = await self.in_time(interaction, self.service.button(ctx, custom_id), thinking=False)
+        click = customids.parse(custom_id, values)
+        replies = await self.in_time(interaction, self.service.button(ctx, custom_id, values), thinking=False)
         locale = ctx.locale
         if click and click.kind == "lobby" and replies and replies[0].lobby and not replies[0].private:
-            kwargs = kwargs_of(self.i18n, replies[0], locale)
-            kwargs.pop("file", None)
-            kwargs.pop("allowed_mentions", None)
-            if interaction.response.is_done():
-                await interaction.edit_original_response(**kwargs)
-            else:
-                await interaction.response.edit_message(**kwargs)
+            await self._edit_source(interaction, replies[0], locale)
             await send_replies(interaction, replies[1:], self.i18n)
             return
-        message = interaction.message
-        if confirm.parse(custom_id) is not None and message is not None and message.flags.ephemeral:
-            await self._spend_confirmation(interaction)
+        panel = interaction.message is not None and interaction.message.flags.ephemeral
+        replacing = next((r for r in replies if r.replace), None) if panel else None
+        if replacing is not None:
+            # the private panel the click came from shows the next step (or what was chosen)
+            await self._edit_source(interaction, replacing, locale)
+            replies = [r for r in replies if r is not replacing]
+        elif panel and confirm.parse(custom_id) is not None:
+            await self._spend_confirmation(interaction)      # an answered /resign or /abort question
         await send_replies(interaction, replies, self.i18n)
         if click and click.kind == "action" and replies and not replies[0].error and interaction.message is not None:
             try:
@@ -267,6 +281,16 @@ class BoardBotCore:
                 await interaction.response.edit_message(view=None)
         except discord.HTTPException:
             log.info("could not clear the buttons of a confirmation")
+
+    async def _edit_source(self, interaction: discord.Interaction, reply: Reply, locale: str | None) -> None:
+        """Put ``reply`` in place of the message whose component was clicked (its components too)."""
+        kwargs = kwargs_of(self.i18n, reply, locale)
+        kwargs.pop("file", None)
+        kwargs.setdefault("view", None)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
 
     async def post(self, channel_id: int, replies: list[Reply]) -> None:
         """Post replies to a channel without an interaction (e.g. computer moves after restore)."""

@@ -152,7 +152,10 @@ class Replays(TableHooks):
             if number is None:
                 return _error("Give the table's number, or nothing for the last finished game in this channel.")
             record = await self.service.store.table(number)
-            if record is None or record.guild_id != ctx.guild_id:
+            # a table in a channel this user cannot see is answered as if it did not exist
+            if record is None or not ctx.may_see(record.channel_id, record.guild_id, {s.user_id for s in record.seats}):
+                if ctx.guild_id is None:
+                    return _error("There is no table {number} of yours; in a direct message /replay shows only your own games.", number=table[:12])
                 return _error("There is no table {number} on this server.", number=table[:12])
             if record.status != "finished":
                 return _error("Table {number} has not finished; a replay is made when the game is over.", number=table)

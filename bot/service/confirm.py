@@ -7,7 +7,7 @@ move in between, an expired or a replaced confirmation is refused with a clear r
 changes nothing. Confirmations live in memory, so a restart ends them (their buttons then
 answer that the confirmation is no longer open).
 
-Custom_ids: ``bt:c:<table>:<version>:<kind>:<token>:<yes|no>``; the token is random per request,
+Custom_ids: ``bt:q:<table>:<version>:<kind>:<token>:<yes|no>``; the token is random per request,
 so only the latest request of a user for a table can be confirmed.
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ from bot.service.replies import Button
 KINDS = ("resign", "abort")
 VALID_SECONDS = 120
 LIMIT = 10_000              # open confirmations kept at most (oldest dropped first)
-CUSTOM_ID = re.compile(rf"^bt:c:(?P<table>{NUMBER}):(?P<version>{NUMBER}):(?P<kind>resign|abort):"
+CUSTOM_ID = re.compile(rf"^bt:q:(?P<table>{NUMBER}):(?P<version>{NUMBER}):(?P<kind>resign|abort):"
                        rf"(?P<token>[0-9a-f]{{8}}):(?P<answer>yes|no)$")
 
 
@@ -60,7 +60,7 @@ def parse(custom_id: str) -> Click | None:
 
 
 def is_confirmation(custom_id: str) -> bool:
-    return custom_id.startswith("bt:c:")
+    return custom_id.startswith("bt:q:")
 
 
 class Confirmations:
@@ -81,7 +81,7 @@ class Confirmations:
         now = self.now()
         while self._open and next(iter(self._open.values())).expires < now:     # oldest first
             self._open.popitem(last=False)
-        base = f"bt:c:{table_id}:{version}:{kind}:{pending.token}"
+        base = f"bt:q:{table_id}:{version}:{kind}:{pending.token}"
         if kind == "resign":
             return [Button("Resign", f"{base}:yes", "danger"), Button("Keep playing", f"{base}:no", "secondary")]
         return [Button("Close the table", f"{base}:yes", "danger"), Button("Keep the table", f"{base}:no", "secondary")]

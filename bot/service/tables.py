@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable
 
 from bot.config import Settings
 from bot.i18n import UserRef, t
-from bot.service import confirm, customids
+from bot.service import confirm, customids, panels
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
@@ -89,7 +89,8 @@ class TableService(TableCopies):
         self._by_channel: dict[int, LiveTable] = {}
         self._by_id: dict[int, LiveTable] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._legal_cache: dict[int, tuple[tuple[int, int, int], list[str]]] = {}
+        # per table, per seat: the legal actions as text at one state version (see _legal_texts)
+        self._legal_cache: dict[int, dict[int, tuple[tuple[int, int], list[str]]]] = {}
         self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
         self._extra = [registry.load(spec).name for spec in settings.extra_games]
         self.hooks: list[TableHooks] = []      # extensions: timers, ratings, tournaments (hooks.py)
@@ -420,8 +421,15 @@ class TableService(TableCopies):
         async with self.lock(ctx.channel_id):
             return await self.run_fresh(ctx.channel_id, lambda: self._act(ctx, text, verb, version, table_id))
 
+    async def choose(self, ctx: Ctx, table_id: int, version: int, index: int, *, from_panel: bool) -> list[Reply]:
+        """A move chosen with a button or select menu: the ``index``-th of the clicker's own legal
+        actions at ``version`` (resolved here, under the table's lock, so a stale click is refused)."""
+        async with self.lock(ctx.channel_id):
+            return await self.run_fresh(ctx.channel_id, lambda: self._act(ctx, [], None, version, table_id,
+                                                                          choice=index, from_panel=from_panel))
+
     async def _act(self, ctx: Ctx, text: str | list[str], verb: str | None, version: int | None,
-                   table_id: int | None) -> list[Reply]:
+                   table_id: int | None, *, choice: int | None = None, from_panel: bool = False) -> list[Reply]:
         table = self.table_in(ctx.channel_id)
         if table is None:
             return self._no_table()
@@ -448,6 +456,11 @@ class TableService(TableCopies):
                 return _error("Nobody can move right now.")
             return [Reply([t("It is not your turn: waiting for {players}.",
                              players=", ".join(table.names[s] for s in waiting))], private=True, error=True)]
+        if choice is not None:
+            texts = await asyncio.get_running_loop().run_in_executor(self._pool, self._legal_texts, table, seat)
+            if not 0 <= choice < len(texts):
+                return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+            text = texts[choice]
         candidates = [_clean(c) for c in ([text] if isinstance(text, str) else text)]
         candidates = [c for c in candidates if c]
         if not candidates:
@@ -471,11 +484,12 @@ class TableService(TableCopies):
         else:
             return [Reply([errors[self._best_error(table, seat, candidates)].msg], private=True, error=True, names=table.names)]
         record = ActionRecord(table.version + 1, seat, str(action), "move", False, time.time())
-        return await self._advance(table, events, [record], actor=seat)
+        return await self._advance(table, events, [record], actor=seat, chose=str(action) if from_panel else None)
 
     async def _advance(self, table: LiveTable, events: list[Event], records: list[ActionRecord],
-                       actor: int | None) -> list[Reply]:
-        """Let computers move, commit everything, finish the game if over, and build replies."""
+                       actor: int | None, chose: str | None = None) -> list[Reply]:
+        """Let computers move, commit everything, finish the game if over, and build replies.
+        ``chose``: the move the actor picked in their private panel (which the answer replaces)."""
         self._legal_cache.pop(table.id, None)
         all_events = list(events)
         version = table.version + len(records)
@@ -494,8 +508,12 @@ class TableService(TableCopies):
             table.version = records[-1].n
         outcome = table.game.outcome(table.state)
         if outcome is not None:
-            return await self._finish(table, all_events, outcome, actor)
-        replies = await self._turn_replies(table, all_events, actor)
+            replies = await self._finish(table, all_events, outcome, actor)
+            if chose is not None:
+                replies.append(Reply([t("You chose: {action}", action=chose), t("Game over.")], private=True,
+                                     names=table.names, table_id=table.id, replace=True))
+            return replies
+        replies = await self._turn_replies(table, all_events, actor, chose)
         for hook in self.hooks:
             await hook.turn(table, replies)
         return replies
@@ -529,7 +547,8 @@ class TableService(TableCopies):
             records.append(ActionRecord(version, seat, text, "move", True, time.time()))
         return events
 
-    async def _turn_replies(self, table: LiveTable, events: list[Event], actor: int | None) -> list[Reply]:
+    async def _turn_replies(self, table: LiveTable, events: list[Event], actor: int | None,
+                            chose: str | None = None) -> list[Reply]:
         game = table.game
         public_view = game.view(table.state, None)
         lines = [e.msg for e in events if e.to is None]
@@ -541,34 +560,91 @@ class TableService(TableCopies):
             refs = [UserRef(table.seats[s].user_id or 0, table.names[s]) for s in humans]
             if len(refs) == 1:
                 lines.append(t("Your move, {player}.", player=refs[0]))
+                # built from the public view: this message is public (a seat's own prompt is in its panel)
+                lines += game.turn_prompt(public_view)
+                lines.append(t("Your choices are behind the “Your move” button (only you see them)."))
             else:
-                lines.append(t("Your move: {players}", players=tuple(refs)))
-            # built from the public view: this message is public (a seat's own prompt is in /hand)
-            lines += game.turn_prompt(public_view) if len(humans) == 1 else []
+                lines.append(t("Still deciding: {players}", players=tuple(refs)))
+                lines.append(t("Each of you: your own choices are behind the “Your move” button (only you see them)."))
         # Off the event loop: a game's suggestions can take seconds, and meanwhile the loop must
         # stay free to acknowledge interactions within Discord's 3 seconds.
         buttons = await asyncio.get_running_loop().run_in_executor(self._pool, self._action_buttons, table, humans)
         image = await self._render(table, public_view)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id)]
         if actor is not None:
-            private = [e.msg for e in events if e.to is not None and actor in e.to]
-            if private:
-                replies.append(Reply(private, private=True, names=table.names, table_id=table.id))
+            mine = await self._actor_reply(table, events, actor, chose, actor in humans)
+            if mine is not None:
+                replies.append(mine)
         return replies
 
+    async def turn_message(self, channel_id: int) -> list[Reply]:
+        """The public message of the current turn again (whose move, the board, the buttons),
+        built from the public view only; nothing when no game runs here."""
+        table = await self.fresh(channel_id)
+        if table is None or table.status != "playing":
+            return []
+        async with self.lock(channel_id):
+            return await self._turn_replies(table, [], None)
+
+    async def _actor_reply(self, table: LiveTable, events: list[Event], actor: int, chose: str | None,
+                           to_act: bool) -> Reply | None:
+        """What only the mover sees after a move: private events (a card drawn), the move they chose
+        from their panel (which this reply replaces), and their panel again if they act next too."""
+        headline = [t("You chose: {action}", action=chose)] if chose is not None else []
+        headline += [e.msg for e in events if e.to is not None and actor in e.to]
+        if to_act:
+            reply = await self._panel_reply(table, actor, replace=chose is not None, headline=headline)
+            if reply is not None:
+                return reply
+        if not headline:
+            return None
+        return Reply(headline, private=True, names=table.names, table_id=table.id, replace=chose is not None)
+
     def _action_buttons(self, table: LiveTable, humans: list[int]) -> list[Button]:
+        """The public turn message's buttons. Move buttons only where no seat has secrets (they
+        would show the mover's hand to everyone) and every seat to act has the same choices;
+        a button carries the move's place in the clicker's legal actions, never its text."""
         game = table.game
         buttons: list[Button] = []
+        secrets_here = game.has_secrets(table.options)
+        if humans and not secrets_here:
+            texts = self._legal_texts(table, humans[0])
+            if all(self._legal_texts(table, s) == texts for s in humans[1:]):
+                index = {text: i for i, text in enumerate(texts)}
+                for action in game.suggestions(table.state, humans[0])[:game.max_buttons]:
+                    if (i := index.get(str(action))) is not None:
+                        buttons.append(Button(game.action_label(action)[:80], customids.action_id(table.id, table.version, i), "primary"))
         if humans:
-            offered = game.suggestions(table.state, humans[0])
-            if all(game.suggestions(table.state, s) == offered for s in humans[1:]):
-                for action in offered[:game.max_buttons]:
-                    custom = customids.action_id(table.id, table.version, str(action))
-                    if custom:
-                        buttons.append(Button(game.action_label(action)[:80], custom, "primary"))
-        if game.private_info:
+            buttons.append(Button("Your move", customids.panel_id(table.id), "success"))
+        if secrets_here or game.private_info:
             buttons.append(Button("My hand", customids.hand_id(table.id), "secondary"))
         return buttons[:25]
+
+    async def _panel_reply(self, table: LiveTable, seat: int, *, path: tuple[int, ...] = (), page: int = 0,
+                           replace: bool = False, headline: list[Msg] | None = None) -> Reply | None:
+        texts = await asyncio.get_running_loop().run_in_executor(self._pool, self._legal_texts, table, seat)
+        view = table.game.view(table.state, seat)
+        return panels.panel(table, seat, texts, view, path=path, page=page, replace=replace, headline=headline)
+
+    async def panel(self, ctx: Ctx, table_id: int | None = None, *, path: tuple[int, ...] = (), page: int = 0,
+                    version: int | None = None, replace: bool = False) -> list[Reply]:
+        """A player's private panel: their view and their legal choices (a step of them)."""
+        table = await self.fresh(ctx.channel_id)
+        if table is None or table.status != "playing" or (table_id is not None and table.id != table_id):
+            return _error("That choice is no longer open: the table has closed.") if table_id is not None \
+                else _error("There is no running game here.")
+        seat = table.seat_of(ctx.user_id)
+        if seat is None:
+            return _error("You are not seated at this table, so you have no choices here. You can watch with /board and /status.")
+        if table.seats[seat].resigned:
+            return _error("You have resigned from this game; the computer plays your seat.")
+        async with self.lock(table.channel_id):
+            if version is not None and version != table.version:
+                return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+            reply = await self._panel_reply(table, seat, path=path, page=page, replace=replace)
+        if reply is None:
+            return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+        return [reply]
 
     async def _render(self, table: LiveTable, view: Any, region: str | None = None) -> bytes | None:
         if not self.render_enabled or not table.game.renderer:
@@ -605,6 +681,7 @@ class TableService(TableCopies):
         return replies
 
     def _forget(self, table: LiveTable) -> None:
+        self._legal_cache.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
         self._by_id.pop(table.id, None)
@@ -785,10 +862,13 @@ class TableService(TableCopies):
         async with self.lock(table.channel_id):
             view = table.game.view(table.state, seat)
             lines = table.game.private_lines(view) or [t("{game} has no hidden information; everything is on the board.", game=table.game.title)]
+            buttons = []
             if seat in table.game.to_act(table.state):
                 lines += table.game.turn_prompt(view)
-            image = await self._render(table, view) if table.game.private_info else None
-        return [Reply(lines, private=True, image=image, image_name="hand.png", names=table.names, table_id=table.id)]
+                buttons.append(Button("Your move", customids.panel_id(table.id), "success"))
+            secret = table.game.private_info or table.game.has_secrets(table.options)
+            image = await self._render(table, view) if secret else None
+        return [Reply(lines, private=True, image=image, image_name="hand.png", buttons=buttons, names=table.names, table_id=table.id)]
 
     async def log_text(self, ctx: Ctx) -> list[Reply]:
         for hook in self.hooks:
@@ -825,13 +905,14 @@ class TableService(TableCopies):
                 secret.add(action.n)
         return secret
 
-    async def button(self, ctx: Ctx, custom_id: str) -> list[Reply]:
+    async def button(self, ctx: Ctx, custom_id: str, values: list[str] | None = None) -> list[Reply]:
+        """A click on one of our buttons, or a choice in one of our select menus (``values``)."""
         if confirm.is_confirmation(custom_id):
             return await self.confirmed(ctx, custom_id)
         for hook in self.hooks:
             if (handled := await hook.button(ctx, custom_id)) is not None:
                 return handled
-        click = customids.parse(custom_id)
+        click = customids.parse(custom_id, values)
         if click is None:
             return _error("That button is not one of ours any more.")
         await self.fresh(ctx.channel_id)
@@ -846,7 +927,13 @@ class TableService(TableCopies):
             return await self.start(ctx)
         if click.kind == "hand":
             return await self.hand(ctx, table_id=table.id)
-        return await self.act(ctx, click.value, version=click.version, table_id=click.table_id)
+        if click.kind == "panel":
+            return await self.panel(ctx, table.id)
+        if click.kind == "step":
+            return await self.panel(ctx, table.id, path=click.path, page=click.page, version=click.version, replace=True)
+        if click.kind in ("action", "choice") and click.version is not None and click.index is not None:
+            return await self.choose(ctx, table.id, click.version, click.index, from_panel=click.kind == "choice")
+        return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
 
     # -- autocomplete -------------------------------------------------------------------------
     def complete_action(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:
@@ -865,12 +952,14 @@ class TableService(TableCopies):
 
     def _legal_texts(self, table: LiveTable, seat: int) -> list[str]:
         """The seat's legal actions as text, computed once per state version: autocomplete asks on
-        every keystroke and must answer within Discord's 3 seconds."""
-        key = (table.version, seat, id(table.state))
-        cached = self._legal_cache.get(table.id)
+        every keystroke and must answer within Discord's 3 seconds, and a panel's buttons and
+        selects resolve their numbers against this same list."""
+        key = (table.version, id(table.state))
+        seats = self._legal_cache.setdefault(table.id, {})
+        cached = seats.get(seat)
         if cached is None or cached[0] != key:
             cached = (key, [str(a) for a in table.game.legal_actions(table.state, seat)])
-            self._legal_cache[table.id] = cached
+            seats[seat] = cached
         return cached[1]
 
     def complete_option(self, ctx: Ctx, typed: str, limit: int = 25) -> list[tuple[str, str]]:

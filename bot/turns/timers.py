@@ -22,7 +22,8 @@ from bot.i18n import UserRef, t
 from bot.scheduler import Job, Scheduler, cancel_sql, schedule_sql
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
-from bot.service.replies import Ctx, Reply
+from bot.service import customids
+from bot.service.replies import Button, Ctx, Reply
 from bot.store import ActionRecord, StaleTableError, StoreError
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span, span_text
@@ -262,9 +263,14 @@ class TurnTimers(TableHooks):
         player = UserRef(clock.user_id, table.names[clock.seat])
         line = Msg(REMINDERS[setting.on_timeout].text, dict(player=player, game=table.game.title,
                    channel=channel_link(table.channel_id), left=span(left)))
-        await self.ports.deliver(table.channel_id, [Reply([line], mentions=[clock.user_id], names=table.names, table_id=table.id)])
+        # the reminder says where the player's choices are: their private panel, opened with "Your move"
+        here = Reply([line, t("Your choices are behind the “Your move” button (only you see them).")],
+                     mentions=[clock.user_id], names=table.names, table_id=table.id,
+                     buttons=[Button("Your move", customids.panel_id(table.id), "success")])
+        await self.ports.deliver(table.channel_id, [here])
         if clock.user_id in await self.store.dm_on_turn([clock.user_id]):
-            await self._notify(clock.user_id, [Reply([line], names=table.names, dm_user=clock.user_id)])
+            elsewhere = t("Your choices: press “Your move” on the turn message in {channel}.", channel=channel_link(table.channel_id))
+            await self._notify(clock.user_id, [Reply([line, elsewhere], names=table.names, dm_user=clock.user_id)])
         return None
 
     # -- timeout ----------------------------------------------------------------------------------

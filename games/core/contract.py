@@ -111,6 +111,12 @@ class Game(ABC):
         ``-`` or ``skip``."""
         return next((a for a in self.legal_actions(state, seat) if str(a).strip().lower() in ("pass", "-", "skip")), None)
 
+    def has_secrets(self, options: frozenset[str]) -> bool:
+        """Whether a seat's legal actions can depend on something only that seat sees (a hand,
+        hidden tiles) with these options. Then the public turn message offers no move buttons:
+        each player's choices are in their private panel only."""
+        return self.private_info
+
     def is_over(self, state: State) -> bool:
         return self.outcome(state) is not None
 

@@ -131,6 +131,9 @@ class StoneAge(Game):
         return after.phase == "over"
 
     # -- helpers for the table --------------------------------------------------------------
+    def has_secrets(self, options: frozenset[str]) -> bool:
+        return "hidden_cards" in options
+
     def suggestions(self, state: StoneAgeState, seat: int) -> list[Action]:
         return suggestions(state, seat)[: self.max_buttons]
 

@@ -57,6 +57,11 @@ async def test_reminder_once_then_timeout_computer_moves(bot, clock, recorder):
     posted = recorder.posted(1)
     assert "Reminder: Bob, it is your turn in Countdown (test game)" in posted and "30m left" in posted
     assert recorder.posts[-1][1][0].mentions == [ctx("bob").user_id]
+    # the reminder says how to get to the choices, and its button opens Bob's private panel
+    reminder = recorder.posts[-1][1][0]
+    assert "“Your move” button" in posted and [b.label for b in reminder.buttons] == ["Your move"]
+    panel = await bot.service.button(ctx("bob"), reminder.buttons[0].custom_id)
+    assert panel[0].private and not panel[0].error and "Your choices, Bob" in text_of(panel)
     assert await bot.due() == 0                         # reminded once only
     clock.advance(HOUR / 2)
     recorder.clear()

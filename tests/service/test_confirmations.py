@@ -33,7 +33,7 @@ async def test_resign_asks_and_only_the_confirm_button_resigns(service, store):
     assert "Resign from this game of Countdown (test game)? The computer plays your seat from then on." in text_of(asked)
     assert "Confirm within 2 minutes." in text_of(asked) and "2 分以内" in text_of(asked, "ja")
     assert [(b.label, b.style) for b in question.buttons] == [("Resign", "danger"), ("Keep playing", "secondary")]
-    assert all(b.custom_id.startswith(f"bt:c:{table.id}:{table.version}:resign:") for b in question.buttons)
+    assert all(b.custom_id.startswith(f"bt:q:{table.id}:{table.version}:resign:") for b in question.buttons)
     assert await stored(store, table.id) == before and not table.seats[1].resigned      # asking changes nothing
     yes, no = (b.custom_id for b in question.buttons)
     r = await service.button(ctx("carol"), yes)
@@ -120,8 +120,8 @@ async def test_abort_asks_in_the_lobby_and_in_the_game(service, store):
 async def test_forged_and_foreign_confirmations(service, store):
     table = await started(service, "alice", "bob")
     before = await stored(store, table.id)
-    for custom in (f"bt:c:{table.id}:0:resign:zzzzzzzz:yes", f"bt:c:{table.id}:0:resign:0123abcd:yes",
-                   f"bt:c:{table.id}:0:undo:0123abcd:yes", "bt:c:", f"bt:c:99:0:abort:0123abcd:yes"):
+    for custom in (f"bt:q:{table.id}:0:resign:zzzzzzzz:yes", f"bt:q:{table.id}:0:resign:0123abcd:yes",
+                   f"bt:q:{table.id}:0:undo:0123abcd:yes", "bt:q:", f"bt:q:99:0:abort:0123abcd:yes"):
         r = await service.button(ctx("alice"), custom)
         assert r[0].error and r[0].private, custom
     yes = (await service.resign(ctx("alice")))[0].buttons[0].custom_id
