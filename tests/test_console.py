@@ -38,3 +38,31 @@ async def test_click_with_an_odd_number(service, tmp_path):
     for line in ("alice> /join countdown", "alice> /click ²", "alice> /click " + "9" * 30):
         await console.handle(line)
     assert "Traceback" not in out.getvalue() and out.getvalue().count("Board games at this table") == 2
+
+
+async def test_resign_and_abort_are_confirmed_with_a_click(service, tmp_path):
+    """A private question's buttons are its reader's: '/click 1' by the asker confirms or (2)
+    cancels; the same line by another player does not answer it."""
+    out = io.StringIO()
+    console = Console(service, I18n(["tests.toygame"]), str(tmp_path / "images"), out=out)
+    for line in ("alice> /join countdown", "bob> /join", "carol> /join", "alice> /start", "bob> /resign"):
+        await console.handle(line)
+    assert "(only bob) Resign from this game of Countdown (test game)?" in out.getvalue()
+    assert "[1] Resign | [2] Keep playing" in out.getvalue()
+    await console.handle("carol> /click 1")               # Carol's own choices, not Bob's question
+    assert not service.table_in(console_channel()).seats[1].resigned
+    await console.handle("bob> /resign")
+    await console.handle("bob> /click 1")
+    assert "bob resigns." in out.getvalue() and service.table_in(console_channel()).seats[1].resigned
+    await console.handle("alice> /abort")
+    await console.handle("alice> /click 2")
+    assert "(only alice) Cancelled: nothing changed." in out.getvalue()
+    await console.handle("alice> /abort")
+    await console.handle("alice> /click 1")
+    assert "alice aborts the Countdown (test game) table." in out.getvalue()
+    assert service.table_in(console_channel()) is None
+
+
+def console_channel() -> int:
+    import zlib
+    return zlib.crc32(b"console")

@@ -23,7 +23,7 @@ from bot.discord.translator import CatalogueTranslator
 from bot.i18n import I18n, t
 from bot.monitor import LoopMonitor
 from bot.service import Ctx, Reply, TableService
-from bot.service import customids
+from bot.service import confirm, customids
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",
@@ -262,12 +262,25 @@ class BoardBotCore:
             # the private panel the click came from shows the next step (or what was chosen)
             await self._edit_source(interaction, replacing, locale)
             replies = [r for r in replies if r is not replacing]
+        elif panel and confirm.parse(custom_id) is not None:
+            await self._spend_confirmation(interaction)      # an answered /resign or /abort question
         await send_replies(interaction, replies, self.i18n)
         if click and click.kind == "action" and replies and not replies[0].error and interaction.message is not None:
             try:
                 await interaction.message.edit(view=None)     # the old turn's buttons are spent
             except discord.HTTPException:
                 log.info("could not clear old buttons on %s", interaction.message.id)
+
+    async def _spend_confirmation(self, interaction: discord.Interaction) -> None:
+        """A /resign or /abort confirmation is answered once: its private message keeps its text
+        and loses its buttons (through the interaction, the one way to edit an ephemeral message)."""
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(view=None)
+            else:
+                await interaction.response.edit_message(view=None)
+        except discord.HTTPException:
+            log.info("could not clear the buttons of a confirmation")
 
     async def _edit_source(self, interaction: discord.Interaction, reply: Reply, locale: str | None) -> None:
         """Put ``reply`` in place of the message whose component was clicked (its components too)."""

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable
 
 from bot.config import Settings
 from bot.i18n import UserRef, t
-from bot.service import customids, panels
+from bot.service import confirm, customids, panels
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
@@ -49,8 +49,8 @@ HELP_LINES = (
     "/status — whose turn, scores, what is left",
     "/hand — your private view",
     "/log — the action log",
-    "/resign — give up your seat (the computer plays it)",
-    "/abort — close the table (host or moderator)",
+    "/resign — give up your seat (asks to confirm; the computer plays it)",
+    "/abort — close the table (host or moderator; asks to confirm)",
 )
 
 
@@ -99,6 +99,7 @@ class TableService(TableCopies):
         self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
         self._extra = [registry.load(spec).name for spec in settings.extra_games]
         self.hooks: list[TableHooks] = []      # extensions: timers, ratings, tournaments (hooks.py)
+        self.confirmations = confirm.Confirmations()     # /resign and /abort ask first (confirm.py)
 
     # -- games ------------------------------------------------------------------------------
     def games(self) -> list[Game]:
@@ -693,12 +694,12 @@ class TableService(TableCopies):
         self._by_id.pop(table.id, None)
 
     async def resign(self, ctx: Ctx) -> list[Reply]:
+        """Asks for a confirmation; its button resigns (see ``confirmed`` and confirm.py)."""
         async with self.lock(ctx.channel_id):
             await self.current(ctx.channel_id)
-            return await self.run_fresh(ctx.channel_id, lambda: self._resign(ctx))
+            return await self.run_fresh(ctx.channel_id, lambda: self._ask("resign", ctx))
 
-    async def _resign(self, ctx: Ctx) -> list[Reply]:
-        table = self.table_in(ctx.channel_id)
+    def _cannot_resign(self, ctx: Ctx, table: LiveTable | None) -> list[Reply] | None:
         if table is None or table.status != "playing":
             return _error("There is no running game here to resign from.")
         seat = table.seat_of(ctx.user_id)
@@ -706,6 +707,80 @@ class TableService(TableCopies):
             return _error("You are not seated at this table.")
         if table.seats[seat].resigned:
             return _error("You have already resigned from this game.")
+        return None
+
+    def _cannot_abort(self, ctx: Ctx, table: LiveTable | None) -> list[Reply] | None:
+        if table is None:
+            return _error("There is no table here to abort.")
+        if ctx.user_id != table.host_id and not ctx.is_moderator:
+            return _error("Only the table's host ({host}) or a moderator can abort it.",
+                          host=next((s.name for s in table.seats if s.user_id == table.host_id), "?"))
+        return None
+
+    async def _ask(self, kind: str, ctx: Ctx) -> list[Reply]:
+        """The private question with its two buttons (under the channel's lock)."""
+        table = self.table_in(ctx.channel_id)
+        refused = self._cannot_resign(ctx, table) if kind == "resign" else self._cannot_abort(ctx, table)
+        if refused is not None or table is None:
+            return refused or self._no_table()
+        buttons = self.confirmations.ask(kind, table.id, table.version, table.status, ctx.user_id)
+        minutes = confirm.VALID_SECONDS // 60
+        if kind == "resign":
+            # as in _resign: the game ends when at most one seat, or no person, would be left
+            seat = table.seat_of(ctx.user_id)
+            left = [s for s in table.seats if not s.resigned and s.seat != seat]
+            goes_on = len(left) > 1 and any(not s.is_bot for s in left)
+            question = t("Resign from this game of {game}? The computer plays your seat from then on. "
+                         "Confirm within {minutes} minutes.", game=table.game.title, minutes=minutes) if goes_on else \
+                t("Resign from this game of {game}? Too few players would be left, so the game ends. "
+                  "Confirm within {minutes} minutes.", game=table.game.title, minutes=minutes)
+        elif table.status == "playing":
+            question = t("Close this {game} table for everyone? The game ends here without a result. "
+                         "Confirm within {minutes} minutes.", game=table.game.title, minutes=minutes)
+        else:
+            question = t("Close this {game} table? Everyone seated leaves it. Confirm within {minutes} minutes.",
+                         game=table.game.title, minutes=minutes)
+        return [Reply([question], private=True, buttons=buttons, names=table.names, table_id=table.id)]
+
+    async def confirmed(self, ctx: Ctx, custom_id: str) -> list[Reply]:
+        """A click on a confirmation button of /resign or /abort."""
+        click = confirm.parse(custom_id)
+        if click is None:
+            return _error("That button is not one of ours any more.")
+        command = "/" + click.kind
+        async with self.lock(ctx.channel_id):
+            table = await self.current(ctx.channel_id)
+            pending, why = self.confirmations.answer(click, ctx.user_id)
+            if why == "other":
+                return _error("This confirmation belongs to the player who asked for it; use {command} yourself.",
+                              command=command)
+            if why == "expired":
+                return _error("That confirmation has expired (it is valid for {minutes} minutes), so nothing changed. "
+                              "Use {command} again if you still want to.",
+                              minutes=confirm.VALID_SECONDS // 60, command=command)
+            if pending is None:
+                return _error("That confirmation is no longer open, so nothing changed. Use {command} again if you "
+                              "still want to.", command=command)
+            if not click.confirmed:
+                return [Reply([t("Cancelled: nothing changed.")], private=True)]
+            if table is None or table.id != pending.table_id:
+                return _error("That choice is no longer open: the table has closed.")
+            if (table.status, table.version) != (pending.status, pending.version):
+                return _error("The game has moved on since you asked, so nothing changed. Use {command} again if "
+                              "you still want to.", command=command)
+            try:
+                return await (self._resign(ctx) if click.kind == "resign" else self._abort(ctx))
+            except StaleTableError:         # another process moved the table meanwhile: not what was confirmed
+                await self.current(ctx.channel_id)
+                return _error("The game has moved on since you asked, so nothing changed. Use {command} again if "
+                              "you still want to.", command=command)
+
+    async def _resign(self, ctx: Ctx) -> list[Reply]:
+        table = self.table_in(ctx.channel_id)
+        if (refused := self._cannot_resign(ctx, table)) is not None or table is None:
+            return refused or self._no_table()
+        seat = table.seat_of(ctx.user_id)
+        assert seat is not None
         table.seats[seat].resigned = True
         record = ActionRecord(table.version + 1, seat, "resign", "resign", False, time.time())
         headline = Event(t("{player} resigns.", player=SeatRef(seat)))
@@ -735,22 +810,25 @@ class TableService(TableCopies):
         return Outcome(tuple([0] * len(table.seats)), ranks_from_scores(keys), (t("The game ended by resignation."),))
 
     async def abort(self, ctx: Ctx) -> list[Reply]:
+        """Asks for a confirmation; its button closes the table (see ``confirmed`` and confirm.py)."""
         async with self.lock(ctx.channel_id):
-            table = await self.current(ctx.channel_id)
-            if table is None:
-                return _error("There is no table here to abort.")
-            if ctx.user_id != table.host_id and not ctx.is_moderator:
-                return _error("Only the table's host ({host}) or a moderator can abort it.",
-                              host=next((s.name for s in table.seats if s.user_id == table.host_id), "?"))
-            try:
-                await self.store.finish_table(table.id, "aborted", [])
-            except StoreError as error:
-                return self._not_saved(error, table)
-            self._forget(table)
-            for hook in self.hooks:
-                await hook.closed(table, "aborted")
-            return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
-                             player=ctx.name[:64], game=table.game.title)])]
+            await self.current(ctx.channel_id)
+            return await self._ask("abort", ctx)
+
+    async def _abort(self, ctx: Ctx) -> list[Reply]:
+        table = self.table_in(ctx.channel_id)
+        if (refused := self._cannot_abort(ctx, table)) is not None or table is None:
+            return refused or self._no_table()
+        try:
+            await self.store.finish_table(table.id, "aborted", [])
+        except StoreError as error:
+            return self._not_saved(error, table)
+        self._forget(table)
+        self.confirmations.forget(table.id)
+        for hook in self.hooks:
+            await hook.closed(table, "aborted")
+        return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
+                         player=ctx.name[:64], game=table.game.title)])]
 
     # -- information ------------------------------------------------------------------------
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
@@ -836,6 +914,8 @@ class TableService(TableCopies):
 
     async def button(self, ctx: Ctx, custom_id: str, values: list[str] | None = None) -> list[Reply]:
         """A click on one of our buttons, or a choice in one of our select menus (``values``)."""
+        if confirm.is_confirmation(custom_id):
+            return await self.confirmed(ctx, custom_id)
         for hook in self.hooks:
             if (handled := await hook.button(ctx, custom_id)) is not None:
                 return handled

@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 POLICIES = ("computer", "skip", "remove")
-SKIP_WORDS = ("pass", "-", "skip")          # the notation of "do nothing" in the games we know
 MIN_TIMER = 60
 MAX_TIMER = 30 * 86400
 RETRY = 300.0                               # a timeout that could not be saved tries again after this
@@ -316,20 +315,19 @@ class TurnTimers(TableHooks):
         events = [Event(t("{player} ran out of time.", player=SeatRef(seat)))]
         if policy == "remove":
             return await self._remove(table, seat, marker, events)
-        if policy == "skip":
-            skip = next((a for a in game.legal_actions(table.state, seat) if str(a).strip().lower() in SKIP_WORDS), None)
-            if skip is not None:
-                try:
-                    events += game.apply(table.state, seat, skip)
-                except Exception:
-                    log.exception("table %s: the skip action failed", table.id)
-                    table.rollback()
-                    return None
-                events.insert(1, Event(t("{player}'s turn is skipped ({action}).", player=SeatRef(seat), action=str(skip))))
-                record = ActionRecord(marker.n + 1, seat, str(skip), "move", False, at)
-                return await self._commit(table, events, [marker, record])
-            events.append(Event(t("{game} has no way to skip this turn, so the computer moves instead.", game=game.title)))
         records = [marker]
+        skipped = False
+        if policy == "skip":
+            skipped = self._skip(table, seat, marker, events, records)
+            if skipped is None:
+                return None
+            if skipped:
+                if seat not in game.to_act(table.state) or game.outcome(table.state) is not None:
+                    return await self._commit(table, events, records)
+                events.append(Event(t("{game} has no way to skip the rest of this turn, so the computer finishes it.",
+                                      game=game.title)))
+            else:
+                events.append(Event(t("{game} has no way to skip this turn, so the computer moves instead.", game=game.title)))
         levels = list(game.computer_levels())
         level = service.settings.computer_level if service.settings.computer_level in levels else levels[-1]
         player = game.computer_player(level)
@@ -346,9 +344,42 @@ class TurnTimers(TableHooks):
                 table.rollback()
                 return None
             records.append(ActionRecord(marker.n + len(records), seat, text, "move", True, at))
-        events.insert(1, Event(t("The computer moves for {player}. A game with computer moves does not change ratings "
-                                 "unless every player agrees.", player=SeatRef(seat))))
+        events.insert(2 if skipped else 1, Event(t("The computer moves for {player}. A game with computer moves does not "
+                                                   "change ratings unless every player agrees.", player=SeatRef(seat))))
         return await self._commit(table, events, records)
+
+    def _skip(self, table: LiveTable, seat: int, marker: ActionRecord, events: list[Event],
+              records: list[ActionRecord]) -> bool | None:
+        """Play the game's ``skip_action`` for ``seat`` while it is still to act (a turn may take
+        several steps, e.g. placing each new tile). Adds to ``events`` and ``records``; True if
+        anything was skipped, None if applying failed (the table is rolled back)."""
+        game = table.game
+        shown: list[str] = []
+        hidden = False
+        for _ in range(self.service.settings.max_computer_moves):
+            if seat not in game.to_act(table.state) or game.outcome(table.state) is not None:
+                break
+            try:
+                action = game.skip_action(table.state, seat)
+                if action is None:
+                    break
+                text = str(action)
+                happened = game.apply(table.state, seat, game.parse(table.state, seat, text))
+            except Exception:
+                log.exception("table %s: the skip action failed", table.id)
+                table.rollback()
+                return None
+            events += happened
+            hidden = hidden or any(event.to is not None for event in happened)
+            shown.append(text)
+            records.append(ActionRecord(marker.n + len(records), seat, text, "move", False, marker.at))
+        if not shown:
+            return False
+        # a secret choice (a card kept, tiles chosen in secret) is not named in public
+        line = t("{player}'s turn is skipped.", player=SeatRef(seat)) if hidden else \
+            t("{player}'s turn is skipped ({action}).", player=SeatRef(seat), action="; ".join(shown))
+        events.insert(1, Event(line))
+        return True
 
     async def _commit(self, table: LiveTable, events: list[Event], records: list[ActionRecord]) -> list[Reply] | None:
         replies = await self.service._advance(table, events, records, actor=None)

@@ -63,8 +63,9 @@ class Bot:
     seeds: itertools.count = field(default_factory=lambda: itertools.count(1000))
 
     async def boot(self) -> "Bot":
-        settings = make_settings(extra_games=("tests.toygame.game:GAME", PASS_GAME, SECRET_GAME),
-                                 enabled_games=("countdown", "passdown", "secretive", "carcassonne"), **self.settings_overrides)
+        settings = make_settings(**{"extra_games": ("tests.toygame.game:GAME", PASS_GAME, SECRET_GAME),
+                                    "enabled_games": ("countdown", "passdown", "secretive", "carcassonne"),
+                                    **self.settings_overrides})
         self.store = await self.stores.open()
         self.service = TableService(self.store, settings, seed_source=lambda: next(self.seeds), render=False)
         self.play = AsyncPlay(self.service, self.recorder.ports(), self.clock)

@@ -9,7 +9,7 @@ from bot.replay import build_gif, key_moments, sample
 from renderers.common import encode_png
 from tests.async_play.helpers import finish_countdown, play_turns
 from tests.conftest import ctx
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 
 async def game(bot, *users, channel=1, game_name="countdown"):
@@ -96,7 +96,7 @@ async def test_replay_frames_are_bounded(make_bot):
 async def test_carcassonne_replay(bot):
     table = await game(bot, "alice", "bob", game_name="carcassonne")
     await play_turns(bot.service, 1, turns=12)
-    await bot.service.resign(ctx("bob"))                       # two players: the game ends here
+    await confirmed(bot.service, ctx("bob"), "resign")                       # two players: the game ends here
     assert bot.service.table_in(1) is None
     r = await bot.play.replays.replay(ctx("alice"), str(table.id))
     frames = frames_of(r[0].image)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from tests.conftest import ctx
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 HOUR = 3600
 
@@ -224,7 +224,7 @@ async def test_no_timer_means_no_jobs_but_clocks(make_bot, clock):
 
 async def test_abort_and_finish_drop_clocks_and_jobs(bot):
     table = await start(bot, "alice", "bob")
-    await bot.service.abort(ctx("alice"))
+    await confirmed(bot.service, ctx("alice"), "abort")
     assert await jobs(bot) == [] and await bot.play.timers.store.clocks(table.id) == {}
 
 

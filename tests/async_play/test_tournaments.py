@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.service import Ctx
 from tests.async_play.helpers import play_turns
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 HALL = 500          # the tournament channel
 
@@ -189,7 +189,7 @@ async def test_organiser_settles_stalled_and_running_tables(bot, recorder):
     first, second = await bot.play.tournaments.store.slots(tournament.id, 1)
     # a player aborts table 1: it is stalled and the organiser is told how to settle it
     host = bot.service.table_in(first.channel_id).host_id
-    r = await bot.service.abort(Ctx(host, "host", first.channel_id, 7))
+    r = await confirmed(bot.service, Ctx(host, "host", first.channel_id, 7), "abort")
     assert not r[0].error
     assert "Table 1 of round 1 was closed without a result" in recorder.posted(HALL)
     assert (await bot.play.tournaments.store.slots(tournament.id, 1))[0].status == "stalled"

@@ -153,6 +153,19 @@ def assert_public(reply: Reply) -> Message:
     return message
 
 
+async def confirmed(channel: Channel, user: User, command: str, *needles: str) -> Message:
+    """``/resign`` or ``/abort`` as a player does it: the private question (containing every
+    needle), a click on its confirm button, and the answer after it. The question loses its
+    buttons once answered."""
+    question = assert_private(await user.slash(channel, command), *needles)
+    assert [b.style for b in question.buttons] == [4, 2], question.components      # danger, secondary
+    clicked = await user.click(question, index=0)
+    assert clicked.ok and not clicked.late, clicked.interaction.describe()
+    answer = (await clicked.wait_followups(1))[0]
+    assert clicked.message.buttons == [], "the answered question still has its buttons"
+    return answer
+
+
 # -- lobby -------------------------------------------------------------------------------------------
 async def open_table(channel: Channel, users: Sequence[User], game: str) -> Reply:
     """The first user opens a table for ``game``; the others /join. Returns the last lobby reply."""

@@ -3,7 +3,7 @@ import asyncio
 
 from bot.service import TableService
 from tests.conftest import ctx, make_settings
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 
 async def seated(service, *users, channel=1, game="countdown"):
@@ -235,12 +235,12 @@ async def test_computer_players_move_by_themselves(service, store):
 
 async def test_resign_hands_seat_to_computer_then_last_player_wins(service, store):
     await started(service, "alice", "bob", "carol")
-    r = await service.resign(ctx("bob"))
+    r = await confirmed(service, ctx("bob"), "resign")
     assert "Bob resigns" in text_of(r) and "computer plays Bob's seat" in text_of(r)
     assert service.table_in(1).state.bets[1] is not None   # the computer bet for Bob
     r = await service.act(ctx("bob"), "bet odd")
     assert r[0].error and "resigned" in text_of(r)
-    r = await service.resign(ctx("carol"))
+    r = await confirmed(service, ctx("carol"), "resign")
     assert "Carol resigns" in text_of(r) and "Game over." in text_of(r)
     assert service.table_in(1) is None
     results = {seat: rank for seat, _, rank, _ in await store.results(r[0].table_id)}
@@ -249,9 +249,9 @@ async def test_resign_hands_seat_to_computer_then_last_player_wins(service, stor
 
 async def test_abort_only_host_or_moderator(service, store):
     await started(service, "alice", "bob")
-    r = await service.abort(ctx("bob"))
+    r = await confirmed(service, ctx("bob"), "abort")
     assert r[0].error and "host (Alice) or a moderator" in text_of(r)
-    r = await service.abort(ctx("carol", is_moderator=True))
+    r = await confirmed(service, ctx("carol", is_moderator=True), "abort")
     assert "Carol aborts" in text_of(r)
     assert service.table_in(1) is None
     r = await service.join(ctx("bob"), "countdown")
