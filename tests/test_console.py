@@ -1,5 +1,6 @@
 """The console table: several players at one terminal, images written to a folder."""
 import io
+import zlib
 from pathlib import Path
 
 from bot.console import Console
@@ -66,3 +67,34 @@ async def test_resign_and_abort_are_confirmed_with_a_click(service, tmp_path):
 def console_channel() -> int:
     import zlib
     return zlib.crc32(b"console")
+
+
+async def test_private_panels_numbered_for_click(store, tmp_path):
+    """A game with hands: the public message offers only "Your move" / "My hand"; each player to
+    act gets "(only NAME)" lines with numbered choices, and their /click walks their own panel."""
+    from bot.i18n import game_packages
+    from bot.service import TableService
+    from games import registry
+    from tests.conftest import make_settings
+
+    service = TableService(store, make_settings(enabled_games=("florenza",), extra_games=()), seed_source=lambda: 4,
+                           render=False)
+    out = io.StringIO()
+    console = Console(service, I18n(game_packages([registry.get("florenza")])), str(tmp_path / "images"), out=out)
+    for line in ("alice> /join florenza", "bob> /join", "carol> /join", "alice> /start"):
+        await console.handle(line)
+    text = out.getvalue()
+    assert "buttons: [1] Your move | [2] My hand" in text
+    table = service.table_in(zlib.crc32(b"console"))          # the console's own channel
+    (seat,) = table.game.to_act(table.state)
+    mover = table.names[seat]
+    assert f"(only {mover}) Your choices, {mover}:" in text and f"(only {mover})   choices: [1] play …" in text
+    hand = [card for card in table.state.p[seat].hand]
+    public = [line for line in text.splitlines() if not line.startswith("(only") and not line.startswith(" ")]
+    assert not any(card in line for card in hand for line in public)       # the hand is in the private lines only
+    version = table.version
+    await console.handle(f"{mover}> /click 1")                      # play …
+    assert f"(only {mover}) Chosen so far: play" in out.getvalue() and table.version == version
+    await console.handle(f"{mover}> /click 1")                      # the first card
+    assert table.version == version + 1 and f"(only {mover}) You chose: play " in out.getvalue()
+    await service.close()
