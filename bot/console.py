@@ -16,9 +16,10 @@ import zlib
 from pathlib import Path
 from typing import Awaitable, Callable, TextIO
 
-from bot.i18n import I18n
+from bot.i18n import I18n, t
 from bot.service import Ctx, Reply, TableService
 from bot.service.numbers import whole_number
+from bot.service.suggest import closest
 
 CHANNEL_LINK = re.compile(r"<#(\d+)>")
 LINE = re.compile(r"^(?:#(?P<channel>[\w-]+)\s+)?(?P<user>[^\s>]+)>\s*(?P<command>.*)$")
@@ -160,6 +161,11 @@ class Console:
             return await s.act_verb(ctx, verb, rest)
         if self.extra is not None and (replies := await self.extra(ctx, verb, rest)) is not None:
             return replies
+        known = [*table, "play", "place", "bid", "use", "pass", "click"] + list(table_here.game.verbs if table_here else ())
+        guess = closest(verb, {name: (name,) for name in known})
+        if guess:
+            return [Reply([t("There is no command /{verb}. Did you mean /{guess}?", verb=verb[:20], guess=guess)],
+                          private=True, error=True)]
         return await s.help(ctx)
 
     async def run(self, stream: TextIO = sys.stdin) -> None:

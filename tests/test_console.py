@@ -98,3 +98,15 @@ async def test_private_panels_numbered_for_click(store, tmp_path):
     await console.handle(f"{mover}> /click 1")                      # the first card
     assert table.version == version + 1 and f"(only {mover}) You chose: play " in out.getvalue()
     await service.close()
+
+
+async def test_a_mistyped_command_gets_did_you_mean(service, tmp_path):
+    out = io.StringIO()
+    console = Console(service, I18n(["tests.toygame"]), str(tmp_path / "images"), out=out)
+    for line in ("alice> /jion countdown", "alice> /stat", "alice> /xyzzy"):
+        await console.handle(line)
+    text = out.getvalue()
+    assert "(only alice) There is no command /jion. Did you mean /join?" in text
+    assert "Did you mean /status?" in text or "Did you mean /start?" in text
+    assert "/xyzzy" not in text and "Board games at this table" in text          # nothing close: the help
+    assert service.table_in(zlib.crc32(b"console")) is None

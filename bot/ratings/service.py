@@ -155,8 +155,7 @@ class Ratings(TableHooks):
         if game_name:
             game = self._game(game_name)
             if game is None:
-                return _error("There is no game '{name}'. Games: {games}.", name=game_name[:40],
-                              games=", ".join(g.name for g in self.service.games()))
+                return self.service.unknown_game(game_name)
             rows = {k: v for k, v in rows.items() if k == game.name}
         name = user_name or (ctx.name if who == ctx.user_id else str(who))
         if not rows:

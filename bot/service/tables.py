@@ -23,6 +23,7 @@ from bot.service import confirm, customids, panels
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
+from bot.service.suggest import closest
 from bot.service.copies import TableCopies
 from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError
 from games import registry
@@ -146,6 +147,15 @@ class TableService(TableCopies):
     def _no_table(self) -> list[Reply]:
         return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
 
+    def unknown_game(self, name: str) -> list[Reply]:
+        """The answer to a game name we do not offer: the closest one when it looks like a typo."""
+        name = _clean(name).lower()[:40]
+        guess = closest(name, {g.name: (g.name, g.title) for g in self.games()})
+        if guess:
+            return _error("There is no game '{name}'. Did you mean {guess}? Games: {games}.", name=name, guess=guess,
+                          games=self._game_list())
+        return _error("There is no game '{name}'. Games: {games}.", name=name, games=self._game_list())
+
     def _game_list(self) -> str:
         return ", ".join(g.name for g in self.games()) or "-"
 
@@ -219,7 +229,7 @@ class TableService(TableCopies):
                     return self._no_table()
                 game = self.game(name)
                 if game is None:
-                    return _error("There is no game '{name}'. Games: {games}.", name=name[:40], games=self._game_list())
+                    return self.unknown_game(name)
                 return await self._open(ctx, game)
             if name and name != table.game.name:
                 return _error("This channel already has a {game} table. Join it with /join, or open your {wanted} table in another channel.",

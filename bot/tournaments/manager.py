@@ -108,8 +108,7 @@ class Tournaments(TableHooks):
             return _error("Tournaments need threads, and this place cannot open them.")
         game = self.service.game(game_name or "")
         if game is None:
-            return _error("There is no game '{name}'. Games: {games}.", name=(game_name or "")[:40],
-                          games=", ".join(g.name for g in self.service.games()))
+            return self.service.unknown_game(game_name or "")
         kind = FORMAT_WORDS.get((format or "swiss").strip().lower())
         if kind is None:
             return _error("The format is swiss, roundrobin or elimination.")

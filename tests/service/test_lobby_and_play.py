@@ -1,7 +1,10 @@
 """The table service with the real SQLite store and the test game."""
 import asyncio
 
-from bot.service import TableService
+import pytest
+
+from bot.config import Settings
+from bot.service import Ctx, TableService
 from tests.conftest import ctx, make_settings
 from tests.helpers import confirmed, text_of
 
@@ -410,4 +413,15 @@ async def test_board_with_an_unknown_region_is_refused_for_every_game(store):
         assert not (await service.start(ctx("alice", channel)))[0].error
         r = await service.board(ctx("alice", channel), "nowhere")
         assert r[0].error and "The board has no region 'nowhere'" in text_of(r), game
+    await service.close()
+
+
+@pytest.mark.parametrize("typed, guess", [("carcasonne", "carcassonne"), ("Stone Age", "stoneage"), ("keyflwoer", "keyflower"),
+                                          ("florence", "florenza"), ("chess", None)])
+async def test_a_mistyped_game_gets_did_you_mean(store, typed, guess):
+    service = TableService(store, Settings(render_threads=1))
+    r = await service.join(Ctx(1, "Ann", 77), typed)
+    text = text_of(r)
+    assert r[0].error and f"There is no game '{typed.lower()}'" in text and service.table_in(77) is None
+    assert (f"Did you mean {guess}?" in text) if guess else ("Did you mean" not in text)
     await service.close()
