@@ -161,6 +161,8 @@ class Console:
             return await s.act_verb(ctx, verb, rest)
         if self.extra is not None and (replies := await self.extra(ctx, verb, rest)) is not None:
             return replies
+        if verb == "click":
+            return [Reply([t("/click takes the number of a button or choice, e.g. /click 1.")], private=True, error=True)]
         known = [*table, "play", "place", "bid", "use", "pass", "click"] + list(table_here.game.verbs if table_here else ())
         guess = closest(verb, {name: (name,) for name in known})
         if guess:

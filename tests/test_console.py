@@ -38,7 +38,7 @@ async def test_click_with_an_odd_number(service, tmp_path):
     console = Console(service, I18n(["tests.toygame"]), str(tmp_path / "images"), out=out)
     for line in ("alice> /join countdown", "alice> /click ²", "alice> /click " + "9" * 30):
         await console.handle(line)
-    assert "Traceback" not in out.getvalue() and out.getvalue().count("Board games at this table") == 2
+    assert "Traceback" not in out.getvalue() and out.getvalue().count("/click takes the number of a button") == 2
 
 
 async def test_resign_and_abort_are_confirmed_with_a_click(service, tmp_path):
