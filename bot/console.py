@@ -152,7 +152,7 @@ class Console:
             "option": lambda: s.option(ctx, rest or None), "start": lambda: s.start(ctx),
             "addbot": lambda: s.addbot(ctx, rest or None), "board": lambda: s.board(ctx, rest or None),
             "status": lambda: s.status(ctx), "hand": lambda: s.hand(ctx), "log": lambda: s.log_text(ctx),
-            "resign": lambda: s.resign(ctx), "abort": lambda: s.abort(ctx), "help": lambda: s.help(ctx),
+            "resign": lambda: s.resign(ctx), "abort": lambda: s.abort(ctx), "help": lambda: s.help(ctx, rest or None),
         }
         if verb in table:
             return await table[verb]()

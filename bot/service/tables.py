@@ -424,12 +424,30 @@ class TableService(TableCopies):
         contains = [x for x in texts if typed in x.lower() and x not in starts]
         return (starts + contains)[:limit]
 
-    async def help(self, ctx: Ctx) -> list[Reply]:
+    async def help(self, ctx: Ctx, game_name: str | None = None) -> list[Reply]:
+        """The command list; with a game, how that game is played here and its notation."""
+        if _clean(game_name):
+            game = self.game(game_name or "")
+            if game is None:
+                return self.unknown_game(game_name or "")
+            return [Reply(self._game_help(game), private=True)]
         lines = [t("Board games at this table. Commands:")]
         lines += [t(line) for line in HELP_LINES]
         lines += [line for hook in self.hooks for line in hook.help_lines()]
         lines.append(t("Games: {games}.", games=self._game_list()))
+        lines.append(t("/help GAME explains a game and its notation, e.g. /help {example}.",
+                       example=self.games()[0].name if self.games() else "carcassonne"))
         return [Reply(lines, private=True)]
+
+    def _game_help(self, game: Game) -> list[Msg]:
+        lines = [t("{game} ({players} players) — how to play it here:", game=game.title,
+                   players=f"{game.min_players}–{game.max_players}" if game.max_players > game.min_players else game.min_players)]
+        lines += game.help_lines()
+        lines.append(t("Every turn: press “Your move” on the turn message for your own choices, or type the move after /play (autocomplete offers your legal moves)."))
+        if game.options:
+            lines.append(t("Options (before /start, /option NAME switches one on or off):"))
+            lines += [t("{name} — {description}", name=spec.name, description=Msg(spec.description)) for spec in game.options]
+        return lines
 
     async def act(self, ctx: Ctx, text: str | list[str], *, verb: str | None = None, version: int | None = None,
                   table_id: int | None = None) -> list[Reply]:

@@ -550,6 +550,10 @@ class Carcassonne(Game):
             deploy = tuple(self.deploy_options(state, state.current))
         return view_of(state, seat, placements, deploy, tuple(legal_steps(state)))
 
+    def help_lines(self) -> list[Msg]:
+        from games.carcassonne.help import LINES
+        return list(LINES)
+
     def status(self, view: CarcassonneView) -> list[Msg]:
         return status_lines(view)
 

@@ -84,6 +84,10 @@ class Game(ABC):
     def status(self, view: View) -> list[Msg]:
         """Status lines (whose turn, scores, ...) built from a view only."""
 
+    def help_lines(self) -> list[Msg]:
+        """``/help GAME``: how a turn goes and the notation, with an example for every verb."""
+        return []
+
     def private_lines(self, view: View) -> list[Msg]:
         """The private part of a seat's view for ``/hand``; games with secrets override this."""
         return []

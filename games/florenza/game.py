@@ -173,6 +173,10 @@ class Florenza(Game):
         return after.over
 
     # -- text ---------------------------------------------------------------------------------
+    def help_lines(self) -> list[Msg]:
+        from games.florenza.help import LINES
+        return list(LINES)
+
     def status(self, view: FlorenzaView) -> list[Msg]:
         return text.status(view)
 

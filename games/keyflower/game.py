@@ -292,6 +292,10 @@ class Keyflower(Game):
         return kstate.from_json(data)
 
     # -- text ------------------------------------------------------------------------------------
+    def help_lines(self) -> list[Msg]:
+        from games.keyflower.help import LINES
+        return list(LINES)
+
     def status(self, view: KeyflowerView) -> list[Msg]:
         season = SEASONS[min(view.season, 3)]
         lines = []

@@ -159,6 +159,10 @@ class Quetzal(Game):
     def from_json(self, data: dict[str, Any]) -> State:
         return from_json(data)
 
+    def help_lines(self) -> list[Msg]:
+        from games.quetzal.help import LINES
+        return list(LINES)
+
     def status(self, view: QuetzalView) -> list[Msg]:
         return texts.status(view)
 

@@ -74,6 +74,10 @@ class StoneAge(Game):
         return from_json(data)
 
     # -- text -------------------------------------------------------------------------------
+    def help_lines(self) -> list[Msg]:
+        from games.stone_age.help import LINES
+        return list(LINES)
+
     def status(self, view: StoneAgeView) -> list[Msg]:
         return text.status(view)
 

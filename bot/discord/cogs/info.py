@@ -5,6 +5,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.cogs.common import choices
+
 
 class Info(commands.Cog):
     def __init__(self, bot) -> None:
@@ -28,8 +30,13 @@ class Info(commands.Cog):
         await self.bot.run(interaction, self.bot.service.log_text, private=True)
 
     @app_commands.command(name="help", description="How to play here: the commands and the games.")
-    async def help(self, interaction: discord.Interaction) -> None:
-        await self.bot.run(interaction, self.bot.service.help, private=True)
+    @app_commands.describe(game="A game: how a turn goes and its notation, with examples.")
+    async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.bot.service.help(ctx, game), private=True)
+
+    @help.autocomplete("game")
+    async def help_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
 
 
 async def setup(bot) -> None:
