@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test console bench setup fonts postgres clean
+.PHONY: run test console bench setup fonts postgres clean catalogues
 
 setup: $(STAMP) fonts postgres
 
@@ -53,6 +53,11 @@ test: setup
 # make bench (full figures) | make bench BENCH=--quick | make bench BENCH=--smoke
 bench: setup
 	$(PY) -m bench $(BENCH)
+
+# After adding or changing player-facing text: new templates go into every catalogue
+# (bot/i18n/locale/, games/*/locale/) untranslated, unused ones are dropped; then translate them.
+catalogues: setup
+	$(PY) -m bot.i18n.catalogues
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis out

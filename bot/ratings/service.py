@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import I18n, t
+from bot.i18n import counts
 from bot.ratings.model import Skill, rate
 from bot.ratings.store import Change, RatingStore
 from bot.service import customids
@@ -165,9 +166,10 @@ class Ratings(TableHooks):
         for game, row in rows.items():
             found = registry.get(game)
             position = await self.store.position(guild, game, who)
-            lines.append(t("{game}: {rating} (μ {mu} ± {sigma}), {games} games, {wins} wins, place {place}",
+            lines.append(t("{game}: {rating} (μ {mu} ± {sigma}), {games}, {wins}, place {place}",
                            game=found.title if found else game, rating=number(row.skill.ordinal), mu=number(row.skill.mu),
-                           sigma=number(row.skill.sigma), games=row.games, wins=row.wins, place=position or "-"))
+                           sigma=number(row.skill.sigma), games=counts.games(row.games), wins=counts.wins(row.wins),
+                           place=position or "-"))
         return [Reply(lines, private=True)]
 
     async def leaderboard(self, ctx: Ctx, game_name: str | None = None, scale: float = 1.0) -> list[Reply]:
@@ -180,8 +182,8 @@ class Ratings(TableHooks):
             return [Reply([t("Nobody has a {game} rating here yet.", game=game.title)])]
         lines = [t("Leaderboard for {game} (rating = μ − 3σ):", game=game.title)]
         for place, row in enumerate(rows, start=1):
-            lines.append(t("{place}. {player} — {rating} ({games} games, {wins} wins)", place=place, player=row.name,
-                           rating=number(row.skill.ordinal), games=row.games, wins=row.wins))
+            lines.append(t("{place}. {player} — {rating} ({games}, {wins})", place=place, player=row.name,
+                           rating=number(row.skill.ordinal), games=counts.games(row.games), wins=counts.wins(row.wins)))
         image = await asyncio.get_running_loop().run_in_executor(None, self._image, game.title, rows, ctx, scale)
         return [Reply(lines, image=image, image_name="leaderboard.png")]
 

@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable
 
 from bot.config import Settings
 from bot.i18n import UserRef, t
+from bot.i18n import counts
 from bot.service import confirm, customids, panels
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
@@ -27,7 +28,7 @@ from bot.service.suggest import closest
 from bot.service.copies import TableCopies
 from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError
 from games import registry
-from games.core import Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, toggle_option, validate_options
+from games.core import BLANK, Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, toggle_option, validate_options
 from games.core.contract import Game
 from games.core.outcome import ranks_from_scores
 from renderers import registry as render_registry
@@ -40,18 +41,18 @@ SLASH_VERBS = ("play", "place", "bid", "use", "pass")
 LOG_CHARS = 1800         # /log reply budget (Discord allows 2000)
 
 HELP_LINES = (
-    "/join GAME — open a table here (or /join to sit at the open one)",
-    "/leave — leave before the start",
-    "/option NAME — switch an option on/off before the start; /option lists them",
-    "/addbot [LEVEL] — seat a computer player",
-    "/start — begin with the seated players",
-    "/place, /bid, /use, /pass, /play ACTION — your move in the game's notation (autocomplete helps)",
-    "/board [X,Y] — post the board (zoom on a position)",
-    "/status — whose turn, scores, what is left",
-    "/hand — your private view",
-    "/log — the action log",
-    "/resign — give up your seat (asks to confirm; the computer plays it)",
-    "/abort — close the table (host or moderator; asks to confirm)",
+    t("/join GAME — open a table here (or /join to sit at the open one)"),
+    t("/leave — leave before the start"),
+    t("/option NAME — switch an option on/off before the start; /option lists them"),
+    t("/addbot [LEVEL] — seat a computer player"),
+    t("/start — begin with the seated players"),
+    t("/place, /bid, /use, /pass, /play ACTION — your move in the game's notation (autocomplete helps)"),
+    t("/board [X,Y] — post the board (zoom on a position)"),
+    t("/status — whose turn, scores, what is left"),
+    t("/hand — your private view"),
+    t("/log — the action log"),
+    t("/resign — give up your seat (asks to confirm; the computer plays it)"),
+    t("/abort — close the table (host or moderator; asks to confirm)"),
 )
 
 
@@ -339,8 +340,8 @@ class TableService(TableCopies):
 
     def _option_line(self, table: LiveTable, spec: Any) -> Msg:
         mark = "[x]" if spec.name in table.options else "[ ]"
-        extra = t(" (not available yet)") if spec.unavailable else t("")
-        excludes = t(" (not with {names})", names=", ".join(spec.excludes)) if spec.excludes else t("")
+        extra = t(" (not available yet)") if spec.unavailable else BLANK
+        excludes = t(" (not with {names})", names=", ".join(spec.excludes)) if spec.excludes else BLANK
         return t("{mark} {name} — {description}{excludes}{extra}", mark=mark, name=spec.name,
                  description=Msg(spec.description), excludes=excludes, extra=extra)
 
@@ -432,7 +433,7 @@ class TableService(TableCopies):
                 return self.unknown_game(game_name or "")
             return [Reply(self._game_help(game), private=True)]
         lines = [t("Board games at this table. Commands:")]
-        lines += [t(line) for line in HELP_LINES]
+        lines += list(HELP_LINES)
         lines += [line for hook in self.hooks for line in hook.help_lines()]
         lines.append(t("Games: {games}.", games=self._game_list()))
         lines.append(t("/help GAME explains a game and its notation, e.g. /help {example}.",
@@ -708,7 +709,8 @@ class TableService(TableCopies):
         lines.append(t("Game over."))
         order = sorted(range(len(table.seats)), key=lambda s: (outcome.ranks[s], s))
         for seat in order:
-            lines.append(t("{rank}. {player} — {score} points", rank=outcome.ranks[seat], player=SeatRef(seat), score=outcome.scores[seat]))
+            lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
+                           points=counts.points(outcome.scores[seat])))
         image = await self._render(table, view)
         replies = [Reply(lines, image=image, names=table.names, table_id=table.id)]
         for hook in self.hooks:
@@ -922,7 +924,7 @@ class TableService(TableCopies):
             text = "(hidden)" if action.n in secret and action.seat != viewer else action.text
             lines.append(f"{action.n}. {who}{mark}: {text}")
         body = "\n".join(latest_lines(lines)) or "-"
-        return [Reply([t("Log ({count} actions, latest last):", count=len(actions)), Msg("{body}", {"body": body})],
+        return [Reply([t("Log ({actions}, latest last):", actions=counts.actions(len(actions))), Msg("{body}", {"body": body})],
                       private=True, names=table.names)]
 
     def _secret_moves(self, table: LiveTable, actions: list[ActionRecord]) -> set[int]:

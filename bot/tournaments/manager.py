@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.asyncplay.ports import Ports, channel_link
 from bot.i18n import I18n, UserRef, t
+from bot.i18n import counts
 from bot.scheduler import Job, Scheduler, rearm_sql
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
@@ -29,7 +30,7 @@ from bot.tournaments.standings import standings as compute_standings
 from bot.tournaments.store import Player, Slot, Tournament, TournamentStore
 from bot.turns.durations import parse_span, span, span_text
 from games import registry
-from games.core import OptionError, validate_options
+from games.core import BLANK, OptionError, validate_options
 from games.core.messages import Msg
 from renderers.tables import Column, render_table
 
@@ -162,10 +163,10 @@ class Tournaments(TableHooks):
         if any(p.user_id == ctx.user_id for p in players):
             return _error("You are already signed up for {tournament}.", tournament=tournament.name)
         if len(players) >= MAX_PLAYERS:
-            return _error("The tournament is full ({count} players).", count=len(players))
+            return _error("The tournament is full ({players}).", players=counts.players(len(players)))
         await self.store.add_player(tournament.id, ctx.user_id, ctx.name[:64])
-        return [Reply([t("{player} joins the tournament {tournament} ({count} players).", player=ctx.name[:64],
-                         tournament=tournament.name, count=len(players) + 1)])]
+        return [Reply([t("{player} joins the tournament {tournament} ({players}).", player=ctx.name[:64],
+                         tournament=tournament.name, players=counts.players(len(players) + 1))])]
 
     async def leave(self, ctx: Ctx) -> list[Reply]:
         tournament = await self._here(ctx)
@@ -215,8 +216,9 @@ class Tournaments(TableHooks):
             tournament = await self.store.get(tournament.id)
             assert tournament is not None
             await self._open_round(tournament, 1)
-        return [Reply([t("The tournament {tournament} begins: {count} players, {rounds} rounds. Round 1 is on; "
-                         "each table has its own thread.", tournament=tournament.name, count=len(players), rounds=rounds)],
+        return [Reply([t("The tournament {tournament} begins: {players}, {rounds}. Round 1 is on; "
+                         "each table has its own thread.", tournament=tournament.name, players=counts.players(len(players)),
+                         rounds=counts.rounds(rounds))],
                       private=True)]
 
     # -- rounds -------------------------------------------------------------------------------------
@@ -327,8 +329,8 @@ class Tournaments(TableHooks):
         for slot in slots:
             names = ", ".join(players[p].name for p in slot.players if p in players)
             if slot.status == "bye":
-                lines.append(t("Bye: {player} ({points} points).", player=names,
-                               points=number(bye_points(tournament.table_size))))
+                lines.append(t("Bye: {player} ({points}).", player=names,
+                               points=counts.points(number(bye_points(tournament.table_size)))))
             else:
                 lines.append(t("Table {number}: {players} — {channel}", number=slot.number, players=names,
                                channel=channel_link(slot.channel_id) if slot.channel_id else "-"))
@@ -586,9 +588,9 @@ class Tournaments(TableHooks):
         text.append(t("Standings of {tournament} ({format}, {status}):", tournament=tournament.name,
                       format=FORMAT_NAMES[tournament.format], status=status))
         for line in lines[:40]:
-            out = t(" (withdrawn)") if line.dropped else t("")
-            text.append(t("{place}. {player} — {points} points (Buchholz {buchholz}, wins {wins}, score {score}){out}",
-                          place=line.place, player=line.name, points=number(line.points), buchholz=number(line.buchholz),
+            out = t(" (withdrawn)") if line.dropped else BLANK
+            text.append(t("{place}. {player} — {points} (Buchholz {buchholz}, wins {wins}, score {score}){out}",
+                          place=line.place, player=line.name, points=counts.points(number(line.points)), buchholz=number(line.buchholz),
                           wins=line.wins, score=line.score, out=out))
         if not lines:
             text.append(t("Nobody has signed up yet."))

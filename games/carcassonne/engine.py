@@ -46,7 +46,7 @@ from games.carcassonne.state import (BUILDER, FOLLOWERS, GOODS, LARGE, PREFIX, C
 from games.carcassonne.texts import edge_word, placements_summary, terrain_word, turn_word
 from games.carcassonne.tiles import tile
 from games.carcassonne.view import LETTERS, CarcassonneView
-from games.core import (ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer,
+from games.core import (ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer, counted,
                         SeatRef, SeededRng, validate_options)
 from games.core.outcome import ranks_from_scores
 
@@ -498,8 +498,9 @@ class Carcassonne(Game):
         if state.fairy and not state.second and state.pile and any(
                 f.seat == seat and f.is_follower and (f.x, f.y) == state.fairy for f in state.figures):
             state.scores[seat] += scoring.FAIRY_TURN
-            events.append(Event.public("Fairy: {player} gets {points} point(s) for a follower beside the fairy.",
-                                       player=SeatRef(seat), points=scoring.FAIRY_TURN))
+            events.append(Event(counted("Fairy: {player} gets {points} point for a follower beside the fairy.",
+                                        "Fairy: {player} gets {points} points for a follower beside the fairy.",
+                                        by="points", player=SeatRef(seat), points=scoring.FAIRY_TURN)))
         self._draw(state, events)
 
     # -- drawing and the end ----------------------------------------------------------------------

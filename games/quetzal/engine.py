@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer, SeatRef, reveal
+from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, N_, OptionSpec, Outcome, RandomPlayer, SeatRef, reveal
 from games.core.outcome import ranks_from_scores
 from games.quetzal import flow, notation, texts
 from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store
@@ -30,11 +30,11 @@ class Quetzal(Game):
                                     "then 5, 5, 6, 6 (default: 5 each with 2-3 players, 6 each with 4-5)."),
         OptionSpec(OPEN_HANDS, "Relic hands are public (by default only the number of cards is)."),
         OptionSpec("first", "Choose the start player instead of drawing one at random.",
-                   unavailable="table options are on/off switches, so a player cannot be named; "
-                               "the start player is drawn at random."),
+                   unavailable=N_("table options are on/off switches, so a player cannot be named; "
+                               "the start player is drawn at random.")),
         OptionSpec("dice", "Change the worker roll weights (white, black, side, upright; default 17, 17, 4, 2).",
-                   unavailable="table options are on/off switches, so weights cannot be given; "
-                               "they are set in games/quetzal/data/defaults.yaml."),
+                   unavailable=N_("table options are on/off switches, so weights cannot be given; "
+                               "they are set in games/quetzal/data/defaults.yaml.")),
     )
 
     def action_candidates(self, verb: str, text: str) -> list[str]:

@@ -55,7 +55,7 @@ async def test_signup_rules(bot, recorder):
         assert r[0].error and message in text_of(r), bad
     r = await t.command(person(1), "create 'Winter Cup' countdown swiss size=3 rounds=2 timer=1d options=long")
     assert not r[0].error and "P01 creates the tournament Winter Cup." in text_of(r)
-    assert "Countdown (test game), Swiss, tables of 3, rounds: 2, turn timer: 1d 0h, options: long." in text_of(r)
+    assert "Countdown (test game), Swiss, tables of 3, rounds: 2, turn timer: 1 day, options: long." in text_of(r)
     assert (await t.command(person(2), "create Other countdown"))[0].error
     assert "joins the tournament Winter Cup (2 players)" in text_of(await t.join(person(2)))
     assert (await t.join(person(2)))[0].error
