@@ -9,8 +9,8 @@ from discord.ext import commands
 
 from bot.discord.cogs.common import choices
 
-FORMATS = [app_commands.Choice(name="swiss", value="swiss"), app_commands.Choice(name="round robin", value="roundrobin"),
-           app_commands.Choice(name="single elimination", value="elimination")]
+FORMATS = [app_commands.Choice(name=_("swiss"), value="swiss"), app_commands.Choice(name=_("round robin"), value="roundrobin"),
+           app_commands.Choice(name=_("single elimination"), value="elimination")]
 
 
 class TournamentCog(commands.GroupCog, group_name="tournament", group_description=_("Community tournaments in this channel.")):
