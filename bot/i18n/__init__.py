@@ -22,7 +22,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from games.core.messages import Msg, SeatRef, counted
+from games.core.messages import Msg, SeatRef, Term, counted
 
 HERE = Path(__file__).parent / "locale"
 #: the languages the bot speaks (Discord's locale names are reduced to these)
@@ -148,9 +148,11 @@ class I18n:
             return names[value.seat] if names and 0 <= value.seat < len(names) else f"#{value.seat + 1}"
         if isinstance(value, UserRef):
             return user(value) if user else value.name
+        if isinstance(value, Term):
+            return value.text(normalise_locale(locale, self.default_locale))
         if isinstance(value, Duration):
             return value.text(normalise_locale(locale, self.default_locale)) or self.render(UNDER_A_MINUTE, locale)
-        if isinstance(value, (list, tuple)) and value and all(isinstance(v, (Msg, SeatRef, UserRef)) for v in value):
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, (Msg, SeatRef, UserRef, Term)) for v in value):
             return ", ".join(str(self._value(v, locale, names, user)) for v in value)
         return value
 

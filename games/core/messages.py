@@ -19,6 +19,21 @@ class SeatRef:
 
 
 @dataclass(frozen=True)
+class Term:
+    """A message parameter naming a component in each language, from the game's data (a card,
+    a tile, a season): ``Term("Casa", ja="カーザ")``. Languages without a name get the English."""
+
+    en: str
+    ja: str | None = None
+
+    def text(self, locale: str) -> str:
+        return (self.ja if locale == "ja" else None) or self.en
+
+    def __str__(self) -> str:
+        return self.en
+
+
+@dataclass(frozen=True)
 class Msg:
     """A translatable message: ``text`` is the English ``str.format`` template and catalogue key.
 
@@ -68,6 +83,8 @@ def format_template(template: str, params: Mapping[str, Any], names: list[str] |
             values[key] = names[value.seat] if names and 0 <= value.seat < len(names) else f"seat {value.seat + 1}"
         elif isinstance(value, Msg):
             values[key] = value.english(names)
+        elif isinstance(value, Term):
+            values[key] = value.en
         else:
             values[key] = value
     try:
