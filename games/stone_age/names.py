@@ -4,7 +4,7 @@
 """
 from __future__ import annotations
 
-from games.core import Msg, N_
+from games.core import Msg, N_, counted
 from games.stone_age.components import Card
 
 
@@ -23,10 +23,14 @@ CULTURE = {
     "art": N_("art"), "healing": N_("healing"), "music": N_("music"), "pottery": N_("pottery"),
     "sundial": N_("sundial"), "transport": N_("transport"), "weaving": N_("weaving"), "writing": N_("writing"),
 }
-FIGURE = {
-    "farmer": N_("{n} farmer(s)"), "tool_maker": N_("{n} tool maker(s)"),
-    "hut_builder": N_("{n} hut builder(s)"), "shaman": N_("{n} shaman(s)"),
-}
+def _figures(figure: str, n: int) -> Msg:
+    if figure == "farmer":
+        return counted("{n} farmer", "{n} farmers", by="n", n=n)
+    if figure == "tool_maker":
+        return counted("{n} tool maker", "{n} tool makers", by="n", n=n)
+    if figure == "hut_builder":
+        return counted("{n} hut builder", "{n} hut builders", by="n", n=n)
+    return counted("{n} shaman", "{n} shamans", by="n", n=n)
 
 
 def loc_msg(loc: str) -> Msg:
@@ -52,7 +56,7 @@ def top_msg(c: Card) -> Msg:
     if c.top == "resource_roll":
         return Msg(N_("roll 2 dice for {good}"), {"good": good_msg(c.resource or "wood")})
     if c.top == "points":
-        return Msg(N_("+{n} points"), {"n": c.amount})
+        return counted("+{n} point", "+{n} points", by="n", n=c.amount)
     if c.top == "tool":
         return Msg(N_("+1 tool"))
     if c.top == "agriculture":
@@ -68,4 +72,4 @@ def bottom_msg(c: Card) -> Msg:
     """The end-of-game half of a card."""
     if c.bottom_type == "culture":
         return Msg(N_("culture: {symbol}"), {"symbol": Msg(CULTURE[c.symbol or "art"])})
-    return Msg(FIGURE[c.bottom_type], {"n": c.figures})
+    return _figures(c.bottom_type, c.figures)
