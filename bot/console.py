@@ -93,6 +93,7 @@ class Console:
             if reply.buttons and not reply.private:
                 self.last_buttons[channel] = reply.buttons
         self.show(name, replies)
+        await self.service.announced(replies)
 
     async def dispatch(self, ctx: Ctx, verb: str, rest: str) -> list[Reply]:
         s = self.service

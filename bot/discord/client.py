@@ -120,7 +120,15 @@ class BoardBotCore:
         log.info("connected as %s (%s; %s tables open)", self.user, where, len(list(self.service.tables())))
         pending, self._pending = getattr(self, "_pending", []), []
         for channel_id, replies in pending:
-            await self.post(channel_id, replies)
+            try:
+                await self.post(channel_id, replies)
+            except (discord.NotFound, discord.Forbidden) as error:
+                # nobody can read that channel any more: do not try again at every start
+                log.warning("channel %s: the turn stored before the restart cannot be announced there: %s", channel_id, error)
+                await self.service.announced(replies)
+            except discord.HTTPException as error:
+                log.warning("channel %s: the turn stored before the restart was not announced (next start tries"
+                            " again): %s", channel_id, error)
         if self.monitor is not None:
             self.monitor.ready()
 
@@ -197,6 +205,7 @@ class BoardBotCore:
             if placeholder:
                 await interaction.edit_original_response(content="\u2026")
             await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
+            await self.service.announced(replies)
             if placeholder:
                 await interaction.delete_original_response()
 
@@ -246,8 +255,10 @@ class BoardBotCore:
             else:
                 await interaction.response.edit_message(**kwargs)
             await send_replies(interaction, replies[1:], self.i18n)
+            await self.service.announced(replies[1:])
             return
         await send_replies(interaction, replies, self.i18n)
+        await self.service.announced(replies)
         if click and click.kind == "action" and replies and not replies[0].error and interaction.message is not None:
             try:
                 await interaction.message.edit(view=None)     # the old turn's buttons are spent
@@ -260,6 +271,7 @@ class BoardBotCore:
         for reply in replies:
             if not reply.private:
                 await channel.send(**kwargs_of(self.i18n, reply, self.settings.default_locale))  # type: ignore[union-attr]
+        await self.service.announced(replies)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await self.report_failure(interaction, error)

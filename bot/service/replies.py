@@ -40,3 +40,5 @@ class Reply:
     dm_user: int | None = None
     table_id: int | None = None
     lobby: bool = False          # the lobby message (its id is remembered for edits)
+    announces: int | None = None  # the table version whose turn (or end) this public message tells; once
+                                  # sent, the adapter reports it (TableService.announced)
