@@ -201,8 +201,9 @@ class TableService(TableCopies):
             elif replies:
                 pending.append((table.channel_id, replies))
         await self.announcements.record(settled)
+        closed_now = {reply.table_id for _, replies in pending for reply in replies}
         for record in await self.store.unannounced_endings(self.shards):
-            if replies := await self._announce_end(record):
+            if record.id not in closed_now and (replies := await self._announce_end(record)):
                 pending.append((record.channel_id, replies))
         return pending
 

@@ -26,9 +26,12 @@ class Recorder:
     dms: list[tuple[int, list[Reply]]] = field(default_factory=list)
     threads: list[tuple[int, str, int]] = field(default_factory=list)
     next_thread: itertools.count = field(default_factory=lambda: itertools.count(50_000))
+    service: TableService | None = None      # told what was posted, as an adapter tells it
 
     async def deliver(self, channel: int, replies: list[Reply]) -> None:
         self.posts.append((channel, replies))
+        if self.service is not None:
+            await self.service.announced(replies)
 
     async def notify(self, user: int, replies: list[Reply]) -> None:
         self.dms.append((user, replies))
@@ -68,6 +71,7 @@ class Bot:
         self.store = await self.stores.open()
         self.service = TableService(self.store, settings, seed_source=lambda: next(self.seeds), render=False)
         self.play = AsyncPlay(self.service, self.recorder.ports(), self.clock)
+        self.recorder.service = self.service
         for channel, replies in await self.service.restore():
             await self.recorder.deliver(channel, replies)
         await self.play.tournaments.recover()          # what play.start() does, without the loop
