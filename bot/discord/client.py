@@ -99,6 +99,7 @@ class BoardBotCore:
         self._answering = 0              # interactions not fully answered yet (service call + sending)
         self._all_answered = asyncio.Event()
         self._all_answered.set()
+        self._pending: list[tuple[int, list[Reply]]] | None = None     # restore()'s replies, posted once ready
 
     async def setup_hook(self) -> None:
         await point_gateway_at_api(self)
@@ -118,8 +119,8 @@ class BoardBotCore:
         shards = getattr(self, "shards", None)
         where = f"shards {','.join(map(str, sorted(shards)))} of {self.shard_count}" if shards else "no sharding"
         log.info("connected as %s (%s; %s tables open)", self.user, where, len(list(self.service.tables())))
-        pending, self._pending = getattr(self, "_pending", []), []
-        for channel_id, replies in pending:
+        pending, self._pending = self._pending, None
+        for channel_id, replies in pending or []:
             try:
                 await self.post(channel_id, replies)
             except (discord.NotFound, discord.Forbidden) as error:
@@ -129,6 +130,9 @@ class BoardBotCore:
             except discord.HTTPException as error:
                 log.warning("channel %s: the turn stored before the restart was not announced (next start tries"
                             " again): %s", channel_id, error)
+        if pending is not None:
+            log.info("restore: posted in %s channel(s): computer moves, and turns or ends stored but not announced",
+                     len(pending))
         if self.monitor is not None:
             self.monitor.ready()
 
