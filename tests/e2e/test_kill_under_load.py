@@ -137,11 +137,13 @@ class Figures:
     logged: int = 0
     finished: int = 0
     cut_off: int = 0                # moves whose answer a kill cut off
+    ends_cut_off: int = 0           # of them, moves that ended their game: stored, end and all, never answered
     mismatches: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         return (f"kills {self.kills}, moves acknowledged {self.acknowledged}, moves logged {self.logged},"
-                f" answers cut off {self.cut_off}, games finished {self.finished}, mismatches {len(self.mismatches)}")
+                f" answers cut off {self.cut_off} (of moves that ended a game: {self.ends_cut_off}),"
+                f" games finished {self.finished}, mismatches {len(self.mismatches)}")
 
 
 async def check_database(fake: FakeDiscord, stores: StoreMaker, tables: list[Table], figures: Figures,
@@ -155,7 +157,7 @@ async def check_database(fake: FakeDiscord, stores: StoreMaker, tables: list[Tab
         moves = moves_by_channel(fake)
         starts = _starts(fake)
         problems: list[str] = []
-        acknowledged = logged = finished = cut_off = 0
+        acknowledged = logged = finished = cut_off = ends_cut_off = 0
         for table in tables:
             here = stored.get(table.channel.id, [])
             games = _by_game(moves.get(table.channel.id, []), starts.get(table.channel.id, []))
@@ -167,6 +169,8 @@ async def check_database(fake: FakeDiscord, stores: StoreMaker, tables: list[Tab
                 cut_off += sum(m.unknown for m in sent)
                 logged += len(game.actions)
                 finished += game.record.status == "finished"
+                # after a game's last move nobody moves there again: if that move is unanswered, it was the end
+                ends_cut_off += game.record.status == "finished" and bool(sent) and sent[-1].unknown
                 problems += [why] if (why := corruption(game)) else []
                 problems += log_problems_of(game, sent)
                 rated = await store.fetch("SELECT status FROM rated_tables WHERE table_id = ?", (game.record.id,))
@@ -175,7 +179,8 @@ async def check_database(fake: FakeDiscord, stores: StoreMaker, tables: list[Tab
     finally:
         await store.close()
     figures.kills += killed
-    figures.acknowledged, figures.logged, figures.finished, figures.cut_off = acknowledged, logged, finished, cut_off
+    figures.acknowledged, figures.logged, figures.finished = acknowledged, logged, finished
+    figures.cut_off, figures.ends_cut_off = cut_off, ends_cut_off
     figures.mismatches += problems
     print(figures.line(), flush=True)
     if not SOAK:
