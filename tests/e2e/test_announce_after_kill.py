@@ -13,15 +13,15 @@ import pytest
 from bot.service import customids
 from bot.store import Store
 from tests.conftest import StoreMaker
-from tests.e2e.conftest import (WAIT_TIMEOUT, action_buttons, assert_public, bot_messages, log_problems, mentioned,
-                                next_player, open_table, png_of, start_board_bot, start_game, traceback_texts, write_config)
+from tests.e2e.conftest import (WAIT_TIMEOUT, action_buttons, assert_public, log_problems, mentioned, next_player,
+                                open_table, png_of, posted_after_restore, start_board_bot, start_game, traceback_texts,
+                                write_config)
 from tests.fakediscord import BotProcess, FakeDiscord
 from tests.toygame.render import GATE
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 RESTARTED = "The bot restarted after saving the last move and before announcing it"
-RESTORED = "restore: posted in"
 TARGET = 21
 
 
@@ -47,22 +47,11 @@ class World:
         self.config = write_config(tmp_path, enabled=("countdown",), overrides=overrides)
         self.bots: list[BotProcess] = []
 
-    async def start(self) -> BotProcess:
+    async def start(self) -> tuple[BotProcess, int]:
+        """The bot, started, and in how many channels it posted what its restore found."""
         bot = await start_board_bot(self.fake, self.config, env={GATE: str(self.gate), **self.stores.environ()})
         self.bots.append(bot)
-        await poll(self._restored(bot), "the bot to post what restore() found")
-        return bot
-
-    @staticmethod
-    def _restored(bot: BotProcess):
-        async def done() -> bool:
-            return any(RESTORED in line for line in bot.lines)
-        return done
-
-    @staticmethod
-    def posted_after_restart(bot: BotProcess) -> int:
-        line = next(line for line in bot.lines if RESTORED in line)
-        return int(line.split(RESTORED, 1)[1].split()[0])
+        return bot, await posted_after_restore(bot)
 
     async def table(self, channel_id: int) -> dict:
         store: Store = await self.stores.open()
@@ -99,7 +88,7 @@ async def test_turns_and_ends_stored_before_a_kill_are_announced_once(fake, tmp_
     world = World(fake, tmp_path, store_maker)
     channel = fake.guild("Tavern").channel("announce")
     users = [fake.user("announce-alice", global_name="Alice"), fake.user("announce-bob", global_name="Bob")]
-    bot = await world.start()
+    bot, _ = await world.start()
     await open_table(channel, users, "countdown")
     turn = assert_public(await start_game(channel, users[0]))
     for user in users:
@@ -114,8 +103,8 @@ async def test_turns_and_ends_stored_before_a_kill_are_announced_once(fake, tmp_
     assert stored["version"] == before["version"] + 1 and stored["announced"] == before["version"]
 
     seen = len(fake.messages(channel))
-    bot = await world.start()
-    assert world.posted_after_restart(bot) == 1
+    bot, posted = await world.start()
+    assert posted == 1
     [announcement] = fake.messages(channel)[seen:]
     assert announcement.kind == "channel" and RESTARTED in announcement.content
     assert "total 2 of 21" in announcement.content
@@ -143,8 +132,8 @@ async def test_turns_and_ends_stored_before_a_kill_are_announced_once(fake, tmp_
     assert ended["version"] == table["version"] + 1 and ended["announced"] == table["version"]
 
     seen = len(fake.messages(channel))
-    bot = await world.start()
-    assert world.posted_after_restart(bot) == 1
+    bot, posted = await world.start()
+    assert posted == 1
     [announcement] = fake.messages(channel)[seen:]
     assert announcement.kind == "channel" and RESTARTED in announcement.content
     assert "Game over." in announcement.content and "Ratings for Countdown (test game):" in announcement.content
@@ -154,8 +143,8 @@ async def test_turns_and_ends_stored_before_a_kill_are_announced_once(fake, tmp_
     # 3. nothing is announced twice
     await bot.kill()
     seen = len(fake.messages(channel))
-    bot = await world.start()
-    assert world.posted_after_restart(bot) == 0
+    bot, posted = await world.start()
+    assert posted == 0
     status = await users[0].slash(channel, "status")
     assert "No table is open here." in status.content
     assert fake.messages(channel)[seen:] == []

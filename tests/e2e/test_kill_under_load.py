@@ -11,8 +11,10 @@ restarted each time; on SQLite and on PostgreSQL. After every kill the database 
   results and its rating changes, and a running table's replay is not over; every player's
   rating counts each rated game once.
 
-After every restart each table continues: the player /status names makes a move and it is
-accepted; a table whose game ended opens the next game.
+After every restart, every table whose stored version was never announced (the kill cut its
+answer off) has its turn or its end posted in its channel, once, before anything else moves; then
+each table continues: the player /status names makes a move and it is accepted; a table whose game
+ended opens the next game.
 
 ``SOAK_KILLS=120`` (``make soak``) runs it with that many kills per database and prints the
 figures; mismatches are then counted to the end instead of stopping at the first.
@@ -30,7 +32,7 @@ import pytest
 from bot.store import Store
 from games import registry
 from tests.conftest import StoreMaker
-from tests.e2e.conftest import TOYGAME, log_problems, start_board_bot, traceback_texts, write_config
+from tests.e2e.conftest import TOYGAME, log_problems, posted_after_restore, start_board_bot, traceback_texts, write_config
 from tests.e2e.loadgen import GAMES, LoadPlan, SentMove, Table, moves_by_channel, open_and_start, play_table, resume_move
 from tests.fakediscord import FakeDiscord
 from tests.stored_tables import StoredTable, corruption, read_tables, replay
@@ -42,6 +44,7 @@ KILLS = SOAK or 6
 PLAN = LoadPlan(channels=30, guilds=3)
 SHORT = "countdown"                 # the test game: a game ends after a dozen moves
 SHORT_TABLES = 12                   # of PLAN.channels; each seats 2 players, the others 4
+RESTARTED = "The bot restarted after saving the last move and before announcing it"
 
 
 # -- the world -------------------------------------------------------------------------------------
@@ -138,12 +141,14 @@ class Figures:
     finished: int = 0
     cut_off: int = 0                # moves whose answer a kill cut off
     ends_cut_off: int = 0           # of them, moves that ended their game: stored, end and all, never answered
+    announced: int = 0              # turns and ends posted after a restart (stored, never announced)
     mismatches: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         return (f"kills {self.kills}, moves acknowledged {self.acknowledged}, moves logged {self.logged},"
                 f" answers cut off {self.cut_off} (of moves that ended a game: {self.ends_cut_off}),"
-                f" games finished {self.finished}, mismatches {len(self.mismatches)}")
+                f" games finished {self.finished}, announced after a restart {self.announced},"
+                f" mismatches {len(self.mismatches)}")
 
 
 async def check_database(fake: FakeDiscord, stores: StoreMaker, tables: list[Table], figures: Figures,
@@ -208,6 +213,36 @@ def _by_game(moves: list[SentMove], starts: list[int]) -> list[list[SentMove]]:
     return games
 
 
+async def unannounced(stores: StoreMaker) -> list[int]:
+    """Tables whose stored version was never announced in their channel."""
+    store = await stores.open()
+    try:
+        rows = await store.fetch("SELECT id FROM game_tables WHERE status IN ('playing', 'finished')"
+                                 " AND announced_version < version ORDER BY id")
+        return [r["id"] for r in rows]
+    finally:
+        await store.close()
+
+
+async def restart(fake: FakeDiscord, config, env: dict, stores: StoreMaker, figures: Figures):
+    """Start the bot again: what the kill left unannounced is posted, once each, and recorded."""
+    waiting = await unannounced(stores)
+    since = max((m.seq for m in fake.all_messages), default=0)
+    bot = await start_board_bot(fake, config, env=env)
+    posted = await posted_after_restore(bot)             # logged once the posts are sent and recorded
+    shown = [m for m in fake.messages() if m.seq > since and m.kind == "channel" and RESTARTED in m.content]
+    problems = []
+    if not posted == len(shown) == len(waiting):
+        problems.append(f"after the restart: {len(waiting)} tables unannounced, {posted} posted, {len(shown)} shown")
+    if still := await unannounced(stores):
+        problems.append(f"after the restart: tables {still} still unannounced")
+    figures.announced += posted
+    figures.mismatches += problems
+    if not SOAK:
+        assert problems == []
+    return bot
+
+
 # -- the test ----------------------------------------------------------------------------------------
 async def go_on(fake: FakeDiscord, table: Table) -> None:
     """After a restart: the player /status names moves; a table whose game is over opens the next."""
@@ -237,7 +272,7 @@ async def test_sigkill_under_load_loses_nothing_acknowledged(fake, tmp_path, sto
         await check_database(fake, store_maker, tables, figures)
         acknowledged.append(figures.acknowledged)
 
-        bot = await start_board_bot(fake, config, env=env)
+        bot = await restart(fake, config, env, store_maker, figures)
         bots.append(bot)
         ready = len(fake.interactions)
         await asyncio.gather(*(go_on(fake, t) for t in tables))      # every table goes on
