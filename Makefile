@@ -1,11 +1,14 @@
 # make run  - set everything up and run the bot (Discord with DISCORD_TOKEN, else the console table)
 # make test - set everything up and run the whole test suite
+# make soak - the SIGKILL-under-load test with many kills (SOAK_KILLS, per database), printing its figures
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test console bench setup fonts postgres clean catalogues
+SOAK_KILLS ?= 120
+
+.PHONY: run test soak console bench setup fonts postgres clean catalogues
 
 setup: $(STAMP) fonts postgres
 
@@ -49,6 +52,11 @@ console: setup
 
 test: setup
 	$(PY) -m pytest
+
+# About 15 minutes per database on a quiet 2-core machine; prints kills, moves acknowledged,
+# games finished and mismatches after every kill and at the end.
+soak: setup
+	SOAK_KILLS=$(SOAK_KILLS) $(PY) -m pytest tests/e2e/test_kill_under_load.py -q -s -p no:cacheprovider
 
 # make bench (full figures) | make bench BENCH=--quick | make bench BENCH=--smoke
 bench: setup

@@ -106,6 +106,7 @@ async def main_async(args: argparse.Namespace, settings: Settings) -> None:
             console.extra = play.dispatch
             for _channel_id, replies in await service.restore():
                 console.show("console", replies)
+                await service.announced(replies)
             await play.start()
             if monitor is not None:
                 monitor.ready()

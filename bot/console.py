@@ -125,6 +125,7 @@ class Console:
             replies = await self.dispatch(ctx, verb, rest)
         self.remember_choices(channel, name, replies)
         self.show(name, replies)
+        await self.service.announced(replies)
         await self.show_panels(channel, name, replies)
 
     async def show_panels(self, channel: int, actor: str, replies: list[Reply]) -> None:

@@ -113,6 +113,7 @@ class BoardBotCore:
         self._answering = 0              # interactions not fully answered yet (service call + sending)
         self._all_answered = asyncio.Event()
         self._all_answered.set()
+        self._pending: list[tuple[int, list[Reply]]] | None = None     # restore()'s replies, posted once ready
 
     async def setup_hook(self) -> None:
         await point_gateway_at_api(self)
@@ -132,9 +133,20 @@ class BoardBotCore:
         shards = getattr(self, "shards", None)
         where = f"shards {','.join(map(str, sorted(shards)))} of {self.shard_count}" if shards else "no sharding"
         log.info("connected as %s (%s; %s tables open)", self.user, where, len(list(self.service.tables())))
-        pending, self._pending = getattr(self, "_pending", []), []
-        for channel_id, replies in pending:
-            await self.post(channel_id, replies)
+        pending, self._pending = self._pending, None
+        for channel_id, replies in pending or []:
+            try:
+                await self.post(channel_id, replies)
+            except (discord.NotFound, discord.Forbidden) as error:
+                # nobody can read that channel any more: do not try again at every start
+                log.warning("channel %s: the turn stored before the restart cannot be announced there: %s", channel_id, error)
+                await self.service.announced(replies)
+            except discord.HTTPException as error:
+                log.warning("channel %s: the turn stored before the restart was not announced (next start tries"
+                            " again): %s", channel_id, error)
+        if pending is not None:
+            log.info("restore: posted in %s channel(s): computer moves, and turns or ends stored but not announced",
+                     len(pending))
         if self.monitor is not None:
             self.monitor.ready()
 
@@ -212,6 +224,7 @@ class BoardBotCore:
             if placeholder:
                 await interaction.edit_original_response(content="\u2026")
             await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
+            await self.service.announced(replies)
             if placeholder:
                 await interaction.delete_original_response()
 
@@ -255,6 +268,7 @@ class BoardBotCore:
         if click and click.kind == "lobby" and replies and replies[0].lobby and not replies[0].private:
             await self._edit_source(interaction, replies[0], locale)
             await send_replies(interaction, replies[1:], self.i18n)
+            await self.service.announced(replies[1:])
             return
         panel = interaction.message is not None and interaction.message.flags.ephemeral
         replacing = next((r for r in replies if r.replace), None) if panel else None
@@ -265,6 +279,7 @@ class BoardBotCore:
         elif panel and confirm.parse(custom_id) is not None:
             await self._spend_confirmation(interaction)      # an answered /resign or /abort question
         await send_replies(interaction, replies, self.i18n)
+        await self.service.announced(replies)
         if click and click.kind == "action" and replies and not replies[0].error and interaction.message is not None:
             try:
                 await interaction.message.edit(view=None)     # the old turn's buttons are spent
@@ -298,6 +313,7 @@ class BoardBotCore:
         for reply in replies:
             if not reply.private:
                 await channel.send(**kwargs_of(self.i18n, reply, self.settings.default_locale))  # type: ignore[union-attr]
+        await self.service.announced(replies)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await self.report_failure(interaction, error)

@@ -72,3 +72,5 @@ class Reply:
     #: a private panel that takes the place of the panel whose component was clicked (when
     #: there is one; otherwise it is sent as a new private message)
     replace: bool = False
+    announces: int | None = None  # the table version whose turn (or end) this public message tells; once
+                                  # sent, the adapter reports it (TableService.announced)

@@ -21,12 +21,13 @@ from bot.config import Settings
 from bot.i18n import UserRef, t
 from bot.i18n import counts
 from bot.service import confirm, customids, panels
+from bot.service.announcements import Announcements
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
 from bot.service.suggest import closest
 from bot.service.copies import TableCopies
-from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError
+from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError, TableRecord
 from games import registry
 from games.core import BLANK, Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, toggle_option, validate_options
 from games.core.contract import Game
@@ -76,6 +77,11 @@ def _stale() -> list[Reply]:
     return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
 
 
+def _restart_note() -> Event:
+    """The headline of a turn or an end announced only after a restart."""
+    return Event(t("The bot restarted after saving the last move and before announcing it; here is where the game stands."))
+
+
 def _clean(text: str | None) -> str:
     """Strip control characters and collapse white space; refuse nothing here."""
     if not text:
@@ -102,6 +108,10 @@ class TableService(TableCopies):
         self._extra = [registry.load(spec).name for spec in settings.extra_games]
         self.hooks: list[TableHooks] = []      # extensions: timers, ratings, tournaments (hooks.py)
         self.confirmations = confirm.Confirmations()     # /resign and /abort ask first (confirm.py)
+        #: held while a game's end is written (TableHooks.ending): one end at a time, so that what
+        #: an extension reads to compute its part (ratings) does not change before it is written
+        self.ending_lock = asyncio.Lock()
+        self.announcements = Announcements(store)
 
     # -- games ------------------------------------------------------------------------------
     def games(self) -> list[Game]:
@@ -170,13 +180,23 @@ class TableService(TableCopies):
         return self._locks[channel_id]
 
     async def close(self) -> None:
+        await self.announcements.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def announced(self, replies: list[Reply]) -> None:
+        """The adapter has sent these replies to their channels: record the table versions they
+        announced, so that a restart announces only what was not (bot/service/announcements.py)."""
+        await self.announcements.sent(replies)
 
     # -- restore ----------------------------------------------------------------------------
     async def restore(self) -> list[tuple[int, list[Reply]]]:
-        """Load every open table (of the guilds on this process's shards). Returns replies for
-        tables where a computer had to move."""
+        """Load every open table (of the guilds on this process's shards). Returns the replies to
+        post: where a computer had to move, and wherever a turn or a game's end was stored but
+        never announced (the process stopped between a commit and its answer). A game found ended
+        but still open (stored so by versions whose end was not one transaction) is closed now,
+        once: the close is guarded by the table's version and status."""
         pending: list[tuple[int, list[Reply]]] = []
+        settled: set[tuple[int, int]] = set()
         tails = await self.store.pending_actions()
         for record in await self.store.open_tables(self.shards):
             table = self.live_table(record, tails.get(record.id, []))
@@ -189,16 +209,57 @@ class TableService(TableCopies):
             async with self.lock(table.channel_id):
                 for hook in self.hooks:
                     await hook.restored(table)
-            if table.status == "playing" and any(s.is_bot or s.resigned for s in table.seats) \
-                    and self._computer_to_act(table):
-                async with self.lock(table.channel_id):
-                    try:
-                        replies = await self._advance(table, [], [], actor=None)
-                    except StaleTableError:         # another process moved it meanwhile: take its state
-                        await self.current(table.channel_id)
-                        continue
+                try:
+                    replies = await self._resume(table, record.announced_version)
+                except StaleTableError:         # another process moved it meanwhile: take its state
+                    await self.current(table.channel_id)
+                    continue
+            if replies is None:
+                settled.add((table.id, table.version))
+            elif replies:
                 pending.append((table.channel_id, replies))
+        await self.announcements.record(settled)
+        closed_now = {reply.table_id for _, replies in pending for reply in replies}
+        for record in await self.store.unannounced_endings(self.shards):
+            if record.id not in closed_now and (replies := await self._announce_end(record)):
+                pending.append((record.channel_id, replies))
         return pending
+
+    async def _resume(self, table: LiveTable, announced: int | None) -> list[Reply] | None:
+        """What a restored table needs (under its lock): the replies to post, or None for a table
+        of an earlier version whose last announcement is not known (nothing is posted then)."""
+        if table.status != "playing":
+            return []
+        unannounced = announced is None or announced < table.version
+        restarted = [_restart_note()] if announced is not None and unannounced else []
+        if unannounced and (outcome := table.game.outcome(table.state)) is not None:
+            return await self._finish(table, restarted, outcome, None)
+        if any(s.is_bot or s.resigned for s in table.seats) and self._computer_to_act(table):
+            return await self._advance(table, restarted, [], actor=None)
+        if announced is None:
+            return None
+        if not unannounced:
+            return []
+        replies = await self._turn_replies(table, restarted, None)
+        if replies and not replies[0].private:
+            replies[0].announces = table.version
+        return replies
+
+    async def _announce_end(self, record: TableRecord) -> list[Reply]:
+        """The end message of a finished table whose end was stored but never announced."""
+        table = self.live_table(record)
+        results = await self.store.results(record.id)
+        if table is None or not record.snapshot_text or len(results) != len(record.seats):
+            return []
+        table.snapshot, table.version = record.snapshot_text, record.version
+        ended = table.game.outcome(table.state)
+        details = ended.details if ended is not None else self._resigned_outcome(table).details
+        outcome = Outcome(tuple(score for _, _, _, score in results), tuple(rank for _, _, rank, _ in results), details)
+        replies = await self._end_replies(table, [_restart_note()], outcome)
+        async with self.lock(table.channel_id):
+            for hook in self.hooks:
+                await hook.finished(table, outcome, record.status, replies)
+        return replies
 
     def _replay_one(self, table: LiveTable, action: ActionRecord) -> None:
         if action.kind == "move":
@@ -528,6 +589,13 @@ class TableService(TableCopies):
         all_events = list(events)
         version = table.version + len(records)
         all_events += self._run_computers(table, records, version)
+        outcome = table.game.outcome(table.state)
+        if outcome is not None:         # the last moves commit together with the game's end
+            replies = await self._finish(table, all_events, outcome, actor, records=records)
+            if chose is not None and replies and not replies[0].error:
+                replies.append(Reply([t("You chose: {action}", action=chose), t("Game over.")], private=True,
+                                     names=table.names, table_id=table.id, replace=True))
+            return replies
         if records:
             try:
                 snapshot = json.dumps(table.game.to_json(table.state), separators=(",", ":"))
@@ -540,14 +608,9 @@ class TableService(TableCopies):
                 return self._not_saved(error, table)
             table.snapshot = snapshot
             table.version = records[-1].n
-        outcome = table.game.outcome(table.state)
-        if outcome is not None:
-            replies = await self._finish(table, all_events, outcome, actor)
-            if chose is not None:
-                replies.append(Reply([t("You chose: {action}", action=chose), t("Game over.")], private=True,
-                                     names=table.names, table_id=table.id, replace=True))
-            return replies
         replies = await self._turn_replies(table, all_events, actor, chose)
+        if replies and not replies[0].private:
+            replies[0].announces = table.version
         for hook in self.hooks:
             await hook.turn(table, replies)
         return replies
@@ -700,10 +763,38 @@ class TableService(TableCopies):
             return None
 
     async def _finish(self, table: LiveTable, events: list[Event], outcome: Outcome, actor: int | None,
-                      status: str = "finished") -> list[Reply]:
+                      status: str = "finished", records: list[ActionRecord] | None = None) -> list[Reply]:
+        """End the game. Its last ``records`` (not stored yet), its status and results, and what
+        the extensions write with them (rating changes, a tournament result: TableHooks.ending)
+        commit in one transaction; if that fails nothing changed, and the table is as it was
+        before those records."""
+        records = records or []
         results = [(seat, table.seats[seat].user_id, outcome.ranks[seat], outcome.scores[seat]) for seat in range(len(table.seats))]
-        await self.store.finish_table(table.id, status, results)
+        snapshot = json.dumps(table.game.to_json(table.state), separators=(",", ":")) if records else None
+        async with self.ending_lock:
+            try:
+                extra = []
+                for hook in self.hooks:
+                    extra += await hook.ending(table, outcome, status, records)
+                await self.store.finish_table(table.id, status, results, version=table.version, actions=records,
+                                              snapshot=snapshot, seats=table.seats, extra=extra)
+            except StaleTableError:
+                table.rollback()
+                raise               # another process wrote the table first: the caller reloads it (copies.py)
+            except StoreError as error:
+                table.rollback()
+                return self._not_saved(error, table)
+        if records:
+            table.snapshot = snapshot or table.snapshot
+            table.version = records[-1].n
+        table.status = status
         self._forget(table)
+        replies = await self._end_replies(table, events, outcome)
+        for hook in self.hooks:
+            await hook.finished(table, outcome, status, replies)
+        return replies
+
+    async def _end_replies(self, table: LiveTable, events: list[Event], outcome: Outcome) -> list[Reply]:
         view = table.game.view(table.state, None)
         lines = [e.msg for e in events if e.to is None] + list(outcome.details)
         lines.append(t("Game over."))
@@ -712,10 +803,7 @@ class TableService(TableCopies):
             lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
                            points=counts.points(outcome.scores[seat])))
         image = await self._render(table, view)
-        replies = [Reply(lines, image=image, names=table.names, table_id=table.id)]
-        for hook in self.hooks:
-            await hook.finished(table, outcome, status, replies)
-        return replies
+        return [Reply(lines, image=image, names=table.names, table_id=table.id, announces=table.version)]
 
     def _forget(self, table: LiveTable) -> None:
         self._legal_cache.pop(table.id, None)
@@ -817,16 +905,10 @@ class TableService(TableCopies):
         active = [s for s in table.seats if not s.resigned]
         try:
             if len(active) <= 1 or not any(not s.is_bot for s in active):
-                try:
-                    await self.store.append_actions(table.id, [record], table.snapshot, table.seats)
-                except StaleTableError:
-                    raise
-                except StoreError:
-                    table.seats[seat].resigned = False
-                    return _error("The resignation could not be saved. Please try again in a moment.")
-                return await self._finish(table, [headline], self._resigned_outcome(table), None)
-            replies = await self._advance(table, [headline, Event(t("The computer plays {player}'s seat from now on.", player=SeatRef(seat)))],
-                                          [record], actor=None)
+                replies = await self._finish(table, [headline], self._resigned_outcome(table), None, records=[record])
+            else:
+                replies = await self._advance(table, [headline, Event(t("The computer plays {player}'s seat from now on.", player=SeatRef(seat)))],
+                                              [record], actor=None)
         except StaleTableError:
             table.seats[seat].resigned = False          # not saved: the seat stays the player's
             raise

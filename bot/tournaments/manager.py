@@ -455,25 +455,46 @@ class Tournaments(TableHooks):
         self.scheduler.wake()
 
     # -- results ------------------------------------------------------------------------------------
-    async def _record(self, tournament: Tournament, slot: Slot, results: list[tuple[int | None, int, int]],
-                      reported: bool = False) -> None:
-        """Store one table's result: (user, rank, score) per player, in seat order."""
+    @staticmethod
+    def _result_statements(tournament: Tournament, slot: Slot, results: list[tuple[int | None, int, int]],
+                           reported: bool = False) -> list[tuple[str, tuple]]:
+        """One table's result: (user, rank, score) per player, in seat order."""
         points = table_points([rank for _, rank, _ in results], tournament.table_size)
         statements = [TournamentStore.result_sql(slot, user, rank, score, p, reported)
                       for (user, rank, score), p in zip(results, points) if user is not None]
         statements.append(TournamentStore.update_slot_sql(slot, status="finished"))
-        await self.service.store.write(statements)
+        return statements
+
+    async def _record(self, tournament: Tournament, slot: Slot, results: list[tuple[int | None, int, int]],
+                      reported: bool = False) -> None:
+        """Store one table's result: (user, rank, score) per player, in seat order."""
+        await self.service.store.write(self._result_statements(tournament, slot, results, reported))
         await self._arm_if_complete(tournament, slot.round)
 
-    async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
-        slot = await self.store.slot_of_table(table.id)
-        if slot is None or slot.status != "playing":
-            return
+    async def _slot_playing(self, table_id: int, status: str) -> tuple[Tournament, Slot] | None:
+        """The running tournament and its slot of a table that is still being played there."""
+        slot = await self.store.slot_of_table(table_id)
+        if slot is None or slot.status != status:
+            return None
         tournament = await self.store.get(slot.tournament_id)
         if tournament is None or tournament.status != "running":
-            return
+            return None
+        return tournament, slot
+
+    async def ending(self, table: LiveTable, outcome, status: str, pending: list) -> list[tuple[str, tuple]]:
+        """The table's tournament result, committed with the game's end."""
+        found = await self._slot_playing(table.id, "playing")
+        if found is None:
+            return []
         results = [(s.user_id, outcome.ranks[s.seat], outcome.scores[s.seat]) for s in table.seats]
-        await self._record(tournament, slot, results)
+        return self._result_statements(*found, results)
+
+    async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
+        found = await self._slot_playing(table.id, "finished")
+        if found is None:
+            return
+        tournament, slot = found
+        await self._arm_if_complete(tournament, slot.round)
         if replies:
             replies[0].lines.append(t("Result recorded for the tournament {tournament}, round {round}.",
                                       tournament=tournament.name, round=slot.round))

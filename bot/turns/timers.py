@@ -24,7 +24,7 @@ from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service import customids
 from bot.service.replies import Button, Ctx, Reply
-from bot.store import ActionRecord, StaleTableError, StoreError
+from bot.store import ActionRecord, StaleTableError
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span, span_text
 from bot.turns.store import TimerSetting, TurnClock, TurnStore
@@ -150,8 +150,10 @@ class TurnTimers(TableHooks):
     async def turn(self, table: LiveTable, replies: list[Reply]) -> None:
         await self.sync(table, notify=True)
 
+    async def ending(self, table: LiveTable, outcome, status: str, pending: list[ActionRecord]) -> list[tuple[str, tuple]]:
+        return self.stop_sql(table)          # the clocks and deadlines end with the game, in its transaction
+
     async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
-        await self.stop(table)
         self._settings.pop(table.id, None)
 
     async def closed(self, table: LiveTable, status: str) -> None:
@@ -159,7 +161,11 @@ class TurnTimers(TableHooks):
         self._settings.pop(table.id, None)
 
     async def stop(self, table: LiveTable) -> None:
-        await self.service.store.write([TurnStore.drop_clock_sql(table.id), cancel_sql(f"table:{table.id}")])
+        await self.service.store.write(self.stop_sql(table))
+
+    @staticmethod
+    def stop_sql(table: LiveTable) -> list[tuple[str, tuple]]:
+        return [TurnStore.drop_clock_sql(table.id), cancel_sql(f"table:{table.id}")]
 
     def waiting_humans(self, table: LiveTable) -> set[int]:
         return {s for s in table.game.to_act(table.state)
@@ -396,16 +402,12 @@ class TurnTimers(TableHooks):
         active = [s for s in table.seats if not s.resigned]
         try:
             if len(active) <= 1 or not any(not s.is_bot for s in active):
-                try:
-                    await service.store.append_actions(table.id, [marker, resign], table.snapshot, table.seats)
-                except StaleTableError:
-                    raise
-                except StoreError:
-                    table.seats[seat].resigned = False
-                    return None
-                table.version = resign.n
-                return await service._finish(table, events, service._resigned_outcome(table), None)
-            replies = await self._commit(table, events, [marker, resign])
+                # the removal and the game's end are stored together
+                replies = await service._finish(table, events, service._resigned_outcome(table), None,
+                                                records=[marker, resign])
+                replies = None if replies and replies[0].error else replies
+            else:
+                replies = await self._commit(table, events, [marker, resign])
         except StaleTableError:
             table.seats[seat].resigned = False
             raise

@@ -202,8 +202,9 @@ class Undo(TableHooks):
             ("INSERT INTO undone_actions (table_id, n, seat, text, kind, by_computer, at, undone_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
              (table.id, r.n, r.seat, r.text, r.kind, int(r.by_computer), r.at, now)) for r in taken]
         statements.append(("DELETE FROM actions WHERE table_id = ? AND n > ?", (table.id, version)))
-        statements.append(("UPDATE game_tables SET snapshot = ?, version = ?, updated_at = ? WHERE id = ?",
-                           (snapshot, version, now, table.id)))
+        # announced_version: the turn this undo goes back to is not announced until its answer is sent
+        statements.append(("UPDATE game_tables SET snapshot = ?, version = ?, announced_version = ?, updated_at = ? WHERE id = ?",
+                           (snapshot, version, version - 1, now, table.id)))
         try:
             await service.store.write(statements, guard=0)
         except StaleTableError:
@@ -219,6 +220,8 @@ class Undo(TableHooks):
                          else t("{player}'s move {action} is taken back.", player=SeatRef(taken[0].seat), action=label))
         extra = [Event(t("The computer's moves after it are taken back too ({count}).", count=len(taken) - 1))] if len(taken) > 1 else []
         replies = await service._turn_replies(table, [headline] + extra, None)
+        if replies and not replies[0].private:
+            replies[0].announces = version
         for hook in service.hooks:
             await hook.turn(table, replies)
         return replies

@@ -22,6 +22,7 @@ event loop.
 """
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 import re
@@ -104,6 +105,23 @@ def traceback_texts(fake: FakeDiscord) -> list[str]:
 
 def log_problems(bot: BotProcess) -> list[str]:
     return [line for line in bot.lines if "Traceback" in line or " ERROR " in line or " CRITICAL " in line]
+
+
+RESTORED = "restore: posted in "
+
+
+async def posted_after_restore(bot: BotProcess, timeout: float = WAIT_TIMEOUT) -> int:
+    """In how many channels a (re)started bot posted what its restore found (computer moves,
+    turns and ends stored but never announced); waits for the bot's log line saying so."""
+    async def logged() -> str:
+        while not (found := [line for line in bot.lines if RESTORED in line]):
+            await asyncio.sleep(0.05)
+        return found[0]
+    try:
+        line = await asyncio.wait_for(logged(), timeout)
+    except asyncio.TimeoutError:
+        raise AssertionError(f"the bot did not log {RESTORED!r}:\n{bot.diagnostics()}") from None
+    return int(line.split(RESTORED, 1)[1].split()[0])
 
 
 def assert_healthy(fake: FakeDiscord, *bots: BotProcess) -> None:
