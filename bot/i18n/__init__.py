@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import io
+import logging
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -25,6 +26,7 @@ from babel.support import NullTranslations, Translations
 from games.core.messages import Msg, SeatRef, Term, counted
 
 HERE = Path(__file__).parent / "locale"
+log = logging.getLogger(__name__)
 #: the languages the bot speaks (Discord's locale names are reduced to these)
 LOCALES = ("en", "ja")
 DOMAIN = "messages"
@@ -135,6 +137,8 @@ class I18n:
         try:
             return text.format(**values)
         except (KeyError, IndexError, ValueError):
+            # a template and its parameters do not match: our bug, shown as well as we can
+            log.error("message %r cannot be filled in with %s", msg.text, sorted(values))
             try:
                 return english.format(**values)
             except (KeyError, IndexError, ValueError):
