@@ -303,7 +303,8 @@ def _sent_move(interaction: Interaction, position: int) -> SentMove | None:
         verb, version = interaction.command_name, None
     elif interaction.type == 3 and (custom := customids.parse(interaction.data.get("custom_id", ""))) \
             and custom.kind == "action":
-        text, verb, version = custom.value, None, custom.version
+        # the button carries only an index into the clicker's legal moves: its label is the move
+        text, verb, version = (interaction.component or {}).get("label", ""), None, custom.version
     else:
         return None
     shown = ([interaction.original] if interaction.original is not None and interaction.response_type in (4, 5) else [])
