@@ -1,19 +1,36 @@
-"""Find the renderer of a game (``Game.renderer`` = ``module:function``) and call it."""
+"""Find the renderer of a game (``Game.renderer`` = ``module:function``) and call it.
+
+A renderer module has ``render(view, names, scale=1.0, region=None) -> bytes`` and may have:
+
+* ``regions(view, names) -> list[str]``: the regions ``/board REGION`` shows (besides the
+  turn image, region ``None``);
+* ``seat_colours(view) -> list[PlayerColour]``: each seat's colour and letter as its images
+  draw them (default: the shared player colours in seat order);
+* ``key_colours() -> list[RGB]``: colours that must stay exact in a palette image (replays).
+"""
 from __future__ import annotations
 
 import functools
 import importlib
+from types import ModuleType
 from typing import Any, Callable, Sequence
 
 from games.core.contract import Game
+from games.core.outcome import Outcome
+from renderers.common import PlayerColour, player_colour
 
 RenderFn = Callable[..., bytes]
+RGB = tuple[int, int, int]
+
+
+@functools.lru_cache(maxsize=None)
+def _module(spec: str) -> ModuleType:
+    return importlib.import_module(spec.partition(":")[0])
 
 
 @functools.lru_cache(maxsize=None)
 def _load(spec: str) -> RenderFn:
-    module_name, _, attr = spec.partition(":")
-    return getattr(importlib.import_module(module_name), attr or "render")
+    return getattr(_module(spec), spec.partition(":")[2] or "render")
 
 
 def render(game: Game, view: Any, names: Sequence[str], scale: float = 1.0, **kwargs: Any) -> bytes | None:
@@ -21,3 +38,32 @@ def render(game: Game, view: Any, names: Sequence[str], scale: float = 1.0, **kw
     if not game.renderer:
         return None
     return _load(game.renderer)(view, list(names), scale=scale, **kwargs)
+
+
+def regions(game: Game, view: Any, names: Sequence[str]) -> list[str]:
+    """The regions of the board ``/board`` can show for this view (none when the game has none)."""
+    if not game.renderer:
+        return []
+    find = getattr(_module(game.renderer), "regions", None)
+    return list(find(view, list(names))) if find else []
+
+
+def seat_colours(game: Game, view: Any, players: int) -> list[PlayerColour]:
+    """Each seat's colour and letter as the game's images draw them."""
+    find = getattr(_module(game.renderer), "seat_colours", None) if game.renderer else None
+    if find is not None:
+        return list(find(view))
+    return [player_colour(seat) for seat in range(players)]
+
+
+def key_colours(game: Game) -> list[RGB]:
+    """Colours a palette made for this game's images must hold exactly (player colours first)."""
+    find = getattr(_module(game.renderer), "key_colours", None) if game.renderer else None
+    return list(find()) if find is not None else []
+
+
+def render_result(game: Game, outcome: Outcome, names: Sequence[str], view: Any = None, scale: float = 1.0) -> bytes:
+    """PNG of a finished game's result: winner, ranking with ties, the score by category."""
+    from renderers.common.result import render_result as draw
+
+    return draw(game.title, outcome, list(names), seat_colours(game, view, len(outcome.scores)), scale)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer, SeatRef
-from games.core.outcome import ranks_from_scores
+from games.core.outcome import categories, ranks_from_scores
 from games.quetzal import flow, notation, texts
 from games.quetzal.actions import Action, Place
 from games.quetzal.ai import HeuristicPlayer, ranked
@@ -13,6 +13,10 @@ from games.quetzal.rounds import OPEN_HANDS, PUBLISHER_COINS, setup_state
 from games.quetzal.scoring import final_score
 from games.quetzal.state import State, from_json, to_json
 from games.quetzal.view import QuetzalView, build_view
+
+
+#: the final score's parts (scoring.FinalScore) for the result image
+FINAL_PARTS = (("track", "Score track"), ("marker", "Marker"), ("coins", "Coins"), ("tiles", "Upgrade tiles"))
 
 
 class Quetzal(Game):
@@ -93,8 +97,9 @@ class Quetzal(Game):
                             {"player": SeatRef(s), "total": f.total, "track": f.track, "marker": f.marker,
                              "coins": f.coins, "tiles": f.tiles, "discovery": f.discovery})
                         for s, f in enumerate(finals))
+        parts = [(label, [getattr(f, key) for f in finals]) for key, label in FINAL_PARTS]
         return Outcome(tuple(f.total for f in finals), ranks_from_scores([(f.total, f.discovery) for f in finals]),
-                       details)
+                       details, categories(parts), "Equal scores: the furthest on the discovery track wins")
 
     def to_json(self, state: State) -> dict[str, Any]:
         return to_json(state)

@@ -1,12 +1,11 @@
 """Drawing primitives for Florenza: a vertical layout canvas, chips and card tiles (cached)."""
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers.common import font, player_colour
+from renderers.common import font, player_colour, text_cache
 
 INK = (33, 30, 28)
 MUTED = (110, 104, 96)
@@ -67,7 +66,7 @@ class Canvas:
         return page.quantize(255, method=Image.Quantize.FASTOCTREE)
 
 
-@functools.lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def text_mask(text: str, typeface: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str) -> tuple[Image.Image, int, int]:
     """Rasterised text as an alpha mask, cached: most labels repeat from one image to the next."""
     left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
@@ -101,7 +100,7 @@ def fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool 
     return text + "…", typeface
 
 
-@functools.lru_cache(maxsize=512)
+@text_cache(maxsize=512)
 def chip(code: str, amount: int | str, height: int) -> Image.Image:
     """A rounded chip ``ma2`` / ``fl150`` in the resource's colour."""
     fill, ink = RESOURCE_COLOURS[code]
@@ -132,7 +131,7 @@ def chips(canvas: Canvas, x: int, y: int, cost: tuple[int, ...], florins: int, h
     return x
 
 
-@functools.lru_cache(maxsize=64)
+@text_cache(maxsize=64)
 def seat_badge(seat: int, size: int) -> Image.Image:
     """The seat's colour with its letter: colour is never the only cue."""
     colour = player_colour(seat)

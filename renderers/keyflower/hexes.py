@@ -2,11 +2,12 @@
 counters (resources, use-keeples) drawn over it. Static sprites are cached."""
 from __future__ import annotations
 
-import functools
 import math
 from typing import Sequence
 
 from PIL import Image, ImageDraw
+
+from renderers.common import text_cache
 
 from games.keyflower import geometry
 from games.keyflower.data import tile as tile_def
@@ -23,7 +24,7 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, width: float, size: float, bold: 
     return fnt
 
 
-@functools.lru_cache(maxsize=512)
+@text_cache(maxsize=512)
 def tile_sprite(tid: str, upgraded: bool, k: int, s: int, detail: bool) -> Image.Image:
     """The static face of a tile: RGBA, centre at the image centre."""
     w, h = int(2 * s + 6), int(math.sqrt(3) * s + 6)

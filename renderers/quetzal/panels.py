@@ -1,14 +1,13 @@
 """The sections of the Quetzal image, each drawn on its own canvas and stacked by ``render``."""
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
 from games.quetzal.view import PromptView, QuetzalView, SeatView, TeamView
-from renderers.common import font
+from renderers.common import font, text_cache
 from renderers.quetzal.sprites import (CARD_BG, INK, PAPER, chip_sprite, icon, px, seat_colour,
                                        star, tile_sprite, worker_sprite)
 
@@ -179,7 +178,7 @@ def mini_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: str, x: float
     image.paste(mini_card_sprite(card, s, width), (int(x), int(y)), mini_card_sprite(card, s, width))
 
 
-@functools.lru_cache(maxsize=512)
+@text_cache(maxsize=512)
 def mini_card_sprite(card_id: str, s: float, width: int = 68) -> Image.Image:
     """A small relic card: kind colour, ID in bold, icon dot."""
     c = rules().card[card_id]
@@ -233,7 +232,7 @@ def board_layout() -> tuple[list[Spot], float]:
 SURROUNDINGS_BONUS = {"3a": "vp", "3b": "discovery", "3c": "coin"}
 
 
-@functools.lru_cache(maxsize=16)
+@text_cache(maxsize=16)
 def spaces_skeleton(scale: float, closed: tuple[str, ...]) -> Image.Image:
     """Everything about the spaces that does not change during a game (cached per scale)."""
     s = scale
@@ -334,7 +333,7 @@ def reward_text(reward: dict[str, int]) -> tuple[str | None, str]:
     return None, ""
 
 
-@functools.lru_cache(maxsize=16)
+@text_cache(maxsize=16)
 def track_skeleton(scale: float, height: int) -> Image.Image:
     """The discovery track cells with their numbers and rewards (cached per scale and height)."""
     s = scale

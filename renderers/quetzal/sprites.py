@@ -1,12 +1,11 @@
 """Cached Quetzal sprites: relic cards, upgrade tiles, workers, player chips and icons."""
 from __future__ import annotations
 
-import functools
 
 from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
-from renderers.common import font, player_colour
+from renderers.common import font, player_colour, text_cache
 
 #: player colours for Quetzal seats: no black or white, which are worker faces in this game
 ORDER = ("red", "yellow", "green", "blue", "purple")
@@ -52,7 +51,7 @@ def icon(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float) -
         draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=DISC, outline=INK)
 
 
-@functools.lru_cache(maxsize=512)
+@text_cache(maxsize=512)
 def card_sprite(card_id: str, scale: float, width: int = 92) -> Image.Image:
     """A relic card: kind colour, big kind letter, ID, corner icon and the 1/2/3 values."""
     r = rules()
@@ -74,7 +73,7 @@ def card_sprite(card_id: str, scale: float, width: int = 92) -> Image.Image:
     return image
 
 
-@functools.lru_cache(maxsize=128)
+@text_cache(maxsize=128)
 def tile_sprite(tile_id: str, scale: float, width: int = 150) -> Image.Image:
     """An upgrade tile: ID, short label, P(ermanent)/I(nstant) and its VP."""
     tile = rules().tile[tile_id]
@@ -94,7 +93,7 @@ def tile_sprite(tile_id: str, scale: float, width: int = 150) -> Image.Image:
     return image
 
 
-@functools.lru_cache(maxsize=256)
+@text_cache(maxsize=256)
 def worker_sprite(wid: str, face: str, scale: float, dim: bool = False) -> Image.Image:
     """A worker as a rounded token: white face, black face or wild (half and half); the big
     worker is larger and square-shouldered. The ID is written on it."""
@@ -130,7 +129,7 @@ def worker_sprite(wid: str, face: str, scale: float, dim: bool = False) -> Image
     return image
 
 
-@functools.lru_cache(maxsize=64)
+@text_cache(maxsize=64)
 def chip_sprite(seat: int, scale: float, size: int = 34) -> Image.Image:
     """A player's token: their colour, their shape outline and their letter."""
     colour = seat_colour(seat)

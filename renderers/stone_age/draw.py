@@ -1,11 +1,10 @@
 """Drawing primitives for the Stone Age image: colours, people, resource squares, dice, text."""
 from __future__ import annotations
 
-import functools
 
 from PIL import Image, ImageDraw
 
-from renderers.common import font, player_colour
+from renderers.common import font, player_colour, text_cache
 
 SEAT_ORDER = ("red", "blue", "yellow", "green")          # the game's colours (rules §2.2)
 
@@ -40,7 +39,7 @@ class Canvas(ImageDraw.ImageDraw):
         self.image = image
 
 
-@functools.lru_cache(maxsize=4096)
+@text_cache(maxsize=4096)
 def _text_mask(value: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """The rendered text as an 'L' mask and its offset from the anchor point (cached: most
     labels and numbers repeat from one image to the next)."""
@@ -68,7 +67,7 @@ def fit(value: str, size: int, width: int, bold: bool = False) -> int:
     return size
 
 
-@functools.lru_cache(maxsize=64)
+@text_cache(maxsize=64)
 def person_sprite(seat: int, size: int) -> Image.Image:
     """A person: the seat's shape in its colour with its letter (colour is never the only cue)."""
     c = colour(seat)
@@ -131,7 +130,7 @@ PIPS = {
 }
 
 
-@functools.lru_cache(maxsize=32)
+@text_cache(maxsize=32)
 def die_sprite(face: int, size: int, dim: bool = False) -> Image.Image:
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
