@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers.common import font, player_colour, text_cache
+from renderers.common import font, min_text_px, player_colour, text_cache
 
 INK = (33, 30, 28)
 MUTED = (110, 104, 96)
@@ -41,12 +41,19 @@ class Canvas:
         self.image = Image.new("RGB", (self.width, int(self.height * self.scale)), PAPER)
         self.draw = ImageDraw.Draw(self.image)
         self.y = 0
+        self.floor = min_text_px(self.width)       # no text smaller (a phone shows it width-wide)
 
     def s(self, value: float) -> int:
         return int(round(value * self.scale))
 
     def font(self, size: float, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-        return font(self.s(size), bold)
+        """A font of ``size`` (at scale 1), never below the floor."""
+        return font(max(self.floor, self.s(size)), bold)
+
+    def fit(self, text: str, width: int, size: float, bold: bool = False) -> tuple[str, ImageFont.ImageFont]:
+        """``text`` in the largest font up to ``size`` (at scale 1) that fits ``width``, cut with an
+        ellipsis at the floor if need be."""
+        return fit(self.draw, text, width, max(self.floor, self.s(size)), bold, self.floor)
 
     def ensure(self, more: int) -> None:
         """Grow the page when content runs past the bottom."""
@@ -138,7 +145,7 @@ def seat_badge(seat: int, size: int) -> Image.Image:
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, size - 1, size - 1), radius=size // 5, fill=colour.fill, outline=INK, width=2)
-    draw.text((size // 2, size // 2), colour.letter, fill=colour.text, font=font(int(size * 0.68), True), anchor="mm")
+    draw.text((size // 2, size // 2), colour.letter, fill=colour.text, font=font(int(size * 0.68), True, mark=True), anchor="mm")
     return image
 
 

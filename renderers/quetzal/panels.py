@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
 from games.quetzal.view import PromptView, QuetzalView, SeatView, TeamView
-from renderers.common import font, text_cache
+from renderers.common import font, text_cache, word
 from renderers.quetzal.sprites import (CARD_BG, INK, PAPER, chip_sprite, icon, px, seat_colour,
                                        star, tile_sprite, worker_sprite)
 
@@ -375,37 +375,16 @@ def draw_track(image, draw, view: QuetzalView, y: float, s: float) -> float:
 
 
 # -- players --------------------------------------------------------------------------------------
-def draw_players(view: QuetzalView, names: list[str], scale: float) -> Canvas:
+def draw_players(view: QuetzalView, names: list[str], scale: float, seats: list[int] | None = None) -> Canvas:
     s = scale
     image, draw = new_canvas(s, 120 + 330 * view.players)
-    y = 4
-    if view.final:
-        y = draw_final(image, draw, view, names, y, s)
+    y = 4          # (the final scores are the result image's)
     section_title(draw, "Players", y, s, "hands hidden" if not view.open_hands else "hands open")
     y += 34
-    order = list(range(view.players))
+    order = list(range(view.players)) if seats is None else seats
     for seat in order:
         y = draw_player(image, draw, view, view.seats[seat], names, y, s) + GAP
     return Canvas(image, px(y + 4, s))
-
-
-def draw_final(image, draw, view: QuetzalView, names: list[str], y: float, s: float) -> float:
-    section_title(draw, "Final scores", y, s, "VP · marker · coins/3 · tiles")
-    y += 34
-    keys = {f.seat: (f.total, f.discovery) for f in view.final or ()}
-    ranked = sorted(view.final or (), key=lambda f: (-f.total, -f.discovery, f.seat))
-    for f in ranked:
-        rank = 1 + sum(1 for k in keys.values() if k > keys[f.seat])
-        chip = chip_sprite(f.seat, s, 30)
-        draw.text((px(MARGIN, s), px(y + 16, s)), f"{rank}.", fill=INK, font=font(px(24, s), bold=True), anchor="lm")
-        image.paste(chip, (px(MARGIN + 34, s), px(y + 1, s)), chip)
-        draw.text((px(MARGIN + 72, s), px(y + 16, s)), fit(name_of(names, f.seat), px(24, s), px(250, s), True),
-                  fill=INK, font=font(px(24, s), bold=True), anchor="lm")
-        detail = f"{f.total}  ({f.track}+{f.marker}+{f.coins}+{f.tiles}) ◆{f.discovery}"
-        draw.text((px(WIDTH - MARGIN, s), px(y + 16, s)), detail, fill=INK, font=font(px(24, s), bold=True),
-                  anchor="rm")
-        y += 36
-    return y + 10
 
 
 def stat(image, draw, kind: str, value: str, x: float, y: float, s: float) -> float:
@@ -495,4 +474,39 @@ def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str]
     return top + height
 
 
-__all__ = ["Canvas", "draw_board", "draw_header", "draw_players"]
+def draw_player_lines(view: QuetzalView, names: list[str], scale: float) -> Canvas:
+    """One line per player for the turn image: token, name, the workers in the pool, VP, coins and
+    discovery; a player's whole panel (hand, upgrades) is one /board NAME away."""
+    s = scale
+    row = 48
+    image, draw = new_canvas(s, 40 + row * view.players + 8)
+    section_title(draw, word("Players"), 4, s, word("/board NAME: a player's hand and upgrades"))
+    y = 40
+    for seat in view.seats:
+        acting = seat.seat in view.to_act
+        if acting:
+            draw.rounded_rectangle((px(MARGIN - 6, s), px(y + 1, s), px(WIDTH - MARGIN + 6, s), px(y + row - 3, s)),
+                                   radius=px(8, s), outline=HILITE, width=px(4, s))
+        chip = chip_sprite(seat.seat, s, 34)
+        image.paste(chip, (px(MARGIN, s), px(y + 6, s)), chip)
+        mid = px(y + row / 2, s)
+        title = name_of(names, seat.seat) + ("  ▶" if acting else "")
+        draw.text((px(MARGIN + 44, s), mid), fit(title, px(24, s), px(190, s), True), fill=INK,
+                  font=font(px(24, s), bold=True), anchor="lm")
+        x = px(MARGIN + 244, s)
+        for w in [w for w in seat.workers if w.where == "pool"][:6]:
+            sprite = worker_sprite(w.wid, w.face, s)
+            image.paste(sprite, (int(x), mid - sprite.height // 2), sprite)
+            x += sprite.width + px(3, s)
+        x = px(WIDTH - MARGIN - 300, s)
+        x = stat(image, draw, "vp", str(seat.vp), x, mid, s)
+        x = stat(image, draw, "coin", str(seat.coins), x, mid, s)
+        x = stat(image, draw, "discovery", str(seat.discovery), x, mid, s)
+        cards = seat.hand_count if seat.hand is None else len(seat.hand)
+        draw.text((px(WIDTH - MARGIN, s), mid), word("{n} cards", n=cards) if cards != 1 else word("1 card"),
+                  fill=INK, font=font(px(20, s)), anchor="rm")
+        y += row
+    return Canvas(image, px(y + 8, s))
+
+
+__all__ = ["Canvas", "draw_board", "draw_header", "draw_player_lines", "draw_players"]

@@ -149,5 +149,6 @@ def chip_sprite(seat: int, scale: float, size: int = 34) -> Image.Image:
     else:
         draw.ellipse((m, m, d - m - 1, d - m - 1), fill=colour.fill, outline=INK, width=px(2, scale))
     y = d * (0.62 if shape == "triangle" else 0.52)
-    draw.text((d / 2, y), colour.letter, fill=colour.text, font=font(px(size * 0.55, scale), bold=True), anchor="mm")
+    draw.text((d / 2, y), colour.letter, fill=colour.text, font=font(px(size * 0.55, scale), bold=True, mark=True),
+              anchor="mm")
     return image

@@ -11,11 +11,25 @@ from PIL import Image
 from games.stone_age.view import StoneAgeView
 from renderers.common import encode_png
 from renderers.stone_age.board import GAP, WIDTH, dice_row, draw_board, header
-from renderers.stone_age.draw import BG, Canvas
+from renderers.common import PlayerColour
+from renderers.stone_age.draw import BG, SEAT_ORDER, Canvas, colour
 from renderers.stone_age.players import draw_players, draw_scores
 
 MAX_HEIGHT = 3000
 REGIONS = (None, "board", "players", "scores")
+
+
+def regions(view: StoneAgeView, names: list[str]) -> list[str]:
+    """What /board shows besides the whole picture: the board, the player boards, the scores."""
+    return ["board", "players"] + (["scores"] if view.phase == "over" else [])
+
+
+def seat_colours(view: StoneAgeView | None) -> list[PlayerColour]:
+    return [colour(seat) for seat in range(len(SEAT_ORDER))]
+
+
+def key_colours() -> list[tuple[int, int, int]]:
+    return [colour(seat).fill for seat in range(len(SEAT_ORDER))] + [BG]
 
 
 def render(view: StoneAgeView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:

@@ -14,7 +14,10 @@ INK = (35, 30, 25)
 MUTED = (120, 110, 95)
 LINE = (190, 178, 155)
 CLOSED = (150, 40, 40)
-HIGHLIGHT = (255, 214, 102)
+HIGHLIGHT = (255, 214, 102)        # the winner's column in the final scores
+#: whose turn it is: a dark frame and a pointer, never a player's colour (yellow is a seat colour)
+TURN_FRAME = (28, 28, 40)
+TURN_FILL = (236, 240, 248)
 
 RESOURCE_FILL = {
     "food": (196, 141, 60), "wood": (125, 82, 43), "brick": (196, 98, 62),
