@@ -6,7 +6,8 @@ A renderer module has ``render(view, names, scale=1.0, region=None) -> bytes`` a
   turn image, region ``None``);
 * ``seat_colours(view) -> list[PlayerColour]``: each seat's colour and letter as its images
   draw them (default: the shared player colours in seat order);
-* ``key_colours() -> list[RGB]``: colours that must stay exact in a palette image (replays).
+* ``key_colours() -> list[RGB]``: colours that must stay exact in a palette image (replays);
+* ``BOARD_REGION``: what ``/board`` shows without a region, when that is not the turn image.
 """
 from __future__ import annotations
 
@@ -46,6 +47,12 @@ def regions(game: Game, view: Any, names: Sequence[str]) -> list[str]:
         return []
     find = getattr(_module(game.renderer), "regions", None)
     return list(find(view, list(names))) if find else []
+
+
+def board_region(game: Game) -> str | None:
+    """The region ``/board`` shows when none is given (``BOARD_REGION`` of the renderer, such as
+    Carcassonne's whole board; None: the turn image)."""
+    return getattr(_module(game.renderer), "BOARD_REGION", None) if game.renderer else None
 
 
 def seat_colours(game: Game, view: Any, players: int) -> list[PlayerColour]:

@@ -22,6 +22,7 @@ from bot.i18n import UserRef, t
 from bot.service import customids, panels
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
+from bot.service.results import last_result
 from bot.service.replies import Button, Ctx, Reply
 from bot.service.copies import TableCopies
 from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError
@@ -669,6 +670,17 @@ class TableService(TableCopies):
             log.exception("table %s: rendering failed", table.id)
             return None
 
+    async def render_result(self, game: Game, outcome: Outcome, names: list[str], view: Any) -> bytes | None:
+        """The picture of a finished game's result (renderers.registry.render_result), off the loop."""
+        if not self.render_enabled or not game.renderer:
+            return None
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._pool, lambda: render_registry.render_result(game, outcome, names, view, self.settings.render_scale))
+        except Exception:
+            log.exception("%s: drawing a result failed", game.name)
+            return None
+
     async def _finish(self, table: LiveTable, events: list[Event], outcome: Outcome, actor: int | None,
                       status: str = "finished") -> list[Reply]:
         results = [(seat, table.seats[seat].user_id, outcome.ranks[seat], outcome.scores[seat]) for seat in range(len(table.seats))]
@@ -680,7 +692,7 @@ class TableService(TableCopies):
         order = sorted(range(len(table.seats)), key=lambda s: (outcome.ranks[s], s))
         for seat in order:
             lines.append(t("{rank}. {player} — {score} points", rank=outcome.ranks[seat], player=SeatRef(seat), score=outcome.scores[seat]))
-        image = await self._render(table, view)
+        image = await self.render_result(table.game, outcome, table.names, view)
         replies = [Reply(lines, image=image, names=table.names, table_id=table.id)]
         for hook in self.hooks:
             await hook.finished(table, outcome, status, replies)
@@ -756,12 +768,13 @@ class TableService(TableCopies):
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
         table = await self.fresh(ctx.channel_id)
         if table is None or table.status != "playing":
-            return _error("There is no running game here. Open one with /join <game>.")
+            shown = await last_result(self, ctx.channel_id) if table is None or table.status == "lobby" else None
+            return shown or _error("There is no running game here. Open one with /join <game>.")
         region = _clean(region) or None
         async with self.lock(ctx.channel_id):
             view = table.game.view(table.state, None)
             try:
-                image = await self._render(table, view, region)
+                image = await self._render(table, view, region or render_registry.board_region(table.game))
             except ValueError:
                 return _error("The board has no region '{region}'; leave it out to see the whole board.", region=(region or "")[:40])
         return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id)]

@@ -50,6 +50,7 @@ GAP = 12
 #: this ladder instead of making new sprites at every size)
 LADDER = (120, 112, 104, 96, 88, 80, 72, 64, 56, 48, 40)
 WHOLE = ("board", "all")
+BOARD_REGION = "board"  # /board without a region: the whole board
 
 _REGION = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 

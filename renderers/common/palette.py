@@ -20,14 +20,35 @@ FREQUENT = 80          # how many of a picture's commonest colours are kept exac
 TABLES = 256           # palettes kept (one per table being drawn)
 
 
+class _Known:
+    """The colours chosen so far; a colour within NEAR of a key colour counts as known: Pillow maps
+    a picture to a palette through a cache of 4 x 4 x 4 cells, so a near twin of a key colour
+    would take the key colour's pixels (a key colour comes out exactly only without twins)."""
+
+    NEAR = 4
+
+    def __init__(self, keys: list[RGB]) -> None:
+        self.exact: set[RGB] = set(keys)
+        self.cells = {(r // self.NEAR, g // self.NEAR, b // self.NEAR) for r, g, b in keys}
+
+    def __contains__(self, colour: RGB) -> bool:
+        if colour in self.exact:
+            return True
+        r, g, b = (v // self.NEAR for v in colour)
+        return any((r + dr, g + dg, b + db) in self.cells for dr in (-1, 0, 1) for dg in (-1, 0, 1) for db in (-1, 0, 1))
+
+    def add(self, colour: RGB) -> None:
+        self.exact.add(colour)
+
+
 def build_palette(image: Image.Image, keys: list[RGB]) -> Image.Image:
     """A "P" image holding a palette made for ``image`` (RGB) that contains ``keys`` exactly."""
     step = 3
     sample = image.resize((max(1, image.width // step), max(1, image.height // step)), Image.Resampling.NEAREST)
     counts = sample.getcolors(sample.width * sample.height) or []
     counts.sort(reverse=True)
-    colours = list(keys)[:176]
-    known = set(colours)
+    colours = list(dict.fromkeys(keys))[:176]
+    known = _Known(colours)
     for _, c in counts:
         if len(colours) >= len(keys) + FREQUENT:
             break

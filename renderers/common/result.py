@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from games.core.outcome import Outcome
 from renderers.common.colors import PlayerColour
 from renderers.common.fonts import font
+from renderers.common.palette import build_palette
 from renderers.common.png import encode_png
 from renderers.common.words import word
 
@@ -42,7 +43,7 @@ def _badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour:
     half = size / 2
     draw.rounded_rectangle((cx - half, cy - half, cx + half, cy + half), radius=max(2, int(size / 5)),
                            fill=colour.fill, outline=INK, width=max(1, int(size / 16)))
-    draw.text((cx, cy), colour.letter, fill=colour.text, font=font(size * 0.62, True), anchor="mm")
+    draw.text((cx, cy), colour.letter, fill=colour.text, font=font(size * 0.62, True, mark=True), anchor="mm")
 
 
 def _and(names: list[str]) -> str:
@@ -51,8 +52,11 @@ def _and(names: list[str]) -> str:
 
 def render_result(title: str, outcome: Outcome, names: Sequence[str], colours: Sequence[PlayerColour],
                   scale: float = 1.0) -> bytes:
-    return encode_png(result_image(title, outcome, names, colours, scale).quantize(
-        colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+    """PNG (palette) of the result; the seat colours and the card's own colours stay exact."""
+    image = result_image(title, outcome, names, colours, scale)
+    keys = [c.fill for c in colours] + [c.text for c in colours] + [PAPER, TITLE_BG, TITLE_FG, WIN_BG, INK, MUTED, LINE,
+                                                                    STRIPE, *MEDALS.values()]
+    return encode_png(image.quantize(palette=build_palette(image, keys), dither=Image.Dither.NONE))
 
 
 def result_image(title: str, outcome: Outcome, names: Sequence[str], colours: Sequence[PlayerColour],
