@@ -13,12 +13,18 @@ from __future__ import annotations
 
 import functools
 import importlib
+import inspect
+import io
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Sequence
+
+from PIL import Image
 
 from games.core.contract import Game
 from games.core.outcome import Outcome
 from renderers.common import PlayerColour, player_colour
+from renderers.common.palette import literal_colours
 
 RenderFn = Callable[..., bytes]
 RGB = tuple[int, int, int]
@@ -64,9 +70,32 @@ def seat_colours(game: Game, view: Any, players: int) -> list[PlayerColour]:
 
 
 def key_colours(game: Game) -> list[RGB]:
-    """Colours a palette made for this game's images must hold exactly (player colours first)."""
-    find = getattr(_module(game.renderer), "key_colours", None) if game.renderer else None
-    return list(find()) if find is not None else []
+    """Colours a palette made for this game's images must hold exactly: the seat colours, the
+    renderer's own list (``key_colours()``), then every colour literal of the renderer's package."""
+    if not game.renderer:
+        return []
+    module = _module(game.renderer)
+    colours = [c.fill for c in seat_colours(game, None, 8)] + [c.text for c in seat_colours(game, None, 8)]
+    find = getattr(module, "key_colours", None)
+    if find is not None:
+        colours += list(find())
+    colours += literal_colours(Path(module.__file__).parent)
+    return list(dict.fromkeys(colours))
+
+
+def render_image(game: Game, view: Any, names: Sequence[str], scale: float = 1.0, height: int | None = None,
+                 **kwargs: Any) -> Image.Image | None:
+    """The picture of ``view`` as an RGB image (before its palette and PNG), or None. ``height``:
+    the tallest the picture may be, for renderers that fill the height they are given."""
+    if not game.renderer:
+        return None
+    draw = getattr(_module(game.renderer), "render_image", None)
+    if draw is not None:
+        if height is not None and "height" in inspect.signature(draw).parameters:
+            kwargs["height"] = height
+        return draw(view, list(names), scale=scale, **kwargs)
+    png = render(game, view, names, scale, **kwargs)
+    return Image.open(io.BytesIO(png)).convert("RGB") if png else None
 
 
 def render_result(game: Game, outcome: Outcome, names: Sequence[str], view: Any = None, scale: float = 1.0) -> bytes:

@@ -670,6 +670,10 @@ class TableService(TableCopies):
             log.exception("table %s: rendering failed", table.id)
             return None
 
+    async def run_drawing(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run ``function(*args)`` in the drawing workers (pictures, replays), off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, function, *args)
+
     async def render_result(self, game: Game, outcome: Outcome, names: list[str], view: Any) -> bytes | None:
         """The picture of a finished game's result (renderers.registry.render_result), off the loop."""
         if not self.render_enabled or not game.renderer:

@@ -158,9 +158,10 @@ def _fit_tile(cols: int, rows: int, width: int, height: int, scale: float, fl: F
 
 
 def layout(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None,
-           panel_height: int | None = None) -> Layout:
+           panel_height: int | None = None, height: int | None = None) -> Layout:
     """The arrangement of one picture (see the module's docstring); ``panel_height``: the panel's,
-    when it is drawn already."""
+    when it is drawn already; ``height``: the tallest the turn image may be (default: a phone's
+    limit for its width)."""
     gap = round(GAP * scale)
     if region is not None and region.strip().lower() in WHOLE:
         window = whole_window(view, scale)
@@ -183,7 +184,7 @@ def layout(view: CarcassonneView, names: list[str], scale: float = 1.0, region: 
         return Layout(width, window, (0, 0), False, True, fl)
     if panel_height is None:
         panel_height = _panel(view, names, width, fonts, gap).height
-    room = max_height(width) - panel_height - gap
+    room = min(height or max_height(width), max_height(width)) - panel_height - gap
     x0, y0, x1, y1 = _extent(view)
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     tile = _fit_tile(cols, rows, width, room, scale, fl)
@@ -217,15 +218,16 @@ def square_box(view: CarcassonneView, x: int, y: int, scale: float = 1.0,
             window.tile)
 
 
-def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
-    """The picture as a Pillow image (RGB)."""
+def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None,
+                 height: int | None = None) -> Image.Image:
+    """The picture as a Pillow image (RGB); ``height``: see :func:`layout`."""
     gap = round(GAP * scale)
     panel_image = None
     if region is None:
         width = round(WIDTH * scale)
         fl = floors(width)
         panel_image = _panel(view, names, width, Fonts(scale, fl.text, fl.mark), gap)
-    plan = layout(view, names, scale, region, panel_image.height if panel_image is not None else None)
+    plan = layout(view, names, scale, region, panel_image.height if panel_image is not None else None, height)
     fl = plan.floors
     board = draw_board(view, plan.window, scale, fl)
     fonts = Fonts(scale, fl.text, fl.mark)

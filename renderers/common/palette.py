@@ -9,8 +9,10 @@ to the nearest colour. The palettes are kept per key (a table) in a bounded LRU.
 """
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
+from pathlib import Path
 from typing import Hashable, Iterable
 
 from PIL import Image
@@ -99,3 +101,43 @@ class Palettes:
 
     def to_palette(self, image: Image.Image, key: Hashable | None = None) -> Image.Image:
         return image.quantize(palette=self.palette(image, key), dither=Image.Dither.NONE)
+
+
+_LITERAL = re.compile(r"\((\d{1,3}), (\d{1,3}), (\d{1,3})\)")
+
+
+def literal_colours(folder: Path) -> list[RGB]:
+    """Every ``(r, g, b)`` literal in the Python files of a renderer's folder: the colours it draws
+    with, in the order written."""
+    found: list[RGB] = []
+    for path in sorted(folder.glob("*.py")):
+        for m in _LITERAL.finditer(path.read_text(encoding="utf-8")):
+            colour = tuple(int(v) for v in m.groups())
+            if all(v <= 255 for v in colour):
+                found.append(colour)  # type: ignore[arg-type]
+    return list(dict.fromkeys(found))
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def fixed_palette(keys: list[RGB], towards: list[RGB]) -> Image.Image:
+    """A palette made from colours alone (never from a picture): ``keys`` exactly (the first 160),
+    then their blends towards ``towards`` (the backgrounds and ink that anti-aliased edges mix
+    with), a grey ramp and a colour cube for whatever is left."""
+    chosen = list(dict.fromkeys(keys))[:160]
+    known = _Known(chosen)
+    candidates = [blend(k, t, f) for t in towards for f in (0.5, 0.25, 0.75) for k in chosen]
+    candidates += [(v, v, v) for v in range(0, 256, 15)]
+    candidates += [(r, g, b) for r in range(0, 256, 51) for g in range(0, 256, 51) for b in range(0, 256, 85)]
+    for colour in candidates:
+        if len(chosen) >= 256:
+            break
+        if colour not in known:
+            chosen.append(colour)
+            known.add(colour)
+    palette = Image.new("P", (1, 1))
+    flat = [v for c in chosen for v in c]
+    palette.putpalette(flat + flat[:3] * (256 - len(chosen)))
+    return palette

@@ -9,6 +9,8 @@ public view (which has no hand) can never produce a private image.
 """
 from __future__ import annotations
 
+from PIL import Image
+
 from games.florenza.catalog import ANONYMOUS, RES, card, catalog, location, monument
 from games.florenza.view import FlorenzaView, Placed, PlayerPublic
 from renderers.common import encode_png, player_colour, word
@@ -33,6 +35,15 @@ def regions(view: FlorenzaView, names: list[str]) -> list[str]:
 
 
 def render(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+    return encode_png(_canvas(view, names, scale, region).finish())
+
+
+def render_image(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
+    """The picture (RGB)."""
+    return _canvas(view, names, scale, region).page()
+
+
+def _canvas(view: FlorenzaView, names: list[str], scale: float, region: str | None) -> Canvas:
     names = [names[i] if i < len(names) else word("Player {n}", n=i + 1) for i in range(view.players)]
     seat = None
     if region not in REGIONS:
@@ -64,7 +75,7 @@ def render(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str
                 _final(canvas, view, names)
             for each in view.order:
                 _player(canvas, view, view.table[each], names)
-    return encode_png(canvas.finish())
+    return canvas
 
 
 # -- sections -------------------------------------------------------------------------------------------

@@ -78,7 +78,9 @@ def _turn_village(view: KeyflowerView) -> int | None:
     return None
 
 
-def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
+def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
+                 height: int | None = None) -> Image.Image:
+    """The picture (RGB); ``height``: the tallest the turn image may be (default: a phone's limit)."""
     width = int(BASE_WIDTH * scale)
     fl = floors(width)
     names = [player_name(names, seat, 40) for seat in range(view.players)]
@@ -96,7 +98,7 @@ def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, regi
         return _stack(parts, width)
     parts = _board(view, names, width, fl)
     seat = _turn_village(view)
-    room = max_height(width) - sum(p.height for p in parts)
+    room = min(height or max_height(width), max_height(width)) - sum(p.height for p in parts)
     if seat is not None:
         s = village_size(view, seat, width, room - fl.text * 6)
         if s >= VILLAGE_MIN * scale:

@@ -29,6 +29,11 @@ def seat_colours(view: QuetzalView | None) -> list[PlayerColour]:
 
 
 def render(view: QuetzalView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+    return encode_png(to_palette(render_image(view, names, scale, region)))
+
+
+def render_image(view: QuetzalView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
+    """The picture (RGB)."""
     names = [names[i] if i < len(names) else word("Seat {n}", n=i + 1) for i in range(view.players)]
     seat = None
     if region not in REGIONS:
@@ -46,7 +51,7 @@ def render(view: QuetzalView, names: list[str], scale: float = 1.0, region: str 
         parts.append(draw_board(view, names, scale))
         if region is None:
             parts.append(draw_player_lines(view, names, scale))
-    return encode_png(to_palette(stack(parts, scale)))
+    return stack(parts, scale)
 
 
 def stack(parts: list[Canvas], scale: float) -> Image.Image:
