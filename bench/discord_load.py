@@ -31,26 +31,26 @@ QUICK = LoadPlan(channels=20, users=80, guilds=2, seconds=15.0)
 SMOKE = LoadPlan(channels=5, users=15, guilds=1, seconds=4.0)
 
 
-def load_config(folder: Path, render_threads: int) -> tuple[Path, Path]:
+def load_config(folder: Path, render_threads: int, render_processes: int = 0) -> tuple[Path, Path]:
     monitor_file = folder / "loop.json"
     config = write_config(folder, overrides={
-        "rendering": {"threads": render_threads},
+        "rendering": {"threads": render_threads, "processes": render_processes},
         "monitor": {"event_loop": True, "interval_ms": 20, "report_seconds": 1, "file": str(monitor_file)},
     })
     return config, monitor_file
 
 
-async def bench(plan: LoadPlan, render_threads: int, bot_log: str | None = None) -> int:
+async def bench(plan: LoadPlan, render_threads: int, bot_log: str | None = None, render_processes: int = 0) -> int:
     fake = await new_fake()
     try:
         with tempfile.TemporaryDirectory() as folder:
-            config, monitor_file = load_config(Path(folder), render_threads)
+            config, monitor_file = load_config(Path(folder), render_threads, render_processes)
             tables = build_world(fake, plan)
             started = time.monotonic()
             bot = await start_board_bot(fake, config)
             print(f"bot ready in {time.monotonic() - started:.1f} s; {plan.channels} channels in {plan.guilds} guilds, "
                   f"{sum(len(t.users) for t in tables)} users, {plan.seconds:.0f} s of play, "
-                  f"rendering threads {render_threads}", flush=True)
+                  f"rendering threads {render_threads}, processes {render_processes}", flush=True)
             wall = await run_load(fake, tables, plan)
             await asyncio.sleep(1.5)                 # one more monitor report after the load
             cpu = process_cpu_seconds(bot.pid)
@@ -113,13 +113,14 @@ def main() -> int:
     parser.add_argument("--guilds", type=int)
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--render-threads", type=int, default=2)
+    parser.add_argument("--render-processes", type=int, default=0, help="draw in this many processes (rendering.processes)")
     parser.add_argument("--bot-log", help="write the bot's output to this file")
     args = parser.parse_args()
     plan = SMOKE if args.smoke else QUICK if args.quick else LoadPlan()
     changes = {k: v for k, v in (("channels", args.channels), ("users", args.users), ("guilds", args.guilds),
                                  ("seconds", args.seconds)) if v is not None}
     plan = LoadPlan(**{**plan.__dict__, **changes})
-    return asyncio.run(bench(plan, args.render_threads, args.bot_log))
+    return asyncio.run(bench(plan, args.render_threads, args.bot_log, args.render_processes))
 
 
 if __name__ == "__main__":

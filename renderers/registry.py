@@ -40,11 +40,26 @@ def _load(spec: str) -> RenderFn:
     return getattr(_module(spec), spec.partition(":")[2] or "render")
 
 
-def render(game: Game, view: Any, names: Sequence[str], scale: float = 1.0, **kwargs: Any) -> bytes | None:
-    """PNG bytes of ``view``, or ``None`` when the game has no renderer."""
+def renderer_module(game: Game) -> ModuleType | None:
+    """The module of the game's renderer (None without one)."""
+    return _module(game.renderer) if game.renderer else None
+
+
+def render(game: Game, view: Any, names: Sequence[str], scale: float = 1.0, cache_key: Any = None,
+           **kwargs: Any) -> bytes | None:
+    """PNG bytes of ``view``, or ``None`` when the game has no renderer. ``cache_key`` (a table's)
+    lets a renderer keep what it made for the table's earlier pictures (its palette)."""
     if not game.renderer:
         return None
-    return _load(game.renderer)(view, list(names), scale=scale, **kwargs)
+    draw = _load(game.renderer)
+    if cache_key is not None and _takes(draw, "cache_key"):
+        kwargs["cache_key"] = cache_key
+    return draw(view, list(names), scale=scale, **kwargs)
+
+
+@functools.lru_cache(maxsize=None)
+def _takes(function: Callable[..., Any], parameter: str) -> bool:
+    return parameter in inspect.signature(function).parameters
 
 
 def regions(game: Game, view: Any, names: Sequence[str]) -> list[str]:
@@ -91,7 +106,7 @@ def render_image(game: Game, view: Any, names: Sequence[str], scale: float = 1.0
         return None
     draw = getattr(_module(game.renderer), "render_image", None)
     if draw is not None:
-        if height is not None and "height" in inspect.signature(draw).parameters:
+        if height is not None and _takes(draw, "height"):
             kwargs["height"] = height
         return draw(view, list(names), scale=scale, **kwargs)
     png = render(game, view, names, scale, **kwargs)

@@ -21,6 +21,7 @@ from bot.config import Settings
 from bot.i18n import UserRef, t
 from bot.service import customids, panels
 from bot.service.hooks import TableHooks
+from bot.service.drawing import Drawing
 from bot.service.live import LiveTable
 from bot.service.results import last_result
 from bot.service.replies import Button, Ctx, Reply
@@ -31,6 +32,7 @@ from games.core import Event, IllegalAction, Msg, OptionError, Outcome, SeatRef,
 from games.core.contract import Game
 from games.core.outcome import ranks_from_scores
 from renderers import registry as render_registry
+from renderers import work
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +100,7 @@ class TableService(TableCopies):
         # per table, per seat: the legal actions as text at one state version (see _legal_texts)
         self._legal_cache: dict[int, dict[int, tuple[tuple[int, int], list[str]]]] = {}
         self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
+        self.drawing = Drawing(settings, self._pool)     # pictures: worker threads or processes, and a cache
         self._extra = [registry.load(spec).name for spec in settings.extra_games]
         self.hooks: list[TableHooks] = []      # extensions: timers, ratings, tournaments (hooks.py)
 
@@ -117,7 +120,10 @@ class TableService(TableCopies):
         first setup loads its data tables (Keyflower: 0.08 s, several times that on a busy
         machine), which would otherwise hold up the event loop, and every interaction with it,
         when its first table starts."""
-        return asyncio.get_running_loop().run_in_executor(self._pool, self._warm_games)
+        loop = asyncio.get_running_loop()
+        games = loop.run_in_executor(self._pool, self._warm_games)
+        pictures = self.drawing.warm_up() if self.render_enabled else games
+        return asyncio.ensure_future(asyncio.gather(games, pictures))
 
     def _warm_games(self) -> None:
         for game in self.games():
@@ -159,6 +165,7 @@ class TableService(TableCopies):
         return self._locks[channel_id]
 
     async def close(self) -> None:
+        self.drawing.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     # -- restore ----------------------------------------------------------------------------
@@ -653,14 +660,16 @@ class TableService(TableCopies):
             return _stale()
         return [reply]
 
-    async def _render(self, table: LiveTable, view: Any, region: str | None = None) -> bytes | None:
+    async def _render(self, table: LiveTable, view: Any, region: str | None = None, viewer: int | None = None) -> bytes | None:
+        """The picture of ``view`` (``viewer``: the seat whose view it is, None for the public),
+        drawn once per table state: the same state, region and viewer again come from the cache."""
         if not self.render_enabled or not table.game.renderer:
             return None
-        loop = asyncio.get_running_loop()
         names = table.names
+        scale = self.settings.render_scale
+        key = (table.id, table.version, hash(table.snapshot), region, viewer, scale, tuple(names))
         try:
-            return await loop.run_in_executor(
-                self._pool, lambda: render_registry.render(table.game, view, names, self.settings.render_scale, region=region))
+            return await self.drawing.picture(key, table.game.name, view, names, scale, region, table.id)
         except ValueError:
             if region:
                 raise       # a region the renderer cannot read: the user's input, not our failure
@@ -671,16 +680,16 @@ class TableService(TableCopies):
             return None
 
     async def run_drawing(self, function: Callable[..., Any], *args: Any) -> Any:
-        """Run ``function(*args)`` in the drawing workers (pictures, replays), off the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self._pool, function, *args)
+        """Run ``function(*args)`` in the drawing workers (pictures, replays), off the event loop: a
+        module-level function of picklable data (the workers may be processes)."""
+        return await self.drawing.run(function, *args)
 
     async def render_result(self, game: Game, outcome: Outcome, names: list[str], view: Any) -> bytes | None:
         """The picture of a finished game's result (renderers.registry.render_result), off the loop."""
         if not self.render_enabled or not game.renderer:
             return None
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                self._pool, lambda: render_registry.render_result(game, outcome, names, view, self.settings.render_scale))
+            return await self.drawing.run(work.result, game.name, outcome, names, view, self.settings.render_scale)
         except Exception:
             log.exception("%s: drawing a result failed", game.name)
             return None
@@ -813,7 +822,7 @@ class TableService(TableCopies):
                 lines += table.game.turn_prompt(view)
                 buttons.append(Button("Your move", customids.panel_id(table.id), "success"))
             secret = table.game.private_info or table.game.has_secrets(table.options)
-            image = await self._render(table, view) if secret else None
+            image = await self._render(table, view, viewer=seat) if secret else None
         return [Reply(lines, private=True, image=image, image_name="hand.png", buttons=buttons, names=table.names, table_id=table.id)]
 
     async def log_text(self, ctx: Ctx) -> list[Reply]:

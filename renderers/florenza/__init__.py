@@ -9,11 +9,15 @@ public view (which has no hand) can never produce a private image.
 """
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Hashable
+
 from PIL import Image
 
 from games.florenza.catalog import ANONYMOUS, RES, card, catalog, location, monument
 from games.florenza.view import FlorenzaView, Placed, PlayerPublic
 from renderers.common import encode_png, player_colour, word
+from renderers.common.palette import Palettes, literal_colours
 from renderers.common.regions import seat_named
 from renderers.florenza.draw import (
     CATEGORY_COLOURS, CATEGORY_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, WHITE, Canvas, chips, fit, flag,
@@ -34,8 +38,18 @@ def regions(view: FlorenzaView, names: list[str]) -> list[str]:
     return ["common", "players"] + [names[seat] for seat in range(min(view.players, len(names)))]
 
 
-def render(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
-    return encode_png(_canvas(view, names, scale, region).finish())
+def key_colours() -> list[tuple[int, int, int]]:
+    return [player_colour(seat).fill for seat in range(6)] + [player_colour(seat).text for seat in range(6)] + \
+        literal_colours(Path(__file__).parent)
+
+
+PALETTES = Palettes(key_colours())
+
+
+def render(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None,
+           cache_key: Hashable | None = None) -> bytes:
+    """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
+    return encode_png(PALETTES.to_palette(_canvas(view, names, scale, region).page(), cache_key))
 
 
 def render_image(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.common import font, min_text_px, player_colour, text_cache
+from renderers.common.text import length
 
 INK = (33, 30, 28)
 MUTED = (110, 104, 96)
@@ -94,7 +95,7 @@ def put_text(image: Image.Image, xy: tuple[int, int], text: str, fill: tuple[int
 
 
 def text_width(draw: ImageDraw.ImageDraw, text: str, typeface: ImageFont.ImageFont) -> int:
-    return int(draw.textlength(text, font=typeface))
+    return int(length(text, typeface))
 
 
 def fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False,

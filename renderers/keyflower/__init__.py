@@ -10,10 +10,13 @@ taller than twice that.
 """
 from __future__ import annotations
 
+from typing import Hashable
+
 from PIL import Image, ImageDraw
 
 from games.keyflower.view import KeyflowerView
 from renderers.common import PlayerColour, encode_png, word
+from renderers.common.palette import Palettes
 from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
 from renderers.keyflower import style as S
@@ -109,5 +112,10 @@ def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, regi
     return _stack(parts + [note], width)
 
 
-def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
-    return encode_png(render_image(view, names, scale, region))
+PALETTES = Palettes(key_colours())
+
+
+def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
+           cache_key: Hashable | None = None) -> bytes:
+    """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
+    return encode_png(PALETTES.to_palette(render_image(view, names, scale, region), cache_key))

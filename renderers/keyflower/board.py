@@ -35,34 +35,34 @@ def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Ima
         line += " · " + word("passes {n}/{of}", n=view.passes, of=view.players)
     big = S.f(max(fl.text, 24 * width / 800), True)
     top = h * 0.27
-    d.text((pad, top), line, font=big, fill=S.INK, anchor="lm")
-    x = pad + d.textlength(line, font=big) + pad
+    S.text(d, (pad, top), line, font=big, fill=S.INK, anchor="lm")
+    x = pad + S.length(line, big) + pad
     if view.to_act and view.phase != "over":
-        d.text((x, top), "▶", font=big, fill=S.INK, anchor="lm")
+        S.text(d, (x, top), "▶", font=big, fill=S.INK, anchor="lm")
         x += big.size * 1.1
         r = big.size * 0.45
         for seat in view.to_act[:6]:
             S.seat_badge(d, x + r, top, r, seat, mark=fl.mark)
             x += r * 2.4
         if len(view.to_act) == 1:
-            d.text((x, top), player_name(names, view.to_act[0]), font=big, fill=S.INK, anchor="lm")
+            S.text(d, (x, top), player_name(names, view.to_act[0]), font=big, fill=S.INK, anchor="lm")
     y = h * 0.73
     small = S.f(max(fl.text, 19 * width / 800))
     r = small.size * 0.62
     x = pad
     bag = word("bag {n}", n=view.bag_size)
-    d.text((x, y), bag, font=small, fill=S.INK, anchor="lm")
-    x += d.textlength(bag, font=small) + pad
+    S.text(d, (x, y), bag, font=small, fill=S.INK, anchor="lm")
+    x += S.length(bag, small) + pad
     colour, letter, text = S.KEEPLE["green"]
     S.token(d, x + r, y, r, colour, letter, text)
-    d.text((x + 2.3 * r, y), f"{view.green}", font=small, fill=S.INK, anchor="lm")
-    x += 2.3 * r + d.textlength(f"{view.green}", font=small) + pad
+    S.text(d, (x + 2.3 * r, y), f"{view.green}", font=small, fill=S.INK, anchor="lm")
+    x += 2.3 * r + S.length(f"{view.green}", small) + pad
     for res, n in view.stock:
         colour, letter, text = S.RESOURCE[res]
         S.token(d, x + r, y, r, colour, letter[0], text)
-        d.text((x + 2.3 * r, y), f"{n}", font=small, fill=S.INK, anchor="lm")
-        x += 2.3 * r + d.textlength(f"{n}", font=small) + pad
-    d.text((x, y), word("skills {n}", n=view.pile_size), font=small, fill=S.INK, anchor="lm")
+        S.text(d, (x + 2.3 * r, y), f"{n}", font=small, fill=S.INK, anchor="lm")
+        x += 2.3 * r + S.length(f"{n}", small) + pad
+    S.text(d, (x, y), word("skills {n}", n=view.pile_size), font=small, fill=S.INK, anchor="lm")
     return image
 
 
@@ -85,11 +85,11 @@ def players_table(view: KeyflowerView, names: list[str], width: int, fl: Floors)
         cols = [c * unit for c in (44, 270, 370, 460, 540, 610)]
         titles = [word("player"), word("tile VP"), word("keeples"), word("skills"), word("winter"), ""]
     for c, t in zip(cols, titles):
-        d.text((c, row / 2), t, font=head, fill=(80, 80, 80), anchor="lm")
+        S.text(d, (c, row / 2), t, font=head, fill=(80, 80, 80), anchor="lm")
     token_r = max(row * 0.36, fl.text * 0.84)
     if not final:                         # the resource columns are named by their letters
         for i, res in enumerate(RESOURCES):
-            d.text((cols[5] + token_r + i * token_r * 2.4, row / 2), S.RESOURCE[res][1], font=head, fill=(80, 80, 80),
+            S.text(d, (cols[5] + token_r + i * token_r * 2.4, row / 2), S.RESOURCE[res][1], font=head, fill=(80, 80, 80),
                    anchor="mm")
     totals = {seat: dict(f)["total"] for seat, f in enumerate(view.final or ())}
     order = list(view.order or range(view.players))
@@ -108,15 +108,15 @@ def players_table(view: KeyflowerView, names: list[str], width: int, fl: Floors)
         if final:
             rank = 1 + sum(1 for t in totals.values() if t > totals[p.seat])
             label = f"{rank}. " + label
-        d.text((cols[0], y), label, font=bold if p.seat == view.seat else body, fill=S.INK, anchor="lm")
+        S.text(d, (cols[0], y), label, font=bold if p.seat == view.seat else body, fill=S.INK, anchor="lm")
         if final:
             result = dict(view.final[p.seat])
-            d.text((cols[1], y), str(result["total"]), font=bold, fill=S.INK, anchor="lm")
+            S.text(d, (cols[1], y), str(result["total"]), font=bold, fill=S.INK, anchor="lm")
             parts = f"{result['fixed']} + {result['auto']} + {result['storage']} + {result['alloc']} + {result['gold']}"
-            d.text((cols[2], y), parts, font=body, fill=S.INK, anchor="lm")
+            S.text(d, (cols[2], y), parts, font=body, fill=S.INK, anchor="lm")
             continue
         for c, value in zip(cols[1:5], (p.vp, p.keeple_total, p.skill_total, p.winter_count)):
-            d.text((c, y), str(value), font=bold if c == cols[1] else body, fill=S.INK, anchor="lm")
+            S.text(d, (c, y), str(value), font=bold if c == cols[1] else body, fill=S.INK, anchor="lm")
         totals_res = {r: 0 for r in RESOURCES}
         for t in p.village:
             for r, n in t.res:
@@ -147,7 +147,7 @@ def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> 
         wrapped += fitted(probe, line, width - 2 * pad, body.size, fl.text, False, 3)[1]
     image = Image.new("RGB", (width, row * (2 + len(wrapped)) + pad), (232, 238, 246))
     d = ImageDraw.Draw(image)
-    d.text((pad, row / 2), word("Only you see this: {name}", name=player_name(names, own)), font=S.f(body.size, True),
+    S.text(d, (pad, row / 2), word("Only you see this: {name}", name=player_name(names, own)), font=S.f(body.size, True),
            fill=S.INK, anchor="lm")
     y = row * 1.5
     x = pad
@@ -157,9 +157,9 @@ def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> 
         x += S.chip(d, x, y, chip_h, colour, letter, text, n, count_font=S.f(body.size, True)) + pad
     skills = " ".join(f"{n} {word(k)}" for k, n in (me.skills or ()))
     if skills:
-        d.text((x + pad, y), skills, font=body, fill=S.INK, anchor="lm")
+        S.text(d, (x + pad, y), skills, font=body, fill=S.INK, anchor="lm")
     for i, line in enumerate(wrapped):
-        d.text((pad, row * (2.5 + i)), line, font=body, fill=S.INK, anchor="lm")
+        S.text(d, (pad, row * (2.5 + i)), line, font=body, fill=S.INK, anchor="lm")
     return image
 
 
@@ -169,12 +169,12 @@ def section_title(text: str, width: int, fl: Floors, note: str = "") -> Image.Im
     image = Image.new("RGB", (width, h), S.PAPER)
     d = ImageDraw.Draw(image)
     pad = round(fl.text * 0.6)
-    d.text((pad, h / 2), text, font=face, fill=(90, 70, 40), anchor="lm")
-    x = pad + d.textlength(text, font=face) + pad
+    S.text(d, (pad, h / 2), text, font=face, fill=(90, 70, 40), anchor="lm")
+    x = pad + S.length(text, face) + pad
     if note:
         small = S.f(fl.text)
-        d.text((x, h / 2), note, font=small, fill=(110, 100, 80), anchor="lm")
-        x += d.textlength(note, font=small) + pad
+        S.text(d, (x, h / 2), note, font=small, fill=(110, 100, 80), anchor="lm")
+        x += S.length(note, small) + pad
     d.line((x, h / 2, width - pad, h / 2), fill=(200, 190, 170), width=2)
     return image
 
@@ -200,7 +200,7 @@ def boats_row(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
         items = [(c, n_) for c, n_ in boat.cargo if c in S.KEEPLE]
         skills = [(k, n_) for k, n_ in boat.cargo if k not in S.KEEPLE]
         count_font = S.f(max(fl.text, chip_h * 0.9), True)
-        widths = [chip_h * 1.15 + d.textlength(str(count), font=count_font) for _, count in items]
+        widths = [chip_h * 1.15 + S.length(str(count), count_font) for _, count in items]
         x = cx - (sum(widths) + 4 * (len(items) - 1)) / 2
         for (c, count), w in zip(items, widths):
             colour, letter, text = S.KEEPLE[c]
@@ -219,14 +219,14 @@ def _bid_chip(d: ImageDraw.ImageDraw, x: float, y: float, bid: BidView, fl: Floo
     fnt = S.f(fl.text, True)
     h = fnt.size * 1.5
     count = f"{bid.count}" + ("/4a" if bid.off else "")
-    w = h * 0.95 + d.textlength(count, font=fnt) + h * 0.95 + 6
+    w = h * 0.95 + S.length(count, fnt) + h * 0.95 + 6
     fill = (255, 255, 255) if bid.leading else (222, 222, 222)
     outline = S.INK if bid.leading else (150, 150, 150)
     d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=5, fill=fill, outline=outline, width=3 if bid.leading else 1)
     S.seat_badge(d, x + h * 0.48, y, h * 0.4, bid.seat, dim=not bid.leading, mark=fl.mark)
     tx = x + h * 0.95
-    d.text((tx, y), count, font=fnt, fill=S.INK if bid.leading else (100, 100, 100), anchor="lm")
-    tx += d.textlength(count, font=fnt) + 3
+    S.text(d, (tx, y), count, font=fnt, fill=S.INK if bid.leading else (100, 100, 100), anchor="lm")
+    tx += S.length(count, fnt) + 3
     side = h * 0.72
     d.rounded_rectangle((tx, y - side / 2, tx + side, y + side / 2), radius=3, fill=colour, outline=S.INK)
     S.centred(d, (tx + side / 2, y), letter, S.f(max(fl.mark, side * 0.7), True, mark=True), fill=text_colour)

@@ -25,7 +25,7 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, fnt, width: float, lines: int) ->
     words = text.split(" ")
     for i, w in enumerate(words):
         trial = f"{line} {w}".strip()
-        if draw.textlength(trial, font=fnt) <= width or not line:
+        if S.length(trial, fnt) <= width or not line:
             line = trial
             continue
         out.append(line)
@@ -36,8 +36,8 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, fnt, width: float, lines: int) ->
     out.append(line)
     out = out[:lines]
     last = out[-1]
-    if draw.textlength(last, font=fnt) > width:
-        while last and draw.textlength(last + "…", font=fnt) > width:
+    if S.length(last, fnt) > width:
+        while last and S.length(last + "…", fnt) > width:
             last = last[:-1]
         out[-1] = last + "…"
     return out
@@ -61,7 +61,7 @@ def _plate_text(draw, xy, lines: list[str], fnt, plate, fill=S.INK) -> None:
     x, y = xy
     line_h = fnt.size * 1.1
     top = y - line_h * (len(lines) - 1) / 2
-    width = max(draw.textlength(line, font=fnt) for line in lines)
+    width = max(S.length(line, fnt) for line in lines)
     pad = max(2, fnt.size * 0.2)
     draw.rounded_rectangle((x - width / 2 - pad, top - line_h / 2, x + width / 2 + pad, top + line_h * (len(lines) - 0.5)),
                            radius=pad * 1.5, fill=plate)
@@ -125,7 +125,7 @@ def tile_sprite(tid: str, upgraded: bool, k: int, s: int, floor: int, detail: st
     vp = vp_text(defn, upgraded)
     if vp and vp != "0":
         r = max(s * 0.19, floor * 0.75)
-        vx, vy = cx + s * 0.46, cy - s * 0.6
+        vx, vy = cx + s * 0.54, cy - s * 0.6
         draw.ellipse((vx - r, vy - r, vx + r, vy + r), fill=(255, 255, 255), outline=S.INK, width=2)
         S.centred(draw, (vx, vy), vp, S.f(max(floor, r * 1.2), True))
     return image
@@ -168,12 +168,12 @@ def draw_uses(draw: ImageDraw.ImageDraw, cx: float, cy: float, uses, floor: int)
         return
     pieces, total = uses_text(uses)
     fnt = S.f(floor, True)
-    tw = sum(draw.textlength(p, font=fnt) for p, _ in pieces) + draw.textlength(total, font=fnt)
+    tw = sum(S.length(p, fnt) for p, _ in pieces) + S.length(total, fnt)
     th = fnt.size
     draw.rounded_rectangle((cx - tw / 2 - 4, cy - th / 2 - 3, cx + tw / 2 + 4, cy + th / 2 + 4), radius=5,
                            fill=(255, 255, 255), outline=S.INK)
     x = cx - tw / 2
     for piece, colour in pieces:
-        draw.text((x, cy), piece, font=fnt, fill=colour, anchor="lm")
-        x += draw.textlength(piece, font=fnt)
-    draw.text((x, cy), total, font=fnt, fill=S.INK, anchor="lm")
+        S.text(draw, (x, cy), piece, font=fnt, fill=colour, anchor="lm")
+        x += S.length(piece, fnt)
+    S.text(draw, (x, cy), total, font=fnt, fill=S.INK, anchor="lm")

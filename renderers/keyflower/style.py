@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from PIL import ImageDraw
 
 from renderers.common import font
+from renderers.common.text import length, text
 
 INK = (35, 35, 35)
 PAPER = (247, 244, 236)
@@ -73,14 +74,14 @@ def f(size: float, bold: bool = False, mark: bool = False):
     return font(max(8, int(round(size))), bold=bold, mark=mark)
 
 
-def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
-    box = draw.textbbox((0, 0), text, font=fnt)
+def text_size(draw: ImageDraw.ImageDraw, label: str, fnt) -> tuple[int, int]:
+    box = draw.textbbox((0, 0), label, font=fnt)
     return box[2] - box[0], box[3] - box[1]
 
 
-def centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt, fill=INK,
+def centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, fnt, fill=INK,
             stroke: int = 0, stroke_fill=(255, 255, 255)) -> None:
-    draw.text(xy, text, font=fnt, fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=stroke_fill)
+    text(draw, xy, label, font=fnt, fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=stroke_fill)
 
 
 def seat_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int, dim: bool = False, mark: int = 0) -> None:
@@ -151,5 +152,5 @@ def chip(draw: ImageDraw.ImageDraw, x: float, y: float, h: float, colour, letter
         return w
     label = str(count)
     fnt = count_font or f(h * 0.95, True)
-    draw.text((x + w + h * 0.15, y), label, font=fnt, fill=INK, anchor="lm")
-    return w + h * 0.15 + draw.textlength(label, font=fnt)
+    text(draw, (x + w + h * 0.15, y), label, font=fnt, fill=INK, anchor="lm")
+    return w + h * 0.15 + length(label, fnt)

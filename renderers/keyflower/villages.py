@@ -125,8 +125,8 @@ def render_village(view: KeyflowerView, seat: int, name: str, width: int, fl: Fl
     big = S.f(max(fl.text, 22 * width / 800), True)
     S.seat_badge(draw, title_h * 0.45, title_h / 2, title_h * 0.28, seat, mark=fl.mark)
     title = f"{name}: {score_line(view, seat)}"
-    draw.text((title_h * 0.9, title_h / 2), title, font=big, fill=S.INK, anchor="lm")
-    tx = title_h * 0.9 + draw.textlength(title, font=big) + fl.text * 0.8
+    S.text(draw, (title_h * 0.9, title_h / 2), title, font=big, fill=S.INK, anchor="lm")
+    tx = title_h * 0.9 + S.length(title, big) + fl.text * 0.8
     extra = []
     if player.transport_capacity:
         extra.append(word("transport {n}", n=player.transport_capacity))
@@ -134,9 +134,9 @@ def render_village(view: KeyflowerView, seat: int, name: str, width: int, fl: Fl
     if player.pending:
         extra.append(word("to place: {tiles}", tiles=", ".join(tile_title(tile_def(p)) for p in player.pending)))
     info, info_lines = fitted(draw, " · ".join(extra), width - tx - 6, fl.text, fl.text, False, 1)
-    draw.text((tx, title_h / 2), info_lines[0], font=info, fill=(70, 70, 70), anchor="lm")
+    S.text(draw, (tx, title_h / 2), info_lines[0], font=info, fill=(70, 70, 70), anchor="lm")
     y = title_h + inner_h
     for line in legend:
-        draw.text((fl.text, y + line_h / 2), line, font=body, fill=S.INK, anchor="lm")
+        S.text(draw, (fl.text, y + line_h / 2), line, font=body, fill=S.INK, anchor="lm")
         y += line_h
     return out

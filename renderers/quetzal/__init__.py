@@ -6,6 +6,8 @@ board), "players" (header and every player's panel) or a player's name or seat n
 player's panel). From a seat's view the picture is that seat's own: header and its panel."""
 from __future__ import annotations
 
+from typing import Hashable
+
 from PIL import Image
 
 from games.quetzal.view import QuetzalView
@@ -28,7 +30,10 @@ def seat_colours(view: QuetzalView | None) -> list[PlayerColour]:
     return [seat_colour(seat) for seat in range(len(ORDER))]
 
 
-def render(view: QuetzalView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+def render(view: QuetzalView, names: list[str], scale: float = 1.0, region: str | None = None,
+           cache_key: Hashable | None = None) -> bytes:
+    """PNG of the picture in the renderer's fixed palette (``cache_key``: accepted like every
+    renderer's; Quetzal's palette is the same for every table)."""
     return encode_png(to_palette(render_image(view, names, scale, region)))
 
 

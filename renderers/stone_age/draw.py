@@ -5,6 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from renderers.common import font, player_colour, text_cache
+from renderers.common.text import length
 
 SEAT_ORDER = ("red", "blue", "yellow", "green")          # the game's colours (rules §2.2)
 
@@ -65,7 +66,7 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: i
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> int:
     """The largest font size <= ``size`` at which ``value`` fits ``width`` pixels."""
-    while size > 10 and font(size, bold=bold).getlength(value) > width:
+    while size > 10 and length(value, font(size, bold=bold)) > width:
         size -= 1
     return size
 
@@ -110,7 +111,7 @@ def people_chip(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, n: int
         return size
     label = f"×{n}"
     text(draw, (xy[0] + size + 2, xy[1] + size // 2), label, int(size * 0.75), bold=True, anchor="lm")
-    return size + 4 + int(font(int(size * 0.75), bold=True).getlength(label))
+    return size + 4 + int(length(label, font(int(size * 0.75), bold=True)))
 
 
 def good_square(draw: ImageDraw.ImageDraw, good: str, xy: tuple[int, int], size: int, label: str | None = None,
@@ -168,7 +169,7 @@ def closed_mark(image: Image.Image, box: tuple[int, int, int, int], right: bool 
     draw = ImageDraw.Draw(image)
     label = "CLOSED"
     f = font(19, bold=True)
-    w = f.getlength(label)
+    w = length(label, f)
     cx = int(x1 - w / 2 - 14) if right else (x0 + x1) // 2
     draw.rounded_rectangle((cx - w / 2 - 8, y1 - 30, cx + w / 2 + 8, y1 - 4), radius=6, fill=(255, 236, 236),
                            outline=CLOSED, width=2)

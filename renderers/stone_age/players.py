@@ -6,6 +6,7 @@ from collections import Counter
 from games.stone_age.components import RESOURCES, card
 from games.stone_age.rules import figure_totals
 from games.stone_age.view import PlayerView, StoneAgeView
+from renderers.common.text import length
 from renderers.stone_age.board import GAP, MARGIN, WIDTH
 from renderers.stone_age.draw import (
     CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, TURN_FILL, TURN_FRAME, colour, fit, good_square, panel, person,
@@ -106,7 +107,7 @@ def card_summary(draw, p: PlayerView, x: int, y: int, right: int) -> int:
 
 def _width(value: str, size: int, bold: bool = False) -> int:
     from renderers.common import font
-    return int(font(size, bold=bold).getlength(value))
+    return int(length(value, font(size, bold=bold)))
 
 
 def _stat(draw, x: int, y: int, label: str, value: str) -> int:
