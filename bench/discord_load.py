@@ -54,11 +54,12 @@ async def bench(plan: LoadPlan, render_threads: int, bot_log: str | None = None,
             wall = await run_load(fake, tables, plan)
             await asyncio.sleep(1.5)                 # one more monitor report after the load
             cpu = process_cpu_seconds(bot.pid)
+            drawing = sum(process_cpu_seconds(child) or 0.0 for child in child_pids(bot.pid))
             await bot.stop()
             if bot_log:
                 Path(bot_log).write_text(bot.output, encoding="utf-8")
             stalls = json.loads(monitor_file.read_text()) if monitor_file.exists() else None
-            report(fake, tables, wall, stalls, cpu)
+            report(fake, tables, wall, stalls, cpu, drawing)
             problems = fake.problems() + traceback_texts(fake) + log_problems(bot)
             for problem in problems[:20]:
                 print("  PROBLEM:", problem[:300])
@@ -70,6 +71,17 @@ async def bench(plan: LoadPlan, render_threads: int, bot_log: str | None = None,
         await fake.close()
 
 
+def child_pids(pid: int) -> list[int]:
+    """The processes a process started (its drawing workers), from Linux /proc; [] elsewhere."""
+    found: list[int] = []
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            found += [int(c) for c in (task / "children").read_text().split()]
+    except OSError:
+        return []
+    return found
+
+
 def process_cpu_seconds(pid: int) -> float | None:
     """User + system CPU time of a running process (Linux /proc), or None elsewhere."""
     try:
@@ -79,7 +91,7 @@ def process_cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def report(fake, tables, wall: float, stalls: dict | None, bot_cpu: float | None) -> None:
+def report(fake, tables, wall: float, stalls: dict | None, bot_cpu: float | None, drawing_cpu: float = 0.0) -> None:
     figures = interaction_figures(fake)
     moves = sum(len(t.moves) for t in tables)
     print(f"  wall time {wall:.1f} s; moves accepted {moves} ({moves / wall:.1f}/s); games started "
@@ -87,6 +99,9 @@ def report(fake, tables, wall: float, stalls: dict | None, bot_cpu: float | None
     if bot_cpu is not None:
         print(f"  bot process CPU {bot_cpu:.1f} s (start-up included), {bot_cpu / max(1, moves) * 1000:.0f} ms per move; "
               f"this process (fake Discord + players) {time.process_time():.1f} s")
+        if drawing_cpu:
+            print(f"  drawing processes CPU {drawing_cpu:.1f} s (start-up included), "
+                  f"{drawing_cpu / max(1, moves) * 1000:.0f} ms per move")
     print(f"  interactions {figures.interactions}: answered {figures.answered}, missed {len(figures.missed)}, "
           f"late {len(figures.late)}, deferred {figures.deferred}; violations {len(fake.violations)}")
     print(f"  creation -> first answer, all         : {ms(figures.overall)}")

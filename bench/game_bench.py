@@ -122,6 +122,11 @@ def render_ratio(game: Game, players: int, options: frozenset[str], turns: int, 
     one warm-up render of the first (fonts, sprites and a table's palette are made once)."""
     views = turn_views(game, players, options, seed, turns + 1)
     names = NAMES[:players]
+    try:                          # the bot prepares its drawing workers as they start
+        from renderers.work import prepare
+        prepare()
+    except ImportError:           # an older tree: it drew its first pictures cold
+        pass
     settings = png_settings(game)
     render = functools.partial(renderers.render, game, names=names)
     kwargs = {"cache_key": ("bench", game.name)} if "cache_key" in inspect.signature(

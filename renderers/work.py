@@ -13,9 +13,11 @@ from renderers import registry
 log = logging.getLogger(__name__)
 
 
-def prepare(extra_games: Sequence[str] = ()) -> None:
+def prepare(extra_games: Sequence[str] = (), full: bool = True) -> None:
     """Set a worker up: register the operator's plugin games, then draw one picture of every game
-    (fonts, sprites and tile geometry are made here, not during the first real turn)."""
+    (fonts, sprites and tile geometry are made here, not during the first real turn); ``full``:
+    also every sprite a renderer can make ahead (its ``warm_up``, a few seconds: worker processes
+    do it as they start, the threads of a small bot leave it to the first turns)."""
     for spec in extra_games:
         games.load(spec)
     for name in games.names():
@@ -27,7 +29,7 @@ def prepare(extra_games: Sequence[str] = ()) -> None:
             state = game.setup(game.min_players, options, 0)
             registry.render(game, game.view(state, None), [f"Player {i + 1}" for i in range(game.min_players)])
             warm = getattr(registry.renderer_module(game), "warm_up", None)
-            if warm is not None:
+            if warm is not None and full:
                 warm()
         except Exception:       # a game that cannot draw will say so at its first table
             log.exception("%s: drawing a first picture failed", name)

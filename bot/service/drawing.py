@@ -89,7 +89,7 @@ class Drawing:
             count = self.settings.render_processes
             return asyncio.ensure_future(asyncio.gather(*(loop.run_in_executor(self.processes, _nothing)
                                                           for _ in range(count))))
-        return loop.run_in_executor(self.threads, work.prepare, ())
+        return loop.run_in_executor(self.threads, work.prepare, (), False)
 
     def close(self) -> None:
         if self.processes is not None:

@@ -23,7 +23,9 @@ from PIL import Image
 from games.carcassonne.tiles import all_tiles
 from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import palette as P
-from renderers.carcassonne.board import Window, draw_board, margins
+from renderers.carcassonne.board import Window, draw_board, figure_height, margins
+from renderers.carcassonne.figures import follower
+from renderers.carcassonne.tilesprites import tile_sprite
 from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.panel import (
     Fonts, drawn_section, legend_items, legend_section, players_section,
@@ -269,8 +271,17 @@ def render(view: CarcassonneView, names: list[str], scale: float = 1.0, region: 
     return encode_png(to_palette(render_image(view, names, scale, region), cache_key))
 
 
-def warm_up() -> None:
-    """Work out the geometry of every tile type now (about a second), so that the first board a
-    freshly started bot renders is not slow; call it off the event loop at start-up if wanted."""
+def warm_up(scale: float = 1.0) -> None:
+    """Work out the geometry of every tile type and draw its landscape at every size of the ladder,
+    and every player's figures at those sizes (a few seconds, in a drawing worker as it starts),
+    so that no turn of a freshly started bot pays for a sprite."""
+    sizes = sorted({_even(size * scale) for size in LADDER} | {_even(FOCUS_DEPLOY * scale)}, reverse=True)
     for tile_id in all_tiles():
         geometry(tile_id)
+        for size in sizes:
+            tile_sprite(tile_id, 0, size)
+    for colour in PLAYER_COLOURS:
+        for size in sizes:
+            height = figure_height(size)
+            for lying in (False, True):
+                follower(colour, height, lying=lying, letter_min=floors(round(WIDTH * scale)).mark)

@@ -160,8 +160,8 @@ def drawn_section(view: CarcassonneView, width: int, f: Fonts) -> Image.Image | 
     s = f.scale
     pad = round(10 * s)
     gap = round(10 * s)
-    size = min(round(84 * s), (width - 2 * pad - 3 * gap) // 4)
-    size -= size % 2
+    size = min(round(72 * s), (width - 2 * pad - 3 * gap) // 4)
+    size -= size % 4                # a size of the board's ladder: the sprites are shared
     head_h = round(36 * s)
     label_h = max(round(28 * s), round(f.small * 1.4))
     image = Image.new("RGB", (width, head_h + size + label_h + pad), P.PANEL_BG)

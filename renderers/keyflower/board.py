@@ -6,7 +6,7 @@ from PIL import Image, ImageDraw
 
 from games.keyflower.data import RESOURCES, SEASONS
 from games.keyflower.view import BidView, KeyflowerView, TileView
-from renderers.common import word
+from renderers.common import text_cache, word
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import SQ3, draw_uses, fitted, paste_tile
@@ -180,17 +180,23 @@ def section_title(text: str, width: int, fl: Floors, note: str = "") -> Image.Im
 
 
 def boats_row(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
-    n = max(1, len(view.boats))
+    """The boats with their cargo (drawn once per cargo: see _boats)."""
+    return _boats(view.boats, width, fl)
+
+
+@text_cache(maxsize=64)
+def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
+    n = max(1, len(boats))
     cell = width / max(n, 4)
     s = int(min(cell / 2.1, 58 * width / 800))
     chip_h = max(fl.text * 1.25, fl.mark / 0.72)
-    has_cargo = any(boat.cargo for boat in view.boats)
+    has_cargo = any(boat.cargo for boat in boats)
     h = int(SQ3 * s + (chip_h * 2.4 if has_cargo else 0) + fl.text)
     image = Image.new("RGB", (width, h), S.PAPER)
     d = ImageDraw.Draw(image)
     x0 = (width - cell * n) / 2
     cy = SQ3 * s / 2 + 4
-    for i, boat in enumerate(view.boats):
+    for i, boat in enumerate(boats):
         cx = x0 + cell * (i + 0.5)
         paste_tile(image, cx, cy, boat.id, False, 0, s, fl.text, "village")
         if not boat.available:
@@ -263,8 +269,13 @@ def _chip_rows(t: TileView, width: float, fl: Floors, probe: ImageDraw.ImageDraw
 
 def auction(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
     """The auction's tiles (turn-order tiles first) in a grid of four; under each tile its colour
-    lock, its bids (seat, count, colour; the leading bid framed) and the keeples using it."""
-    tiles: list[TileView] = list(view.orders) + list(view.auction)
+    lock, its bids (seat, count, colour; the leading bid framed) and the keeples using it. Drawn
+    once per state of the auction (most turns change a bid, not the tiles: see _auction)."""
+    return _auction(tuple(view.orders) + tuple(view.auction), width, fl)
+
+
+@text_cache(maxsize=64)
+def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image:
     cols = 4
     cell_w = width / cols
     s = int(min(cell_w / 2.25, 74 * width / 800))

@@ -5,13 +5,14 @@ sees labelled candidate cells and the legal rotations. The hexes shrink to fit t
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from games.keyflower import geometry
 from games.keyflower.data import tile as tile_def
 from games.keyflower.view import KeyflowerView, PlayerView
-from renderers.common import word
+from renderers.common import text_cache, word
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import draw_resources, draw_uses, fitted, paste_tile
@@ -25,19 +26,15 @@ def _pixel(q: int, r: int, s: float) -> tuple[float, float]:
     return s * 1.5 * q, s * SQ3 * (r + q / 2)
 
 
-def score_line(view: KeyflowerView, seat: int) -> str:
-    """The village's points as players should read them: the final score once the game is over,
-    else the VP printed on its tiles so far (the winter scoring comes at the end)."""
-    if view.final is not None:
-        return word("{points} points", points=dict(view.final[seat])["total"])
-    return word("{vp} VP on tiles so far", vp=view.seats[seat].vp)
-
-
 def village_cells(view: KeyflowerView, seat: int) -> tuple[set[tuple[int, int]], list]:
-    player: PlayerView = view.seats[seat]
-    occupied = {(t.q, t.r) for t in player.village}
     own_turn = view.seat == seat and view.phase == "placement"
-    labels = [(lab, q, r) for lab, q, r in view.labels] if own_turn else []
+    return _cells(view.seats[seat], view.labels if own_turn else ())
+
+
+def _cells(player: PlayerView, own_labels) -> tuple[set[tuple[int, int]], list]:
+    """The cells a village's picture spans: its tiles, the owner's building spots, the river's next."""
+    occupied = {(t.q, t.r) for t in player.village}
+    labels = [(lab, q, r) for lab, q, r in own_labels]
     edges_at = {(t.q, t.r): geometry.rotated(tile_def(t.id).edges, t.k) for t in player.village}
     cells = set(occupied) | {(q, r) for _, q, r in labels}
     river_next = geometry.river_next(edges_at)
@@ -61,11 +58,32 @@ def village_size(view: KeyflowerView, seat: int, width: int, height: float | Non
 
 def render_village(view: KeyflowerView, seat: int, name: str, width: int, fl: Floors,
                    s: float | None = None) -> Image.Image:
-    player: PlayerView = view.seats[seat]
-    s = int(s or village_size(view, seat, width))
+    """The village of ``seat``: drawn once per state of the village (see _village)."""
+    own_turn = view.seat == seat and view.phase == "placement"
+    key = VillageKey(view.seats[seat], seat, view.labels if own_turn else (), view.placements if own_turn else (),
+                     view.final[seat] if view.final is not None else None)
+    return _village(key, name, width, fl, int(s or village_size(view, seat, width)))
+
+
+@dataclass(frozen=True)
+class VillageKey:
+    """What a village's picture shows: the seat's view, the owner's building spots (only in the
+    owner's view while placing) and the final score."""
+
+    player: PlayerView
+    seat: int
+    labels: tuple
+    placements: tuple
+    final: tuple | None
+
+
+@text_cache(maxsize=128)
+def _village(view: VillageKey, name: str, width: int, fl: Floors, s: int) -> Image.Image:
+    seat = view.seat
+    player: PlayerView = view.player
     tiles = list(player.village)
     occupied = {(t.q, t.r) for t in tiles}
-    cells, labels = village_cells(view, seat)
+    cells, labels = _cells(player, view.labels)
     edges_at = {(t.q, t.r): geometry.rotated(tile_def(t.id).edges, t.k) for t in tiles}
     chain = geometry.river_chain(edges_at)
     river_next = geometry.river_next(edges_at)
@@ -124,7 +142,9 @@ def render_village(view: KeyflowerView, seat: int, name: str, width: int, fl: Fl
     draw.rectangle((0, 0, width, title_h), fill=S.PANEL)
     big = S.f(max(fl.text, 22 * width / 800), True)
     S.seat_badge(draw, title_h * 0.45, title_h / 2, title_h * 0.28, seat, mark=fl.mark)
-    title = f"{name}: {score_line(view, seat)}"
+    points = word("{points} points", points=dict(view.final)["total"]) if view.final is not None else \
+        word("{vp} VP on tiles so far", vp=player.vp)
+    title = f"{name}: {points}"
     S.text(draw, (title_h * 0.9, title_h / 2), title, font=big, fill=S.INK, anchor="lm")
     tx = title_h * 0.9 + S.length(title, big) + fl.text * 0.8
     extra = []
