@@ -106,7 +106,7 @@ def test_drawn_tile_is_shown_in_four_rotations():
     view = small_view()
     section = drawn_section(view, 440, Fonts(1.0))
     assert section is not None
-    size = 84
+    size = 72                                       # a size of the board's ladder
     for r in range(4):
         x = 10 + r * (size + 10)
         crop = section.crop((x, 36, x + size, 36 + size))
