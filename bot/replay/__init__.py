@@ -58,7 +58,10 @@ def log_lines(actions: list[ActionRecord], names: list[str], hidden: set[int] = 
 
 
 class RequestLimit:
-    """One request per user per ``seconds``; remembers only the users of the last ``seconds``."""
+    """One request per user per ``seconds``; remembers only the users of the last ``seconds``
+    (and at most ``MOST`` of them: the oldest are forgotten first)."""
+
+    MOST = 10_000
 
     def __init__(self, seconds: float, clock: Clock) -> None:
         self.seconds = seconds
@@ -70,6 +73,8 @@ class RequestLimit:
         now = self.clock.now()
         if len(self._last) > 1000:
             self._last = {u: at for u, at in self._last.items() if now - at < self.seconds}
+            while len(self._last) >= self.MOST:
+                del self._last[next(iter(self._last))]
         last = self._last.get(user_id)
         if last is not None and now - last < self.seconds:
             return max(1, int(self.seconds - (now - last) + 0.999))
