@@ -48,7 +48,7 @@ HELP_LINES = (
     "/addbot [LEVEL] — seat a computer player",
     "/start — begin with the seated players",
     "/place, /bid, /use, /pass, /play ACTION — your move in the game's notation (autocomplete helps)",
-    "/board [X,Y] — post the board (zoom on a position)",
+    "/board [X,Y | NAME] — post the board (zoom on a position, or a player's part)",
     "/status — whose turn, scores, what is left",
     "/hand — your private view",
     "/log — the action log",
