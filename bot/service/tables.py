@@ -669,7 +669,8 @@ class TableService(TableCopies):
         scale = self.settings.render_scale
         key = (table.id, table.version, hash(table.snapshot), region, viewer, scale, tuple(names))
         try:
-            return await self.drawing.picture(key, table.game.name, view, names, scale, region, table.id)
+            # a palette of its own per viewer: a private picture's colours never reach a public one
+            return await self.drawing.picture(key, table.game.name, view, names, scale, region, (table.id, viewer))
         except ValueError:
             if region:
                 raise       # a region the renderer cannot read: the user's input, not our failure
