@@ -9,7 +9,7 @@ import logging
 import multiprocessing
 import threading
 from collections import OrderedDict
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Callable, Hashable
 
 from bot.config import Settings

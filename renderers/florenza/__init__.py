@@ -20,7 +20,7 @@ from renderers.common import encode_png, player_colour, word
 from renderers.common.palette import Palettes, literal_colours
 from renderers.common.regions import seat_named
 from renderers.florenza.draw import (
-    CATEGORY_COLOURS, CATEGORY_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, WHITE, Canvas, chips, fit, flag,
+    CATEGORY_COLOURS, CATEGORY_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, WHITE, Canvas, chips, flag,
     pp_badge, seat_badge, text_width,
 )
 
@@ -402,7 +402,7 @@ def _tile_rows(canvas: Canvas, tiles: list[tuple[str, str, str, tuple[int, int, 
 
 
 def _final(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
-    s, draw = canvas.s, canvas.draw
+    s = canvas.s
     _title(canvas, "Final scores")
     best = max(score.key for score in view.final or ())
     for score in sorted(view.final or (), key=lambda sc: sc.key, reverse=True):

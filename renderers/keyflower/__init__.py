@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.keyflower.view import KeyflowerView
 from renderers.common import PlayerColour, encode_png, word
