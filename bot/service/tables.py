@@ -23,7 +23,9 @@ from bot.i18n import counts
 from bot.service import confirm, customids, panels
 from bot.service.announcements import Announcements
 from bot.service.hooks import TableHooks
+from bot.service.drawing import Drawing
 from bot.service.live import LiveTable
+from bot.service.results import last_result
 from bot.service.replies import Button, Ctx, Reply
 from bot.service.suggest import closest
 from bot.service.copies import TableCopies
@@ -33,6 +35,7 @@ from games.core import BLANK, Event, IllegalAction, Msg, OptionError, Outcome, S
 from games.core.contract import Game
 from games.core.outcome import ranks_from_scores
 from renderers import registry as render_registry
+from renderers import work
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +51,7 @@ HELP_LINES = (
     t("/addbot [LEVEL] — seat a computer player"),
     t("/start — begin with the seated players"),
     t("/place, /bid, /use, /pass, /play ACTION — your move in the game's notation (autocomplete helps)"),
-    t("/board [X,Y] — post the board (zoom on a position)"),
+    t("/board [X,Y | NAME] — post the board (zoom on a position, or a player's part)"),
     t("/status — whose turn, scores, what is left"),
     t("/hand — your private view"),
     t("/log — the action log"),
@@ -105,6 +108,7 @@ class TableService(TableCopies):
         # per table, per seat: the legal actions as text at one state version (see _legal_texts)
         self._legal_cache: dict[int, dict[int, tuple[tuple[int, int], list[str]]]] = {}
         self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
+        self.drawing = Drawing(settings, self._pool)     # pictures: worker threads or processes, and a cache
         self._extra = [registry.load(spec).name for spec in settings.extra_games]
         self.hooks: list[TableHooks] = []      # extensions: timers, ratings, tournaments (hooks.py)
         self.confirmations = confirm.Confirmations()     # /resign and /abort ask first (confirm.py)
@@ -129,7 +133,10 @@ class TableService(TableCopies):
         first setup loads its data tables (Keyflower: 0.08 s, several times that on a busy
         machine), which would otherwise hold up the event loop, and every interaction with it,
         when its first table starts."""
-        return asyncio.get_running_loop().run_in_executor(self._pool, self._warm_games)
+        loop = asyncio.get_running_loop()
+        games = loop.run_in_executor(self._pool, self._warm_games)
+        pictures = self.drawing.warm_up() if self.render_enabled else games
+        return asyncio.ensure_future(asyncio.gather(games, pictures))
 
     def _warm_games(self) -> None:
         for game in self.games():
@@ -181,6 +188,7 @@ class TableService(TableCopies):
 
     async def close(self) -> None:
         await self.announcements.close()
+        self.drawing.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     async def announced(self, replies: list[Reply]) -> None:
@@ -745,14 +753,17 @@ class TableService(TableCopies):
             return _stale()
         return [reply]
 
-    async def _render(self, table: LiveTable, view: Any, region: str | None = None) -> bytes | None:
+    async def _render(self, table: LiveTable, view: Any, region: str | None = None, viewer: int | None = None) -> bytes | None:
+        """The picture of ``view`` (``viewer``: the seat whose view it is, None for the public),
+        drawn once per table state: the same state, region and viewer again come from the cache."""
         if not self.render_enabled or not table.game.renderer:
             return None
-        loop = asyncio.get_running_loop()
         names = table.names
+        scale = self.settings.render_scale
+        key = (table.id, table.version, hash(table.snapshot), region, viewer, scale, tuple(names))
         try:
-            return await loop.run_in_executor(
-                self._pool, lambda: render_registry.render(table.game, view, names, self.settings.render_scale, region=region))
+            # a palette of its own per viewer: a private picture's colours never reach a public one
+            return await self.drawing.picture(key, table.game.name, view, names, scale, region, (table.id, viewer))
         except ValueError:
             if region:
                 raise       # a region the renderer cannot read: the user's input, not our failure
@@ -760,6 +771,21 @@ class TableService(TableCopies):
             return None
         except Exception:
             log.exception("table %s: rendering failed", table.id)
+            return None
+
+    async def run_drawing(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run ``function(*args)`` in the drawing workers (pictures, replays), off the event loop: a
+        module-level function of picklable data (the workers may be processes)."""
+        return await self.drawing.run(function, *args)
+
+    async def render_result(self, game: Game, outcome: Outcome, names: list[str], view: Any) -> bytes | None:
+        """The picture of a finished game's result (renderers.registry.render_result), off the loop."""
+        if not self.render_enabled or not game.renderer:
+            return None
+        try:
+            return await self.drawing.run(work.result, game.name, outcome, names, view, self.settings.render_scale)
+        except Exception:
+            log.exception("%s: drawing a result failed", game.name)
             return None
 
     async def _finish(self, table: LiveTable, events: list[Event], outcome: Outcome, actor: int | None,
@@ -802,7 +828,7 @@ class TableService(TableCopies):
         for seat in order:
             lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
                            points=counts.points(outcome.scores[seat])))
-        image = await self._render(table, view)
+        image = await self.render_result(table.game, outcome, table.names, view)
         return [Reply(lines, image=image, names=table.names, table_id=table.id, announces=table.version)]
 
     def _forget(self, table: LiveTable) -> None:
@@ -946,12 +972,13 @@ class TableService(TableCopies):
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
         table = await self.fresh(ctx.channel_id)
         if table is None or table.status != "playing":
-            return _error("There is no running game here. Open one with /join <game>.")
+            shown = await last_result(self, ctx.channel_id) if table is None or table.status == "lobby" else None
+            return shown or _error("There is no running game here. Open one with /join <game>.")
         region = _clean(region) or None
         async with self.lock(ctx.channel_id):
             view = table.game.view(table.state, None)
             try:
-                image = await self._render(table, view, region)
+                image = await self._render(table, view, region or render_registry.board_region(table.game))
             except ValueError:
                 return _error("The board has no region '{region}'; leave it out to see the whole board.", region=(region or "")[:40])
         return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id)]
@@ -986,7 +1013,7 @@ class TableService(TableCopies):
                 lines += table.game.turn_prompt(view)
                 buttons.append(Button("Your move", customids.panel_id(table.id), "success"))
             secret = table.game.private_info or table.game.has_secrets(table.options)
-            image = await self._render(table, view) if secret else None
+            image = await self._render(table, view, viewer=seat) if secret else None
         return [Reply(lines, private=True, image=image, image_name="hand.png", buttons=buttons, names=table.names, table_id=table.id)]
 
     async def log_text(self, ctx: Ctx) -> list[Reply]:

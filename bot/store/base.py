@@ -208,6 +208,12 @@ class Store(ABC):
         seats = await self.fetch("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
         return self._table(rows[0], [_seat(r) for r in seats])
 
+    async def last_finished(self, channel_id: int) -> TableRecord | None:
+        """The channel's most recently finished table (its result can be shown again), or None."""
+        rows = await self.fetch("SELECT id FROM game_tables WHERE channel_id = ? AND status = 'finished'"
+                                " ORDER BY id DESC LIMIT 1", (channel_id,))
+        return await self.table(rows[0]["id"]) if rows else None
+
     async def open_tables(self, shards: Shards = SINGLE) -> list[TableRecord]:
         """Every lobby and running table (of the guilds on ``shards``), for restoring after a restart."""
         where, params = shards.sql_filter("guild_id")

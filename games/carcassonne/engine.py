@@ -36,7 +36,7 @@ from games.carcassonne.board import Board
 from games.carcassonne.deploy import (FAIRY, NONE, NOTHING_CHOICE, PRINCESS, Choice, Deployer, Situation,
                                       codes_text, compact, figure_for, figures_by_root)
 from games.carcassonne.dragon import STEPS, DragonStep, legal_steps, mentions_dragon, read_step, target
-from games.carcassonne.final import final_scoring
+from games.carcassonne.final import final_breakdown, final_scoring
 from games.carcassonne.geometry import OrientedTile, oriented
 from games.carcassonne.placement import (SPRING, START_TILE, build_pile, fits_somewhere, legal_placements,
                                          legal_rotations, river_square, u_turn)
@@ -532,7 +532,8 @@ class Carcassonne(Game):
     def outcome(self, state: CarcState) -> Outcome | None:
         if not state.over or state.final is None:
             return None
-        return Outcome(tuple(state.scores), ranks_from_scores(state.scores), tuple(outcome_details(state)))
+        return Outcome(tuple(state.scores), ranks_from_scores(state.scores), tuple(outcome_details(state)),
+                       final_breakdown(state.final))
 
     # -- JSON -------------------------------------------------------------------------------------------
     def to_json(self, state: CarcState) -> dict[str, Any]:

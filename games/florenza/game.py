@@ -5,6 +5,7 @@ import itertools
 from typing import Any, Sequence
 
 from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, ranks_from_scores, reveal
+from games.core.outcome import categories
 from games.florenza import actions as A
 from games.florenza import flow, notation, rules, text
 from games.florenza.catalog import RES, artist_card, catalog
@@ -12,6 +13,13 @@ from games.florenza.scoring import final_scores
 from games.florenza.setup import new_game
 from games.florenza.state import FlorenzaState, state_from_json, state_to_json
 from games.florenza.view import FlorenzaView, build_view
+
+
+#: the final score's parts (scoring.FinalScore) for the result image; penalties count negative
+FINAL_PARTS = (("ingame", "Prestige in play", 1), ("sets", "Sets", 1), ("guilds", "Guilds", 1),
+               ("resources", "Most resources", 1), ("florins", "Most florins", 1), ("captain", "Captain", 1),
+               ("penalty_monuments", "Reserved monuments", -1), ("penalty_artists", "Reserved artists", -1))
+TIEBREAK = "Equal scores: the most valuable buildings decide"
 
 
 class Florenza(Game):
@@ -116,8 +124,9 @@ class Florenza(Game):
             return None
         scores = final_scores(state)
         view = self.view(state, None)
+        parts = [(label, [sign * getattr(s, key) for s in scores]) for key, label, sign in FINAL_PARTS]
         return Outcome(tuple(s.total for s in scores), ranks_from_scores([s.key for s in scores]),
-                       tuple(text.final_lines(view)))
+                       tuple(text.final_lines(view)), categories(parts), TIEBREAK)
 
     def to_json(self, state: FlorenzaState) -> dict[str, Any]:
         return state_to_json(state)

@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef
 from games.core import reveal
-from games.core.outcome import ranks_from_scores
+from games.core.outcome import categories, ranks_from_scores
 from games.keyflower import legal, notation, rules, seasons
 from games.keyflower import state as kstate
 from games.keyflower import village as vil
@@ -15,6 +15,11 @@ from games.keyflower.actions import (Action, BidAction, BoatAction, DoneAction, 
 from games.keyflower.data import SEASONS, SEASON_CODES, SKILLS, tile as tile_def
 from games.keyflower.state import KState
 from games.keyflower.view import KeyflowerView, build_view
+
+
+#: the final score's parts (scoring.score_player) and what the result image calls them
+FINAL_PARTS = (("fixed", "Tiles"), ("auto", "Turn order, boats, roads, river"), ("storage", "Storage tiles"),
+               ("alloc", "Winter tiles"), ("gold", "Gold"))
 
 
 class Keyflower(Game):
@@ -283,7 +288,8 @@ class Keyflower(Game):
         totals = [f["total"] for f in state.final]
         details = tuple(Msg("{player}: {total} = tiles {fixed} + auto {auto} + storage {storage} + allocation {alloc} + gold {gold}",
                             {"player": SeatRef(s), **f}) for s, f in enumerate(state.final))
-        return Outcome(tuple(totals), ranks_from_scores(totals), details)
+        parts = [(label, [f[key] for f in state.final]) for key, label in FINAL_PARTS]
+        return Outcome(tuple(totals), ranks_from_scores(totals), details, categories(parts))
 
     def to_json(self, state: KState) -> dict[str, Any]:
         return kstate.to_json(state)

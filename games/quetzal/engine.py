@@ -5,7 +5,7 @@ from collections import Counter
 from typing import Any, Sequence
 
 from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, N_, OptionSpec, Outcome, RandomPlayer, SeatRef, reveal
-from games.core.outcome import ranks_from_scores
+from games.core.outcome import categories, ranks_from_scores
 from games.quetzal import flow, notation, texts
 from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store
 from games.quetzal.ai import HeuristicPlayer, ranked
@@ -14,6 +14,10 @@ from games.quetzal.rounds import OPEN_HANDS, PUBLISHER_COINS, setup_state
 from games.quetzal.scoring import final_score
 from games.quetzal.state import State, from_json, to_json
 from games.quetzal.view import QuetzalView, build_view
+
+
+#: the final score's parts (scoring.FinalScore) for the result image
+FINAL_PARTS = (("track", "Score track"), ("marker", "Marker"), ("coins", "Coins"), ("tiles", "Upgrade tiles"))
 
 
 class Quetzal(Game):
@@ -150,8 +154,9 @@ class Quetzal(Game):
                             {"player": SeatRef(s), "total": f.total, "track": f.track, "marker": f.marker,
                              "coins": f.coins, "tiles": f.tiles, "discovery": f.discovery})
                         for s, f in enumerate(finals))
+        parts = [(label, [getattr(f, key) for f in finals]) for key, label in FINAL_PARTS]
         return Outcome(tuple(f.total for f in finals), ranks_from_scores([(f.total, f.discovery) for f in finals]),
-                       details)
+                       details, categories(parts), "Equal scores: the furthest on the discovery track wins")
 
     def to_json(self, state: State) -> dict[str, Any]:
         return to_json(state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef, reveal
+from games.core.outcome import categories
 from games.stone_age import engine, notation, text
 from games.stone_age.actions import Action, Pick, Place, Skip, Starve, Tools
 from games.stone_age.rules import all_locations, legal_placements
@@ -12,6 +13,14 @@ from games.stone_age.state import StoneAgeState, from_json, to_json
 from games.stone_age.suggest import suggestions
 from games.stone_age.view import StoneAgeView
 from games.stone_age.viewbuild import final_rows, make_view
+
+
+#: the final score's parts (the score track, then the end-of-game scoring) for the result image
+FINAL_PARTS = (("track", "Score track"), ("culture", "Culture cards"), ("farmers", "Farmers"),
+               ("tool_makers", "Tool makers"), ("hut_builders", "Hut builders"), ("shamans", "Shamans"),
+               ("resources", "Resources"))
+TIEBREAK = "Equal scores: agriculture, then tools, then people decide"
+TIEBREAK_SUM = "Equal scores: agriculture + tools + people decides"
 
 
 class StoneAge(Game):
@@ -65,7 +74,9 @@ class StoneAge(Game):
                  "tool_makers": r.tool_makers, "hut_builders": r.hut_builders, "shamans": r.shamans,
                  "resources": r.resources, "total": r.total})
             for r in rows)
-        return Outcome(tuple(r.total for r in rows), tuple(r.rank for r in rows), details)
+        parts = [(label, [getattr(r, key) for r in rows]) for key, label in FINAL_PARTS]
+        return Outcome(tuple(r.total for r in rows), tuple(r.rank for r in rows), details, categories(parts),
+                       TIEBREAK_SUM if "tiebreak_sum" in state.options else TIEBREAK)
 
     def to_json(self, state: StoneAgeState) -> dict[str, Any]:
         return to_json(state)
