@@ -655,7 +655,13 @@ class TableService(TableCopies):
             table = await self.current(ctx.channel_id)
             if table is None:
                 return _error("There is no table here to abort.")
-            if ctx.user_id != table.host_id and not ctx.is_moderator:
+            verdict = None
+            for hook in self.hooks:
+                if (verdict := await hook.may_abort(ctx, table)) is not None:
+                    break
+            if verdict is not None and not verdict.allowed:
+                return verdict.refusal
+            if verdict is None and ctx.user_id != table.host_id and not ctx.is_moderator:
                 return _error("Only the table's host ({host}) or a moderator can abort it.",
                               host=next((s.name for s in table.seats if s.user_id == table.host_id), "?"))
             try:
