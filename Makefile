@@ -56,3 +56,11 @@ bench: setup
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis out
+
+# make soak-fuzz: the fuzz suites for longer, from a new seed (FUZZ_SEED=<n> replays a run;
+# SOAK_EXAMPLES sets the examples per test). `make soak` runs it too.
+SOAK_EXAMPLES ?= 400
+.PHONY: soak-fuzz soak
+soak-fuzz: setup
+	FUZZ_EXAMPLES=$(SOAK_EXAMPLES) $(PY) -m pytest tests/fuzz tests/e2e/test_fuzz.py
+soak: soak-fuzz

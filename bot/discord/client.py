@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.buttons import TableButton
 from bot.discord.options import conform
-from bot.discord.send import kwargs_of, send_replies
+from bot.discord.send import NO_PINGS, USERS_ONLY, kwargs_of, send_replies
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import I18n, t
 from bot.monitor import LoopMonitor
@@ -87,7 +87,7 @@ class BoardBotCore:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,  # type: ignore[call-arg]
-                         tree_cls=BoardTree, **shard_options)
+                         tree_cls=BoardTree, allowed_mentions=USERS_ONLY, **shard_options)
         self.service = service
         self.settings = settings
         self.i18n = i18n
@@ -195,7 +195,7 @@ class BoardBotCore:
             # deleted is not dependable: fill it, send the answer in a second followup, remove it.
             placeholder = interaction.response.is_done() and bool(replies) and replies[0].private != private
             if placeholder:
-                await interaction.edit_original_response(content="\u2026")
+                await interaction.edit_original_response(content="\u2026", allowed_mentions=NO_PINGS)
             await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
             if placeholder:
                 await interaction.delete_original_response()
@@ -238,9 +238,8 @@ class BoardBotCore:
         replies = await self.in_time(interaction, self.service.button(ctx, custom_id), thinking=False)
         locale = ctx.locale
         if click and click.kind == "lobby" and replies and replies[0].lobby and not replies[0].private:
-            kwargs = kwargs_of(self.i18n, replies[0], locale)
+            kwargs = kwargs_of(self.i18n, replies[0], locale)        # its allowed_mentions too: the names are user text
             kwargs.pop("file", None)
-            kwargs.pop("allowed_mentions", None)
             if interaction.response.is_done():
                 await interaction.edit_original_response(**kwargs)
             else:
@@ -250,7 +249,7 @@ class BoardBotCore:
         await send_replies(interaction, replies, self.i18n)
         if click and click.kind == "action" and replies and not replies[0].error and interaction.message is not None:
             try:
-                await interaction.message.edit(view=None)     # the old turn's buttons are spent
+                await interaction.message.edit(view=None, allowed_mentions=NO_PINGS)     # the old turn's buttons are spent
             except discord.HTTPException:
                 log.info("could not clear old buttons on %s", interaction.message.id)
 
