@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.buttons import TableButton
 from bot.discord.options import conform
-from bot.discord.send import NO_PINGS, USERS_ONLY, kwargs_of, send_replies
+from bot.discord.send import NO_PINGS, PUBLIC_THINKING, USERS_ONLY, kwargs_of, send_replies
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import I18n, t
 from bot.monitor import LoopMonitor
@@ -195,10 +195,16 @@ class BoardBotCore:
             # deleted is not dependable: fill it, send the answer in a second followup, remove it.
             placeholder = interaction.response.is_done() and bool(replies) and replies[0].private != private
             if placeholder:
-                await interaction.edit_original_response(content="\u2026", allowed_mentions=NO_PINGS)
+                await self.fill_thinking(interaction)
             await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
             if placeholder:
                 await interaction.delete_original_response()
+
+    async def fill_thinking(self, interaction: discord.Interaction) -> None:
+        """Fill the "thinking..." message with a placeholder (deleted once the answer is sent), so
+        that the answer goes out as a message of its own with its own visibility."""
+        await interaction.edit_original_response(content="\u2026", allowed_mentions=NO_PINGS)
+        interaction.extras.pop(PUBLIC_THINKING, None)
 
     async def in_time(self, interaction: discord.Interaction, work: Coroutine[Any, Any, list[Reply]], *,
                       thinking: bool, ephemeral: bool = False) -> list[Reply]:
@@ -212,7 +218,7 @@ class BoardBotCore:
         try:
             if self._in_flight > self.settings.render_threads:
                 try:
-                    await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
+                    await self.defer(interaction, thinking=thinking, ephemeral=ephemeral)
                 except BaseException:
                     work.close()
                     raise
@@ -220,10 +226,16 @@ class BoardBotCore:
             task = asyncio.ensure_future(work)
             done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
             if not done:
-                await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
+                await self.defer(interaction, thinking=thinking, ephemeral=ephemeral)
             return await task
         finally:
             self._in_flight -= 1
+
+    @staticmethod
+    async def defer(interaction: discord.Interaction, *, thinking: bool, ephemeral: bool) -> None:
+        await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
+        if thinking and not ephemeral:
+            interaction.extras[PUBLIC_THINKING] = True
 
     async def handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
         async with self.answering():
@@ -268,7 +280,12 @@ class BoardBotCore:
         log.error("interaction failed: %s", error, exc_info=error)
         reply = Reply([t("Something went wrong on our side; nothing was changed. Please try again.")], private=True, error=True)
         try:
+            public_thinking = interaction.extras.get(PUBLIC_THINKING, False)
+            if public_thinking:             # filling it would show the failure to everyone
+                await self.fill_thinking(interaction)
             await send_replies(interaction, [reply], self.i18n)
+            if public_thinking:
+                await interaction.delete_original_response()
         except discord.HTTPException:
             log.exception("could not report the error to the user")
 

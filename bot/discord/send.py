@@ -22,6 +22,11 @@ USERS_ONLY = discord.AllowedMentions(everyone=False, users=True, roles=False, re
 NO_PINGS = discord.AllowedMentions.none()
 
 
+#: set in ``interaction.extras`` while a "thinking..." everyone sees waits to be filled: the next
+#: message fills it, publicly, so a private answer must not be that message
+PUBLIC_THINKING = "boardtable.public_thinking"
+
+
 def mention(user: UserRef) -> str:
     return f"<@{user.user_id}>"
 
@@ -78,5 +83,6 @@ async def send_replies(interaction: discord.Interaction, replies: list[Reply], i
             message = await interaction.original_response() if reply.lobby and on_lobby_message else None
         else:
             message = await interaction.followup.send(wait=True, **kwargs)
+            interaction.extras.pop(PUBLIC_THINKING, None)
         if reply.lobby and on_lobby_message and message is not None and reply.table_id is not None:
             await on_lobby_message(reply.table_id, message.id)
