@@ -351,6 +351,35 @@ async def test_tournament_and_player_names_never_ping_everyone_or_roles(arena):
     assert_no_mass_pings(fake)
 
 
+async def test_tournament_races_are_answered_clearly_and_privately(arena):
+    """Three /tournament create at once in one channel, then one player's /tournament join three
+    times at once: one of each goes through (publicly); the others are told why, privately."""
+    fake = arena.fake
+    hall = fake.guild("Tavern").channel("fuzz-race")
+    makers = [fake.user(f"fz-race-{i}") for i in range(3)]
+    creates = [await maker.slash(hall, "tournament create", name=f"Race {i}", game="countdown", wait=False)
+               for i, maker in enumerate(makers)]
+    await asyncio.gather(*(r.wait("answer", ANSWER_TIMEOUT) for r in creates))
+    await fake.wait_for(lambda: all(settled(r) for r in creates), ANSWER_TIMEOUT, what="every answer sent")
+    made = [r for r in creates if accepted(r)]
+    assert len(made) == 1, [answers_of(r)[0].content for r in creates]
+    for reply in creates:
+        answered(arena, reply, "/tournament create at once")
+        if reply not in made:
+            assert answers_of(reply)[0].ephemeral and "already has a tournament" in answers_of(reply)[0].content
+    joiner = fake.user("fz-race-joiner")
+    joins = [await joiner.slash(hall, "tournament join", wait=False) for _ in range(3)]
+    await asyncio.gather(*(r.wait("answer", ANSWER_TIMEOUT) for r in joins))
+    await fake.wait_for(lambda: all(settled(r) for r in joins), ANSWER_TIMEOUT, what="every answer sent")
+    assert sum(accepted(r) for r in joins) == 1, [answers_of(r)[0].content for r in joins]
+    for reply in joins:
+        answered(arena, reply, "/tournament join at once")
+        if not accepted(reply):
+            assert "already signed up" in answers_of(reply)[0].content
+    organiser = next(m for m, r in zip(makers, creates) if r in made)
+    answered(arena, await organiser.slash(hall, "tournament cancel"), "/tournament cancel")
+
+
 # -- the bugs the fuzzing found, as plain examples ----------------------------------------------------
 async def test_a_number_where_text_is_declared(arena):
     """discord.py passed the number through, and /leaderboard and /vacation failed on it."""
