@@ -323,8 +323,10 @@ class TableFuzz(RuleBasedStateMachine):
                 who = data.draw(st.sampled_from(strangers), label="stranger")
                 text = data.draw(inputs.command_text(self.legal_texts()), label="garbage")
                 custom = data.draw(inputs.custom_id(self.seen, self.tables, table.version), label="custom_id")
-                work = env.service.button(who, custom) if data.draw(st.booleans(), label="click?") else env.service.act(who, text)
-                calls.append(("garbage", who, None, f"garbage by {who.name}", work))
+                if data.draw(st.booleans(), label="click?"):      # (a stranger may answer some questions: not a move)
+                    calls.append(("stranger's click", who, None, f"click {custom!r} by {who.name}", env.service.button(who, custom)))
+                else:
+                    calls.append(("garbage", who, None, f"{text[:100]!r} by {who.name}", env.service.act(who, text)))
             else:
                 who = self.anyone(data)
                 look = data.draw(st.sampled_from(("status", "hand", "log", "help")), label="look")
