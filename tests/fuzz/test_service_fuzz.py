@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+from functools import partial
 
 import pytest
 from hypothesis import strategies as st
@@ -300,7 +301,7 @@ class TableFuzz(RuleBasedStateMachine):
         answered; each accepted move is logged once, by its mover; a button is accepted at most
         once; nothing else changes; store and memory agree."""
         env, table = self.env, self.live
-        calls: list[tuple[str, Ctx, int | None, str, object]] = []      # (kind, who, seat, what, work)
+        calls: list[tuple[str, Ctx, int | None, str, object]] = []      # (kind, who, seat, what, call)
         seated = {s.user_id for s in table.seats}
         strangers = [p for p in self.people if p.user_id not in seated]
         for _ in range(data.draw(st.integers(2, 5), label="at once")):
@@ -313,29 +314,30 @@ class TableFuzz(RuleBasedStateMachine):
                     if data.draw(st.booleans(), label="by another player?"):
                         who = data.draw(st.sampled_from(self.humans), label="clicker")
                         seat = table.seat_of(who.user_id)
-                    calls.append(("click", who, seat, f"click {custom!r} by {who.name}", env.service.button(who, custom)))
+                    calls.append(("click", who, seat, f"click {custom!r} by {who.name}", partial(env.service.button, who, custom)))
                     continue
                 text = data.draw(st.sampled_from(self.legal_texts(seat)), label="move")
-                work = env.service.act_verb(who, "play", text) if data.draw(st.booleans(), label="verb?") \
-                    else env.service.act(who, text)
+                work = partial(env.service.act_verb, who, "play", text) if data.draw(st.booleans(), label="verb?") \
+                    else partial(env.service.act, who, text)
                 calls.append(("move", who, seat, f"move {text!r} by {who.name}", work))
             elif kind == "garbage":
                 who = data.draw(st.sampled_from(strangers), label="stranger")
                 text = data.draw(inputs.command_text(self.legal_texts()), label="garbage")
                 custom = data.draw(inputs.custom_id(self.seen, self.tables, table.version), label="custom_id")
                 if data.draw(st.booleans(), label="click?"):      # (a stranger may answer some questions: not a move)
-                    calls.append(("stranger's click", who, None, f"click {custom!r} by {who.name}", env.service.button(who, custom)))
+                    calls.append(("stranger's click", who, None, f"click {custom!r} by {who.name}", partial(env.service.button, who, custom)))
                 else:
-                    calls.append(("garbage", who, None, f"{text[:100]!r} by {who.name}", env.service.act(who, text)))
+                    calls.append(("garbage", who, None, f"{text[:100]!r} by {who.name}", partial(env.service.act, who, text)))
             else:
                 who = self.anyone(data)
                 look = data.draw(st.sampled_from(("status", "hand", "log", "help")), label="look")
-                work = {"status": env.service.status, "hand": env.service.hand, "log": env.service.log_text,
-                        "help": env.service.help}[look](who)
-                calls.append(("look", who, None, f"/{look} by {who.name}", work))
+                command = {"status": env.service.status, "hand": env.service.hand, "log": env.service.log_text,
+                           "help": env.service.help}[look]
+                calls.append(("look", who, None, f"/{look} by {who.name}", partial(command, who)))
         self.before = self.after
+
         async def together() -> list:
-            return await asyncio.gather(*(work for *_, work in calls))
+            return await asyncio.gather(*(call() for *_, call in calls))     # (made only now: the draws are done)
 
         results = env.run(together())
         self.refresh()
