@@ -143,6 +143,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
             console.extra = play.dispatch
             for _channel_id, replies in await service.restore():
                 console.show("console", replies)
+                await service.announced(replies)
             await play.start()
             if monitor is not None:
                 monitor.ready()

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import re
-import shlex
 import sys
 import zlib
 from pathlib import Path
 from typing import Awaitable, Callable, TextIO
 
-from bot.i18n import I18n, UserRef
+from bot.i18n import I18n, t
 from bot.service import Ctx, Reply, TableService
 from bot.service.numbers import whole_number
+from bot.service.suggest import closest
 
 CHANNEL_LINK = re.compile(r"<#(\d+)>")
 LINE = re.compile(r"^(?:#(?P<channel>[\w-]+)\s+)?(?P<user>[^\s>]+)>\s*(?P<command>.*)$")
@@ -38,7 +38,11 @@ class Console:
         self.locale = locale
         self.out = out
         self.counter = 0
-        self.last_buttons: dict[int, list] = {}
+        # what /click N presses: the numbered choices of the last public message of a channel, and
+        # of each player's last private panel there; a player's /click uses the newer of the two
+        self.last_buttons: dict[int, tuple[int, list[tuple[str, str, list[str] | None]]]] = {}
+        self.last_private: dict[tuple[int, str], tuple[int, list[tuple[str, str, list[str] | None]]]] = {}
+        self.shown = 0
         # asynchronous play (bot/asyncplay/console.py): channel and user names, extra commands
         self.channel_names: dict[int, str] = {zlib.crc32(b"console"): "console"}
         self.user_names: dict[int, str] = {}
@@ -47,20 +51,47 @@ class Console:
     def print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
+    @staticmethod
+    def choices_of(reply: Reply) -> list[tuple[str, str, list[str] | None]]:
+        """(label, custom_id, select values) for every button and select option, in order."""
+        found: list[tuple[str, str, list[str] | None]] = []
+        for select in reply.selects:
+            found += [(option.label, select.custom_id, [option.value]) for option in select.options]
+        found += [(button.label, button.custom_id, None) for button in reply.buttons]
+        return found
+
     def show(self, user: str, replies: list[Reply]) -> None:
         for reply in replies:
             text = self.i18n.lines(reply.lines, self.locale, reply.names, lambda u: f"@{u.name}")
             text = CHANNEL_LINK.sub(lambda m: "#" + self.channel_names.get(int(m[1]), m[1]), text)
             prefix = f"(only {user}) " if reply.private else ""
             self.print(prefix + text.replace("\n", "\n" + " " * len(prefix)))
-            if reply.buttons:
-                self.print("  buttons: " + " | ".join(f"[{i + 1}] {b.label}" for i, b in enumerate(reply.buttons)))
+            choices = self.choices_of(reply)
+            if choices:
+                labels = " | ".join(f"[{i + 1}] {self.i18n.template(label, self.locale)}" for i, (label, _, _) in enumerate(choices))
+                self.print(f"{prefix}  choices: {labels}" if reply.private else f"  buttons: {labels}")
             if reply.image:
                 self.images.mkdir(parents=True, exist_ok=True)
                 self.counter += 1
                 path = self.images / f"{self.counter:04d}-{reply.image_name}"
                 path.write_bytes(reply.image)
                 self.print(f"  image: {path}")
+
+    def remember_choices(self, channel: int, user: str, replies: list[Reply]) -> None:
+        for reply in replies:
+            choices = self.choices_of(reply)
+            if not choices and not reply.replace:
+                continue
+            self.shown += 1
+            if reply.private:
+                self.last_private[(channel, user.lower())] = (self.shown, choices)
+            else:
+                self.last_buttons[channel] = (self.shown, choices)
+
+    def choices_for(self, channel: int, user: str) -> list[tuple[str, str, list[str] | None]]:
+        public = self.last_buttons.get(channel, (0, []))
+        private = self.last_private.get((channel, user.lower()), (-1, []))
+        return private[1] if private[0] > public[0] else public[1]
 
     async def handle(self, line: str) -> None:
         line = line.strip()
@@ -74,25 +105,46 @@ class Console:
         name = match["user"]
         self.channel_names[channel] = match["channel"] or "console"
         self.user_names[user_id(name)] = name
-        ctx = Ctx(user_id(name), name, channel, guild_id=0, locale=self.locale, is_moderator=False)
+        ctx = Ctx(user_id(name), name, channel, guild_id=0, locale=self.locale, is_moderator=False,
+                  can_view=lambda other: True)     # everyone at the terminal sees every channel
         command = match["command"].strip()
         if not command.startswith("/"):
             command = "/play " + command
         verb, _, rest = command[1:].partition(" ")
         verb, rest = verb.lower(), rest.strip()
         if verb == "click" and (number := whole_number(rest)) is not None:
-            buttons = self.last_buttons.get(channel, [])
+            choices = self.choices_for(channel, name)
             index = number - 1
-            if not 0 <= index < len(buttons):
-                self.print("No such button; the last message offered: " + ", ".join(b.label for b in buttons))
+            if not 0 <= index < len(choices):
+                self.print("No such button; the last message offered: " + (", ".join(
+                    f"[{i + 1}] {label}" for i, (label, _, _) in enumerate(choices)) or "nothing"))
                 return
-            replies = await self.service.button(ctx, buttons[index].custom_id)
+            _, custom_id, values = choices[index]
+            replies = await self.service.button(ctx, custom_id, values)
         else:
             replies = await self.dispatch(ctx, verb, rest)
-        for reply in replies:
-            if reply.buttons and not reply.private:
-                self.last_buttons[channel] = reply.buttons
+        self.remember_choices(channel, name, replies)
         self.show(name, replies)
+        await self.service.announced(replies)
+        await self.show_panels(channel, name, replies)
+
+    async def show_panels(self, channel: int, actor: str, replies: list[Reply]) -> None:
+        """At one terminal a private panel can be shown without being asked for: after a turn
+        message, each other player who must decide now sees their own choices."""
+        if not any(not r.private and any(b.custom_id.startswith("bt:m:") for b in r.buttons) for r in replies):
+            return
+        table = self.service.table_in(channel)
+        if table is None or table.status != "playing":
+            return
+        for seat in sorted(table.game.to_act(table.state)):
+            record = table.seats[seat]
+            name = self.user_names.get(record.user_id or 0)
+            if record.is_bot or record.resigned or name is None or name.lower() == actor.lower():
+                continue
+            ctx = Ctx(record.user_id or 0, name, channel, guild_id=0, locale=self.locale)
+            panel = await self.service.panel(ctx, table.id)
+            self.remember_choices(channel, name, panel)
+            self.show(name, panel)
 
     async def dispatch(self, ctx: Ctx, verb: str, rest: str) -> list[Reply]:
         s = self.service
@@ -101,7 +153,7 @@ class Console:
             "option": lambda: s.option(ctx, rest or None), "start": lambda: s.start(ctx),
             "addbot": lambda: s.addbot(ctx, rest or None), "board": lambda: s.board(ctx, rest or None),
             "status": lambda: s.status(ctx), "hand": lambda: s.hand(ctx), "log": lambda: s.log_text(ctx),
-            "resign": lambda: s.resign(ctx), "abort": lambda: s.abort(ctx), "help": lambda: s.help(ctx),
+            "resign": lambda: s.resign(ctx), "abort": lambda: s.abort(ctx), "help": lambda: s.help(ctx, rest or None),
         }
         if verb in table:
             return await table[verb]()
@@ -110,6 +162,13 @@ class Console:
             return await s.act_verb(ctx, verb, rest)
         if self.extra is not None and (replies := await self.extra(ctx, verb, rest)) is not None:
             return replies
+        if verb == "click":
+            return [Reply([t("/click takes the number of a button or choice, e.g. /click 1.")], private=True, error=True)]
+        known = [*table, "play", "place", "bid", "use", "pass", "click"] + list(table_here.game.verbs if table_here else ())
+        guess = closest(verb, {name: (name,) for name in known})
+        if guess:
+            return [Reply([t("There is no command /{verb}. Did you mean /{guess}?", verb=verb[:20], guess=guess)],
+                          private=True, error=True)]
         return await s.help(ctx)
 
     async def run(self, stream: TextIO = sys.stdin) -> None:

@@ -16,14 +16,14 @@ from discord.gateway import DiscordWebSocket
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.discord.buttons import TableButton
+from bot.discord.buttons import TableComponent
 from bot.discord.options import conform
 from bot.discord.send import NO_PINGS, PUBLIC_THINKING, USERS_ONLY, kwargs_of, send_replies
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import I18n, t
 from bot.monitor import LoopMonitor
 from bot.service import Ctx, Reply, TableService
-from bot.service import customids
+from bot.service import confirm, customids
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",
@@ -79,6 +79,20 @@ class BoardTree(app_commands.CommandTree):
         return False
 
 
+def can_view(interaction: discord.Interaction, channel_id: int) -> bool:
+    """Whether the user of ``interaction`` may see a channel (or thread) of the same server, by
+    its permission overwrites and their roles as Discord sent them with the interaction."""
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return False
+    channel = guild.get_channel_or_thread(channel_id)
+    if channel is None:
+        return False
+    if isinstance(channel, discord.Thread) and channel.is_private() and channel.owner_id != member.id:
+        return False        # the bot cannot list a private thread's members without more intents
+    return channel.permissions_for(member).view_channel
+
+
 class BoardBotCore:
     """The bot's behaviour, for one connection (BoardBot) or Discord's sharding (ShardedBoardBot)."""
 
@@ -99,13 +113,14 @@ class BoardBotCore:
         self._answering = 0              # interactions not fully answered yet (service call + sending)
         self._all_answered = asyncio.Event()
         self._all_answered.set()
+        self._pending: list[tuple[int, list[Reply]]] | None = None     # restore()'s replies, posted once ready
 
     async def setup_hook(self) -> None:
         await point_gateway_at_api(self)
         await self.tree.set_translator(CatalogueTranslator(self.i18n))
         for cog in COGS:
             await self.load_extension(cog)
-        self.add_dynamic_items(TableButton)
+        self.add_dynamic_items(TableComponent)
         await self.sync_commands()
         if self.play is not None:
             from bot.discord.asyncplay import discord_ports
@@ -118,9 +133,20 @@ class BoardBotCore:
         shards = getattr(self, "shards", None)
         where = f"shards {','.join(map(str, sorted(shards)))} of {self.shard_count}" if shards else "no sharding"
         log.info("connected as %s (%s; %s tables open)", self.user, where, len(list(self.service.tables())))
-        pending, self._pending = getattr(self, "_pending", []), []
-        for channel_id, replies in pending:
-            await self.post(channel_id, replies)
+        pending, self._pending = self._pending, None
+        for channel_id, replies in pending or []:
+            try:
+                await self.post(channel_id, replies)
+            except (discord.NotFound, discord.Forbidden) as error:
+                # nobody can read that channel any more: do not try again at every start
+                log.warning("channel %s: the turn stored before the restart cannot be announced there: %s", channel_id, error)
+                await self.service.announced(replies)
+            except discord.HTTPException as error:
+                log.warning("channel %s: the turn stored before the restart was not announced (next start tries"
+                            " again): %s", channel_id, error)
+        if pending is not None:
+            log.info("restore: posted in %s channel(s): computer moves, and turns or ends stored but not announced",
+                     len(pending))
         if self.monitor is not None:
             self.monitor.ready()
 
@@ -182,7 +208,8 @@ class BoardBotCore:
         user = interaction.user
         return Ctx(user_id=user.id, name=getattr(user, "display_name", None) or user.name,
                    channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id,
-                   locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator)
+                   locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator,
+                   can_view=lambda channel_id: can_view(interaction, channel_id))
 
     async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,  # type: ignore[override]
                   private: bool = False) -> None:
@@ -197,6 +224,7 @@ class BoardBotCore:
             if placeholder:
                 await self.fill_thinking(interaction)
             await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
+            await self.service.announced(replies)
             if placeholder:
                 await interaction.delete_original_response()
 
@@ -237,33 +265,59 @@ class BoardBotCore:
         if thinking and not ephemeral:
             interaction.extras[PUBLIC_THINKING] = True
 
-    async def handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
+    async def handle_button(self, interaction: discord.Interaction, custom_id: str, values: list[str] | None = None) -> None:
         async with self.answering():
             try:
-                await self._handle_button(interaction, custom_id)
-            except Exception as error:      # the buttons' counterpart of on_app_command_error
+                await self._handle_button(interaction, custom_id, values)
+            except Exception as error:      # the components' counterpart of on_app_command_error
                 await self.report_failure(interaction, error)
 
-    async def _handle_button(self, interaction: discord.Interaction, custom_id: str) -> None:
+    async def _handle_button(self, interaction: discord.Interaction, custom_id: str, values: list[str] | None) -> None:
         ctx = self.ctx(interaction)
-        click = customids.parse(custom_id)
-        replies = await self.in_time(interaction, self.service.button(ctx, custom_id), thinking=False)
+        click = customids.parse(custom_id, values)
+        replies = await self.in_time(interaction, self.service.button(ctx, custom_id, values), thinking=False)
         locale = ctx.locale
         if click and click.kind == "lobby" and replies and replies[0].lobby and not replies[0].private:
-            kwargs = kwargs_of(self.i18n, replies[0], locale)        # its allowed_mentions too: the names are user text
-            kwargs.pop("file", None)
-            if interaction.response.is_done():
-                await interaction.edit_original_response(**kwargs)
-            else:
-                await interaction.response.edit_message(**kwargs)
+            await self._edit_source(interaction, replies[0], locale)      # its allowed_mentions too: names are user text
             await send_replies(interaction, replies[1:], self.i18n)
+            await self.service.announced(replies[1:])
             return
+        panel = interaction.message is not None and interaction.message.flags.ephemeral
+        replacing = next((r for r in replies if r.replace), None) if panel else None
+        if replacing is not None:
+            # the private panel the click came from shows the next step (or what was chosen)
+            await self._edit_source(interaction, replacing, locale)
+            replies = [r for r in replies if r is not replacing]
+        elif panel and confirm.parse(custom_id) is not None:
+            await self._spend_confirmation(interaction)      # an answered /resign or /abort question
         await send_replies(interaction, replies, self.i18n)
+        await self.service.announced(replies)
         if click and click.kind == "action" and replies and not replies[0].error and interaction.message is not None:
             try:
                 await interaction.message.edit(view=None, allowed_mentions=NO_PINGS)     # the old turn's buttons are spent
             except discord.HTTPException:
                 log.info("could not clear old buttons on %s", interaction.message.id)
+
+    async def _spend_confirmation(self, interaction: discord.Interaction) -> None:
+        """A /resign or /abort confirmation is answered once: its private message keeps its text
+        and loses its buttons (through the interaction, the one way to edit an ephemeral message)."""
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(view=None, allowed_mentions=NO_PINGS)
+            else:
+                await interaction.response.edit_message(view=None, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            log.info("could not clear the buttons of a confirmation")
+
+    async def _edit_source(self, interaction: discord.Interaction, reply: Reply, locale: str | None) -> None:
+        """Put ``reply`` in place of the message whose component was clicked (its components too)."""
+        kwargs = kwargs_of(self.i18n, reply, locale)
+        kwargs.pop("file", None)
+        kwargs.setdefault("view", None)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
 
     async def post(self, channel_id: int, replies: list[Reply]) -> None:
         """Post replies to a channel without an interaction (e.g. computer moves after restore)."""
@@ -271,6 +325,7 @@ class BoardBotCore:
         for reply in replies:
             if not reply.private:
                 await channel.send(**kwargs_of(self.i18n, reply, self.settings.default_locale))  # type: ignore[union-attr]
+        await self.service.announced(replies)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await self.report_failure(interaction, error)

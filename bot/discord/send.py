@@ -39,15 +39,22 @@ def content_of(i18n: I18n, reply: Reply, locale: str | None) -> str:
 
 
 def view_of(reply: Reply, locale: str | None, i18n: I18n) -> discord.ui.View | None:
-    from bot.discord.buttons import TableButton
+    """Select menus first (one row each), then the buttons (five to a row); Discord allows five rows."""
+    from bot.discord.buttons import TableComponent
 
-    if not reply.buttons:
+    if not reply.buttons and not reply.selects:
         return None
     view = discord.ui.View(timeout=None)
-    for button in reply.buttons[:25]:
+    for select in reply.selects[:4]:
+        options = [discord.SelectOption(label=option.label[:100], value=option.value) for option in select.options[:25]]
+        menu = discord.ui.Select(custom_id=select.custom_id, placeholder=i18n.render(select.placeholder, locale)[:150],
+                                 options=options, min_values=1, max_values=1)
+        view.add_item(TableComponent(menu))
+    room = 25 - 5 * len(view.children)
+    for button in reply.buttons[:room]:
         label = i18n.template(button.label, locale)[:80]
-        view.add_item(TableButton(discord.ui.Button(label=label, custom_id=button.custom_id,
-                                                    style=STYLES.get(button.style, discord.ButtonStyle.secondary))))
+        view.add_item(TableComponent(discord.ui.Button(label=label, custom_id=button.custom_id,
+                                                       style=STYLES.get(button.style, discord.ButtonStyle.secondary))))
     return view
 
 

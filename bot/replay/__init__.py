@@ -20,6 +20,7 @@ from PIL import Image
 
 from bot.asyncplay.ports import channel_link
 from bot.i18n import t
+from bot.i18n import counts
 from bot.service.hooks import TableHooks
 from bot.service.replies import Ctx, Reply
 from bot.service.numbers import whole_number
@@ -121,7 +122,7 @@ class Replays(TableHooks):
         if table is not None and table.status == "playing":
             actions = await self.service.store.actions(table.id)
             names, table_id = table.names, table.id
-            header = t("Log ({count} actions, latest last):", count=len(actions))
+            header = t("Log ({actions}, latest last):", actions=counts.actions(len(actions)))
             secret = await asyncio.get_running_loop().run_in_executor(None, self.service._secret_moves, table, actions)
             viewer = table.seat_of(ctx.user_id)
             hidden = {a.n for a in actions if a.n in secret and a.seat != viewer}
@@ -132,7 +133,7 @@ class Replays(TableHooks):
             game = registry.get(record.game)
             actions = await self.service.store.actions(record.id)
             names, table_id = [s.name for s in record.seats], record.id
-            header = t("Log of the last {game} game here ({count} actions, latest last):",
+            header = t("Log of the last {game} game here ({actions}, latest last):",
                        game=game.title if game else record.game, count=len(actions))
         lines = log_lines(actions, names, hidden)
         shown = latest_lines(lines, LOG_CHARS)
@@ -152,7 +153,10 @@ class Replays(TableHooks):
             if number is None:
                 return _error("Give the table's number, or nothing for the last finished game in this channel.")
             record = await self.service.store.table(number)
-            if record is None or record.guild_id != ctx.guild_id:
+            # a table in a channel this user cannot see is answered as if it did not exist
+            if record is None or not ctx.may_see(record.channel_id, record.guild_id, {s.user_id for s in record.seats}):
+                if ctx.guild_id is None:
+                    return _error("There is no table {number} of yours; in a direct message /replay shows only your own games.", number=table[:12])
                 return _error("There is no table {number} on this server.", number=table[:12])
             if record.status != "finished":
                 return _error("Table {number} has not finished; a replay is made when the game is over.", number=table)
@@ -176,11 +180,12 @@ class Replays(TableHooks):
             log.exception("table %s: replay failed", record.id)
             return _error("The replay could not be made; /log shows the moves.")
         moves = sum(1 for a in actions if a.kind == "move")
-        lines = [t("Replay of {game} (table {number}, {channel}): {moves} moves in {frames} pictures.", game=game.title,
-                   number=record.id, channel=channel_link(record.channel_id), moves=moves, frames=frames)]
+        lines = [t("Replay of {game} (table {number}, {channel}): {moves} in {pictures}.", game=game.title,
+                   number=record.id, channel=channel_link(record.channel_id), moves=counts.moves(moves),
+                   pictures=counts.pictures(frames))]
         results = sorted(await self.service.store.results(record.id), key=lambda r: (r[2], r[0]))
-        lines += [t("{rank}. {player} — {score} points", rank=rank, player=names[seat] if seat < len(names) else "?",
-                    score=score) for seat, _, rank, score in results]
+        lines += [t("{rank}. {player} — {points}", rank=rank, player=names[seat] if seat < len(names) else "?",
+                    points=counts.points(score)) for seat, _, rank, score in results]
         return [Reply(lines, image=gif, image_name=f"replay-{record.id}.gif", names=names)]
 
     def _make(self, game: Game, record: TableRecord, actions: list[ActionRecord], names: list[str], most: int,

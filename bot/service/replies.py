@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from games.core.messages import Msg
 
@@ -16,6 +17,18 @@ class Ctx:
     guild_id: int | None = None
     locale: str | None = None
     is_moderator: bool = False
+    #: whether this user may see another channel of the same server (the adapter knows Discord's
+    #: permissions); None: only the channel they are in
+    can_view: Callable[[int], bool] | None = field(default=None, compare=False, repr=False)
+
+    def may_see(self, channel_id: int, guild_id: int | None, players: "set[int | None] | frozenset[int | None]") -> bool:
+        """Whether a table's log, board or replay may be shown to this user: a server table to
+        whoever can see its channel, a direct-message table only to its own players."""
+        if guild_id is None:
+            return self.user_id in players
+        if guild_id != self.guild_id:
+            return False
+        return channel_id == self.channel_id or (self.can_view is not None and bool(self.can_view(channel_id)))
 
 
 @dataclass(frozen=True)
@@ -23,6 +36,21 @@ class Button:
     label: str
     custom_id: str
     style: str = "secondary"     # primary | secondary | success | danger
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Select:
+    """A select menu; option labels are notation (players type the same words)."""
+
+    custom_id: str
+    placeholder: Msg
+    options: tuple[Option, ...]
 
 
 @dataclass
@@ -36,7 +64,13 @@ class Reply:
     image_name: str = "board.png"
     mentions: list[int] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
+    selects: list[Select] = field(default_factory=list)   # shown above the buttons
     names: list[str] = field(default_factory=list)     # seat names for SeatRef parameters
     dm_user: int | None = None
     table_id: int | None = None
     lobby: bool = False          # the lobby message (its id is remembered for edits)
+    #: a private panel that takes the place of the panel whose component was clicked (when
+    #: there is one; otherwise it is sent as a new private message)
+    replace: bool = False
+    announces: int | None = None  # the table version whose turn (or end) this public message tells; once
+                                  # sent, the adapter reports it (TableService.announced)

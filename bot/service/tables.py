@@ -19,14 +19,17 @@ from typing import Any, Callable, Iterable
 
 from bot.config import Settings
 from bot.i18n import UserRef, t
-from bot.service import customids
+from bot.i18n import counts
+from bot.service import confirm, customids, panels
+from bot.service.announcements import Announcements
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
+from bot.service.suggest import closest
 from bot.service.copies import TableCopies
-from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError
+from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError, TableRecord
 from games import registry
-from games.core import Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, toggle_option, validate_options
+from games.core import BLANK, Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, toggle_option, validate_options
 from games.core.contract import Game
 from games.core.outcome import ranks_from_scores
 from renderers import registry as render_registry
@@ -39,18 +42,18 @@ SLASH_VERBS = ("play", "place", "bid", "use", "pass")
 LOG_CHARS = 1800         # /log reply budget (Discord allows 2000)
 
 HELP_LINES = (
-    "/join GAME — open a table here (or /join to sit at the open one)",
-    "/leave — leave before the start",
-    "/option NAME — switch an option on/off before the start; /option lists them",
-    "/addbot [LEVEL] — seat a computer player",
-    "/start — begin with the seated players",
-    "/place, /bid, /use, /pass, /play ACTION — your move in the game's notation (autocomplete helps)",
-    "/board [X,Y] — post the board (zoom on a position)",
-    "/status — whose turn, scores, what is left",
-    "/hand — your private view",
-    "/log — the action log",
-    "/resign — give up your seat (the computer plays it)",
-    "/abort — close the table (host or moderator)",
+    t("/join GAME — open a table here (or /join to sit at the open one)"),
+    t("/leave — leave before the start"),
+    t("/option NAME — switch an option on/off before the start; /option lists them"),
+    t("/addbot [LEVEL] — seat a computer player"),
+    t("/start — begin with the seated players"),
+    t("/place, /bid, /use, /pass, /play ACTION — your move in the game's notation (autocomplete helps)"),
+    t("/board [X,Y] — post the board (zoom on a position)"),
+    t("/status — whose turn, scores, what is left"),
+    t("/hand — your private view"),
+    t("/log — the action log"),
+    t("/resign — give up your seat (asks to confirm; the computer plays it)"),
+    t("/abort — close the table (host or moderator; asks to confirm)"),
 )
 
 
@@ -67,6 +70,16 @@ def latest_lines(lines: list[str], budget: int = LOG_CHARS) -> list[str]:
 
 def _error(text: str, /, **params: Any) -> list[Reply]:
     return [Reply([Msg(text, params)], private=True, error=True)]
+
+
+def _stale() -> list[Reply]:
+    """The answer to a click on a component of an earlier turn (or one that resolves to nothing)."""
+    return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+
+
+def _restart_note() -> Event:
+    """The headline of a turn or an end announced only after a restart."""
+    return Event(t("The bot restarted after saving the last move and before announcing it; here is where the game stands."))
 
 
 def _clean(text: str | None) -> str:
@@ -89,10 +102,16 @@ class TableService(TableCopies):
         self._by_channel: dict[int, LiveTable] = {}
         self._by_id: dict[int, LiveTable] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._legal_cache: dict[int, tuple[tuple[int, int, int], list[str]]] = {}
+        # per table, per seat: the legal actions as text at one state version (see _legal_texts)
+        self._legal_cache: dict[int, dict[int, tuple[tuple[int, int], list[str]]]] = {}
         self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
         self._extra = [registry.load(spec).name for spec in settings.extra_games]
         self.hooks: list[TableHooks] = []      # extensions: timers, ratings, tournaments (hooks.py)
+        self.confirmations = confirm.Confirmations()     # /resign and /abort ask first (confirm.py)
+        #: held while a game's end is written (TableHooks.ending): one end at a time, so that what
+        #: an extension reads to compute its part (ratings) does not change before it is written
+        self.ending_lock = asyncio.Lock()
+        self.announcements = Announcements(store)
 
     # -- games ------------------------------------------------------------------------------
     def games(self) -> list[Game]:
@@ -139,6 +158,15 @@ class TableService(TableCopies):
     def _no_table(self) -> list[Reply]:
         return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
 
+    def unknown_game(self, name: str) -> list[Reply]:
+        """The answer to a game name we do not offer: the closest one when it looks like a typo."""
+        name = _clean(name).lower()[:40]
+        guess = closest(name, {g.name: (g.name, g.title) for g in self.games()})
+        if guess:
+            return _error("There is no game '{name}'. Did you mean {guess}? Games: {games}.", name=name, guess=guess,
+                          games=self._game_list())
+        return _error("There is no game '{name}'. Games: {games}.", name=name, games=self._game_list())
+
     def _game_list(self) -> str:
         return ", ".join(g.name for g in self.games()) or "-"
 
@@ -152,13 +180,23 @@ class TableService(TableCopies):
         return self._locks[channel_id]
 
     async def close(self) -> None:
+        await self.announcements.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def announced(self, replies: list[Reply]) -> None:
+        """The adapter has sent these replies to their channels: record the table versions they
+        announced, so that a restart announces only what was not (bot/service/announcements.py)."""
+        await self.announcements.sent(replies)
 
     # -- restore ----------------------------------------------------------------------------
     async def restore(self) -> list[tuple[int, list[Reply]]]:
-        """Load every open table (of the guilds on this process's shards). Returns replies for
-        tables where a computer had to move."""
+        """Load every open table (of the guilds on this process's shards). Returns the replies to
+        post: where a computer had to move, and wherever a turn or a game's end was stored but
+        never announced (the process stopped between a commit and its answer). A game found ended
+        but still open (stored so by versions whose end was not one transaction) is closed now,
+        once: the close is guarded by the table's version and status."""
         pending: list[tuple[int, list[Reply]]] = []
+        settled: set[tuple[int, int]] = set()
         tails = await self.store.pending_actions()
         for record in await self.store.open_tables(self.shards):
             table = self.live_table(record, tails.get(record.id, []))
@@ -171,16 +209,57 @@ class TableService(TableCopies):
             async with self.lock(table.channel_id):
                 for hook in self.hooks:
                     await hook.restored(table)
-            if table.status == "playing" and any(s.is_bot or s.resigned for s in table.seats) \
-                    and self._computer_to_act(table):
-                async with self.lock(table.channel_id):
-                    try:
-                        replies = await self._advance(table, [], [], actor=None)
-                    except StaleTableError:         # another process moved it meanwhile: take its state
-                        await self.current(table.channel_id)
-                        continue
+                try:
+                    replies = await self._resume(table, record.announced_version)
+                except StaleTableError:         # another process moved it meanwhile: take its state
+                    await self.current(table.channel_id)
+                    continue
+            if replies is None:
+                settled.add((table.id, table.version))
+            elif replies:
                 pending.append((table.channel_id, replies))
+        await self.announcements.record(settled)
+        closed_now = {reply.table_id for _, replies in pending for reply in replies}
+        for record in await self.store.unannounced_endings(self.shards):
+            if record.id not in closed_now and (replies := await self._announce_end(record)):
+                pending.append((record.channel_id, replies))
         return pending
+
+    async def _resume(self, table: LiveTable, announced: int | None) -> list[Reply] | None:
+        """What a restored table needs (under its lock): the replies to post, or None for a table
+        of an earlier version whose last announcement is not known (nothing is posted then)."""
+        if table.status != "playing":
+            return []
+        unannounced = announced is None or announced < table.version
+        restarted = [_restart_note()] if announced is not None and unannounced else []
+        if unannounced and (outcome := table.game.outcome(table.state)) is not None:
+            return await self._finish(table, restarted, outcome, None)
+        if any(s.is_bot or s.resigned for s in table.seats) and self._computer_to_act(table):
+            return await self._advance(table, restarted, [], actor=None)
+        if announced is None:
+            return None
+        if not unannounced:
+            return []
+        replies = await self._turn_replies(table, restarted, None)
+        if replies and not replies[0].private:
+            replies[0].announces = table.version
+        return replies
+
+    async def _announce_end(self, record: TableRecord) -> list[Reply]:
+        """The end message of a finished table whose end was stored but never announced."""
+        table = self.live_table(record)
+        results = await self.store.results(record.id)
+        if table is None or not record.snapshot_text or len(results) != len(record.seats):
+            return []
+        table.snapshot, table.version = record.snapshot_text, record.version
+        ended = table.game.outcome(table.state)
+        details = ended.details if ended is not None else self._resigned_outcome(table).details
+        outcome = Outcome(tuple(score for _, _, _, score in results), tuple(rank for _, _, rank, _ in results), details)
+        replies = await self._end_replies(table, [_restart_note()], outcome)
+        async with self.lock(table.channel_id):
+            for hook in self.hooks:
+                await hook.finished(table, outcome, record.status, replies)
+        return replies
 
     def _replay_one(self, table: LiveTable, action: ActionRecord) -> None:
         if action.kind == "move":
@@ -212,7 +291,7 @@ class TableService(TableCopies):
                     return self._no_table()
                 game = self.game(name)
                 if game is None:
-                    return _error("There is no game '{name}'. Games: {games}.", name=name[:40], games=self._game_list())
+                    return self.unknown_game(name)
                 return await self._open(ctx, game)
             if name and name != table.game.name:
                 return _error("This channel already has a {game} table. Join it with /join, or open your {wanted} table in another channel.",
@@ -322,8 +401,8 @@ class TableService(TableCopies):
 
     def _option_line(self, table: LiveTable, spec: Any) -> Msg:
         mark = "[x]" if spec.name in table.options else "[ ]"
-        extra = t(" (not available yet)") if spec.unavailable else t("")
-        excludes = t(" (not with {names})", names=", ".join(spec.excludes)) if spec.excludes else t("")
+        extra = t(" (not available yet)") if spec.unavailable else BLANK
+        excludes = t(" (not with {names})", names=", ".join(spec.excludes)) if spec.excludes else BLANK
         return t("{mark} {name} — {description}{excludes}{extra}", mark=mark, name=spec.name,
                  description=Msg(spec.description), excludes=excludes, extra=extra)
 
@@ -407,20 +486,45 @@ class TableService(TableCopies):
         contains = [x for x in texts if typed in x.lower() and x not in starts]
         return (starts + contains)[:limit]
 
-    async def help(self, ctx: Ctx) -> list[Reply]:
+    async def help(self, ctx: Ctx, game_name: str | None = None) -> list[Reply]:
+        """The command list; with a game, how that game is played here and its notation."""
+        if _clean(game_name):
+            game = self.game(game_name or "")
+            if game is None:
+                return self.unknown_game(game_name or "")
+            return [Reply(self._game_help(game), private=True)]
         lines = [t("Board games at this table. Commands:")]
-        lines += [t(line) for line in HELP_LINES]
+        lines += list(HELP_LINES)
         lines += [line for hook in self.hooks for line in hook.help_lines()]
         lines.append(t("Games: {games}.", games=self._game_list()))
+        lines.append(t("/help GAME explains a game and its notation, e.g. /help {example}.",
+                       example=self.games()[0].name if self.games() else "carcassonne"))
         return [Reply(lines, private=True)]
+
+    def _game_help(self, game: Game) -> list[Msg]:
+        lines = [t("{game} ({players} players) — how to play it here:", game=game.title,
+                   players=f"{game.min_players}–{game.max_players}" if game.max_players > game.min_players else game.min_players)]
+        lines += game.help_lines()
+        lines.append(t("Every turn: press “Your move” on the turn message for your own choices, or type the move after /play (autocomplete offers your legal moves)."))
+        if game.options:
+            lines.append(t("Options (before /start, /option NAME switches one on or off):"))
+            lines += [t("{name} — {description}", name=spec.name, description=Msg(spec.description)) for spec in game.options]
+        return lines
 
     async def act(self, ctx: Ctx, text: str | list[str], *, verb: str | None = None, version: int | None = None,
                   table_id: int | None = None) -> list[Reply]:
         async with self.lock(ctx.channel_id):
             return await self.run_fresh(ctx.channel_id, lambda: self._act(ctx, text, verb, version, table_id))
 
+    async def choose(self, ctx: Ctx, table_id: int, version: int, index: int, *, from_panel: bool) -> list[Reply]:
+        """A move chosen with a button or select menu: the ``index``-th of the clicker's own legal
+        actions at ``version`` (resolved here, under the table's lock, so a stale click is refused)."""
+        async with self.lock(ctx.channel_id):
+            return await self.run_fresh(ctx.channel_id, lambda: self._act(ctx, [], None, version, table_id,
+                                                                          choice=index, from_panel=from_panel))
+
     async def _act(self, ctx: Ctx, text: str | list[str], verb: str | None, version: int | None,
-                   table_id: int | None) -> list[Reply]:
+                   table_id: int | None, *, choice: int | None = None, from_panel: bool = False) -> list[Reply]:
         table = self.table_in(ctx.channel_id)
         if table is None:
             return self._no_table()
@@ -447,6 +551,11 @@ class TableService(TableCopies):
                 return _error("Nobody can move right now.")
             return [Reply([t("It is not your turn: waiting for {players}.",
                              players=", ".join(table.names[s] for s in waiting))], private=True, error=True)]
+        if choice is not None:
+            texts = await asyncio.get_running_loop().run_in_executor(self._pool, self._legal_texts, table, seat)
+            if not 0 <= choice < len(texts):
+                return _stale()
+            text = texts[choice]
         candidates = [_clean(c) for c in ([text] if isinstance(text, str) else text)]
         candidates = [c for c in candidates if c]
         if not candidates:
@@ -470,15 +579,23 @@ class TableService(TableCopies):
         else:
             return [Reply([errors[self._best_error(table, seat, candidates)].msg], private=True, error=True, names=table.names)]
         record = ActionRecord(table.version + 1, seat, str(action), "move", False, time.time())
-        return await self._advance(table, events, [record], actor=seat)
+        return await self._advance(table, events, [record], actor=seat, chose=str(action) if from_panel else None)
 
     async def _advance(self, table: LiveTable, events: list[Event], records: list[ActionRecord],
-                       actor: int | None) -> list[Reply]:
-        """Let computers move, commit everything, finish the game if over, and build replies."""
+                       actor: int | None, chose: str | None = None) -> list[Reply]:
+        """Let computers move, commit everything, finish the game if over, and build replies.
+        ``chose``: the move the actor picked in their private panel (which the answer replaces)."""
         self._legal_cache.pop(table.id, None)
         all_events = list(events)
         version = table.version + len(records)
         all_events += self._run_computers(table, records, version)
+        outcome = table.game.outcome(table.state)
+        if outcome is not None:         # the last moves commit together with the game's end
+            replies = await self._finish(table, all_events, outcome, actor, records=records)
+            if chose is not None and replies and not replies[0].error:
+                replies.append(Reply([t("You chose: {action}", action=chose), t("Game over.")], private=True,
+                                     names=table.names, table_id=table.id, replace=True))
+            return replies
         if records:
             try:
                 snapshot = json.dumps(table.game.to_json(table.state), separators=(",", ":"))
@@ -491,10 +608,9 @@ class TableService(TableCopies):
                 return self._not_saved(error, table)
             table.snapshot = snapshot
             table.version = records[-1].n
-        outcome = table.game.outcome(table.state)
-        if outcome is not None:
-            return await self._finish(table, all_events, outcome, actor)
-        replies = await self._turn_replies(table, all_events, actor)
+        replies = await self._turn_replies(table, all_events, actor, chose)
+        if replies and not replies[0].private:
+            replies[0].announces = table.version
         for hook in self.hooks:
             await hook.turn(table, replies)
         return replies
@@ -528,7 +644,8 @@ class TableService(TableCopies):
             records.append(ActionRecord(version, seat, text, "move", True, time.time()))
         return events
 
-    async def _turn_replies(self, table: LiveTable, events: list[Event], actor: int | None) -> list[Reply]:
+    async def _turn_replies(self, table: LiveTable, events: list[Event], actor: int | None,
+                            chose: str | None = None) -> list[Reply]:
         game = table.game
         public_view = game.view(table.state, None)
         lines = [e.msg for e in events if e.to is None]
@@ -540,34 +657,93 @@ class TableService(TableCopies):
             refs = [UserRef(table.seats[s].user_id or 0, table.names[s]) for s in humans]
             if len(refs) == 1:
                 lines.append(t("Your move, {player}.", player=refs[0]))
+                # built from the public view: this message is public (a seat's own prompt is in its panel)
+                lines += game.turn_prompt(public_view)
+                lines.append(t("Your choices are behind the “Your move” button (only you see them)."))
             else:
-                lines.append(t("Your move: {players}", players=tuple(refs)))
-            # built from the public view: this message is public (a seat's own prompt is in /hand)
-            lines += game.turn_prompt(public_view) if len(humans) == 1 else []
+                lines.append(t("Still deciding: {players}", players=tuple(refs)))
+                lines.append(t("Each of you: your own choices are behind the “Your move” button (only you see them)."))
         # Off the event loop: a game's suggestions can take seconds, and meanwhile the loop must
         # stay free to acknowledge interactions within Discord's 3 seconds.
         buttons = await asyncio.get_running_loop().run_in_executor(self._pool, self._action_buttons, table, humans)
         image = await self._render(table, public_view)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id)]
         if actor is not None:
-            private = [e.msg for e in events if e.to is not None and actor in e.to]
-            if private:
-                replies.append(Reply(private, private=True, names=table.names, table_id=table.id))
+            # the mover's own panel for their next step, unless the public buttons already hold it
+            public_moves = any(b.custom_id.startswith("bt:a:") for b in buttons)
+            mine = await self._actor_reply(table, events, actor, chose, actor in humans and (chose is not None or not public_moves))
+            if mine is not None:
+                replies.append(mine)
         return replies
 
+    async def turn_message(self, channel_id: int) -> list[Reply]:
+        """The public message of the current turn again (whose move, the board, the buttons),
+        built from the public view only; nothing when no game runs here."""
+        table = await self.fresh(channel_id)
+        if table is None or table.status != "playing":
+            return []
+        async with self.lock(channel_id):
+            return await self._turn_replies(table, [], None)
+
+    async def _actor_reply(self, table: LiveTable, events: list[Event], actor: int, chose: str | None,
+                           to_act: bool) -> Reply | None:
+        """What only the mover sees after a move: private events (a card drawn), the move they chose
+        from their panel (which this reply replaces), and their panel again if they act next too."""
+        headline = [t("You chose: {action}", action=chose)] if chose is not None else []
+        headline += [e.msg for e in events if e.to is not None and actor in e.to]
+        if to_act:
+            reply = await self._panel_reply(table, actor, replace=chose is not None, headline=headline)
+            if reply is not None:
+                return reply
+        if not headline:
+            return None
+        return Reply(headline, private=True, names=table.names, table_id=table.id, replace=chose is not None)
+
     def _action_buttons(self, table: LiveTable, humans: list[int]) -> list[Button]:
+        """The public turn message's buttons. Move buttons only where no seat has secrets (they
+        would show the mover's hand to everyone) and every seat to act has the same choices;
+        a button carries the move's place in the clicker's legal actions, never its text."""
         game = table.game
         buttons: list[Button] = []
+        secrets_here = game.has_secrets(table.options)
+        if humans and not secrets_here:
+            texts = self._legal_texts(table, humans[0])
+            if all(self._legal_texts(table, s) == texts for s in humans[1:]):
+                index = {text: i for i, text in enumerate(texts)}
+                for action in game.suggestions(table.state, humans[0])[:game.max_buttons]:
+                    if (i := index.get(str(action))) is not None:
+                        buttons.append(Button(game.action_label(action)[:80], customids.action_id(table.id, table.version, i), "primary"))
         if humans:
-            offered = game.suggestions(table.state, humans[0])
-            if all(game.suggestions(table.state, s) == offered for s in humans[1:]):
-                for action in offered[:game.max_buttons]:
-                    custom = customids.action_id(table.id, table.version, str(action))
-                    if custom:
-                        buttons.append(Button(game.action_label(action)[:80], custom, "primary"))
-        if game.private_info:
+            buttons.append(Button("Your move", customids.panel_id(table.id), "success"))
+        if secrets_here or game.private_info:
             buttons.append(Button("My hand", customids.hand_id(table.id), "secondary"))
         return buttons[:25]
+
+    async def _panel_reply(self, table: LiveTable, seat: int, *, path: tuple[int, ...] = (), page: int = 0,
+                           replace: bool = False, headline: list[Msg] | None = None) -> Reply | None:
+        texts = await asyncio.get_running_loop().run_in_executor(self._pool, self._legal_texts, table, seat)
+        view = table.game.view(table.state, seat)
+        return panels.panel(table, seat, texts, view, path=path, page=page, replace=replace, headline=headline)
+
+    async def panel(self, ctx: Ctx, table_id: int | None = None, *, path: tuple[int, ...] = (), page: int = 0,
+                    version: int | None = None, replace: bool = False) -> list[Reply]:
+        """A player's private panel: their view and their legal choices (a step of them)."""
+        table = await self.fresh(ctx.channel_id)
+        if table is None or table.status != "playing" or (table_id is not None and table.id != table_id):
+            return _error("That choice is no longer open: the table has closed.") if table_id is not None \
+                else _error("There is no running game here.")
+        seat = table.seat_of(ctx.user_id)
+        if seat is None:
+            return _error("You are not seated at this table, so you have no choices here. You can watch with /board and /status.")
+        if table.seats[seat].resigned:
+            return _error("You have resigned from this game; the computer plays your seat.")
+        async with self.lock(table.channel_id):
+            if version is not None and version != table.version:
+                return _stale()
+            reply = await self._panel_reply(table, seat, path=path, page=page, replace=replace)
+        if reply is None:
+            return _stale()
+        return [reply]
 
     async def _render(self, table: LiveTable, view: Any, region: str | None = None) -> bytes | None:
         if not self.render_enabled or not table.game.renderer:
@@ -587,34 +763,61 @@ class TableService(TableCopies):
             return None
 
     async def _finish(self, table: LiveTable, events: list[Event], outcome: Outcome, actor: int | None,
-                      status: str = "finished") -> list[Reply]:
+                      status: str = "finished", records: list[ActionRecord] | None = None) -> list[Reply]:
+        """End the game. Its last ``records`` (not stored yet), its status and results, and what
+        the extensions write with them (rating changes, a tournament result: TableHooks.ending)
+        commit in one transaction; if that fails nothing changed, and the table is as it was
+        before those records."""
+        records = records or []
         results = [(seat, table.seats[seat].user_id, outcome.ranks[seat], outcome.scores[seat]) for seat in range(len(table.seats))]
-        await self.store.finish_table(table.id, status, results)
+        snapshot = json.dumps(table.game.to_json(table.state), separators=(",", ":")) if records else None
+        async with self.ending_lock:
+            try:
+                extra = []
+                for hook in self.hooks:
+                    extra += await hook.ending(table, outcome, status, records)
+                await self.store.finish_table(table.id, status, results, version=table.version, actions=records,
+                                              snapshot=snapshot, seats=table.seats, extra=extra)
+            except StaleTableError:
+                table.rollback()
+                raise               # another process wrote the table first: the caller reloads it (copies.py)
+            except StoreError as error:
+                table.rollback()
+                return self._not_saved(error, table)
+        if records:
+            table.snapshot = snapshot or table.snapshot
+            table.version = records[-1].n
+        table.status = status
         self._forget(table)
+        replies = await self._end_replies(table, events, outcome)
+        for hook in self.hooks:
+            await hook.finished(table, outcome, status, replies)
+        return replies
+
+    async def _end_replies(self, table: LiveTable, events: list[Event], outcome: Outcome) -> list[Reply]:
         view = table.game.view(table.state, None)
         lines = [e.msg for e in events if e.to is None] + list(outcome.details)
         lines.append(t("Game over."))
         order = sorted(range(len(table.seats)), key=lambda s: (outcome.ranks[s], s))
         for seat in order:
-            lines.append(t("{rank}. {player} — {score} points", rank=outcome.ranks[seat], player=SeatRef(seat), score=outcome.scores[seat]))
+            lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
+                           points=counts.points(outcome.scores[seat])))
         image = await self._render(table, view)
-        replies = [Reply(lines, image=image, names=table.names, table_id=table.id)]
-        for hook in self.hooks:
-            await hook.finished(table, outcome, status, replies)
-        return replies
+        return [Reply(lines, image=image, names=table.names, table_id=table.id, announces=table.version)]
 
     def _forget(self, table: LiveTable) -> None:
+        self._legal_cache.pop(table.id, None)
         if self._by_channel.get(table.channel_id) is table:
             del self._by_channel[table.channel_id]
         self._by_id.pop(table.id, None)
 
     async def resign(self, ctx: Ctx) -> list[Reply]:
+        """Asks for a confirmation; its button resigns (see ``confirmed`` and confirm.py)."""
         async with self.lock(ctx.channel_id):
             await self.current(ctx.channel_id)
-            return await self.run_fresh(ctx.channel_id, lambda: self._resign(ctx))
+            return await self.run_fresh(ctx.channel_id, lambda: self._ask("resign", ctx))
 
-    async def _resign(self, ctx: Ctx) -> list[Reply]:
-        table = self.table_in(ctx.channel_id)
+    def _cannot_resign(self, ctx: Ctx, table: LiveTable | None) -> list[Reply] | None:
         if table is None or table.status != "playing":
             return _error("There is no running game here to resign from.")
         seat = table.seat_of(ctx.user_id)
@@ -622,22 +825,95 @@ class TableService(TableCopies):
             return _error("You are not seated at this table.")
         if table.seats[seat].resigned:
             return _error("You have already resigned from this game.")
+        return None
+
+    async def _cannot_abort(self, ctx: Ctx, table: LiveTable | None) -> list[Reply] | None:
+        """Why ``ctx`` may not abort ``table``, or None. An extension may decide (a tournament's
+        table is its organiser's or a moderator's to close); else the host or a moderator may."""
+        if table is None:
+            return _error("There is no table here to abort.")
+        for hook in self.hooks:
+            if (verdict := await hook.may_abort(ctx, table)) is not None:
+                return None if verdict.allowed else verdict.refusal
+        if ctx.user_id != table.host_id and not ctx.is_moderator:
+            return _error("Only the table's host ({host}) or a moderator can abort it.",
+                          host=next((s.name for s in table.seats if s.user_id == table.host_id), "?"))
+        return None
+
+    async def _ask(self, kind: str, ctx: Ctx) -> list[Reply]:
+        """The private question with its two buttons (under the channel's lock)."""
+        table = self.table_in(ctx.channel_id)
+        refused = self._cannot_resign(ctx, table) if kind == "resign" else await self._cannot_abort(ctx, table)
+        if refused is not None or table is None:
+            return refused or self._no_table()
+        buttons = self.confirmations.ask(kind, table.id, table.version, table.status, ctx.user_id)
+        minutes = confirm.VALID_SECONDS // 60
+        if kind == "resign":
+            # as in _resign: the game ends when at most one seat, or no person, would be left
+            seat = table.seat_of(ctx.user_id)
+            left = [s for s in table.seats if not s.resigned and s.seat != seat]
+            goes_on = len(left) > 1 and any(not s.is_bot for s in left)
+            question = t("Resign from this game of {game}? The computer plays your seat from then on. "
+                         "Confirm within {minutes} minutes.", game=table.game.title, minutes=minutes) if goes_on else \
+                t("Resign from this game of {game}? Too few players would be left, so the game ends. "
+                  "Confirm within {minutes} minutes.", game=table.game.title, minutes=minutes)
+        elif table.status == "playing":
+            question = t("Close this {game} table for everyone? The game ends here without a result. "
+                         "Confirm within {minutes} minutes.", game=table.game.title, minutes=minutes)
+        else:
+            question = t("Close this {game} table? Everyone seated leaves it. Confirm within {minutes} minutes.",
+                         game=table.game.title, minutes=minutes)
+        return [Reply([question], private=True, buttons=buttons, names=table.names, table_id=table.id)]
+
+    async def confirmed(self, ctx: Ctx, custom_id: str) -> list[Reply]:
+        """A click on a confirmation button of /resign or /abort."""
+        click = confirm.parse(custom_id)
+        if click is None:
+            return _error("That button is not one of ours any more.")
+        command = "/" + click.kind
+        async with self.lock(ctx.channel_id):
+            table = await self.current(ctx.channel_id)
+            pending, why = self.confirmations.answer(click, ctx.user_id)
+            if why == "other":
+                return _error("This confirmation belongs to the player who asked for it; use {command} yourself.",
+                              command=command)
+            if why == "expired":
+                return _error("That confirmation has expired (it is valid for {minutes} minutes), so nothing changed. "
+                              "Use {command} again if you still want to.",
+                              minutes=confirm.VALID_SECONDS // 60, command=command)
+            if pending is None:
+                return _error("That confirmation is no longer open, so nothing changed. Use {command} again if you "
+                              "still want to.", command=command)
+            if not click.confirmed:
+                return [Reply([t("Cancelled: nothing changed.")], private=True)]
+            if table is None or table.id != pending.table_id:
+                return _error("That choice is no longer open: the table has closed.")
+            if (table.status, table.version) != (pending.status, pending.version):
+                return _error("The game has moved on since you asked, so nothing changed. Use {command} again if "
+                              "you still want to.", command=command)
+            try:
+                return await (self._resign(ctx) if click.kind == "resign" else self._abort(ctx))
+            except StaleTableError:         # another process moved the table meanwhile: not what was confirmed
+                await self.current(ctx.channel_id)
+                return _error("The game has moved on since you asked, so nothing changed. Use {command} again if "
+                              "you still want to.", command=command)
+
+    async def _resign(self, ctx: Ctx) -> list[Reply]:
+        table = self.table_in(ctx.channel_id)
+        if (refused := self._cannot_resign(ctx, table)) is not None or table is None:
+            return refused or self._no_table()
+        seat = table.seat_of(ctx.user_id)
+        assert seat is not None
         table.seats[seat].resigned = True
         record = ActionRecord(table.version + 1, seat, "resign", "resign", False, time.time())
         headline = Event(t("{player} resigns.", player=SeatRef(seat)))
         active = [s for s in table.seats if not s.resigned]
         try:
             if len(active) <= 1 or not any(not s.is_bot for s in active):
-                try:
-                    await self.store.append_actions(table.id, [record], table.snapshot, table.seats)
-                except StaleTableError:
-                    raise
-                except StoreError:
-                    table.seats[seat].resigned = False
-                    return _error("The resignation could not be saved. Please try again in a moment.")
-                return await self._finish(table, [headline], self._resigned_outcome(table), None)
-            replies = await self._advance(table, [headline, Event(t("The computer plays {player}'s seat from now on.", player=SeatRef(seat)))],
-                                          [record], actor=None)
+                replies = await self._finish(table, [headline], self._resigned_outcome(table), None, records=[record])
+            else:
+                replies = await self._advance(table, [headline, Event(t("The computer plays {player}'s seat from now on.", player=SeatRef(seat)))],
+                                              [record], actor=None)
         except StaleTableError:
             table.seats[seat].resigned = False          # not saved: the seat stays the player's
             raise
@@ -651,28 +927,25 @@ class TableService(TableCopies):
         return Outcome(tuple([0] * len(table.seats)), ranks_from_scores(keys), (t("The game ended by resignation."),))
 
     async def abort(self, ctx: Ctx) -> list[Reply]:
+        """Asks for a confirmation; its button closes the table (see ``confirmed`` and confirm.py)."""
         async with self.lock(ctx.channel_id):
-            table = await self.current(ctx.channel_id)
-            if table is None:
-                return _error("There is no table here to abort.")
-            verdict = None
-            for hook in self.hooks:
-                if (verdict := await hook.may_abort(ctx, table)) is not None:
-                    break
-            if verdict is not None and not verdict.allowed:
-                return verdict.refusal
-            if verdict is None and ctx.user_id != table.host_id and not ctx.is_moderator:
-                return _error("Only the table's host ({host}) or a moderator can abort it.",
-                              host=next((s.name for s in table.seats if s.user_id == table.host_id), "?"))
-            try:
-                await self.store.finish_table(table.id, "aborted", [])
-            except StoreError as error:
-                return self._not_saved(error, table)
-            self._forget(table)
-            for hook in self.hooks:
-                await hook.closed(table, "aborted")
-            return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
-                             player=ctx.name[:64], game=table.game.title)])]
+            await self.current(ctx.channel_id)
+            return await self._ask("abort", ctx)
+
+    async def _abort(self, ctx: Ctx) -> list[Reply]:
+        table = self.table_in(ctx.channel_id)
+        if (refused := await self._cannot_abort(ctx, table)) is not None or table is None:
+            return refused or self._no_table()
+        try:
+            await self.store.finish_table(table.id, "aborted", [])
+        except StoreError as error:
+            return self._not_saved(error, table)
+        self._forget(table)
+        self.confirmations.forget(table.id)
+        for hook in self.hooks:
+            await hook.closed(table, "aborted")
+        return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
+                         player=ctx.name[:64], game=table.game.title)])]
 
     # -- information ------------------------------------------------------------------------
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
@@ -713,10 +986,13 @@ class TableService(TableCopies):
         async with self.lock(table.channel_id):
             view = table.game.view(table.state, seat)
             lines = table.game.private_lines(view) or [t("{game} has no hidden information; everything is on the board.", game=table.game.title)]
+            buttons = []
             if seat in table.game.to_act(table.state):
                 lines += table.game.turn_prompt(view)
-            image = await self._render(table, view) if table.game.private_info else None
-        return [Reply(lines, private=True, image=image, image_name="hand.png", names=table.names, table_id=table.id)]
+                buttons.append(Button("Your move", customids.panel_id(table.id), "success"))
+            secret = table.game.private_info or table.game.has_secrets(table.options)
+            image = await self._render(table, view) if secret else None
+        return [Reply(lines, private=True, image=image, image_name="hand.png", buttons=buttons, names=table.names, table_id=table.id)]
 
     async def log_text(self, ctx: Ctx) -> list[Reply]:
         for hook in self.hooks:
@@ -735,7 +1011,7 @@ class TableService(TableCopies):
             text = "(hidden)" if action.n in secret and action.seat != viewer else action.text
             lines.append(f"{action.n}. {who}{mark}: {text}")
         body = "\n".join(latest_lines(lines)) or "-"
-        return [Reply([t("Log ({count} actions, latest last):", count=len(actions)), Msg("{body}", {"body": body})],
+        return [Reply([t("Log ({actions}, latest last):", actions=counts.actions(len(actions))), Msg("{body}", {"body": body})],
                       private=True, names=table.names)]
 
     def _secret_moves(self, table: LiveTable, actions: list[ActionRecord]) -> set[int]:
@@ -753,11 +1029,14 @@ class TableService(TableCopies):
                 secret.add(action.n)
         return secret
 
-    async def button(self, ctx: Ctx, custom_id: str) -> list[Reply]:
+    async def button(self, ctx: Ctx, custom_id: str, values: list[str] | None = None) -> list[Reply]:
+        """A click on one of our buttons, or a choice in one of our select menus (``values``)."""
+        if confirm.is_confirmation(custom_id):
+            return await self.confirmed(ctx, custom_id)
         for hook in self.hooks:
             if (handled := await hook.button(ctx, custom_id)) is not None:
                 return handled
-        click = customids.parse(custom_id)
+        click = customids.parse(custom_id, values)
         if click is None:
             return _error("That button is not one of ours any more.")
         await self.fresh(ctx.channel_id)
@@ -772,7 +1051,13 @@ class TableService(TableCopies):
             return await self.start(ctx)
         if click.kind == "hand":
             return await self.hand(ctx, table_id=table.id)
-        return await self.act(ctx, click.value, version=click.version, table_id=click.table_id)
+        if click.kind == "panel":
+            return await self.panel(ctx, table.id)
+        if click.kind == "step":
+            return await self.panel(ctx, table.id, path=click.path, page=click.page, version=click.version, replace=True)
+        if click.kind in ("action", "choice") and click.version is not None and click.index is not None:
+            return await self.choose(ctx, table.id, click.version, click.index, from_panel=click.kind == "choice")
+        return _stale()
 
     # -- autocomplete -------------------------------------------------------------------------
     def complete_action(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:
@@ -791,12 +1076,14 @@ class TableService(TableCopies):
 
     def _legal_texts(self, table: LiveTable, seat: int) -> list[str]:
         """The seat's legal actions as text, computed once per state version: autocomplete asks on
-        every keystroke and must answer within Discord's 3 seconds."""
-        key = (table.version, seat, id(table.state))
-        cached = self._legal_cache.get(table.id)
+        every keystroke and must answer within Discord's 3 seconds, and a panel's buttons and
+        selects resolve their numbers against this same list."""
+        key = (table.version, id(table.state))
+        seats = self._legal_cache.setdefault(table.id, {})
+        cached = seats.get(seat)
         if cached is None or cached[0] != key:
             cached = (key, [str(a) for a in table.game.legal_actions(table.state, seat)])
-            self._legal_cache[table.id] = cached
+            seats[seat] = cached
         return cached[1]
 
     def complete_option(self, ctx: Ctx, typed: str, limit: int = 25) -> list[tuple[str, str]]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, AsyncIterator
 
 from bot.asyncplay.ports import Ports, channel_link
 from bot.i18n import I18n, UserRef, t
+from bot.i18n import counts
 from bot.scheduler import Job, Scheduler, rearm_sql
 from bot.service.hooks import Permission, TableHooks
 from bot.service.live import LiveTable
@@ -31,7 +32,7 @@ from bot.tournaments.standings import standings as compute_standings
 from bot.tournaments.store import Player, Slot, Tournament, TournamentStore
 from bot.turns.durations import parse_span, span, span_text
 from games import registry
-from games.core import OptionError, validate_options
+from games.core import BLANK, OptionError, validate_options
 from games.core.messages import Msg
 from renderers.tables import Column, render_table
 
@@ -132,8 +133,7 @@ class Tournaments(TableHooks):
             return _error("Tournaments need threads, and this place cannot open them.")
         game = self.service.game(game_name or "")
         if game is None:
-            return _error("There is no game '{name}'. Games: {games}.", name=(game_name or "")[:40],
-                          games=", ".join(g.name for g in self.service.games()))
+            return self.service.unknown_game(game_name or "")
         kind = FORMAT_WORDS.get((format or "swiss").strip().lower())
         if kind is None:
             return _error("The format is swiss, roundrobin or elimination.")
@@ -199,15 +199,15 @@ class Tournaments(TableHooks):
         if any(p.user_id == ctx.user_id for p in players):
             return _error("You are already signed up for {tournament}.", tournament=tournament.name)
         if len(players) >= MAX_PLAYERS:
-            return _error("The tournament is full ({count} players).", count=len(players))
+            return _error("The tournament is full ({players}).", players=counts.players(len(players)))
         try:
             await self.store.add_player(tournament.id, ctx.user_id, ctx.name[:64])
         except StoreError as error:
             if any(p.user_id == ctx.user_id for p in await self.store.players(tournament.id)):     # signed up meanwhile
                 return _error("You are already signed up for {tournament}.", tournament=tournament.name)
             return self._not_saved(error)
-        return [Reply([t("{player} joins the tournament {tournament} ({count} players).", player=ctx.name[:64],
-                         tournament=tournament.name, count=len(players) + 1)])]
+        return [Reply([t("{player} joins the tournament {tournament} ({players}).", player=ctx.name[:64],
+                         tournament=tournament.name, players=counts.players(len(players) + 1))])]
 
     async def leave(self, ctx: Ctx) -> list[Reply]:
         async with self._signing_up(ctx.channel_id):
@@ -269,8 +269,9 @@ class Tournaments(TableHooks):
             tournament = await self.store.get(tournament.id)
             assert tournament is not None
             await self._open_round(tournament, 1)
-        return [Reply([t("The tournament {tournament} begins: {count} players, {rounds} rounds. Round 1 is on; "
-                         "each table has its own thread.", tournament=tournament.name, count=len(players), rounds=rounds)],
+        return [Reply([t("The tournament {tournament} begins: {players}, {rounds}. Round 1 is on; "
+                         "each table has its own thread.", tournament=tournament.name, players=counts.players(len(players)),
+                         rounds=counts.rounds(rounds))],
                       private=True)]
 
     # -- rounds -------------------------------------------------------------------------------------
@@ -381,8 +382,8 @@ class Tournaments(TableHooks):
         for slot in slots:
             names = ", ".join(players[p].name for p in slot.players if p in players)
             if slot.status == "bye":
-                lines.append(t("Bye: {player} ({points} points).", player=names,
-                               points=number(bye_points(tournament.table_size))))
+                lines.append(t("Bye: {player} ({points}).", player=names,
+                               points=counts.points(number(bye_points(tournament.table_size)))))
             else:
                 lines.append(t("Table {number}: {players} — {channel}", number=slot.number, players=names,
                                channel=channel_link(slot.channel_id) if slot.channel_id else "-"))
@@ -507,25 +508,46 @@ class Tournaments(TableHooks):
         self.scheduler.wake()
 
     # -- results ------------------------------------------------------------------------------------
-    async def _record(self, tournament: Tournament, slot: Slot, results: list[tuple[int | None, int, int]],
-                      reported: bool = False) -> None:
-        """Store one table's result: (user, rank, score) per player, in seat order."""
+    @staticmethod
+    def _result_statements(tournament: Tournament, slot: Slot, results: list[tuple[int | None, int, int]],
+                           reported: bool = False) -> list[tuple[str, tuple]]:
+        """One table's result: (user, rank, score) per player, in seat order."""
         points = table_points([rank for _, rank, _ in results], tournament.table_size)
         statements = [TournamentStore.result_sql(slot, user, rank, score, p, reported)
                       for (user, rank, score), p in zip(results, points) if user is not None]
         statements.append(TournamentStore.update_slot_sql(slot, status="finished"))
-        await self.service.store.write(statements)
+        return statements
+
+    async def _record(self, tournament: Tournament, slot: Slot, results: list[tuple[int | None, int, int]],
+                      reported: bool = False) -> None:
+        """Store one table's result: (user, rank, score) per player, in seat order."""
+        await self.service.store.write(self._result_statements(tournament, slot, results, reported))
         await self._arm_if_complete(tournament, slot.round)
 
-    async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
-        slot = await self.store.slot_of_table(table.id)
-        if slot is None or slot.status != "playing":
-            return
+    async def _slot_playing(self, table_id: int, status: str) -> tuple[Tournament, Slot] | None:
+        """The running tournament and its slot of a table that is still being played there."""
+        slot = await self.store.slot_of_table(table_id)
+        if slot is None or slot.status != status:
+            return None
         tournament = await self.store.get(slot.tournament_id)
         if tournament is None or tournament.status != "running":
-            return
+            return None
+        return tournament, slot
+
+    async def ending(self, table: LiveTable, outcome, status: str, pending: list) -> list[tuple[str, tuple]]:
+        """The table's tournament result, committed with the game's end."""
+        found = await self._slot_playing(table.id, "playing")
+        if found is None:
+            return []
         results = [(s.user_id, outcome.ranks[s.seat], outcome.scores[s.seat]) for s in table.seats]
-        await self._record(tournament, slot, results)
+        return self._result_statements(*found, results)
+
+    async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
+        found = await self._slot_playing(table.id, "finished")
+        if found is None:
+            return
+        tournament, slot = found
+        await self._arm_if_complete(tournament, slot.round)
         if replies:
             replies[0].lines.append(t("Result recorded for the tournament {tournament}, round {round}.",
                                       tournament=tournament.name, round=slot.round))
@@ -657,9 +679,9 @@ class Tournaments(TableHooks):
         text.append(t("Standings of {tournament} ({format}, {status}):", tournament=tournament.name,
                       format=FORMAT_NAMES[tournament.format], status=status))
         for line in lines[:40]:
-            out = t(" (withdrawn)") if line.dropped else t("")
-            text.append(t("{place}. {player} — {points} points (Buchholz {buchholz}, wins {wins}, score {score}){out}",
-                          place=line.place, player=line.name, points=number(line.points), buchholz=number(line.buchholz),
+            out = t(" (withdrawn)") if line.dropped else BLANK
+            text.append(t("{place}. {player} — {points} (Buchholz {buchholz}, wins {wins}, score {score}){out}",
+                          place=line.place, player=line.name, points=counts.points(number(line.points)), buchholz=number(line.buchholz),
                           wins=line.wins, score=line.score, out=out))
         if not lines:
             text.append(t("Nobody has signed up yet."))

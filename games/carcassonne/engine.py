@@ -46,7 +46,7 @@ from games.carcassonne.state import (BUILDER, FOLLOWERS, GOODS, LARGE, PREFIX, C
 from games.carcassonne.texts import edge_word, placements_summary, terrain_word, turn_word
 from games.carcassonne.tiles import tile
 from games.carcassonne.view import LETTERS, CarcassonneView
-from games.core import (ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer,
+from games.core import (ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer, counted,
                         SeatRef, SeededRng, validate_options)
 from games.core.outcome import ranks_from_scores
 
@@ -282,6 +282,34 @@ class Carcassonne(Game):
             return True
         return after.phase != "deploy" or after.pile != state.pile or after.rng.draws != state.rng.draws
 
+    def skip_action(self, state: CarcState, seat: int) -> Any:
+        """Carcassonne has no pass: a tile that fits somewhere must be placed (rules §5), and the
+        dragon must take its step. So a skipped turn places the drawn tile without deploying
+        anything (``x,y rK -``), at the first legal position in the board's order (top row
+        first, then left to right, then the lowest rotation) rather than where a player would
+        choose; in the deploy step it deploys nothing (``-``), or where the rules force a choice
+        (the princess) the first one offered; in the dragon's movement it takes the first legal
+        step in N, E, S, W order."""
+        if seat not in self.to_act(state):
+            return None
+        if state.phase == DRAGON_PHASE:
+            steps = legal_steps(state)
+            return DragonStep(steps[0]) if steps else None
+        if state.phase == "deploy":
+            codes = self.deploy_options(state, seat)
+            return Deploy(NOTHING if NOTHING in codes else codes[0])
+        assert state.drawn is not None
+        spots = legal_placements(state.board, state.drawn)
+        if not spots:
+            return None
+        x, y, rotation = spots[0]
+        whole = Place(x, y, rotation, NOTHING)
+        try:
+            self.apply(self.from_json(self.to_json(state)), seat, whole)
+        except IllegalAction:       # a choice is forced on this tile (the princess): place it, then choose
+            return Place(x, y, rotation)
+        return whole
+
     def _apply_deploy(self, state: CarcState, seat: int, action: Deploy) -> list[Event]:
         if state.phase != "deploy":
             raise IllegalAction("First place your tile {tile}: write x,y rK (for example {example}), "
@@ -470,8 +498,9 @@ class Carcassonne(Game):
         if state.fairy and not state.second and state.pile and any(
                 f.seat == seat and f.is_follower and (f.x, f.y) == state.fairy for f in state.figures):
             state.scores[seat] += scoring.FAIRY_TURN
-            events.append(Event.public("Fairy: {player} gets {points} point(s) for a follower beside the fairy.",
-                                       player=SeatRef(seat), points=scoring.FAIRY_TURN))
+            events.append(Event(counted("Fairy: {player} gets {points} point for a follower beside the fairy.",
+                                        "Fairy: {player} gets {points} points for a follower beside the fairy.",
+                                        by="points", player=SeatRef(seat), points=scoring.FAIRY_TURN)))
         self._draw(state, events)
 
     # -- drawing and the end ----------------------------------------------------------------------
@@ -521,6 +550,10 @@ class Carcassonne(Game):
         elif state.phase == "deploy":
             deploy = tuple(self.deploy_options(state, state.current))
         return view_of(state, seat, placements, deploy, tuple(legal_steps(state)))
+
+    def help_lines(self) -> list[Msg]:
+        from games.carcassonne.help import LINES
+        return list(LINES)
 
     def status(self, view: CarcassonneView) -> list[Msg]:
         return status_lines(view)

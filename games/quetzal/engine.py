@@ -1,12 +1,13 @@
 """The Quetzal game object: the contract of games.core wired to this package's modules."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Sequence
 
-from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer, SeatRef
+from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, N_, OptionSpec, Outcome, RandomPlayer, SeatRef, reveal
 from games.core.outcome import ranks_from_scores
 from games.quetzal import flow, notation, texts
-from games.quetzal.actions import Action, Place
+from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store
 from games.quetzal.ai import HeuristicPlayer, ranked
 from games.quetzal.components import rules
 from games.quetzal.rounds import OPEN_HANDS, PUBLISHER_COINS, setup_state
@@ -29,11 +30,11 @@ class Quetzal(Game):
                                     "then 5, 5, 6, 6 (default: 5 each with 2-3 players, 6 each with 4-5)."),
         OptionSpec(OPEN_HANDS, "Relic hands are public (by default only the number of cards is)."),
         OptionSpec("first", "Choose the start player instead of drawing one at random.",
-                   unavailable="table options are on/off switches, so a player cannot be named; "
-                               "the start player is drawn at random."),
+                   unavailable=N_("table options are on/off switches, so a player cannot be named; "
+                               "the start player is drawn at random.")),
         OptionSpec("dice", "Change the worker roll weights (white, black, side, upright; default 17, 17, 4, 2).",
-                   unavailable="table options are on/off switches, so weights cannot be given; "
-                               "they are set in games/quetzal/data/defaults.yaml."),
+                   unavailable=N_("table options are on/off switches, so weights cannot be given; "
+                               "they are set in games/quetzal/data/defaults.yaml.")),
     )
 
     def action_candidates(self, verb: str, text: str) -> list[str]:
@@ -81,6 +82,62 @@ class Quetzal(Game):
             raise problem
         return flow.perform(state, seat, action)
 
+    # -- turn flow: timeouts and undo ------------------------------------------------------------
+    def skip_action(self, state: State, seat: int) -> Action | None:
+        """There is no pass (5.2), but the Camp is always open: a skipped placement sends one
+        worker there (the reference's default worker) and rerolls nothing. Every other prompt
+        takes its "no": keep the roll, ``sell none``, ``deliver none`` (``deliver done`` when
+        cards are already chosen). Where the rules force a choice: a Temple row takes the first
+        filled display slots, a Village row the first tile on display, a staged team its
+        default workers, and a third permanent upgrade stores the one just gained (the tiles
+        that were acting keep acting)."""
+        kind = flow.prompt_kind(state, seat)
+        if kind is None:
+            return None
+        player = state.player(seat)
+        legal = flow.legal_actions(state, seat)
+        if kind == "store":
+            return Store(player.tiles[-1])
+        if kind == "reroll-tile":
+            return Keep()
+        if kind == "camp-reroll":
+            return Reroll(())
+        if kind == "place":
+            camp = [a for a in legal if isinstance(a, Place) and a.space == "camp" and a.short]
+            return min(camp, key=lambda a: a.count, default=None)
+        if kind == "workers":
+            return next((a for a in legal if isinstance(a, Place) and a.short), legal[0] if legal else None)
+        if kind == "sell":
+            return Sell(None)
+        if kind == "deliver":
+            return Done() if state.steps[0].cards else Deliver(())
+        return legal[0] if legal else None          # take: the first slots; upgrade: the first tile
+
+    def reveals(self, state: State, seat: int, action: Action, events: list[Event]) -> bool | Msg:
+        """A placement on any space (the Camp's coin included), a staged team, keeping a roll,
+        ``reroll none``, storing an upgrade, taking cards from the Temple display (rows t1,
+        t2, t5) or a tile from the Village display, and ``sell none`` / ``deliver none`` show
+        nothing new and may be taken back. Rolling workers (Camp or upgrade rerolls, the next
+        round's roll), drawing relic cards or upgrade tiles (rows t3 and t4, Excavation,
+        discovery space 6, the refill between rounds) and, with hidden hands, selling or
+        delivering a card of the hand cannot."""
+        after = self.from_json(self.to_json(state))
+        try:
+            done = self.apply(after, seat, action)
+        except IllegalAction:
+            return True
+        if after.deck != state.deck or after.stack != state.stack:
+            return reveal.DREW
+        if after.rng.draws != state.rng.draws:
+            return reveal.ROLLED
+        if reveal.secret(done):
+            return reveal.SECRET
+        if OPEN_HANDS not in state.options:
+            for old, new in zip(state.seats, after.seats):
+                if Counter(old.hand) - Counter(new.hand):
+                    return reveal.SHOWN
+        return after.phase == "over"
+
     def view(self, state: State, seat: int | None) -> QuetzalView:
         return build_view(state, seat)
 
@@ -101,6 +158,10 @@ class Quetzal(Game):
 
     def from_json(self, data: dict[str, Any]) -> State:
         return from_json(data)
+
+    def help_lines(self) -> list[Msg]:
+        from games.quetzal.help import LINES
+        return list(LINES)
 
     def status(self, view: QuetzalView) -> list[Msg]:
         return texts.status(view)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from games.core import Event, IllegalAction, Msg, SeatRef
+from games.core import Event, IllegalAction, Msg, SeatRef, counted
 from games.quetzal.actions import Place, TeamUse, worker_key
 from games.quetzal.components import BIG, WILD, Space, rules
 from games.quetzal.gains import has_effect
@@ -291,6 +291,7 @@ def do_place(state: State, seat: int, action: Place) -> list[Event]:
         coins = r.camp_coins * len(action.workers)
         player.coins += coins
         state.camp_rerolls = len(action.workers) if player.pool() else 0
-        events.append(Event.public("Camp: {player} gains {coins} coin(s).", player=SeatRef(seat), coins=coins))
+        events.append(Event(counted("Camp: {player} gains {coins} coin.", "Camp: {player} gains {coins} coins.", by="coins",
+                                    player=SeatRef(seat), coins=coins)))
     return events
 

@@ -19,11 +19,18 @@ def test_whole_number(text, expected):
     assert whole_number(text) == expected
 
 
-@pytest.mark.parametrize("custom_id", ["bt:a:01:0:add 1", "bt:a:1:00:add 1", "bt:l:١:join", "bt:h:1\n",
-                                       f"bt:h:{HUGE}", f"bt:a:{HUGE}:1:add 1", "bt:l:1:join\n"])
+@pytest.mark.parametrize("custom_id", ["bt:a:01:0:3", "bt:a:1:00:3", "bt:a:1:0:03", "bt:a:1:0:99999", "bt:l:١:join",
+                                       "bt:h:1\n", f"bt:h:{HUGE}", f"bt:a:{HUGE}:1:3", "bt:l:1:join\n", "bt:a:01:0:add 1",
+                                       "bt:p:1:0:1..2:0", "bt:p:1:0::0", "bt:s:1:0:-:0", "bt:m:1:2"])
 def test_custom_ids_are_read_only_as_written(custom_id):
     assert customids.parse(custom_id) is None
-    assert customids.parse("bt:a:1:0:add 1") == customids.Click("action", 1, 0, "add 1")
+    assert customids.parse("bt:a:1:0:3") == customids.Click("action", 1, 0, 3)
+    assert customids.parse("bt:c:1:7:12") == customids.Click("choice", 1, 7, 12)
+    assert customids.parse("bt:p:1:7:2.0:1") == customids.Click("step", 1, 7, path=(2, 0), page=1)
+    assert customids.parse("bt:s:1:7:2:0", ["a5"]) == customids.Click("choice", 1, 7, 5, path=(2,))
+    assert customids.parse("bt:s:1:7:-:0", ["p4"]) == customids.Click("step", 1, 7, path=(4,))
+    # a move button of an earlier version carried the move's text: it is only stale now
+    assert customids.parse("bt:a:1:0:add 1") == customids.Click("stale", 1)
 
 
 @pytest.mark.parametrize("custom_id", [f"bt:r:{HUGE}", f"bt:u:{HUGE}:1:yes", f"bt:u:1:{HUGE}:no", "bt:r:١"])

@@ -9,7 +9,7 @@ from bot.replay import build_gif, key_moments, sample
 from renderers.common import encode_png
 from tests.async_play.helpers import finish_countdown, play_turns
 from tests.conftest import ctx
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 
 async def game(bot, *users, channel=1, game_name="countdown"):
@@ -72,8 +72,13 @@ async def test_replay_of_a_finished_game(bot):
     assert "1. " in text and r[0].image_name == f"replay-{table.id}.gif"
     frames = frames_of(r[0].image)
     assert len(frames) >= 3 and frames[0].tobytes() != frames[-1].tobytes()
-    elsewhere = await bot.play.replays.replay(ctx("carol", channel=5), str(table.id))     # by number, from another channel
+    # by number, from another channel: for whoever can see the table's channel
+    elsewhere = await bot.play.replays.replay(ctx("carol", channel=5, can_view=lambda channel: channel == 1), str(table.id))
     assert not elsewhere[0].error and len(frames_of(elsewhere[0].image)) == len(frames)
+    hidden = await bot.play.replays.replay(ctx("carol", channel=5, can_view=lambda channel: False), str(table.id))
+    unknown = await bot.play.replays.replay(ctx("carol", channel=5), "999")
+    assert hidden[0].error and text_of(hidden) == text_of(unknown).replace("999", str(table.id))   # its existence stays hidden
+    assert (await bot.play.replays.replay(ctx("carol", channel=5), str(table.id)))[0].error
     r = await bot.play.replays.replay(ctx("carol"), "abc")
     assert r[0].error
     r = await bot.play.replays.replay(ctx("carol"), "999")
@@ -91,7 +96,7 @@ async def test_replay_frames_are_bounded(make_bot):
 async def test_carcassonne_replay(bot):
     table = await game(bot, "alice", "bob", game_name="carcassonne")
     await play_turns(bot.service, 1, turns=12)
-    await bot.service.resign(ctx("bob"))                       # two players: the game ends here
+    await confirmed(bot.service, ctx("bob"), "resign")                       # two players: the game ends here
     assert bot.service.table_in(1) is None
     r = await bot.play.replays.replay(ctx("alice"), str(table.id))
     frames = frames_of(r[0].image)
@@ -143,3 +148,21 @@ async def test_log_hides_secret_moves_while_the_game_runs(bot, monkeypatch):
     await finish_countdown(bot.service, 1)
     r = await bot.service.log_text(ctx("carol"))                  # over: everything shows
     assert "1. Alice: bet even" in text_of(r) and table.id
+
+
+async def test_a_direct_message_table_replays_only_for_its_players(bot):
+    from bot.service import Ctx
+
+    alice_dm = Ctx(11, "Alice", 801, guild_id=None)
+    await bot.service.join(alice_dm, "countdown")
+    await bot.service.addbot(alice_dm)
+    await bot.service.start(alice_dm)
+    table = bot.service.table_in(801)
+    await finish_countdown(bot.service, 801)
+    assert bot.service.table_in(801) is None
+    mine = await bot.play.replays.replay(Ctx(11, "Alice", 802, guild_id=None), str(table.id))   # her DM, any channel id
+    assert not mine[0].error and mine[0].image
+    stranger = await bot.play.replays.replay(Ctx(99, "Mallory", 803, guild_id=None), str(table.id))
+    assert stranger[0].error and "only your own games" in text_of(stranger) and stranger[0].image is None
+    from_a_server = await bot.play.replays.replay(Ctx(99, "Mallory", 5, guild_id=7, can_view=lambda c: True), str(table.id))
+    assert from_a_server[0].error and from_a_server[0].image is None

@@ -9,7 +9,7 @@ import asyncio
 
 from bot.service import Ctx
 from tests.async_play.test_tournaments import HALL, current, person, sign_up
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 
 async def test_only_the_organiser_or_a_moderator_aborts_a_tournament_table(bot):
@@ -31,20 +31,20 @@ async def test_only_the_organiser_or_a_moderator_aborts_a_tournament_table(bot):
         assert "/resign" in text_of(r)
     assert host in slot.players and bot.service.table_in(slot.channel_id) is table
     # the organiser may, from the table's thread, without a seat there
-    r = await bot.service.abort(Ctx(101, "P01", slot.channel_id, 7))
+    r = await confirmed(bot.service, Ctx(101, "P01", slot.channel_id, 7), "abort")
     assert not r[0].error and "aborts the" in text_of(r)
     assert bot.service.table_in(slot.channel_id) is None
     stalled = [s for s in await bot.play.tournaments.store.slots(tournament.id, 1) if s.number == slot.number]
     assert stalled[0].status == "stalled"
     # the other table: a moderator who plays no part in the tournament may
-    r = await bot.service.abort(Ctx(999, "Mod", other.channel_id, 7, is_moderator=True))
+    r = await confirmed(bot.service, Ctx(999, "Mod", other.channel_id, 7, is_moderator=True), "abort")
     assert not r[0].error
     # an ordinary table keeps the host rule
     await bot.service.join(Ctx(201, "Host", 77, 7), "countdown")
     await bot.service.join(Ctx(202, "Guest", 77, 7))
     r = await bot.service.abort(Ctx(202, "Guest", 77, 7))
     assert r[0].error and "Only the table's host (Host) or a moderator" in text_of(r)
-    assert not (await bot.service.abort(Ctx(201, "Host", 77, 7)))[0].error
+    assert not (await confirmed(bot.service, Ctx(201, "Host", 77, 7), "abort"))[0].error
 
 
 async def test_a_cancelled_tournaments_tables_are_ordinary_games(bot):
@@ -54,8 +54,8 @@ async def test_a_cancelled_tournaments_tables_are_ordinary_games(bot):
     [slot] = await bot.play.tournaments.store.slots(tournament.id, 1)
     assert "is cancelled" in text_of(await bot.play.tournaments.cancel(person(1)))
     host = bot.service.table_in(slot.channel_id).host_id
-    r = await bot.service.abort(Ctx(host, "Host", slot.channel_id, 7))
-    assert not r[0].error, text_of(r)
+    r = await confirmed(bot.service, Ctx(host, "Host", slot.channel_id, 7), "abort")
+    assert not r[0].error and "aborts the" in text_of(r), text_of(r)
 
 
 async def test_concurrent_creates_make_one_tournament(bot):

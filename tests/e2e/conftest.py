@@ -23,7 +23,9 @@ event loop.
 """
 from __future__ import annotations
 
+import asyncio
 import io
+import random
 import re
 import sys
 from dataclasses import dataclass, field
@@ -116,6 +118,23 @@ def assert_no_mass_pings(fake: FakeDiscord) -> None:
     assert mass_pings(fake) == []
 
 
+RESTORED = "restore: posted in "
+
+
+async def posted_after_restore(bot: BotProcess, timeout: float = WAIT_TIMEOUT) -> int:
+    """In how many channels a (re)started bot posted what its restore found (computer moves,
+    turns and ends stored but never announced); waits for the bot's log line saying so."""
+    async def logged() -> str:
+        while not (found := [line for line in bot.lines if RESTORED in line]):
+            await asyncio.sleep(0.05)
+        return found[0]
+    try:
+        line = await asyncio.wait_for(logged(), timeout)
+    except asyncio.TimeoutError:
+        raise AssertionError(f"the bot did not log {RESTORED!r}:\n{bot.diagnostics()}") from None
+    return int(line.split(RESTORED, 1)[1].split()[0])
+
+
 def assert_healthy(fake: FakeDiscord, *bots: BotProcess) -> None:
     fake.assert_clean()
     assert traceback_texts(fake) == []
@@ -162,6 +181,19 @@ def assert_public(reply: Reply) -> Message:
     message = reply.messages[0]
     assert not message.ephemeral, message.content
     return message
+
+
+async def confirmed(channel: Channel, user: User, command: str, *needles: str) -> Message:
+    """``/resign`` or ``/abort`` as a player does it: the private question (containing every
+    needle), a click on its confirm button, and the answer after it. The question loses its
+    buttons once answered."""
+    question = assert_private(await user.slash(channel, command), *needles)
+    assert [b.style for b in question.buttons] == [4, 2], question.components      # danger, secondary
+    clicked = await user.click(question, index=0)
+    assert clicked.ok and not clicked.late, clicked.interaction.describe()
+    answer = (await clicked.wait_followups(1))[0]
+    assert clicked.message.buttons == [], "the answered question still has its buttons"
+    return answer
 
 
 # -- lobby -------------------------------------------------------------------------------------------
@@ -225,6 +257,41 @@ async def choose_by_autocomplete(channel: Channel, user: User, verb: str, turn: 
     return str(narrowed.values[0])
 
 
+PANEL_PREFIXES = ("bt:c:", "bt:p:", "bt:s:")
+
+
+async def panel_step(user: User, panel: Message, rng: random.Random) -> tuple[Reply, bool]:
+    """One click in a private panel: a button or a select option, at random. Returns the reply
+    and whether it was a move (not a step deeper into the panel or back)."""
+    components = [("button", b) for b in panel.buttons if (b.custom_id or "").startswith(PANEL_PREFIXES) and not b.disabled]
+    components += [("select", s) for s in panel.selects]
+    assert components, f"a panel without choices: {panel.content!r}"
+    kind, component = rng.choice(components)
+    if kind == "button":
+        reply = await user.click(panel, custom_id=component.custom_id)
+        return reply, component.custom_id.startswith("bt:c:")
+    option = rng.choice(component["options"])
+    reply = await user.select(panel, [option["value"]], custom_id=component["custom_id"])
+    return reply, option["value"].startswith("a")
+
+
+async def move_from_panel(user: User, turn: Message, rng: random.Random, most_clicks: int = 20) -> tuple[Reply, Message]:
+    """What a player does with "Your move": open their private panel from the public turn message
+    and click through it until a move is made. Returns the move's reply and the panel."""
+    opened = await user.click(turn, "Your move")
+    assert opened.ok and opened.messages, opened.interaction.describe()
+    panel = opened.messages[0]
+    assert panel.ephemeral, panel.content
+    for _ in range(most_clicks):
+        reply, move = await panel_step(user, panel, rng)
+        assert reply.ok and not reply.late, reply.interaction.describe()
+        if move:
+            await reply.wait_followups(1)
+            return reply, panel
+        assert panel.edited and panel.ephemeral
+    raise AssertionError(f"{most_clicks} clicks in a panel without a move: {panel.content!r}")
+
+
 async def play_until_over(fake: FakeDiscord, channel: Channel, users: Sequence[User], verb: str,
                           turn: Reply | None = None, *, use_buttons: Callable[[list[str]], bool] = lambda labels: False,
                           max_moves: int = 2000, check_image: bool = True) -> Game:
@@ -240,17 +307,21 @@ async def play_until_over(fake: FakeDiscord, channel: Channel, users: Sequence[U
             game.over = True
             break
         buttons = action_buttons(message)
+        panel = any(b.label == "Your move" for b in message.buttons)
         if buttons and use_buttons([b.label for b in buttons]):
             button = buttons[clicks % len(buttons)]
             clicks += 1
             reply = await player.click(message, custom_id=button.custom_id)
             move = Move(player, "button", button.label, reply)
+        elif not buttons and panel and use_buttons([]):
+            reply, _ = await move_from_panel(player, message, random.Random(len(game.moves)))
+            move = Move(player, "panel", "", reply)
         else:
             action = await choose_by_autocomplete(channel, player, verb, len(game.moves))
             reply = await player.slash(channel, verb, action=action)
             move = Move(player, "slash", action, reply)
         message = assert_public(reply)      # a new message: at once (4) or after a deferral (5, 6)
-        assert reply.type in (4, 5, 6) and message.kind in ("response", "followup"), reply.interaction.describe()
+        assert reply.type in (4, 5, 6, 7) and message.kind in ("response", "followup"), reply.interaction.describe()
         if check_image:
             png_of(message)
         game.moves.append(move)

@@ -21,7 +21,7 @@ async def test_three_players_play_quetzal_to_the_end(shared):
     game = await play_until_over(fake, channel, users, "play", use_buttons=lambda labels: next(every_other) % 2 == 0)
 
     assert game.over
-    assert {m.how for m in game.moves} == {"slash", "button"}
+    assert {m.how for m in game.moves} == {"slash", "panel"}      # Quetzal has hands: moves by private panel
     assert {m.user for m in game.moves} == set(users)
     final = game.last.messages[0]
     assert "Game over." in final.content

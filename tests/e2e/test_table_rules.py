@@ -114,7 +114,7 @@ async def test_hand_status_and_log_are_ephemeral(shared):
     assert_private(await eve.slash(channel, "status"), "Countdown")
     assert_public(await alice.slash(channel, "play", action="bet odd"))
     # The bets are secret until the end: /log shows each player only their own.
-    peek = assert_private(await bob.slash(channel, "log"), "Log (1 actions")
+    peek = assert_private(await bob.slash(channel, "log"), "Log (1 action, latest last)")
     assert "odd" not in peek.content
     assert_public(await bob.slash(channel, "play", action="bet even"))
     bobs = assert_private(await bob.slash(channel, "log"), "Log (2 actions", "bet even")

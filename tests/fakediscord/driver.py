@@ -416,7 +416,9 @@ def build_click(fake: "FakeDiscord", user: User, message: "Message | Reply", *, 
     data: dict[str, Any] = {"custom_id": b["custom_id"], "component_type": 2}
     if b.get("id") is not None:
         data["id"] = b["id"]
-    return fake._new_interaction(user, msg.channel, 3, data, locale=locale, message=msg)
+    interaction = fake._new_interaction(user, msg.channel, 3, data, locale=locale, message=msg)
+    interaction.component = dict(b)
+    return interaction
 
 
 def build_select(fake: "FakeDiscord", user: User, message: "Message | Reply", values: list[Any], *, custom_id: str | None,

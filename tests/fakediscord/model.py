@@ -228,6 +228,7 @@ class Channel:
     topic: str | None = None
     archived: bool = False
     locked: bool = False
+    overwrites: list[dict[str, Any]] = field(default_factory=list)   # permission overwrites
     auto_archive_duration: int = 1440
     created_at: float = 0.0
 
@@ -246,6 +247,15 @@ class Channel:
     def messages(self, *, include_ephemeral: bool = False) -> list["Message"]:
         return self.fake.messages(self, include_ephemeral=include_ephemeral)
 
+    def only_for(self, *roles: Role) -> None:
+        """Hide this channel from @everyone and show it to ``roles`` (permission overwrites for
+        View Channel), sent to the bot as CHANNEL_UPDATE."""
+        view = str(1 << 10)
+        assert self.guild is not None and not self.is_thread
+        self.overwrites = [{"id": str(self.guild.id), "type": 0, "allow": "0", "deny": view}]
+        self.overwrites += [{"id": str(role.id), "type": 0, "allow": view, "deny": "0"} for role in roles]
+        self.fake._dispatch_nowait(self.guild.id, "CHANNEL_UPDATE", self.to_payload())
+
     def to_payload(self) -> dict[str, Any]:
         from .util import iso
 
@@ -255,7 +265,7 @@ class Channel:
         data: dict[str, Any] = {
             "id": str(self.id), "type": self.type, "name": self.name, "guild_id": str(self.guild.id) if self.guild else None,
             "position": self.guild.channels.index(self) if self.guild and self in self.guild.channels else 0,
-            "permission_overwrites": [], "nsfw": False, "last_message_id": None, "rate_limit_per_user": 0,
+            "permission_overwrites": [dict(o) for o in self.overwrites], "nsfw": False, "last_message_id": None, "rate_limit_per_user": 0,
             "parent_id": str(self.parent.id) if self.parent else None, "topic": self.topic, "flags": 0,
         }
         if self.type in THREAD_TYPES:
@@ -538,6 +548,8 @@ class Interaction:
     command_name: str | None = None
     focused_option_type: int | None = None
     target_message: Message | None = field(default=None, repr=False)
+    #: the clicked component as the user saw it then (its label: the message may change later)
+    component: dict[str, Any] | None = field(default=None, repr=False)
     modal_source: "Interaction | None" = field(default=None, repr=False)
     callbacks: list[Callback] = field(default_factory=list, repr=False)
     response_type: int | None = None

@@ -152,6 +152,8 @@ def custom_id(seen: Sequence[str], table_ids: Sequence[int], version: int) -> st
         st.builds(lambda t: f"bt:h:{t}", tables),
         st.builds(lambda t, v, a: f"bt:u:{t}:{v}:{a}", tables, versions, st.sampled_from(("yes", "no", "maybe"))),
         st.builds(lambda t: f"bt:r:{t}", tables | st.sampled_from(("²", "١", "x", ""))),
+        st.builds(lambda t, v, k, a: f"bt:q:{t}:{v}:{k}:0123abcd:{a}", tables, versions,
+                  st.sampled_from(("resign", "abort", "undo", "")), st.sampled_from(("yes", "no", "maybe"))),
         st.builds(lambda k, t: f"bt:{k}:{t}", st.sampled_from(("x", "t", "", "a", "l")), tables),
     )
     choices = [made, made, odd_text(), huge_text(), st.just(""), st.just("bt"), st.just("bt:")]

@@ -458,7 +458,18 @@ class TableFuzz(RuleBasedStateMachine):
         a player who has resigned."""
         env, table = self.env, self.live
         seat = data.draw(st.sampled_from([s.seat for s in table.seats if not s.is_bot and not s.resigned]), label="resigning")
-        replies = self.call(env.service.resign(self.ctx_of(seat)), "/resign")
+        player = self.ctx_of(seat)
+        asked = self.call(env.service.resign(player), "/resign")
+        assert not asked[0].error and asked[0].private and len(asked[0].buttons) == 2, env.text(asked[0])
+        self.unchanged("/resign (the question)", asked)
+        confirm, _ = (b.custom_id for b in asked[0].buttons)
+        self.seen += [b.custom_id for b in asked[0].buttons]      # clicked again later: refused
+        stranger = self.anyone(data)
+        if stranger.user_id != player.user_id:
+            refused = self.call(env.service.button(stranger, confirm), "someone else confirms /resign")
+            assert refused[0].error and refused[0].private, env.text(refused[0])
+            self.unchanged("someone else confirms /resign", refused)
+        replies = self.call(env.service.button(player, confirm), "confirm /resign")
         assert not replies[0].error, env.text(replies[0])
         index = self.tables.index(self.table_id)
         before, after = self.before[index], self.after[index]
