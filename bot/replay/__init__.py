@@ -134,7 +134,7 @@ class Replays(TableHooks):
             actions = await self.service.store.actions(record.id)
             names, table_id = [s.name for s in record.seats], record.id
             header = t("Log of the last {game} game here ({actions}, latest last):",
-                       game=game.title if game else record.game, count=len(actions))
+                       game=game.title if game else record.game, actions=counts.actions(len(actions)))
         lines = log_lines(actions, names, hidden)
         shown = latest_lines(lines, LOG_CHARS)
         body = "\n".join(shown) or "-"

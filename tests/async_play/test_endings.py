@@ -16,7 +16,7 @@ import json
 from bot.store import ActionRecord
 from tests.async_play.helpers import seat_ctx
 from tests.conftest import ctx
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 RESTARTED = "The bot restarted after saving the last move and before announcing it"
 TARGET = 21
@@ -110,14 +110,14 @@ async def test_a_resignation_that_ends_the_game_is_one_transaction(bot):
     table = await game(bot, "alice", "bob")
     await refuse_inserts(bot, "results")
     try:
-        replies = await bot.service.resign(ctx("bob"))
+        replies = await confirmed(bot.service, ctx("bob"), "resign")
         assert replies[0].error
         record = await bot.store.table(table.id)
         assert record.status == "playing" and await bot.store.actions(table.id) == []
         assert not any(s.resigned for s in record.seats) and not any(s.resigned for s in table.seats)
     finally:
         await allow_inserts(bot, "results")
-    replies = await bot.service.resign(ctx("bob"))
+    replies = await confirmed(bot.service, ctx("bob"), "resign")
     assert "Game over." in text_of(replies)
     record = await bot.store.table(table.id)
     assert record.status == "finished" and record.version == 1
