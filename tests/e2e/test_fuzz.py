@@ -290,7 +290,8 @@ async def test_several_people_at_once(arena, data):
     channel = arena.channels[game]
     latest = [m for m in bot_messages(arena.fake, channel) if mentioned(m)]
     turn = latest[-1] if latest else None
-    current = [b.custom_id for b in turn.buttons if not b.disabled] if turn is not None else []
+    current = [b for b in turn.buttons if not b.disabled] if turn is not None else []
+    moves = [b.label for b in current if (b.custom_id or "").startswith("bt:a:")]      # the public choices, by name
     people = arena.players[game] + [arena.outsider]
     plan = []
     for _ in range(data.draw(st.integers(2, 6), label="at once")):
@@ -298,10 +299,10 @@ async def test_several_people_at_once(arena, data):
         kind = data.draw(st.sampled_from(("click", "click", "play", "status")), label="kind")
         index = data.draw(st.integers(0, 24), label="button")      # (the buttons change from one example to the next)
         if kind == "click" and current:
-            plan.append(("click", who, (turn, current[index % len(current)])))
+            plan.append(("click", who, (turn, current[index % len(current)].custom_id)))
         elif kind == "play":            # a move of the moment (a button's), or one of the first moves
             move = data.draw(st.sampled_from(arena.legal[game]), label="move")
-            plan.append(("play", who, current[index % len(current)].split(":", 4)[4] if current and index % 3 else move))
+            plan.append(("play", who, moves[index % len(moves)] if moves and index % 3 else move))
         else:
             plan.append(("status", who, ""))
     what = [f"{kind} {value if isinstance(value, str) else value[1]!r} by {who.username}" for kind, who, value in plan]
@@ -311,10 +312,10 @@ async def test_several_people_at_once(arena, data):
     await arena.fake.wait_for(lambda: all(settled(r) for r in replies), ANSWER_TIMEOUT, what="every answer sent")
     for reply, said in zip(replies, what):
         answered(arena, reply, f"at once: {said}")
-    moves = [(said, plan[i][1]) for i, (reply, said) in enumerate(zip(replies, what))
-             if plan[i][0] in ("click", "play") and accepted(reply)]
-    assert all(who in arena.players[game] for _, who in moves), moves
-    clicked = collections.Counter(said.split(" by ")[0] for said, _ in moves if said.startswith("click"))
+    made = [(said, plan[i][1]) for i, (reply, said) in enumerate(zip(replies, what))
+            if plan[i][0] in ("click", "play") and accepted(reply)]
+    assert all(who in arena.players[game] for _, who in made), made
+    clicked = collections.Counter(said.split(" by ")[0] for said, _ in made if said.startswith("click"))
     assert all(n == 1 for n in clicked.values()), f"a button was accepted more than once: {clicked}"
     row_b, seats_b, log_b = before
     row_a, seats_a, log_a = arena.table(channel)
@@ -322,8 +323,8 @@ async def test_several_people_at_once(arena, data):
         return                                        # (a new table: not one of this example's doing)
     grown = log_a[len(log_b):]
     assert log_a[:len(log_b)] == log_b and row_a[2] == len(log_a), (log_b, log_a)
-    assert len([row for row in grown if row[3] == "move"]) == len(moves), (grown, what, [answers_of(r)[0].content[:150] for r in replies])
-    arena.answers.append(f"at once: {len(moves)} of {len(plan)} moved")
+    assert len([row for row in grown if row[3] == "move"]) == len(made), (grown, what, [answers_of(r)[0].content[:150] for r in replies])
+    arena.answers.append(f"at once: {len(made)} of {len(plan)} moved")
 
 
 async def test_tournament_and_player_names_never_ping_everyone_or_roles(arena):
