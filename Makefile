@@ -1,6 +1,7 @@
 # make run  - set everything up and run the bot (Discord with DISCORD_TOKEN, else the console table)
 # make test - set everything up and run the whole test suite
-# make soak - the SIGKILL-under-load test with many kills (SOAK_KILLS, per database), printing its figures
+# make soak - the SIGKILL-under-load test with many kills (SOAK_KILLS, per database), printing its figures,
+#             after make soak-fuzz (the fuzz suites with many examples, from a new seed)
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -69,3 +70,11 @@ catalogues: setup
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis out
+
+# make soak-fuzz: the fuzz suites for longer, from a new seed (FUZZ_SEED=<n> replays a run;
+# SOAK_EXAMPLES sets the examples per test). `make soak` runs it too.
+SOAK_EXAMPLES ?= 400
+.PHONY: soak-fuzz
+soak-fuzz: setup
+	FUZZ_EXAMPLES=$(SOAK_EXAMPLES) $(PY) -m pytest tests/fuzz tests/e2e/test_fuzz.py
+soak: soak-fuzz

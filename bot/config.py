@@ -9,6 +9,7 @@ from typing import Any
 
 import yaml
 
+from bot.dsn import DsnError, check_dsn
 from bot.sharding import SINGLE, Shards
 
 DURATION = re.compile(r"^(\d+)\s*([smhd])$")
@@ -115,9 +116,11 @@ def _database(data: dict, environ: dict[str, str]) -> tuple[str, str, str | None
     source = "database.dsn"
     if backend == "postgres" and environ.get("DATABASE_URL", "").strip():
         dsn, source = environ["DATABASE_URL"].strip(), "DATABASE_URL"
-    if dsn is not None and not (isinstance(dsn, str) and re.match(r"postgres(ql)?://", dsn)):
-        raise ConfigError(f"config.yaml: '{source}' is not a PostgreSQL URL; expected"
-                          " postgresql://USER:PASSWORD@HOST:5432/DATABASE")
+    if dsn is not None:
+        try:
+            check_dsn(dsn, f"'{source}'")
+        except DsnError as error:
+            raise ConfigError(f"config.yaml: {error}") from None
     if backend == "postgres" and not dsn:
         raise ConfigError("config.yaml: 'database.backend' is postgres but no database URL is set; set the DATABASE_URL"
                           " environment variable (or database.dsn) to postgresql://USER:PASSWORD@HOST:5432/DATABASE")
@@ -272,7 +275,20 @@ def load_settings(path: str | Path = "config.yaml") -> Settings:
     if not path.exists():
         return settings_from_dict({})
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not UTF-8 text"
+        raise ConfigError(f"{path} cannot be read ({reason}); it must be a readable UTF-8 YAML file") from None
+    try:
+        data = yaml.safe_load(text)
     except yaml.YAMLError as error:
-        raise ConfigError(f"{path}: not valid YAML: {error}") from error
+        raise ConfigError(f"{path}: not valid YAML: {yaml_problem(error)}") from None
     return settings_from_dict(data)
+
+
+def yaml_problem(error: yaml.YAMLError) -> str:
+    """What is wrong and where, without quoting the file: the line may hold a password."""
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or "the file does not parse"
+    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+    return f"{problem}{where}"

@@ -7,6 +7,7 @@ lock is taken) and must therefore never take that lock again.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from games.core.messages import Msg
@@ -16,6 +17,14 @@ if TYPE_CHECKING:
     from bot.service.replies import Ctx, Reply
     from bot.store import ActionRecord
     from bot.store.base import Statement
+
+
+@dataclass
+class Permission:
+    """An extension's say on who may do something at a table: allowed, or refused with ``refusal``."""
+
+    allowed: bool
+    refusal: list["Reply"] = field(default_factory=list)
 
 
 class TableHooks:
@@ -61,6 +70,11 @@ class TableHooks:
     async def adopted(self, table: "LiveTable") -> None:
         """The table was loaded from the store later, because another shard process opened or
         changed it (only with a shared store; see bot/service/copies.py)."""
+
+    async def may_abort(self, ctx: "Ctx", table: "LiveTable") -> Permission | None:
+        """Who may /abort ``table`` (e.g. a tournament's organiser, not its players); None: not
+        mine (the table's host or a moderator may)."""
+        return None
 
     async def log(self, ctx: "Ctx") -> list["Reply"] | None:
         """Answer ``/log`` instead of the service (e.g. with the whole log as a file); None: not mine."""

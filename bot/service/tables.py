@@ -853,9 +853,14 @@ class TableService(TableCopies):
             return _error("You have already resigned from this game.")
         return None
 
-    def _cannot_abort(self, ctx: Ctx, table: LiveTable | None) -> list[Reply] | None:
+    async def _cannot_abort(self, ctx: Ctx, table: LiveTable | None) -> list[Reply] | None:
+        """Why ``ctx`` may not abort ``table``, or None. An extension may decide (a tournament's
+        table is its organiser's or a moderator's to close); else the host or a moderator may."""
         if table is None:
             return _error("There is no table here to abort.")
+        for hook in self.hooks:
+            if (verdict := await hook.may_abort(ctx, table)) is not None:
+                return None if verdict.allowed else verdict.refusal
         if ctx.user_id != table.host_id and not ctx.is_moderator:
             return _error("Only the table's host ({host}) or a moderator can abort it.",
                           host=next((s.name for s in table.seats if s.user_id == table.host_id), "?"))
@@ -864,7 +869,7 @@ class TableService(TableCopies):
     async def _ask(self, kind: str, ctx: Ctx) -> list[Reply]:
         """The private question with its two buttons (under the channel's lock)."""
         table = self.table_in(ctx.channel_id)
-        refused = self._cannot_resign(ctx, table) if kind == "resign" else self._cannot_abort(ctx, table)
+        refused = self._cannot_resign(ctx, table) if kind == "resign" else await self._cannot_abort(ctx, table)
         if refused is not None or table is None:
             return refused or self._no_table()
         buttons = self.confirmations.ask(kind, table.id, table.version, table.status, ctx.user_id)
@@ -955,7 +960,7 @@ class TableService(TableCopies):
 
     async def _abort(self, ctx: Ctx) -> list[Reply]:
         table = self.table_in(ctx.channel_id)
-        if (refused := self._cannot_abort(ctx, table)) is not None or table is None:
+        if (refused := await self._cannot_abort(ctx, table)) is not None or table is None:
             return refused or self._no_table()
         try:
             await self.store.finish_table(table.id, "aborted", [])

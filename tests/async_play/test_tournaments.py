@@ -187,9 +187,11 @@ async def test_organiser_settles_stalled_and_running_tables(bot, recorder):
     await bot.play.tournaments.start(person(1))
     tournament = await current(bot)
     first, second = await bot.play.tournaments.store.slots(tournament.id, 1)
-    # a player aborts table 1: it is stalled and the organiser is told how to settle it
-    host = bot.service.table_in(first.channel_id).host_id
-    r = await confirmed(bot.service, Ctx(host, "host", first.channel_id, 7), "abort")
+    # a player may not abort table 1 (/resign is theirs); a moderator does: it is stalled and the
+    # organiser is told how to settle it
+    player = next(p for p in first.players if p != 101)        # not the organiser (P01)
+    assert (await bot.service.abort(Ctx(player, "player", first.channel_id, 7)))[0].error
+    r = await confirmed(bot.service, Ctx(900, "mod", first.channel_id, 7, is_moderator=True), "abort")
     assert not r[0].error
     assert "Table 1 of round 1 was closed without a result" in recorder.posted(HALL)
     assert (await bot.play.tournaments.store.slots(tournament.id, 1))[0].status == "stalled"

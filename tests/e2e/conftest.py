@@ -12,8 +12,9 @@ Reusable for every game:
   everything, then the choices for a typed prefix). Every answer is checked: public, accepted,
   a decodable PNG.
 * ``assert_healthy(fake, *bots)`` — no violations (double acks, late answers, over-limit content,
-  unknown routes, unanswered interactions), no traceback text in any message (ephemeral ones too)
-  and no traceback or ERROR line in the bot's log.
+  unknown routes, unanswered interactions, missing or too wide allowed_mentions), no traceback
+  text in any message (ephemeral ones too), no message that pings @everyone, @here or a role, and
+  no traceback or ERROR line in the bot's log.
 
 One bot is shared by the tests that do not stop or disturb it (``shared`` fixture, one per
 session); each test there uses its own guild channel and users. Every test module sets
@@ -107,6 +108,16 @@ def log_problems(bot: BotProcess) -> list[str]:
     return [line for line in bot.lines if "Traceback" in line or " ERROR " in line or " CRITICAL " in line]
 
 
+def mass_pings(fake: FakeDiscord) -> list[str]:
+    """The bot's messages that ping @everyone, @here or a role (by Discord's rules, see the fake)."""
+    return [f"{m.channel.name}: {m.content[:200]!r}" for m in fake.all_messages
+            if m.author is fake.bot and (m.mention_everyone or m.mention_roles)]
+
+
+def assert_no_mass_pings(fake: FakeDiscord) -> None:
+    assert mass_pings(fake) == []
+
+
 RESTORED = "restore: posted in "
 
 
@@ -127,6 +138,7 @@ async def posted_after_restore(bot: BotProcess, timeout: float = WAIT_TIMEOUT) -
 def assert_healthy(fake: FakeDiscord, *bots: BotProcess) -> None:
     fake.assert_clean()
     assert traceback_texts(fake) == []
+    assert mass_pings(fake) == []
     for bot in bots:
         assert log_problems(bot) == [], bot.diagnostics()
 
