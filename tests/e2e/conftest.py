@@ -162,6 +162,23 @@ def png_of(message: Message, filename: str = "board.png") -> Image.Image:
     return image
 
 
+def picture_difference(a: Image.Image, b: Image.Image) -> tuple[float, int]:
+    """(share of pixels that differ, largest difference of a channel) between two pictures of one size."""
+    assert a.size == b.size, (a.size, b.size)
+    from PIL import ImageChops
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    changed = sum(1 for pixel in diff.getdata() if pixel != (0, 0, 0))
+    return changed / (a.size[0] * a.size[1]), max(high for _, high in diff.getextrema())
+
+
+def same_picture(a: Image.Image, b: Image.Image) -> bool:
+    """The same picture to the eye: a palette PNG maps anti-aliased edges to the nearest colour of
+    the table's palette, which a restarted process builds afresh, so a few edge pixels may shift
+    by a shade; more than that is a different picture."""
+    share, largest = picture_difference(a, b)
+    return share < 0.03 and largest < 64
+
+
 def bot_messages(fake: FakeDiscord, channel: Channel, **kw) -> list[Message]:
     return [m for m in fake.messages(channel, **kw) if m.author is fake.bot]
 

@@ -41,3 +41,11 @@ def render(view: CountdownView, names: list[str], scale: float = 1.0, region: st
         mark = "✓" if view.answered[seat] else "…"
         draw.text((row + 10, top + 6), f"{name} {mark}", fill=(0, 0, 0), font=font(int(20 * scale)))
     return encode_png(image)
+
+
+def seat_colours(view: CountdownView | None) -> list:
+    """The seats' colours for the result image, which the game's end draws instead of ``render``:
+    it waits at the crash tests' gate too (``view`` is None when only the colours are asked)."""
+    if view is not None:
+        _wait_at_gate()
+    return [player_colour(seat) for seat in range(8)]
