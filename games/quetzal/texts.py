@@ -110,7 +110,7 @@ def turn_prompt(view: QuetzalView) -> list[Msg]:
                     "workers next). Your pool: {pool}",
                     {"pool": pool_of(me)})]
     if prompt.kind == "workers":
-        return [Msg("Name the workers: {team} use <ids> (workers with the same face are alike). Your pool: {pool}",
+        return [Msg("Name the workers: {team} use <ids>. Your pool: {pool}",
                     {"team": prompt.team, "pool": pool_of(me)})]
     if prompt.kind == "camp-reroll":
         return [Msg("Camp: reroll <worker> or reroll none. Your pool: {pool}", {"pool": pool_of(me)})]
