@@ -23,6 +23,7 @@ from bot.i18n import t
 from bot.service.hooks import TableHooks
 from bot.service.replies import Ctx, Reply
 from bot.service.numbers import whole_number
+from bot.service.tableoptions import split_options
 from bot.service.tables import latest_lines
 from bot.store import ActionRecord, TableRecord
 from games import registry
@@ -188,7 +189,8 @@ class Replays(TableHooks):
 
     def _make(self, game: Game, record: TableRecord, actions: list[ActionRecord], names: list[str], most: int,
               frame_ms: int) -> tuple[bytes, int]:
-        moments = sample(key_moments(game, len(record.seats), frozenset(record.options), record.seed, actions), most)
+        options, _ = split_options(game, record.options)
+        moments = sample(key_moments(game, len(record.seats), options, record.seed, actions), most)
         pngs = []
         for snapshot in moments:
             view = game.view(game.from_json(snapshot), None)

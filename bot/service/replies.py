@@ -72,3 +72,6 @@ class Reply:
     #: a private panel that takes the place of the panel whose component was clicked (when
     #: there is one; otherwise it is sent as a new private message)
     replace: bool = False
+    #: the language of a public reply when its table has one (``/option lang``); None: the
+    #: reader's own (private replies always use the reader's)
+    locale: str | None = None

@@ -19,14 +19,16 @@ from typing import Any, Callable, Iterable
 
 from bot.config import Settings
 from bot.i18n import UserRef, t
-from bot.service import customids, panels
+from bot.service import customids, optionlines, panels
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
 from bot.service.copies import TableCopies
+from bot.service.tableoptions import TABLE_OPTIONS, is_table_option, split_options
 from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError
 from games import registry
-from games.core import Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, toggle_option, validate_options
+from games.core import Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, default_options, set_option, validate_options
+from games.core.options import split_token
 from games.core.contract import Game
 from games.core.outcome import ranks_from_scores
 from renderers import registry as render_registry
@@ -41,7 +43,7 @@ LOG_CHARS = 1800         # /log reply budget (Discord allows 2000)
 HELP_LINES = (
     "/join GAME — open a table here (or /join to sit at the open one)",
     "/leave — leave before the start",
-    "/option NAME — switch an option on/off before the start; /option lists them",
+    "/option NAME [VALUE] — set an option before the start (e.g. /option lang ja); /option lists them",
     "/addbot [LEVEL] — seat a computer player",
     "/start — begin with the seated players",
     "/place, /bid, /use, /pass, /play ACTION — your move in the game's notation (autocomplete helps)",
@@ -67,6 +69,15 @@ def latest_lines(lines: list[str], budget: int = LOG_CHARS) -> list[str]:
 
 def _error(text: str, /, **params: Any) -> list[Reply]:
     return [Reply([Msg(text, params)], private=True, error=True)]
+
+
+def _option_words(text: str) -> tuple[str, str | None]:
+    """``first 2`` or ``first=2`` -> (``first``, ``2``); ``fluss`` -> (``fluss``, None)."""
+    if "=" in text:
+        name, value = split_token(text)
+        return name, value or None
+    name, _, value = text.partition(" ")
+    return name, value.strip() or None
 
 
 def _clean(text: str | None) -> str:
@@ -116,8 +127,7 @@ class TableService(TableCopies):
     def _warm_games(self) -> None:
         for game in self.games():
             try:
-                options = frozenset(s.name for s in game.options if s.default)
-                game.view(game.setup(game.min_players, options, 0), None)
+                game.view(game.setup(game.min_players, default_options(game.options), 0), None)
             except Exception:
                 log.exception("%s: setting up a first game failed (a table of it will fail the same way)", game.name)
 
@@ -196,9 +206,10 @@ class TableService(TableCopies):
             raise LookupError(table_id)
         game = registry.get(record.game)
         assert game is not None
+        options, table_options = split_options(game, record.options)
         table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
-                          frozenset(record.options), record.seed, record.seats)
-        table.state = game.setup(len(record.seats), frozenset(record.options), record.seed)
+                          options, record.seed, record.seats, table_options=table_options)
+        table.state = game.setup(len(record.seats), options, record.seed)
         for action in await self.store.actions(table_id):
             self._replay_one(table, action)
         return table.state
@@ -232,7 +243,7 @@ class TableService(TableCopies):
         try:
             options = validate_options(game.options, self.settings.default_options.get(game.name, ()))
         except OptionError:
-            options = frozenset(s.name for s in game.options if s.default)
+            options = default_options(game.options)
         seat = SeatRecord(0, ctx.user_id, ctx.name[:64])
         seed = self._seed()
         try:
@@ -246,17 +257,17 @@ class TableService(TableCopies):
     def _lobby_reply(self, table: LiveTable, headline: Msg) -> Reply:
         game = table.game
         seated = ", ".join(s.name for s in table.seats)
-        options = ", ".join(sorted(table.options)) or "-"
+        options = optionlines.summary(table)
         lines = [headline,
                  t("Seated ({count}/{most}): {names}", count=len(table.seats), most=game.max_players, names=seated),
-                 t("Options: {options} (change with /option NAME; /option lists them)", options=options),
+                 t("Options: {options} (change with /option NAME [VALUE]; /option lists them)", options=options),
                  *[line for hook in self.hooks for line in hook.option_lines(table)],
                  t("Join with /join or the button; start with /start when {least} to {most} players are seated.",
                    least=game.min_players, most=game.max_players)]
         buttons = [Button("Join", customids.lobby_id(table.id, "join"), "success"),
                    Button("Leave", customids.lobby_id(table.id, "leave"), "secondary"),
                    Button("Start", customids.lobby_id(table.id, "start"), "primary")]
-        return Reply(lines, buttons=buttons, names=table.names, table_id=table.id, lobby=True)
+        return Reply(lines, buttons=buttons, names=table.names, table_id=table.id, lobby=True, locale=table.lang)
 
     async def set_lobby_message(self, table_id: int, message_id: int) -> None:
         table = self._by_id.get(table_id)
@@ -290,43 +301,50 @@ class TableService(TableCopies):
                 return [Reply([t("{player} leaves; the table is closed.", player=ctx.name[:64])])]
             return [self._lobby_reply(table, t("{player} leaves the table.", player=ctx.name[:64]))]
 
-    async def option(self, ctx: Ctx, name: str | None = None) -> list[Reply]:
+    async def option(self, ctx: Ctx, name: str | None = None, value: str | None = None) -> list[Reply]:
+        """``/option`` lists the options; ``/option NAME`` switches one on or off; ``/option NAME
+        VALUE`` (or ``NAME=VALUE``) sets one that takes a value. Before the start only."""
         async with self.lock(ctx.channel_id):
             table = await self.current(ctx.channel_id)
             if table is None:
                 return self._no_table()
             game = table.game
-            name = _clean(name).lower()
+            name, value = _clean(name).lower(), _clean(value) or None
+            if value is None and name:
+                name, value = _option_words(name)
             if not name:
                 extra = [line for hook in self.hooks for line in hook.option_lines(table)]
-                return [Reply(([t("Options for {game}:", game=game.title)] + [self._option_line(table, s) for s in game.options]
-                               if game.options else [t("{game} has no options.", game=game.title)]) + extra, private=True)]
+                specs = [optionlines.line(table, s) for s in optionlines.specs_of(table)]
+                return [Reply([t("Options for {game}:", game=game.title)] + specs + extra, private=True, names=table.names)]
             for hook in self.hooks:
-                if (handled := await hook.option(ctx, table, name)) is not None:
+                if (handled := await hook.option(ctx, table, f"{name} {value}" if value else name)) is not None:
                     return handled
             if table.status != "lobby":
                 return _error("Options can only be changed before /start.")
             if table.seat_of(ctx.user_id) is None:
                 return _error("Only seated players can change options. Join with /join first.")
+            mine = is_table_option(name)
+            specs = TABLE_OPTIONS if mine else game.options
             try:
-                options = toggle_option(game.options, table.options, name)
+                changed = set_option(specs, table.table_options if mine else table.options, name, value)
             except OptionError as error:
+                if not mine and error.text.startswith("There is no option"):
+                    error = OptionError(error.text, **{**error.params, "valid": ", ".join(s.name for s in optionlines.specs_of(table))})
                 return [Reply([Msg(error.text, error.params)], private=True, error=True)]
+            options, table_options = (table.options, changed) if mine else (changed, table.table_options)
             try:
-                await self.store.set_options(table.id, sorted(options))
+                await self.store.set_options(table.id, sorted(options | table_options))
             except StoreError as error:
                 return self._not_saved(error)
-            table.options = options
-            state = t("on") if name in table.options else t("off")
-            headline = t("{player} switches {option} {state}.", player=ctx.name[:64], option=name, state=state)
+            table.options, table.table_options = options, table_options
+            spec = next(s for s in specs if s.name == name)
+            if spec.valued:
+                headline = t("{player} sets {option} to {value}.", player=ctx.name[:64], option=name,
+                             value=optionlines.shown_value(table, spec))
+            else:
+                state = t("on") if name in table.options else t("off")
+                headline = t("{player} switches {option} {state}.", player=ctx.name[:64], option=name, state=state)
             return [self._lobby_reply(table, headline)]
-
-    def _option_line(self, table: LiveTable, spec: Any) -> Msg:
-        mark = "[x]" if spec.name in table.options else "[ ]"
-        extra = t(" (not available yet)") if spec.unavailable else t("")
-        excludes = t(" (not with {names})", names=", ".join(spec.excludes)) if spec.excludes else t("")
-        return t("{mark} {name} — {description}{excludes}{extra}", mark=mark, name=spec.name,
-                 description=Msg(spec.description), excludes=excludes, extra=extra)
 
     async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Reply]:
         async with self.lock(ctx.channel_id):
@@ -363,7 +381,7 @@ class TableService(TableCopies):
                 return _error("{game} needs {least} to {most} players; seated now: {count}. Invite more with /join or add a computer with /addbot.",
                               game=game.title, least=game.min_players, most=game.max_players, count=len(table.seats))
             try:
-                validate_options(game.options, table.options)
+                validate_options(game.options, table.options, players=len(table.seats))
             except OptionError as error:
                 return [Reply([Msg(error.text, error.params)], private=True, error=True)]
             if game.random_seat_order:
@@ -569,7 +587,8 @@ class TableService(TableCopies):
         # stay free to acknowledge interactions within Discord's 3 seconds.
         buttons = await asyncio.get_running_loop().run_in_executor(self._pool, self._action_buttons, table, humans)
         image = await self._render(table, public_view)
-        replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id)]
+        replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id,
+                         locale=table.lang)]
         if actor is not None:
             # the mover's own panel for their next step, unless the public buttons already hold it
             public_moves = any(b.custom_id.startswith("bt:a:") for b in buttons)
@@ -676,7 +695,7 @@ class TableService(TableCopies):
         for seat in order:
             lines.append(t("{rank}. {player} — {score} points", rank=outcome.ranks[seat], player=SeatRef(seat), score=outcome.scores[seat]))
         image = await self._render(table, view)
-        replies = [Reply(lines, image=image, names=table.names, table_id=table.id)]
+        replies = [Reply(lines, image=image, names=table.names, table_id=table.id, locale=table.lang)]
         for hook in self.hooks:
             await hook.finished(table, outcome, status, replies)
         return replies
@@ -745,7 +764,7 @@ class TableService(TableCopies):
             for hook in self.hooks:
                 await hook.closed(table, "aborted")
             return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
-                             player=ctx.name[:64], game=table.game.title)])]
+                             player=ctx.name[:64], game=table.game.title)], locale=table.lang)]
 
     # -- information ------------------------------------------------------------------------
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
@@ -885,12 +904,19 @@ class TableService(TableCopies):
         return cached[1]
 
     def complete_option(self, ctx: Ctx, typed: str, limit: int = 25) -> list[tuple[str, str]]:
+        """Option names (and descriptions) for ``/option NAME`` while it is typed."""
         table = self.table_in(ctx.channel_id)
         if table is None:
             return []
-        typed = _clean(typed).lower()
-        specs = sorted((s for s in table.game.options if typed in s.name), key=lambda s: not s.name.startswith(typed))
-        return [(spec.name, spec.description) for spec in specs][:limit]
+        return optionlines.complete_names(table, _clean(typed).lower(), limit)
+
+    def complete_option_value(self, ctx: Ctx, name: str, typed: str, limit: int = 25) -> list[str]:
+        """Values for ``/option NAME VALUE`` while it is typed: the current one first, then the
+        option's own (``on``/``off`` for a switch)."""
+        table = self.table_in(ctx.channel_id)
+        if table is None:
+            return []
+        return optionlines.complete_values(table, _clean(name).lower(), _clean(typed), limit)
 
     def complete_game(self, typed: str, limit: int = 25) -> list[tuple[str, str]]:
         typed = _clean(typed).lower()

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer, SeatRef
+from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, SeatRef
 from games.core.outcome import ranks_from_scores
 from games.quetzal import flow, notation, texts
 from games.quetzal.actions import Action, Place
 from games.quetzal.ai import HeuristicPlayer, ranked
 from games.quetzal.components import rules
-from games.quetzal.rounds import OPEN_HANDS, PUBLISHER_COINS, setup_state
+from games.quetzal.options import OPTIONS
+from games.quetzal.rounds import setup_state
 from games.quetzal.scoring import final_score
 from games.quetzal.state import State, from_json, to_json
 from games.quetzal.view import QuetzalView, build_view
@@ -24,17 +25,7 @@ class Quetzal(Game):
     max_buttons = 10
     renderer = "renderers.quetzal:render"
     private_info = True
-    options = (
-        OptionSpec(PUBLISHER_COINS, "Starting coins by seat as in the publisher's rules: 4 for the start player, "
-                                    "then 5, 5, 6, 6 (default: 5 each with 2-3 players, 6 each with 4-5)."),
-        OptionSpec(OPEN_HANDS, "Relic hands are public (by default only the number of cards is)."),
-        OptionSpec("first", "Choose the start player instead of drawing one at random.",
-                   unavailable="table options are on/off switches, so a player cannot be named; "
-                               "the start player is drawn at random."),
-        OptionSpec("dice", "Change the worker roll weights (white, black, side, upright; default 17, 17, 4, 2).",
-                   unavailable="table options are on/off switches, so weights cannot be given; "
-                               "they are set in games/quetzal/data/defaults.yaml."),
-    )
+    options = OPTIONS
 
     def action_candidates(self, verb: str, text: str) -> list[str]:
         """Slash verbs as the reference's commands: ``/place 3a 2 black`` is ``team 3a 2 black``,

@@ -6,7 +6,7 @@ import pytest
 from games.core import IllegalAction
 from games.quetzal import GAME
 from games.quetzal.actions import Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade
-from tests.quetzal.helpers import act, new_game, park, set_pool
+from tests.quetzal.helpers import NAMES, act, new_game, park, set_pool
 
 ANA, BEN, CY = 0, 1, 2
 
@@ -133,9 +133,46 @@ def test_options_and_game_metadata() -> None:
     assert GAME.renderer == "renderers.quetzal:render"
     assert validate_options(GAME.options, ()) == frozenset()
     assert toggle_option(GAME.options, frozenset(), "open_hands") == {"open_hands"}
-    for name in ("first", "dice"):
-        with _pytest.raises(OptionError, match="not available"):
-            toggle_option(GAME.options, frozenset(), name)
+    assert not [spec.name for spec in GAME.options if spec.unavailable]
+
+
+def test_first_names_the_start_player() -> None:
+    """§3.2: the start player is drawn at random, or set with /option first."""
+    from games.core import OptionError, option_value, set_option, validate_options
+    options = set_option(GAME.options, frozenset(), "first", "3")
+    assert options == {"first=3"} and option_value(GAME.options, options, "first") == "3"
+    state, events = GAME.setup_events(4, options, 5)
+    assert state.marker == state.turn == 2
+    assert events[0].msg.english(NAMES) == f"Quetzal for 4 players. {NAMES[2]} is the start player (chosen with /option first)."
+    assert set_option(GAME.options, options, "first", "random") == frozenset()          # back to the default
+    with pytest.raises(OptionError) as wrong:
+        set_option(GAME.options, frozenset(), "first", "alice")
+    assert str(wrong.value) == ("'alice' is not a value of first: write random or a seat number from 1 to 5, "
+                                "e.g. /option first 5.")
+    with pytest.raises(OptionError, match="names seat 4, but only 3 players are seated"):
+        validate_options(GAME.options, ["first=4"], players=3)
+    assert validate_options(GAME.options, ["first=3"], players=3) == {"first=3"}
+    # random: the first draw of the stream, as before the option existed
+    assert GAME.setup(3, frozenset(), 9).marker == GAME.setup(3, frozenset({"first=random"}), 9).marker
+
+
+def test_dice_weights_change_the_rolls() -> None:
+    """§8.1: the worker die's weights can be set with /option dice."""
+    from games.core import OptionError, set_option
+    assert set_option(GAME.options, frozenset(), "dice", "17, 17, 4, 2") == frozenset()    # the default
+    options = set_option(GAME.options, frozenset(), "dice", "0,0,0,1")
+    assert options == {"dice=0,0,0,1"}
+    state = GAME.setup(3, options, 4)
+    rolled = [w.roll for p in state.seats for w in p.workers]
+    assert rolled and set(rolled) == {"u"}                 # every worker upright: wild, +1 coin each
+    assert all(w.wild for p in state.seats for w in p.workers)
+    white = GAME.setup(3, frozenset({"dice=1,0,0,0"}), 4)
+    assert {w.roll for p in white.seats for w in p.workers} == {"w"}
+    assert GAME.from_json(GAME.to_json(state)).options == state.options
+    for bad in ("0,0,0,0", "17,17,4", "a,b,c,d", "100,1,1,1"):
+        with pytest.raises(OptionError) as wrong:
+            set_option(GAME.options, frozenset(), "dice", bad)
+        assert "4 whole numbers from 0 to 99 (white, black, side, upright), separated by commas, not all 0" in str(wrong.value)
 
 
 # -- staged choices ------------------------------------------------------------------------------------
