@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef
 from games.core.outcome import ranks_from_scores
-from games.keyflower import legal, notation, rules, seasons
+from games.keyflower import legal, notation, rules, seasons, words
 from games.keyflower import state as kstate
 from games.keyflower import village as vil
 from games.keyflower.actions import (Action, BidAction, BoatAction, DoneAction, FlipAction, Move, PassAction,
@@ -26,10 +26,10 @@ class Keyflower(Game):
     renderer = "renderers.keyflower:render"
     private_info = True            # supplies by colour/type and winter tiles are secret
     options = (
-        OptionSpec("craftsmen5", "Craftsmen's Guild scores 5 VP per blue+red+yellow set instead of 3 (decision D1)."),
-        OptionSpec("greenwild", "Green keeples may stand in for blue, red or yellow on the Craftsmen's Guild (decision D2)."),
-        OptionSpec("purpleany", "Whoever holds the purple marker at the end of winter may use it as a scoring wildcard (decision D7)."),
-        OptionSpec("storagefree", "Off-type resources on storage tiles go back to the allocation pool instead of scoring 0 (decision D9)."),
+        OptionSpec("craftsmen5", "Craftsmen's Guild scores 5 VP per blue+red+yellow set instead of 3."),
+        OptionSpec("greenwild", "Green keeples may stand in for blue, red or yellow on the Craftsmen's Guild."),
+        OptionSpec("purpleany", "Whoever holds the purple marker at the end of winter may use it as a scoring wildcard."),
+        OptionSpec("storagefree", "Off-type resources on storage tiles go back to the allocation pool instead of scoring 0."),
     )
 
     # -- life cycle ------------------------------------------------------------------------
@@ -65,7 +65,7 @@ class Keyflower(Game):
             raise IllegalAction("The game is over.")
         if seat not in waiting:
             raise IllegalAction("It is not your turn; waiting for {players}.",
-                                players=", ".join(f"#{s + 1}" for s in sorted(waiting)))
+                                players=_seats(sorted(waiting)))
         phase = state.phase
         if phase == "winter_select":
             return self._winter(state, seat, action)
@@ -233,9 +233,11 @@ class Keyflower(Game):
         if state.phase != "over" or state.final is None:
             return None
         totals = [f["total"] for f in state.final]
+        ranks = ranks_from_scores(totals)
         details = tuple(Msg("{player}: {total} = tiles {fixed} + auto {auto} + storage {storage} + allocation {alloc} + gold {gold}",
-                            {"player": SeatRef(s), **f}) for s, f in enumerate(state.final))
-        return Outcome(tuple(totals), ranks_from_scores(totals), details)
+                            {"player": SeatRef(s), **state.final[s]})
+                        for s in sorted(range(state.players), key=lambda s: (ranks[s], s)))
+        return Outcome(tuple(totals), ranks, details)
 
     def to_json(self, state: KState) -> dict[str, Any]:
         return kstate.to_json(state)
@@ -270,16 +272,19 @@ class Keyflower(Game):
             lines.append(Msg("{player} may upgrade one tile for free (Flipper).", {"player": SeatRef(view.flip_seat or 0)}))
         else:
             lines.append(Msg("Keyflower is over."))
-        for seat in view.order or range(view.players):
-            p = view.seats[seat]
-            lines.append(Msg("{player}: {vp} VP, {keeples} keeples, {skills} skill tiles, {winter} winter tiles",
-                             {"player": SeatRef(p.seat), "vp": p.vp, "keeples": p.keeple_total,
-                              "skills": p.skill_total, "winter": p.winter_count}))
+        for p in view.seats:
+            lines.append(Msg("{player}: {vp} VP, {keeples}, {skills}, {winter}",
+                             {"player": SeatRef(p.seat), "vp": p.vp, "keeples": words.keeples(p.keeple_total),
+                              "skills": words.skill_tiles(p.skill_total), "winter": words.winter_tiles(p.winter_count)}))
         if view.phase != "over":
-            lines.append(Msg("{player} holds the purple start-player marker.", {"player": SeatRef(view.purple)}))
+            order = list(view.order or range(view.players))
+            start = order.index(view.purple) if view.purple in order else 0
+            lines.append(Msg("Turn order, clockwise from {player} (purple start-player marker): {players}.",
+                             {"player": SeatRef(view.purple), "players": _seats(order[start:] + order[:start])}))
         if view.final is not None:
-            for seat, row in enumerate(view.final):
-                lines.append(Msg("{player} final score: {total}", {"player": SeatRef(seat), "total": dict(row)["total"]}))
+            totals = [dict(row)["total"] for row in view.final]
+            for seat in sorted(range(len(totals)), key=lambda s: (-totals[s], s)):
+                lines.append(Msg("{player} final score: {total}", {"player": SeatRef(seat), "total": totals[seat]}))
         return lines
 
     def private_lines(self, view: KeyflowerView) -> list[Msg]:
@@ -339,8 +344,9 @@ class Keyflower(Game):
         return ("greedy", "random")
 
 
-def _seats(seats: Sequence[int]) -> str:
-    return ", ".join(f"#{s + 1}" for s in seats) or "-"
+def _seats(seats: Sequence[int]) -> tuple[SeatRef, ...] | str:
+    """Seats as a parameter the bot shows as the players' names."""
+    return tuple(SeatRef(s) for s in seats) or "-"
 
 
 def _public_text(action: Action) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import Event, IllegalAction, SeatRef
+from games.keyflower import words
 from games.keyflower.actions import BidAction, Move, Up, UseAction, tile_name
 from games.keyflower.data import COLOURS, RESOURCES, SKILLS, TileDef, tile as tile_def
 from games.keyflower.state import Activity, Bid, KState, Transport, Use, counts
@@ -359,14 +360,14 @@ def _ability(st: KState, seat: int, a: UseAction, plan: UsePlan) -> list[Event]:
 def _draw_k(st: KState, seat: int, n: int) -> list[Event]:
     got = draw_keeples(st, n)
     add(st.seats[seat].keeples, got)
-    return [Event.public("{player} draws {n} keeples from the bag.", player=SeatRef(seat), n=total(got)),
+    return [Event.public("{player} draws {keeples} from the bag.", player=SeatRef(seat), keeples=words.keeples(total(got))),
             Event.private({seat}, "You drew {items}.", items=short(got) or "-")]
 
 
 def _draw_s(st: KState, seat: int, n: int) -> list[Event]:
     got = draw_skills(st, n)
     add(st.seats[seat].skills, got)
-    return [Event.public("{player} draws {n} skill tiles.", player=SeatRef(seat), n=total(got)),
+    return [Event.public("{player} draws {skills}.", player=SeatRef(seat), skills=words.skill_tiles(total(got))),
             Event.private({seat}, "You drew {items}.", items=short(got) or "-")]
 
 

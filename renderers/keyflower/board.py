@@ -171,7 +171,12 @@ def info_panel(view: KeyflowerView, names: list[str], width: int, scale: float) 
         ["player", "score", "tiles + auto + storage + allocation + gold"]
     for c, t in zip(cols, titles):
         d.text((c, row / 2), t, font=head, fill=(80, 80, 80), anchor="lm")
-    for i, seat in enumerate(view.order or range(view.players)):
+    if final:       # the final table by rank (ties by seat)
+        totals_all = [dict(r)["total"] for r in view.final]
+        listed = sorted(range(view.players), key=lambda s: (-totals_all[s], s))
+    else:           # by seat number, as the badges count (the clockwise order is in the status text)
+        listed = list(range(view.players))
+    for i, seat in enumerate(listed):
         p = view.seats[seat]
         y = row * (i + 1) + row / 2
         if p.seat in view.to_act and view.phase != "over":
@@ -179,7 +184,6 @@ def info_panel(view: KeyflowerView, names: list[str], width: int, scale: float) 
         S.seat_badge(d, 20 * scale, y, 12 * scale, p.seat)
         label = _name(names, p.seat) + (" ★" if p.purple else "") + (" ·pass" if p.passed and not final else "")
         if final:
-            totals_all = [dict(row)["total"] for row in view.final]
             rank = 1 + sum(1 for t in totals_all if t > totals_all[p.seat])
             label = f"{rank}. " + label
         d.text((cols[0], y), label, font=bold if p.seat == own else body, fill=S.INK, anchor="lm")

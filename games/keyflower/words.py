@@ -1,0 +1,17 @@
+"""Counted words of Keyflower's messages (``1 keeple``, ``2 keeples``): nested messages, so the
+English plural is right and Japanese has its own counter words."""
+from __future__ import annotations
+
+from games.core import Msg
+
+
+def keeples(n: int) -> Msg:
+    return Msg("{n} keeple", {"n": n}) if n == 1 else Msg("{n} keeples", {"n": n})
+
+
+def skill_tiles(n: int) -> Msg:
+    return Msg("{n} skill tile", {"n": n}) if n == 1 else Msg("{n} skill tiles", {"n": n})
+
+
+def winter_tiles(n: int) -> Msg:
+    return Msg("{n} winter tile", {"n": n}) if n == 1 else Msg("{n} winter tiles", {"n": n})
