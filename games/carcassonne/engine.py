@@ -257,9 +257,10 @@ class Carcassonne(Game):
             options = self.deploy_options_after_place(state, seat)
             if options != [NOTHING]:
                 state.phase = "deploy"
-                events.append(Event.public("{player} places {tile} at {x},{y} r{rotation}; deploy: {codes}",
+                # what was done; the deploy choices are the status line's and the prompt's
+                events.append(Event.public("{player} places {tile} at {x},{y} r{rotation}.",
                                            player=SeatRef(seat), tile=ot.id, x=action.x, y=action.y,
-                                           rotation=action.rotation, codes=codes_text(options)))
+                                           rotation=action.rotation))
                 return events
             choice, code = NOTHING_CHOICE, NOTHING
         assert code is not None

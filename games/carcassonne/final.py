@@ -70,9 +70,7 @@ def final_scoring(state: CarcState, events: list[Event]) -> None:
         _markers(state, final, events)
     state.final = final
     state.phase = "over"
-    best = max(state.scores)
-    winners = [s for s in range(n) if state.scores[s] == best]
-    events.append(Event.public("Winner: {winners} with {points} points.", winners=seats_msg(winners), points=best))
+    # the winner is named once, after each player's total (the outcome's details, present.py)
 
 
 def _farms(state: CarcState, fields: list[tuple[int, list[Figure]]], final: dict[str, list[int]],

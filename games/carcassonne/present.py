@@ -170,7 +170,7 @@ def outcome_details(state: CarcState) -> list[Msg]:
     assert final is not None
     bonus = any(o in state.options for o in BONUS_OPTIONS)
     details = []
-    for s in range(state.players):
+    for s in sorted(range(state.players), key=lambda s: (-state.scores[s], s)):      # by rank
         params = {"player": SeatRef(s), "total": state.scores[s], "farm_cities": final["farm_cities"][s],
                   **{k: final[k][s] for k in PARTS}}
         if bonus:

@@ -164,9 +164,7 @@ def private_lines(view: FlorenzaView) -> list[Msg]:
         lines.append(Msg("Your extra turns: {turns}", {"turns": ", ".join(str(t) for t in mine.extra_turns)}))
     if view.round < 5 and not view.over:
         lines.append(Msg("In the next Phase 2 you draw {n} cards.", {"n": mine.draw_next}))
-    if me.keep_pending:
-        lines.append(Msg("End of round: keep one card, e.g. 'keep H1' (the rest are discarded)."))
-    return lines
+    return lines          # what to do now (e.g. keep a card) is the turn prompt's, said once
 
 
 def turn_prompt(view: FlorenzaView) -> list[Msg]:

@@ -216,11 +216,8 @@ def start_roll(state: StoneAgeState, seat: int, source: str, resource: str, n: i
                            where=where, total=total, gain=total // div)]
     state.roll = {"seat": seat, "source": source, "resource": resource, "dice": dice}
     if tools_could_help(p, total, div):
-        need = (total // div + 1) * div - total
-        unused = " ".join([str(v) for v in p.unused_tools()] + [f"u{v}" for v in sorted(p.one_use, reverse=True)])
-        events.append(Event.public("Unused tools: {unused}. {need} more gives one more {good}. "
-                                   "Reply 'tools …' or 'ok'.", unused=unused, need=need, good=good_msg(resource)))
-        return events
+        return events       # the status line offers the tools (text.roll_line): said once, and only to whom it asks
+
     return events + settle_roll(state, seat, Tools((), ()))
 
 

@@ -140,7 +140,9 @@ def test_final_scoring_events():
     texts = [e.msg.english(["Ann", "Ben"]) for e in events]
     assert "Incomplete city of 3 tiles and 1 pennant(s): 4 points to Ann." in texts
     assert "Incomplete road of 3 tiles: 3 points to Ben." in texts
-    assert texts[-1] == "Winner: Ann with 4 points."
+    # the winner is named once: in the outcome's details, after each total, not also among the events
+    said = texts + [m.english(["Ann", "Ben"]) for m in GAME.outcome(state).details]
+    assert [line for line in said if line.startswith("Winner")] == ["Winner: Ann with 4 points."]
 
 
 def test_last_tiles_unplaceable_end_the_game():

@@ -1,0 +1,48 @@
+"""Each line is said once: whole games of every game, played by the computer, never repeat a line
+in a turn's public message (events, status, prompt), in a player's private panel (their view and
+their prompt), or in the final announcement (events and the result's details)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from games import registry
+
+NAMES = ["Ann", "Bob", "Cara", "Dan"]
+GAMES = ["carcassonne", "keyflower", "stoneage", "florenza", "quetzal"]
+
+
+def repeated(*parts: list[str]) -> list[str]:
+    """Lines that more than one part says (a part may list alike things, e.g. two cards with the
+    same effect; what is wrong is a second part saying a line again)."""
+    seen = Counter(line for part in parts for line in set(part))
+    return [line for line, n in seen.items() if n > 1]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_line_is_said_twice(name):
+    game = registry.get(name)
+    players = 3 if game.max_players >= 3 else 2
+    state = game.setup(players, frozenset(), 11)
+    rng = random.Random(11)
+    computer = game.computer_player("greedy")
+    names = NAMES[:players]
+    english = lambda msgs: [m.english(names) for m in msgs]          # noqa: E731
+    events: list = []
+    turns = 0
+    while not game.is_over(state):
+        public = game.view(state, None)
+        message = (english([e.msg for e in events if e.to is None]), english(game.status(public)),
+                   english(game.turn_prompt(public)))
+        assert not repeated(*message), (turns, repeated(*message), message)
+        for seat in sorted(game.to_act(state)):
+            mine = game.view(state, seat)
+            panel = (english(game.private_lines(mine)), english(game.turn_prompt(mine)))
+            assert not repeated(*panel), (turns, seat, repeated(*panel), panel)
+        seat = min(game.to_act(state))
+        events = game.apply(state, seat, computer.choose(game, state, seat, rng))
+        turns += 1
+    final = (english([e.msg for e in events if e.to is None]), english(game.outcome(state).details))
+    assert not repeated(*final), (repeated(*final), final)
