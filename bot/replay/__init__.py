@@ -23,6 +23,7 @@ from bot.i18n import t
 from bot.service.hooks import TableHooks
 from bot.service.replies import Ctx, Reply
 from bot.service.numbers import whole_number
+from bot.service.movelog import MoveLog, log_lines, replay_log
 from bot.service.tableoptions import split_options
 from bot.service.tables import latest_lines
 from bot.store import ActionRecord, TableRecord
@@ -44,17 +45,6 @@ REPLAY_SCALE = 0.6            # renderer scale for replay frames (small, quick, 
 
 def _error(text: str, /, **params: Any) -> list[Reply]:
     return [Reply([Msg(text, params)], private=True, error=True)]
-
-
-def log_lines(actions: list[ActionRecord], names: list[str], hidden: set[int] = frozenset()) -> list[str]:
-    """One line per logged action; actions numbered in ``hidden`` show as ``(hidden)``."""
-    lines = []
-    for action in actions:
-        who = names[action.seat] if 0 <= action.seat < len(names) else "?"
-        mark = " (computer)" if action.by_computer else ""
-        text = "(hidden)" if action.n in hidden else action.text
-        lines.append(f"{action.n}. {who}{mark}: {text}")
-    return lines
 
 
 def key_moments(game: Game, players: int, options: frozenset[str], seed: int, actions: list[ActionRecord]) -> list[dict]:
@@ -115,17 +105,38 @@ class Replays(TableHooks):
             (channel_id, *statuses))
         return await self.service.store.table(rows[0]["id"]) if rows else None
 
+    # -- /status after the end ---------------------------------------------------------------------
+    async def status(self, ctx: Ctx) -> list[Reply] | None:
+        """No table is open here: the result of the last game that finished in this channel, and
+        where to look further (/replay, /log)."""
+        record = await self._last_game(ctx.channel_id, ("finished",))
+        if record is None:
+            return None
+        game = registry.get(record.game)
+        names = [s.name for s in record.seats]
+        lines = [t("No table is open here. The last game here, {game} (table {number}), is over:",
+                   game=game.title if game else record.game, number=record.id)]
+        for seat, _, rank, score in sorted(await self.service.store.results(record.id), key=lambda r: (r[2], r[0])):
+            name = names[seat] if seat < len(names) else "?"
+            if seat < len(record.seats) and record.seats[seat].resigned:
+                lines.append(t("{rank}. {player} — {score} points (resigned)", rank=rank, player=name, score=score))
+            else:
+                lines.append(t("{rank}. {player} — {score} points", rank=rank, player=name, score=score))
+        lines.append(t("/replay shows the game as an animation and /log its moves; /join GAME opens a new table here."))
+        return [Reply(lines, private=True, names=names)]
+
     # -- /log ---------------------------------------------------------------------------------------
     async def log(self, ctx: Ctx) -> list[Reply] | None:
         table = await self.service.fresh(ctx.channel_id)
         hidden: set[int] = set()
+        loop = asyncio.get_running_loop()
         if table is not None and table.status == "playing":
             actions = await self.service.store.actions(table.id)
             names, table_id = table.names, table.id
             header = t("Log ({count} actions, latest last):", count=len(actions))
-            secret = await asyncio.get_running_loop().run_in_executor(None, self.service._secret_moves, table, actions)
+            moves = await loop.run_in_executor(None, self.service.move_log, table, actions)
             viewer = table.seat_of(ctx.user_id)
-            hidden = {a.n for a in actions if a.n in secret and a.seat != viewer}
+            hidden = {a.n for a in actions if a.n in moves.secret and a.seat != viewer}
         else:
             record = await self._last_game(ctx.channel_id, ("finished", "aborted"))
             if record is None:
@@ -135,7 +146,8 @@ class Replays(TableHooks):
             names, table_id = [s.name for s in record.seats], record.id
             header = t("Log of the last {game} game here ({count} actions, latest last):",
                        game=game.title if game else record.game, count=len(actions))
-        lines = log_lines(actions, names, hidden)
+            moves = await loop.run_in_executor(None, self._move_log, game, record, actions) if game else MoveLog()
+        lines = log_lines(actions, names, hidden, moves.notes)
         shown = latest_lines(lines, LOG_CHARS)
         body = "\n".join(shown) or "-"
         reply = Reply([header, Msg("{body}", {"body": body})], private=True, names=names)
@@ -144,6 +156,15 @@ class Replays(TableHooks):
             reply.image = ("\n".join(lines) + "\n").encode("utf-8")
             reply.image_name = f"log-{table_id}.txt"
         return [reply]
+
+    @staticmethod
+    def _move_log(game: Game, record: TableRecord, actions: list[ActionRecord]) -> MoveLog:
+        options, _ = split_options(game, record.options)
+        try:
+            return replay_log(game, len(record.seats), options, record.seed, actions)
+        except Exception:           # a log of a game whose rules changed since: the moves as written
+            log.exception("table %s: the log could not be replayed for its notes", record.id)
+            return MoveLog()
 
     # -- /replay ------------------------------------------------------------------------------------
     async def replay(self, ctx: Ctx, table: str | None = None) -> list[Reply]:

@@ -47,6 +47,10 @@ class TableHooks:
         """The table was loaded from the store later, because another shard process opened or
         changed it (only with a shared store; see bot/service/copies.py)."""
 
+    async def status(self, ctx: "Ctx") -> list["Reply"] | None:
+        """Answer ``/status`` where no table is open (e.g. with the last game's result); None: not mine."""
+        return None
+
     async def log(self, ctx: "Ctx") -> list["Reply"] | None:
         """Answer ``/log`` instead of the service (e.g. with the whole log as a file); None: not mine."""
         return None

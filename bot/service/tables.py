@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable
 
 from bot.config import Settings
 from bot.i18n import UserRef, t
-from bot.service import customids, optionlines, panels
+from bot.service import customids, movelog, optionlines, panels
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
@@ -670,7 +670,8 @@ class TableService(TableCopies):
         if not self.render_enabled or not table.game.renderer:
             return None
         loop = asyncio.get_running_loop()
-        names = table.names
+        # a seat the computer plays since its player resigned says so in the picture
+        names = [f"{s.name} (computer)" if s.resigned else s.name for s in table.seats]
         try:
             return await loop.run_in_executor(
                 self._pool, lambda: render_registry.render(table.game, view, names, self.settings.render_scale, region=region))
@@ -783,11 +784,16 @@ class TableService(TableCopies):
     async def status(self, ctx: Ctx) -> list[Reply]:
         table = await self.fresh(ctx.channel_id)
         if table is None:
+            for hook in self.hooks:         # e.g. the result of the game that ended here (bot/replay)
+                if (handled := await hook.status(ctx)) is not None:
+                    return handled
             return self._no_table()
         if table.status == "lobby":
             return [self._lobby_reply(table, t("A {game} table is waiting for players.", game=table.game.title))]
         view = table.game.view(table.state, None)
         lines = table.game.status(view)
+        lines += [t("{player} has resigned; the computer plays this seat.", player=SeatRef(s.seat))
+                  for s in table.seats if s.resigned]
         waiting = sorted(table.game.to_act(table.state))
         if waiting:
             lines.append(t("Waiting for: {players}", players=", ".join(table.names[s] for s in waiting)))
@@ -821,32 +827,23 @@ class TableService(TableCopies):
         if table is None or table.status != "playing":
             return _error("There is no running game here.")
         actions = await self.store.actions(table.id)
-        secret = await asyncio.get_running_loop().run_in_executor(self._pool, self._secret_moves, table, actions)
+        moves = await asyncio.get_running_loop().run_in_executor(self._pool, self.move_log, table, actions)
         viewer = table.seat_of(ctx.user_id)
-        lines: list[str] = []
-        for action in actions:
-            who = table.names[action.seat] if action.seat < len(table.names) else "?"
-            mark = " (computer)" if action.by_computer else ""
-            text = "(hidden)" if action.n in secret and action.seat != viewer else action.text
-            lines.append(f"{action.n}. {who}{mark}: {text}")
+        hidden = {a.n for a in actions if a.n in moves.secret and a.seat != viewer}
+        lines = movelog.log_lines(actions, table.names, hidden, moves.notes)
         body = "\n".join(latest_lines(lines)) or "-"
         return [Reply([t("Log ({count} actions, latest last):", count=len(actions)), Msg("{body}", {"body": body})],
                       private=True, names=table.names)]
+
+    def move_log(self, table: LiveTable, actions: list[ActionRecord]) -> movelog.MoveLog:
+        """The log's secret moves and the game's notes on the others (bot/service/movelog.py)."""
+        return movelog.replay_log(table.game, len(table.seats), table.options, table.seed, actions)
 
     def _secret_moves(self, table: LiveTable, actions: list[ActionRecord]) -> set[int]:
         """Numbers of the logged moves that are a seat's secret while the game runs (a hidden bet,
         a card taken into a hand): those whose events the engine addressed privately. Found by
         replaying the log from the seed; /log shows them only to the seat that made them."""
-        game = table.game
-        state = game.setup(len(table.seats), table.options, table.seed)
-        secret: set[int] = set()
-        for action in actions:
-            if action.kind != "move":
-                continue
-            events = game.apply(state, action.seat, game.parse(state, action.seat, action.text))
-            if any(event.to is not None for event in events):
-                secret.add(action.n)
-        return secret
+        return self.move_log(table, actions).secret
 
     async def button(self, ctx: Ctx, custom_id: str, values: list[str] | None = None) -> list[Reply]:
         """A click on one of our buttons, or a choice in one of our select menus (``values``)."""

@@ -270,6 +270,10 @@ class Carcassonne(Game):
     def deploy_options_after_place(self, state: CarcState, seat: int) -> list[str]:
         return self.deployer(state, seat).codes()
 
+    def log_note(self, state: CarcState, seat: int, action: Any) -> str:
+        """The tile a placement put down (its notation names only where): ``D08``."""
+        return state.drawn or "" if isinstance(action, Place) else ""
+
     def reveals(self, state: CarcState, seat: int, action: Any, events: list[Event]) -> bool:
         """Every turn ends by drawing the next player's tile, which shows everyone a random tile.
         The one action that draws nothing is a staged placement (``x,y rK`` without a deploy

@@ -6,11 +6,11 @@ from typing import Any, Sequence
 from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, SeatRef
 from games.core.outcome import ranks_from_scores
 from games.quetzal import flow, notation, texts
-from games.quetzal.actions import Action, Place
+from games.quetzal.actions import Action, Place, Take, Upgrade
 from games.quetzal.ai import HeuristicPlayer, ranked
 from games.quetzal.components import rules
 from games.quetzal.options import OPTIONS
-from games.quetzal.rounds import setup_state
+from games.quetzal.rounds import SLOTS, setup_state
 from games.quetzal.scoring import final_score
 from games.quetzal.state import State, from_json, to_json
 from games.quetzal.view import QuetzalView, build_view
@@ -98,6 +98,15 @@ class Quetzal(Game):
 
     def private_lines(self, view: QuetzalView) -> list[Msg]:
         return texts.private_lines(view)
+
+    def log_note(self, state: State, seat: int, action: Action) -> str:
+        """The face-up cards a Temple choice takes (``take B H``), the tile a Village choice takes."""
+        if isinstance(action, Take):
+            cards = [state.display[SLOTS.index(slot)] for slot in action.slots if slot in SLOTS]
+            return " ".join(card for card in cards if card)
+        if isinstance(action, Upgrade) and 1 <= action.slot <= len(state.village):
+            return state.village[action.slot - 1] or ""
+        return ""
 
     def turn_prompt(self, view: QuetzalView) -> list[Msg]:
         return texts.turn_prompt(view)

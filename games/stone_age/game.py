@@ -5,7 +5,7 @@ from typing import Any, Sequence
 
 from games.core import ComputerPlayer, Event, Game, Msg, OptionSpec, Outcome, SeatRef
 from games.stone_age import engine, notation, text
-from games.stone_age.actions import Action
+from games.stone_age.actions import Action, Buy, Place
 from games.stone_age.setup import new_game
 from games.stone_age.state import StoneAgeState, from_json, to_json
 from games.stone_age.suggest import suggestions
@@ -63,8 +63,18 @@ class StoneAge(Game):
                 {"player": SeatRef(r.seat), "track": r.track, "culture": r.culture, "farmers": r.farmers,
                  "tool_makers": r.tool_makers, "hut_builders": r.hut_builders, "shamans": r.shamans,
                  "resources": r.resources, "total": r.total})
-            for r in rows)
+            for r in sorted(rows, key=lambda r: (r.rank, r.seat)))          # by rank
         return Outcome(tuple(r.total for r in rows), tuple(r.rank for r in rows), details)
+
+    def log_note(self, state: StoneAgeState, seat: int, action: Action) -> str:
+        """The card or building tile a placement or a purchase names by its place (``card 2``)."""
+        loc = getattr(action, "loc", "")
+        if isinstance(action, (Place, Buy)) and loc.startswith("card") and 1 <= int(loc[4:]) <= len(state.display):
+            return state.display[int(loc[4:]) - 1] or ""
+        if isinstance(action, (Place, Buy)) and loc.startswith("building") and 1 <= int(loc[8:]) <= len(state.stacks):
+            stack = state.stacks[int(loc[8:]) - 1]
+            return stack[0] if stack else ""
+        return ""
 
     def to_json(self, state: StoneAgeState) -> dict[str, Any]:
         return to_json(state)
