@@ -37,6 +37,8 @@ def test_no_line_is_said_twice(name):
         message = (english([e.msg for e in events if e.to is None]), english(game.status(public)),
                    english(game.turn_prompt(public)))
         assert not repeated(*message), (turns, repeated(*message), message)
+        echoed = [(event, line) for event in message[0] for line in message[1] if len(event) > 20 and event in line]
+        assert not echoed, (turns, echoed)          # e.g. "Last: <the event just announced>"
         for seat in sorted(game.to_act(state)):
             mine = game.view(state, seat)
             panel = (english(game.private_lines(mine)), english(game.turn_prompt(mine)))

@@ -95,7 +95,7 @@ class Keyflower(Game):
             events = self._header(st, seat, action)
             st.passes += 1
             st.seats[seat].passed = True
-            events.append(Event.public("Consecutive passes: {n} of {players}.", n=st.passes, players=st.players))
+            # (the count of consecutive passes is the status line's; the season's end says everyone passed)
             if st.passes >= st.players:
                 return events + seasons.end_season(st)
             st.turn = st.next_seat(st.turn)
