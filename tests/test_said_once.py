@@ -43,6 +43,8 @@ def test_no_line_is_said_twice(name):
             mine = game.view(state, seat)
             panel = (english(game.private_lines(mine)), english(game.turn_prompt(mine)))
             assert not repeated(*panel), (turns, seat, repeated(*panel), panel)
+            echoed = [(mine, line) for mine in panel[0] for line in panel[1] if len(mine) > 12 and mine in line]
+            assert not echoed, (turns, seat, echoed)        # e.g. a prompt ending with "Your pool: …" again
         seat = min(game.to_act(state))
         events = game.apply(state, seat, computer.choose(game, state, seat, rng))
         turns += 1

@@ -79,13 +79,14 @@ class Quetzal(Game):
         if state.phase != "over":
             return None
         finals = [final_score(state, s) for s in range(state.players)]
+        ranks = ranks_from_scores([(f.total, f.discovery) for f in finals])
         details = tuple(Msg("{player}: {total} VP (track {track}, marker {marker}, coins {coins}, upgrades {tiles}; "
                             "discovery {discovery})",
-                            {"player": SeatRef(s), "total": f.total, "track": f.track, "marker": f.marker,
-                             "coins": f.coins, "tiles": f.tiles, "discovery": f.discovery})
-                        for s, f in enumerate(finals))
-        return Outcome(tuple(f.total for f in finals), ranks_from_scores([(f.total, f.discovery) for f in finals]),
-                       details)
+                            {"player": SeatRef(s), "total": finals[s].total, "track": finals[s].track,
+                             "marker": finals[s].marker, "coins": finals[s].coins, "tiles": finals[s].tiles,
+                             "discovery": finals[s].discovery})
+                        for s in sorted(range(state.players), key=lambda s: (ranks[s], s)))      # by rank
+        return Outcome(tuple(f.total for f in finals), ranks, details)
 
     def to_json(self, state: State) -> dict[str, Any]:
         return to_json(state)
