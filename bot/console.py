@@ -69,7 +69,10 @@ class Console:
             self.print(prefix + text.replace("\n", "\n" + " " * len(prefix)))
             choices = self.choices_of(reply)
             if choices:
-                labels = " | ".join(f"[{i + 1}] {self.i18n.template(label, locale)}" for i, (label, _, _) in enumerate(choices))
+                # as Discord shows them: the bot's own words translated, moves (notation) as they are
+                shown = [option.label for select in reply.selects for option in select.options]
+                shown += [b.label if b.notation else self.i18n.template(b.label, locale) for b in reply.buttons]
+                labels = " | ".join(f"[{i + 1}] {label}" for i, label in enumerate(shown))
                 self.print(f"{prefix}  choices: {labels}" if reply.private else f"  buttons: {labels}")
             if reply.image:
                 self.images.mkdir(parents=True, exist_ok=True)

@@ -40,7 +40,7 @@ def view_of(reply: Reply, locale: str | None, i18n: I18n) -> discord.ui.View | N
         view.add_item(TableComponent(menu))
     room = 25 - 5 * len(view.children)
     for button in reply.buttons[:room]:
-        label = i18n.template(button.label, locale)[:80]
+        label = (button.label if button.notation else i18n.template(button.label, locale))[:80]
         view.add_item(TableComponent(discord.ui.Button(label=label, custom_id=button.custom_id,
                                                        style=STYLES.get(button.style, discord.ButtonStyle.secondary))))
     return view

@@ -36,6 +36,9 @@ class Button:
     label: str
     custom_id: str
     style: str = "secondary"     # primary | secondary | success | danger
+    #: the label is a move in the game's notation (``place hut``): shown as it is, never translated
+    #: (only the bot's own words, like "Your move", are catalogue keys)
+    notation: bool = False
 
 
 @dataclass(frozen=True)

@@ -633,7 +633,8 @@ class TableService(TableCopies):
                 index = {text: i for i, text in enumerate(texts)}
                 for action in game.suggestions(table.state, humans[0])[:game.max_buttons]:
                     if (i := index.get(str(action))) is not None:
-                        buttons.append(Button(game.action_label(action)[:80], customids.action_id(table.id, table.version, i), "primary"))
+                        buttons.append(Button(game.action_label(action)[:80], customids.action_id(table.id, table.version, i),
+                                              "primary", notation=True))
         if humans:
             buttons.append(Button("Your move", customids.panel_id(table.id), "success"))
         if secrets_here or game.private_info:
