@@ -115,7 +115,7 @@ class Replays(TableHooks):
         game = registry.get(record.game)
         names = [s.name for s in record.seats]
         lines = [t("No table is open here. The last game here, {game} (table {number}), is over:",
-                   game=game.title if game else record.game, number=record.id)]
+                   game=Msg(game.title) if game else record.game, number=record.id)]
         for seat, _, rank, score in sorted(await self.service.store.results(record.id), key=lambda r: (r[2], r[0])):
             name = names[seat] if seat < len(names) else "?"
             if seat < len(record.seats) and record.seats[seat].resigned:
@@ -145,7 +145,7 @@ class Replays(TableHooks):
             actions = await self.service.store.actions(record.id)
             names, table_id = [s.name for s in record.seats], record.id
             header = t("Log of the last {game} game here ({count} actions, latest last):",
-                       game=game.title if game else record.game, count=len(actions))
+                       game=Msg(game.title) if game else record.game, count=len(actions))
             moves = await loop.run_in_executor(None, self._move_log, game, record, actions) if game else MoveLog()
         lines = log_lines(actions, names, hidden, moves.notes)
         shown = latest_lines(lines, LOG_CHARS)
@@ -189,7 +189,7 @@ class Replays(TableHooks):
         if game is None:
             return _error("The game {game} is not installed any more.", game=record.game)
         if not game.renderer:
-            return _error("{game} has no pictures, so there is no replay; /log shows its moves.", game=game.title)
+            return _error("{game} has no pictures, so there is no replay; /log shows its moves.", game=Msg(game.title))
         actions = await self.service.store.actions(record.id)
         names = [s.name for s in record.seats]
         settings = self.service.settings
@@ -201,7 +201,7 @@ class Replays(TableHooks):
             log.exception("table %s: replay failed", record.id)
             return _error("The replay could not be made; /log shows the moves.")
         moves = sum(1 for a in actions if a.kind == "move")
-        lines = [t("Replay of {game} (table {number}, {channel}): {moves} moves in {frames} pictures.", game=game.title,
+        lines = [t("Replay of {game} (table {number}, {channel}): {moves} moves in {frames} pictures.", game=Msg(game.title),
                    number=record.id, channel=channel_link(record.channel_id), moves=moves, frames=frames)]
         results = sorted(await self.service.store.results(record.id), key=lambda r: (r[2], r[0]))
         lines += [t("{rank}. {player} — {score} points", rank=rank, player=names[seat] if seat < len(names) else "?",

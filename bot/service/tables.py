@@ -228,9 +228,9 @@ class TableService(TableCopies):
                 return await self._open(ctx, game)
             if name and name != table.game.name:
                 return _error("This channel already has a {game} table. Join it with /join, or open your {wanted} table in another channel.",
-                              game=table.game.title, wanted=name[:40])
+                              game=Msg(table.game.title), wanted=name[:40])
             if table.status != "lobby":
-                return _error("A game of {game} is already running here; /status shows it. Wait for the next table.", game=table.game.title)
+                return _error("A game of {game} is already running here; /status shows it. Wait for the next table.", game=Msg(table.game.title))
             if table.seat_of(ctx.user_id) is not None:
                 return _error("You are already seated at this table. Start with /start when everyone is here.")
             if len(table.seats) >= table.game.max_players:
@@ -252,7 +252,7 @@ class TableService(TableCopies):
             return self._not_saved(error)
         table = LiveTable(table_id, ctx.channel_id, ctx.guild_id, game, ctx.user_id, "lobby", options, seed, [seat])
         self._keep(table)
-        return [self._lobby_reply(table, t("{player} opens a table for {game}.", player=ctx.name[:64], game=game.title))]
+        return [self._lobby_reply(table, t("{player} opens a table for {game}.", player=ctx.name[:64], game=Msg(game.title)))]
 
     def _lobby_reply(self, table: LiveTable, headline: Msg) -> Reply:
         game = table.game
@@ -315,7 +315,7 @@ class TableService(TableCopies):
             if not name:
                 extra = [line for hook in self.hooks for line in hook.option_lines(table)]
                 specs = [optionlines.line(table, s) for s in optionlines.specs_of(table)]
-                return [Reply([t("Options for {game}:", game=game.title)] + specs + extra, private=True, names=table.names)]
+                return [Reply([t("Options for {game}:", game=Msg(game.title))] + specs + extra, private=True, names=table.names)]
             for hook in self.hooks:
                 if (handled := await hook.option(ctx, table, f"{name} {value}" if value else name)) is not None:
                     return handled
@@ -379,7 +379,7 @@ class TableService(TableCopies):
             game = table.game
             if not game.min_players <= len(table.seats) <= game.max_players:
                 return _error("{game} needs {least} to {most} players; seated now: {count}. Invite more with /join or add a computer with /addbot.",
-                              game=game.title, least=game.min_players, most=game.max_players, count=len(table.seats))
+                              game=Msg(game.title), least=game.min_players, most=game.max_players, count=len(table.seats))
             try:
                 validate_options(game.options, table.options, players=len(table.seats))
             except OptionError as error:
@@ -397,7 +397,7 @@ class TableService(TableCopies):
                 table.state, table.snapshot = None, ""
                 return self._not_saved(error)
             table.status = "playing"
-            headline = t("{game} begins: {names}.", game=game.title, names=", ".join(table.names))
+            headline = t("{game} begins: {names}.", game=Msg(game.title), names=", ".join(table.names))
             return await self._advance(table, [Event(headline)], [], actor=None)
 
     # -- playing ----------------------------------------------------------------------------
@@ -457,7 +457,7 @@ class TableService(TableCopies):
         game = table.game
         if verb and verb != "play" and verb not in game.verbs:
             usable = [v for v in game.verbs if v in SLASH_VERBS and v != "play"] + ["play"]
-            return _error("{game} has no /{verb}. Use {verbs}.", game=game.title, verb=verb,
+            return _error("{game} has no /{verb}. Use {verbs}.", game=Msg(game.title), verb=verb,
                           verbs=", ".join(f"/{v}" for v in usable))
         seat = table.seat_of(ctx.user_id)
         if seat is None:
@@ -766,7 +766,7 @@ class TableService(TableCopies):
             for hook in self.hooks:
                 await hook.closed(table, "aborted")
             return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
-                             player=ctx.name[:64], game=table.game.title)], locale=table.lang)]
+                             player=ctx.name[:64], game=Msg(table.game.title))], locale=table.lang)]
 
     # -- information ------------------------------------------------------------------------
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
@@ -790,7 +790,7 @@ class TableService(TableCopies):
                     return handled
             return self._no_table()
         if table.status == "lobby":
-            return [self._lobby_reply(table, t("A {game} table is waiting for players.", game=table.game.title))]
+            return [self._lobby_reply(table, t("A {game} table is waiting for players.", game=Msg(table.game.title)))]
         view = table.game.view(table.state, None)
         lines = table.game.status(view)
         lines += [t("{player} has resigned; the computer plays this seat.", player=SeatRef(s.seat))
@@ -811,7 +811,7 @@ class TableService(TableCopies):
             return _error("You are not seated at this table, so you have no hand here.")
         async with self.lock(table.channel_id):
             view = table.game.view(table.state, seat)
-            lines = table.game.private_lines(view) or [t("{game} has no hidden information; everything is on the board.", game=table.game.title)]
+            lines = table.game.private_lines(view) or [t("{game} has no hidden information; everything is on the board.", game=Msg(table.game.title))]
             buttons = []
             if seat in table.game.to_act(table.state):
                 lines += table.game.turn_prompt(view)

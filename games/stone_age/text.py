@@ -41,8 +41,7 @@ def phase_lines(view: StoneAgeView) -> list[Msg]:
         line = Msg("Round {round} — placement — {player} to place ({n} people left).",
                    {"round": view.round, "player": SeatRef(view.turn), "n": p.home})
         if view.closed:
-            names = ", ".join(loc_text(loc) for loc in view.closed)
-            return [line, Msg("Closed this round: {closed}.", {"closed": names})]
+            return [line, Msg("Closed this round: {closed}.", {"closed": tuple(loc_msg(loc) for loc in view.closed)})]
         return [line]
     if view.phase == "feed":
         return [Msg("{player} is {short} food short: 'feed pay …' ({short} resources) or 'feed starve' (−10).",

@@ -110,6 +110,7 @@ async def test_lang_sets_the_language_of_public_messages(store):
     public = [r for r in replies if not r.private]
     assert public and all(r.locale == "ja" for r in public)
     assert "ケツァル — 第 1/5 ラウンド" in text(replies, "en")         # the table's language, whoever reads
+    assert "ケツァル 開始：Alice, Bob。" in text(replies, "en")          # the game's name as Japanese players know it
     assert table.state.options == []                             # the game never sees the table's options
     status = await service.status(ctx("alice"))
     assert status[0].private and status[0].locale is None          # private: the reader's own language

@@ -55,3 +55,12 @@ def test_resources_are_listed_by_count():
     start_actions(state, {RED: {"card1": 1}})
     events = act(state, RED, "buy card 1 with w")
     assert events[0].startswith("Red buys ") and " (card 1) with wood 1: " in events[0]
+
+
+def test_closed_locations_are_named_in_the_readers_language():
+    state = new(first=RED)
+    act(state, RED, "place field")
+    act(state, BLUE, "place toolmaker")                      # two village locations: the hut closes
+    line = next(m for m in GAME.status(GAME.view(state, None)) if m.text.startswith("Closed"))
+    assert line.english() == "Closed this round: hut."
+    assert I18n(("games.stone_age",)).render(line, "ja") == "このラウンド閉鎖中: 小屋。"
