@@ -1,6 +1,7 @@
 """Each line is said once: whole games of every game, played by the computer, never repeat a line
 in a turn's public message (events, status, prompt), in a player's private panel (their view and
-their prompt), or in the final announcement (events and the result's details)."""
+their prompt), or in the final announcement (events and the result's details). And counts read
+right: ``1 coin``, ``2 coins``, never ``coin(s)``."""
 from __future__ import annotations
 
 import random
@@ -32,6 +33,7 @@ def test_no_line_is_said_twice(name):
     english = lambda msgs: [m.english(names) for m in msgs]          # noqa: E731
     events: list = []
     turns = 0
+    said: set[str] = set()
     while not game.is_over(state):
         public = game.view(state, None)
         message = (english([e.msg for e in events if e.to is None]), english(game.status(public)),
@@ -48,5 +50,8 @@ def test_no_line_is_said_twice(name):
         seat = min(game.to_act(state))
         events = game.apply(state, seat, computer.choose(game, state, seat, rng))
         turns += 1
+        said.update(line for part in message for line in part)
     final = (english([e.msg for e in events if e.to is None]), english(game.outcome(state).details))
+    said.update(line for part in final for line in part)
+    assert not [line for line in said if "(s)" in line], [line for line in said if "(s)" in line][:5]
     assert not repeated(*final), (repeated(*final), final)

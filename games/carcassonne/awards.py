@@ -11,9 +11,9 @@ from games.carcassonne import scoring
 from games.carcassonne.deploy import figures_by_root
 from games.carcassonne.geometry import AROUND, CITY, FIELD, MONASTERY
 from games.carcassonne.state import BUILDER, GOODS, CarcState, Figure, Marker
-from games.carcassonne.texts import kind_word, seats_msg
+from games.carcassonne.texts import kind_word, pennants_msg, seats_msg
 from games.carcassonne.view import LETTERS
-from games.core import Event, SeatRef
+from games.core import Event, Msg, SeatRef
 
 
 def score_placement(state: CarcState, seat: int, x: int, y: int, events: list[Event]) -> str:
@@ -129,8 +129,8 @@ def completed_event(kind: str, tiles: int, pennants: int, points: int, winners: 
             return Event.public("City of {tiles} tiles with a cathedral completed: {points} points to {winners}.",
                                 tiles=tiles, points=points, winners=seats_msg(winners))
         if pennants:
-            return Event.public("City of {tiles} tiles and {pennants} pennant(s) completed: {points} points to {winners}.",
-                                tiles=tiles, pennants=pennants, points=points, winners=seats_msg(winners))
+            return Event.public("City of {tiles} tiles and {pennants} completed: {points} points to {winners}.",
+                                tiles=tiles, pennants=pennants_msg(pennants), points=points, winners=seats_msg(winners))
         return Event.public("City of {tiles} tiles completed: {points} points to {winners}.",
                             tiles=tiles, points=points, winners=seats_msg(winners))
     if not winners:
@@ -152,7 +152,9 @@ def return_figures(state: CarcState, figs: list[Figure], events: list[Event]) ->
         if fig.is_follower:
             counts[fig.seat] = counts.get(fig.seat, 0) + 1
     for seat in sorted(counts):
-        events.append(Event.public("{player} gets {count} follower(s) back.", player=SeatRef(seat), count=counts[seat]))
+        n = counts[seat]
+        events.append(Event.public("{player} gets {followers} back.", player=SeatRef(seat),
+                                   followers=Msg("{n} follower", {"n": n}) if n == 1 else Msg("{n} followers", {"n": n})))
     for fig in figs:
         if fig.kind == BUILDER:
             events.append(Event.public("{player}'s builder goes home.", player=SeatRef(fig.seat)))

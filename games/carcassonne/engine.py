@@ -363,8 +363,8 @@ class Carcassonne(Game):
                 state.pile += state.setaside
                 state.setaside = []
                 state.rng.shuffle(state.pile)
-                events.append(Event.public("The first volcano is on the board: {count} set-aside dragon tile(s) are "
-                                           "shuffled back into the pile.", count=count))
+                events.append(Event.public("The first volcano is on the board: the set-aside dragon tiles ({count}) "
+                                           "are shuffled back into the pile.", count=count))
 
     def _apply_choice(self, state: CarcState, seat: int, choice: Choice, events: list[Event]) -> None:
         ot, _, _ = self.placed(state)
@@ -428,9 +428,10 @@ class Carcassonne(Game):
             remove_figures(state, victims)
             state.eaten += [f"{PREFIX[f.kind]}{LETTERS[f.seat]}({x},{y})" for f in victims]
             for owner in sorted({f.seat for f in victims}):
-                events.append(Event.public("The dragon eats {count} figure(s) of {player} at {x},{y}; they go home.",
-                                           count=sum(1 for f in victims if f.seat == owner), player=SeatRef(owner),
-                                           x=x, y=y))
+                n = sum(1 for f in victims if f.seat == owner)
+                events.append(Event.public("The dragon eats {figures} of {player} at {x},{y}; they go home.",
+                                           figures=Msg("{n} figure", {"n": n}) if n == 1 else Msg("{n} figures", {"n": n}),
+                                           player=SeatRef(owner), x=x, y=y))
             builders_check(state, events)
         if legal_steps(state):
             return events
@@ -475,8 +476,9 @@ class Carcassonne(Game):
         if state.fairy and not state.second and state.pile and any(
                 f.seat == seat and f.is_follower and (f.x, f.y) == state.fairy for f in state.figures):
             state.scores[seat] += scoring.FAIRY_TURN
-            events.append(Event.public("Fairy: {player} gets {points} point(s) for a follower beside the fairy.",
-                                       player=SeatRef(seat), points=scoring.FAIRY_TURN))
+            n = scoring.FAIRY_TURN
+            events.append(Event.public("Fairy: {player} gets {points} for a follower beside the fairy.", player=SeatRef(seat),
+                                       points=Msg("{n} point", {"n": n}) if n == 1 else Msg("{n} points", {"n": n})))
         self._draw(state, events)
 
     # -- drawing and the end ----------------------------------------------------------------------

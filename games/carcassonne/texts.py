@@ -35,6 +35,11 @@ def kind_word(kind: str) -> Msg:
     return _KIND[kind]
 
 
+def pennants_msg(n: int) -> Msg:
+    """``1 pennant``, ``2 pennants``."""
+    return Msg("{n} pennant", {"n": n}) if n == 1 else Msg("{n} pennants", {"n": n})
+
+
 def seats_msg(seats: Sequence[int]) -> Msg:
     """'Alice', 'Alice and Bob', 'Alice, Bob and Carol', ... or 'nobody'."""
     refs = {f"p{i}": SeatRef(s) for i, s in enumerate(seats)}

@@ -6,6 +6,7 @@ from itertools import combinations, product
 from games.core import Event, IllegalAction, Msg, SeatRef
 from games.quetzal.actions import Place, TeamUse, worker_key
 from games.quetzal.components import BIG, WILD, Space, rules
+from games.quetzal import words
 from games.quetzal.gains import has_effect
 from games.quetzal.state import POOL, State, Team, Worker
 
@@ -281,6 +282,6 @@ def do_place(state: State, seat: int, action: Place) -> list[Event]:
         coins = r.camp_coins * len(action.workers)
         player.coins += coins
         state.camp_rerolls = len(action.workers) if player.pool() else 0
-        events.append(Event.public("Camp: {player} gains {coins} coin(s).", player=SeatRef(seat), coins=coins))
+        events.append(Event.public("Camp: {player} gains {coins}.", player=SeatRef(seat), coins=words.coins(coins)))
     return events
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from games.core import Msg, SeatRef
+from games.quetzal import words
 from games.quetzal.components import rules
 from games.quetzal.rounds import SLOTS
 from games.quetzal.view import PromptView, QuetzalView, SeatView
@@ -40,8 +41,8 @@ def prompt_line(view: QuetzalView, prompt: PromptView) -> Msg:
     if prompt.kind == "camp-reroll":
         return Msg("{player} may reroll a worker at the Camp ({left} left).", {"player": player, "left": prompt.left})
     if prompt.kind == "take":
-        return Msg("{player} takes {need} card(s) from the Temple display for {space}.",
-                   {"player": player, "need": prompt.need, "space": prompt.space})
+        return Msg("{player} takes {cards} from the Temple display for {space}.",
+                   {"player": player, "cards": words.cards(prompt.need), "space": prompt.space})
     if prompt.kind == "sell":
         return Msg("{player} may sell one card at the Black Market.", {"player": player})
     if prompt.kind == "upgrade":
@@ -67,10 +68,8 @@ def status(view: QuetzalView) -> list[Msg]:
     for seat in view.seats:
         lines.append(Msg("{player}: {vp} VP, {coins}, discovery {discovery}, {cards}, upgrades {tiles}.",
                          {"player": SeatRef(seat.seat), "vp": seat.vp,
-                          "coins": Msg("{n} coin", {"n": seat.coins}) if seat.coins == 1 else Msg("{n} coins", {"n": seat.coins}),
-                          "discovery": seat.discovery,
-                          "cards": Msg("{n} card", {"n": seat.hand_count}) if seat.hand_count == 1
-                          else Msg("{n} cards", {"n": seat.hand_count}),
+                          "coins": words.coins(seat.coins), "discovery": seat.discovery,
+                          "cards": words.cards(seat.hand_count),
                           "tiles": " ".join(seat.tiles + seat.stored) or "-"}))
     if view.final:
         lines.append(Msg("The game is over."))
@@ -120,10 +119,11 @@ def turn_prompt(view: QuetzalView) -> list[Msg]:
     if prompt.kind == "take":
         slots = " ".join(SLOTS[i] for i, card in enumerate(view.display) if card is not None)
         if prompt.draw:
-            return [Msg("{space}: take {need} card(s) from slots {slots}; then {draw} card is drawn for you.",
-                        {"space": prompt.space, "need": prompt.need, "slots": slots, "draw": prompt.draw})]
-        return [Msg("{space}: take {need} card(s) from slots {slots}.",
-                    {"space": prompt.space, "need": prompt.need, "slots": slots})]
+            return [Msg("{space}: take {cards} from slots {slots}; then {draw} is drawn for you.",
+                        {"space": prompt.space, "cards": words.cards(prompt.need), "slots": slots,
+                         "draw": words.cards(prompt.draw)})]
+        return [Msg("{space}: take {cards} from slots {slots}.",
+                    {"space": prompt.space, "cards": words.cards(prompt.need), "slots": slots})]
     if prompt.kind == "sell":
         return [Msg("Black Market: sell <card> for 7 coins, or sell none.")]
     if prompt.kind == "upgrade":

@@ -30,9 +30,11 @@ CULTURE = {
     "art": T("art"), "healing": T("healing"), "music": T("music"), "pottery": T("pottery"),
     "sundial": T("sundial"), "transport": T("transport"), "weaving": T("weaving"), "writing": T("writing"),
 }
-FIGURE = {
-    "farmer": T("{n} farmer(s)"), "tool_maker": T("{n} tool maker(s)"),
-    "hut_builder": T("{n} hut builder(s)"), "shaman": T("{n} shaman(s)"),
+FIGURE = {             # (figure, several?) -> template
+    ("farmer", False): T("{n} farmer"), ("farmer", True): T("{n} farmers"),
+    ("tool_maker", False): T("{n} tool maker"), ("tool_maker", True): T("{n} tool makers"),
+    ("hut_builder", False): T("{n} hut builder"), ("hut_builder", True): T("{n} hut builders"),
+    ("shaman", False): T("{n} shaman"), ("shaman", True): T("{n} shamans"),
 }
 
 
@@ -88,4 +90,4 @@ def bottom_msg(c: Card) -> Msg:
     """The end-of-game half of a card."""
     if c.bottom_type == "culture":
         return Msg(T("culture: {symbol}"), {"symbol": Msg(CULTURE[c.symbol or "art"])})
-    return Msg(FIGURE[c.bottom_type], {"n": c.figures})
+    return Msg(FIGURE[c.bottom_type, c.figures != 1], {"n": c.figures})

@@ -138,7 +138,7 @@ def test_final_scoring_events():
     play(state, "0,-1 r1 cn", "1,0 r0 re", "0,-2 r1 -")
     events = play(state, "-1,0 r0 -")
     texts = [e.msg.english(["Ann", "Ben"]) for e in events]
-    assert "Incomplete city of 3 tiles and 1 pennant(s): 4 points to Ann." in texts
+    assert "Incomplete city of 3 tiles and 1 pennant: 4 points to Ann." in texts
     assert "Incomplete road of 3 tiles: 3 points to Ben." in texts
     # the winner is named once: in the outcome's details, after each total, not also among the events
     said = texts + [m.english(["Ann", "Ben"]) for m in GAME.outcome(state).details]
