@@ -130,7 +130,9 @@ def private_lines(view: FlorenzaView) -> list[Msg]:
     me = view.me
     if me is None:
         return []
-    lines = [Msg("Your hand ({count} cards):", {"count": len(me.hand)}) if me.hand else Msg("Your hand is empty.")]
+    count = len(me.hand)
+    lines = [Msg("Your hand (1 card):") if count == 1 else Msg("Your hand ({count} cards):", {"count": count})
+             if count else Msg("Your hand is empty.")]
     owned = {placed.id for placed in view.table[me.seat].cards}
     preacher = any(card(c).category == "PRE" for c in owned)
     for number, card_id in enumerate(me.hand, start=1):

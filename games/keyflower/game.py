@@ -255,9 +255,9 @@ class Keyflower(Game):
                              {"season": season, "n": view.action_no + 1, "player": SeatRef(who),
                               "passes": view.passes, "players": view.players}))
             if view.transport:
-                lines.append(Msg("{player} is transporting: {move} transport and {ups} upgrades left.",
-                                 {"player": SeatRef(view.transport[0]), "move": view.transport[2],
-                                  "ups": view.transport[3]}))
+                lines.append(Msg("{player} is transporting: {move} and {ups} left.",
+                                 {"player": SeatRef(view.transport[0]), "move": words.transport_steps(view.transport[2]),
+                                  "ups": words.upgrades(view.transport[3])}))
         elif view.phase == "winter_select":
             lines.append(Msg("Winter: waiting for secret winter tile choices from {players}.",
                              {"players": _seats(view.to_act)}))

@@ -352,8 +352,8 @@ def _ability(st: KState, seat: int, a: UseAction, plan: UsePlan) -> list[Event]:
         if st.owns(seat, "boat2b"):
             move, ups = move * 2, ups * 2
         st.transport = Transport(seat, a.tile, move, ups)
-        return [Event.public("{player} may move resources {move} steps and make {ups} upgrades.",
-                             player=who, move=move, ups=ups)]
+        return [Event.public("{player} may move resources {move} and make {ups}.",
+                             player=who, move=words.steps(move), ups=words.upgrades(ups))]
     raise IllegalAction("{tile} has no ability to use; use a production or transport tile instead.", tile=tile_name(a.tile))
 
 

@@ -13,5 +13,17 @@ def skill_tiles(n: int) -> Msg:
     return Msg("{n} skill tile", {"n": n}) if n == 1 else Msg("{n} skill tiles", {"n": n})
 
 
+def steps(n: int) -> Msg:
+    return Msg("{n} step", {"n": n}) if n == 1 else Msg("{n} steps", {"n": n})
+
+
+def transport_steps(n: int) -> Msg:
+    return Msg("{n} transport step", {"n": n}) if n == 1 else Msg("{n} transport steps", {"n": n})
+
+
+def upgrades(n: int) -> Msg:
+    return Msg("{n} upgrade", {"n": n}) if n == 1 else Msg("{n} upgrades", {"n": n})
+
+
 def winter_tiles(n: int) -> Msg:
     return Msg("{n} winter tile", {"n": n}) if n == 1 else Msg("{n} winter tiles", {"n": n})
