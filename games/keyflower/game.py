@@ -247,7 +247,7 @@ class Keyflower(Game):
 
     # -- text ------------------------------------------------------------------------------------
     def status(self, view: KeyflowerView) -> list[Msg]:
-        season = SEASONS[min(view.season, 3)]
+        season = words.season(SEASONS[min(view.season, 3)])
         lines = []
         if view.phase == "actions":
             who = view.transport[0] if view.transport else view.turn

@@ -66,7 +66,7 @@ def _open_season(st: KState) -> list[Event]:
     st.turn = st.start
     for player in st.seats:
         player.passed = False
-    return [Event.public("{season} begins: {tiles} on auction; {player} starts.", season=season,
+    return [Event.public("{season} begins: {tiles} on auction; {player} starts.", season=words.season(season),
                          tiles=", ".join(tile_name(t) for t in st.auction), player=SeatRef(st.start))]
 
 

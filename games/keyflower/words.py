@@ -5,6 +5,11 @@ from __future__ import annotations
 from games.core import Msg
 
 
+def season(name: str) -> Msg:
+    """A season's name as players read it (the state keys them ``spring`` ... ``winter``)."""
+    return {"spring": Msg("Spring"), "summer": Msg("Summer"), "autumn": Msg("Autumn")}.get(name, Msg("Winter"))
+
+
 def keeples(n: int) -> Msg:
     return Msg("{n} keeple", {"n": n}) if n == 1 else Msg("{n} keeples", {"n": n})
 

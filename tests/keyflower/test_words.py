@@ -77,3 +77,14 @@ def test_the_flipper_and_the_final_scores_are_said_once():
     assert [line.split(":")[0] for line in details] == [NAMES[s] for s in ranked]
     finals = [line for line in english(last_status) if "final score" in line]
     assert [line.split(" final score")[0] for line in finals] == [NAMES[s] for s in ranked]
+
+
+def test_seasons_are_named_in_the_readers_language():
+    from bot.i18n import I18n
+
+    lines = [m for _, _, events, status in TURNS for m in [e.msg for e in events] + list(status)]
+    begins = [m for m in lines if m.text.startswith("{season} begins")]
+    assert [m.english(NAMES).split(" begins")[0] for m in begins] == ["Summer", "Autumn"]
+    assert I18n(["games.keyflower"]).render(begins[0], "ja", NAMES).startswith("夏 の始まり")
+    status = next(m for m in lines if m.text.startswith("Keyflower, {season}"))
+    assert status.english(NAMES).startswith("Keyflower, Spring: action ")
