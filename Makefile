@@ -1,11 +1,15 @@
 # make run  - set everything up and run the bot (Discord with DISCORD_TOKEN, else the console table)
 # make test - set everything up and run the whole test suite
+# make soak - the SIGKILL-under-load test with many kills (SOAK_KILLS, per database), printing its figures,
+#             after make soak-fuzz (the fuzz suites with many examples, from a new seed)
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test console bench setup fonts postgres clean
+SOAK_KILLS ?= 120
+
+.PHONY: run test soak console bench setup fonts postgres clean catalogues
 
 setup: $(STAMP) fonts postgres
 
@@ -50,9 +54,27 @@ console: setup
 test: setup
 	$(PY) -m pytest
 
+# About 15 minutes per database on a quiet 2-core machine; prints kills, moves acknowledged,
+# games finished and mismatches after every kill and at the end.
+soak: setup
+	SOAK_KILLS=$(SOAK_KILLS) $(PY) -m pytest tests/e2e/test_kill_under_load.py -q -s -p no:cacheprovider
+
 # make bench (full figures) | make bench BENCH=--quick | make bench BENCH=--smoke
 bench: setup
 	$(PY) -m bench $(BENCH)
 
+# After adding or changing player-facing text: new templates go into every catalogue
+# (bot/i18n/locale/, games/*/locale/) untranslated, unused ones are dropped; then translate them.
+catalogues: setup
+	$(PY) -m bot.i18n.catalogues
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis out
+
+# make soak-fuzz: the fuzz suites for longer, from a new seed (FUZZ_SEED=<n> replays a run;
+# SOAK_EXAMPLES sets the examples per test). `make soak` runs it too.
+SOAK_EXAMPLES ?= 400
+.PHONY: soak-fuzz
+soak-fuzz: setup
+	FUZZ_EXAMPLES=$(SOAK_EXAMPLES) $(PY) -m pytest tests/fuzz tests/e2e/test_fuzz.py
+soak: soak-fuzz

@@ -31,34 +31,35 @@ QUICK = LoadPlan(channels=20, users=80, guilds=2, seconds=15.0)
 SMOKE = LoadPlan(channels=5, users=15, guilds=1, seconds=4.0)
 
 
-def load_config(folder: Path, render_threads: int) -> tuple[Path, Path]:
+def load_config(folder: Path, render_threads: int, render_processes: int = 0) -> tuple[Path, Path]:
     monitor_file = folder / "loop.json"
     config = write_config(folder, overrides={
-        "rendering": {"threads": render_threads},
+        "rendering": {"threads": render_threads, "processes": render_processes},
         "monitor": {"event_loop": True, "interval_ms": 20, "report_seconds": 1, "file": str(monitor_file)},
     })
     return config, monitor_file
 
 
-async def bench(plan: LoadPlan, render_threads: int, bot_log: str | None = None) -> int:
+async def bench(plan: LoadPlan, render_threads: int, bot_log: str | None = None, render_processes: int = 0) -> int:
     fake = await new_fake()
     try:
         with tempfile.TemporaryDirectory() as folder:
-            config, monitor_file = load_config(Path(folder), render_threads)
+            config, monitor_file = load_config(Path(folder), render_threads, render_processes)
             tables = build_world(fake, plan)
             started = time.monotonic()
             bot = await start_board_bot(fake, config)
             print(f"bot ready in {time.monotonic() - started:.1f} s; {plan.channels} channels in {plan.guilds} guilds, "
                   f"{sum(len(t.users) for t in tables)} users, {plan.seconds:.0f} s of play, "
-                  f"rendering threads {render_threads}", flush=True)
+                  f"rendering threads {render_threads}, processes {render_processes}", flush=True)
             wall = await run_load(fake, tables, plan)
             await asyncio.sleep(1.5)                 # one more monitor report after the load
             cpu = process_cpu_seconds(bot.pid)
+            drawing = sum(process_cpu_seconds(child) or 0.0 for child in child_pids(bot.pid))
             await bot.stop()
             if bot_log:
                 Path(bot_log).write_text(bot.output, encoding="utf-8")
             stalls = json.loads(monitor_file.read_text()) if monitor_file.exists() else None
-            report(fake, tables, wall, stalls, cpu)
+            report(fake, tables, wall, stalls, cpu, drawing)
             problems = fake.problems() + traceback_texts(fake) + log_problems(bot)
             for problem in problems[:20]:
                 print("  PROBLEM:", problem[:300])
@@ -70,6 +71,17 @@ async def bench(plan: LoadPlan, render_threads: int, bot_log: str | None = None)
         await fake.close()
 
 
+def child_pids(pid: int) -> list[int]:
+    """The processes a process started (its drawing workers), from Linux /proc; [] elsewhere."""
+    found: list[int] = []
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            found += [int(c) for c in (task / "children").read_text().split()]
+    except OSError:
+        return []
+    return found
+
+
 def process_cpu_seconds(pid: int) -> float | None:
     """User + system CPU time of a running process (Linux /proc), or None elsewhere."""
     try:
@@ -79,7 +91,7 @@ def process_cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def report(fake, tables, wall: float, stalls: dict | None, bot_cpu: float | None) -> None:
+def report(fake, tables, wall: float, stalls: dict | None, bot_cpu: float | None, drawing_cpu: float = 0.0) -> None:
     figures = interaction_figures(fake)
     moves = sum(len(t.moves) for t in tables)
     print(f"  wall time {wall:.1f} s; moves accepted {moves} ({moves / wall:.1f}/s); games started "
@@ -87,6 +99,9 @@ def report(fake, tables, wall: float, stalls: dict | None, bot_cpu: float | None
     if bot_cpu is not None:
         print(f"  bot process CPU {bot_cpu:.1f} s (start-up included), {bot_cpu / max(1, moves) * 1000:.0f} ms per move; "
               f"this process (fake Discord + players) {time.process_time():.1f} s")
+        if drawing_cpu:
+            print(f"  drawing processes CPU {drawing_cpu:.1f} s (start-up included), "
+                  f"{drawing_cpu / max(1, moves) * 1000:.0f} ms per move")
     print(f"  interactions {figures.interactions}: answered {figures.answered}, missed {len(figures.missed)}, "
           f"late {len(figures.late)}, deferred {figures.deferred}; violations {len(fake.violations)}")
     print(f"  creation -> first answer, all         : {ms(figures.overall)}")
@@ -113,13 +128,14 @@ def main() -> int:
     parser.add_argument("--guilds", type=int)
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--render-threads", type=int, default=2)
+    parser.add_argument("--render-processes", type=int, default=0, help="draw in this many processes (rendering.processes)")
     parser.add_argument("--bot-log", help="write the bot's output to this file")
     args = parser.parse_args()
     plan = SMOKE if args.smoke else QUICK if args.quick else LoadPlan()
     changes = {k: v for k, v in (("channels", args.channels), ("users", args.users), ("guilds", args.guilds),
                                  ("seconds", args.seconds)) if v is not None}
     plan = LoadPlan(**{**plan.__dict__, **changes})
-    return asyncio.run(bench(plan, args.render_threads, args.bot_log))
+    return asyncio.run(bench(plan, args.render_threads, args.bot_log, args.render_processes))
 
 
 if __name__ == "__main__":

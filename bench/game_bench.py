@@ -1,18 +1,27 @@
 """Every registered game through its engine and renderer alone (no store, no Discord).
 
 Prints, per game: random full games per second (random legal moves, the most players the game
-allows, every option that can be switched on together) and the render + encode time and PNG size
-of the largest board — the public view at the end of such a game.
+allows, every option that can be switched on together), the render + encode time and PNG size
+of the largest board — the public view at the end of such a game — and ``render ÷ encode``: the
+turn images of consecutive turns as a table draws them (one renderer, a new view each turn),
+the time to render each (drawing, palette and PNG) divided by the time Pillow takes to encode the
+same pixels with the same PNG settings.
 
     python bench/game_bench.py [--quick|--smoke] [--games carcassonne,stoneage]
 """
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib
+import inspect
+import io
 import random
 import sys
 import time
 from pathlib import Path
+
+from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -80,6 +89,61 @@ def bench_game(game: Game, games: int, renders: int) -> None:
     print(f"  largest board render+encode CPU : {summary(cpu)}")
     print(f"  largest board PNG: {len(png) / 1024:.0f} KiB (smallest end-of-game board "
           f"{min(sizes) / 1024:.0f} KiB, ratio {ratio(max(sizes), min(sizes))})")
+    render_ms, encode_ms, count = render_ratio(game, players, options, max(4, renders * 2))
+    print(f"  turn image render ÷ encode: {ratio(render_ms, encode_ms)}  (render {render_ms:.1f} ms, "
+          f"encode {encode_ms:.1f} ms per turn, {count} consecutive turns, CPU time)")
+
+
+def png_settings(game: Game) -> dict:
+    """The PNG settings the game's renderer encodes with."""
+    try:
+        from renderers.common.png import PNG_SETTINGS
+        return dict(PNG_SETTINGS)
+    except ImportError:          # an older tree: each renderer chose its own level
+        module = importlib.import_module(game.renderer.partition(":")[0])
+        return {"compress_level": getattr(module, "COMPRESS_LEVEL", 3)}
+
+
+def turn_views(game: Game, players: int, options: frozenset[str], seed: int, turns: int) -> list:
+    """The public views of ``turns`` consecutive turns from the middle of a random game."""
+    rng = random.Random(seed)
+    state = game.setup(players, options, seed)
+    views = []
+    while game.outcome(state) is None:
+        seat = rng.choice(sorted(game.to_act(state)))
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        views.append(game.view(state, None))
+    start = max(0, len(views) // 2 - turns // 2)
+    return views[start:start + turns]
+
+
+def render_ratio(game: Game, players: int, options: frozenset[str], turns: int, seed: int = 7) -> tuple[float, float, int]:
+    """(render ms per turn, encode ms per turn, turns): each view rendered once, in order, after
+    one warm-up render of the first (fonts, sprites and a table's palette are made once)."""
+    views = turn_views(game, players, options, seed, turns + 1)
+    names = NAMES[:players]
+    try:                          # the bot prepares its drawing workers as they start
+        from renderers.work import prepare
+        prepare()
+    except ImportError:           # an older tree: it drew its first pictures cold
+        pass
+    settings = png_settings(game)
+    render = functools.partial(renderers.render, game, names=names)
+    kwargs = {"cache_key": ("bench", game.name)} if "cache_key" in inspect.signature(
+        importlib.import_module(game.renderer.partition(":")[0]).render).parameters else {}
+    render(views[0], **kwargs)
+    render_ms = encode_ms = 0.0
+    for view in views[1:]:
+        started = time.process_time()
+        png = render(view, **kwargs)
+        render_ms += (time.process_time() - started) * 1000
+        image = Image.open(io.BytesIO(png))
+        image.load()
+        started = time.process_time()
+        image.save(io.BytesIO(), format="PNG", **settings)
+        encode_ms += (time.process_time() - started) * 1000
+    count = len(views) - 1
+    return render_ms / count, encode_ms / count, count
 
 
 def main() -> None:

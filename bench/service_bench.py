@@ -144,10 +144,11 @@ async def cold_restore(stores: BenchStores, game, tables: int) -> tuple[float, i
     rows, seat_rows = [], []
     now = time.time()
     for t in range(tables):
-        rows.append((t + 1, 100_000 + t, 1, game.name, 1, "playing", "[]", 1, 30, snapshot, now, now))
+        rows.append((t + 1, 100_000 + t, 1, game.name, 1, "playing", "[]", 1, 30, 30, snapshot, now, now))
         seat_rows += [(t + 1, s, s + 1, f"P{s}", 0, None, 0) for s in range(game.min_players)]
     await store.write_many("INSERT INTO game_tables (id, channel_id, guild_id, game, host_id, status, options, seed,"
-                           " version, snapshot, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+                           " version, announced_version, snapshot, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                           rows)
     await store.write_many("INSERT INTO seats (table_id, seat, user_id, name, is_bot, level, resigned)"
                            " VALUES (?,?,?,?,?,?,?)", seat_rows)
     await store.close()

@@ -16,7 +16,8 @@ from bot.config import ConfigError, Settings, check_shards, load_settings
 from bot.i18n import I18n, game_packages
 from bot.monitor import LoopMonitor
 from bot.service import TableService
-from bot.store import StoreError, open_store
+from bot.ownership import Ownership, OwnershipError
+from bot.store import Store, StoreError, open_store
 from games import registry
 from games.core import OptionError, validate_options
 
@@ -87,10 +88,46 @@ def with_shard_flags(settings: Settings, shard_ids: str | None, shard_count: str
     return dataclasses.replace(settings, shard_count=count, shard_ids=ids)
 
 
+class Stopped(Exception):
+    """The bot stopped itself: the message says why (for the operator), ``code`` is the exit code."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 async def main_async(args: argparse.Namespace, settings: Settings) -> None:
+    ownership = Ownership(settings)
+    ownership.lock_database_file()      # SQLite: a second process on the same file stops here
+    try:
+        store = await open_store(settings)
+        try:
+            lost: list[str] = []
+            main = asyncio.current_task()
+
+            def stop_owning(message: str) -> None:
+                lost.append(message)
+                if main is not None:
+                    main.cancel()
+
+            await ownership.claim_shards(store, stop_owning)
+            try:
+                await serve(args, settings, store)
+            except asyncio.CancelledError:
+                if lost:
+                    raise Stopped(lost[0], 4) from None
+                raise
+        finally:
+            await ownership.release()       # the claims live in the store: given up before it closes
+            await store.close()
+    finally:
+        await ownership.release()           # the lock file, also when the store never opened
+
+
+async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> None:
+    """Run the console or the Discord bot on the open store, until it stops."""
     monitor = LoopMonitor(settings.monitor_interval_ms / 1000, settings.monitor_report_seconds,
                           settings.monitor_file).start() if settings.monitor_event_loop else None
-    store = await open_store(settings)
     service = TableService(store, settings)
     service.warm_up()                   # in a worker thread, while the bot connects
     play = AsyncPlay(service)           # timers, ratings, tournaments... (hooks into the service)
@@ -106,19 +143,25 @@ async def main_async(args: argparse.Namespace, settings: Settings) -> None:
             console.extra = play.dispatch
             for _channel_id, replies in await service.restore():
                 console.show("console", replies)
+                await service.announced(replies)
             await play.start()
             if monitor is not None:
                 monitor.ready()
             await console.run()
         else:
+            import discord
+
             from bot.discord.client import run_discord
 
             stop_on_sigterm()       # (not for the console: its input thread would hold up the exit)
-            await run_discord(service, settings, i18n, token, force_sync=args.sync, play=play, monitor=monitor)
+            try:
+                await run_discord(service, settings, i18n, token, force_sync=args.sync, play=play, monitor=monitor)
+            except discord.LoginFailure:
+                raise Stopped("Discord refused the bot's token: check DISCORD_TOKEN (Discord developer portal, your"
+                              " application, Bot, Reset Token)", 2) from None
     finally:
         await play.stop()
         await service.close()
-        await store.close()
         if monitor is not None:
             await monitor.stop()
 
@@ -171,9 +214,14 @@ def main(argv: list[str] | None = None) -> int:
     except (KeyboardInterrupt, asyncio.CancelledError):
         pass
     except StoreError as error:
-        logging.getLogger("bot").error("%s", error)
         print(f"Database error: {error}", file=sys.stderr)
         return 3
+    except OwnershipError as error:
+        print(f"Not started: {error}", file=sys.stderr)
+        return 4
+    except Stopped as error:
+        print(f"Stopped: {error}", file=sys.stderr)
+        return error.code
     return 0
 
 

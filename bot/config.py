@@ -9,6 +9,7 @@ from typing import Any
 
 import yaml
 
+from bot.dsn import DsnError, check_dsn
 from bot.sharding import SINGLE, Shards
 
 DURATION = re.compile(r"^(\d+)\s*([smhd])$")
@@ -37,6 +38,8 @@ class Settings:
     locales: tuple[str, ...] = ("en", "ja")
     render_scale: float = 1.0
     render_threads: int = 2
+    render_processes: int = 0                 # rendering.processes: draw in this many processes (0: in the threads)
+    render_cache_size: int = 256              # rendering.cache_size: pictures kept (per table version)
     enabled_games: tuple[str, ...] = ("carcassonne", "keyflower", "stoneage", "florenza", "quetzal")
     extra_games: tuple[str, ...] = ()
     default_options: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -48,6 +51,8 @@ class Settings:
     vacation_days_per_month: int = 7          # turns.vacation_days_per_month (asynchronous play)
     replay_max_frames: int = 40               # replay.max_frames
     replay_frame_ms: int = 800                # replay.frame_ms
+    replay_cache_size: int = 16               # replay.cache_size: replays kept (per table and version)
+    replay_per_user_seconds: int = 60         # replay.per_user_seconds: one /replay per user this often
     sync_commands: str = "auto"
     moderator_permission: str = "manage_guild"
     dev_guild_ids: tuple[int, ...] = ()
@@ -86,10 +91,10 @@ def _check(ok: bool, key: str, allowed: str, value: Any) -> None:
 
 
 KNOWN_KEYS = {
-    "database": {"backend", "path", "dsn", "pool_size"}, "locale": {"default", "available"}, "rendering": {"scale", "threads"},
+    "database": {"backend", "path", "dsn", "pool_size"}, "locale": {"default", "available"}, "rendering": {"scale", "threads", "processes", "cache_size"},
     "games": {"enabled", "extra", "default_options"}, "computer": {"default_level", "max_moves_per_command"},
     "turns": {"timer", "reminder_at", "on_timeout", "vacation_days_per_month"},
-    "replay": {"max_frames", "frame_ms"},
+    "replay": {"max_frames", "frame_ms", "cache_size", "per_user_seconds"},
     "discord": {"sync_commands", "moderator_permission", "dev_guild_ids", "shard_count", "shard_ids"},
     "scheduler": {"lease_seconds"},
     "console": {"images_dir"}, "logging": {"level"},
@@ -111,9 +116,11 @@ def _database(data: dict, environ: dict[str, str]) -> tuple[str, str, str | None
     source = "database.dsn"
     if backend == "postgres" and environ.get("DATABASE_URL", "").strip():
         dsn, source = environ["DATABASE_URL"].strip(), "DATABASE_URL"
-    if dsn is not None and not (isinstance(dsn, str) and re.match(r"postgres(ql)?://", dsn)):
-        raise ConfigError(f"config.yaml: '{source}' is not a PostgreSQL URL; expected"
-                          " postgresql://USER:PASSWORD@HOST:5432/DATABASE")
+    if dsn is not None:
+        try:
+            check_dsn(dsn, f"'{source}'")
+        except DsnError as error:
+            raise ConfigError(f"config.yaml: {error}") from None
     if backend == "postgres" and not dsn:
         raise ConfigError("config.yaml: 'database.backend' is postgres but no database URL is set; set the DATABASE_URL"
                           " environment variable (or database.dsn) to postgresql://USER:PASSWORD@HOST:5432/DATABASE")
@@ -147,6 +154,12 @@ def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None)
            "rendering.scale", "a number from 0.5 to 3.0", scale)
     threads = _get(data, "rendering.threads", d.render_threads)
     _check(isinstance(threads, int) and not isinstance(threads, bool) and 1 <= threads <= 32, "rendering.threads", "a whole number from 1 to 32", threads)
+    processes = _get(data, "rendering.processes", d.render_processes)
+    _check(isinstance(processes, int) and not isinstance(processes, bool) and 0 <= processes <= 64, "rendering.processes",
+           "a whole number from 0 (draw in the threads) to 64", processes)
+    pictures = _get(data, "rendering.cache_size", d.render_cache_size)
+    _check(isinstance(pictures, int) and not isinstance(pictures, bool) and 0 <= pictures <= 100_000, "rendering.cache_size",
+           "a whole number of pictures from 0 to 100000", pictures)
 
     enabled = _get(data, "games.enabled", list(d.enabled_games))
     _check(isinstance(enabled, list) and all(isinstance(x, str) for x in enabled), "games.enabled", "a list of game names", enabled)
@@ -182,6 +195,12 @@ def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None)
     frame_ms = _get(data, "replay.frame_ms", d.replay_frame_ms)
     _check(isinstance(frame_ms, int) and not isinstance(frame_ms, bool) and 100 <= frame_ms <= 10000, "replay.frame_ms",
            "a whole number of milliseconds from 100 to 10000", frame_ms)
+    replay_cache = _get(data, "replay.cache_size", d.replay_cache_size)
+    _check(isinstance(replay_cache, int) and not isinstance(replay_cache, bool) and 0 <= replay_cache <= 1000,
+           "replay.cache_size", "a whole number of replays from 0 to 1000", replay_cache)
+    per_user = _get(data, "replay.per_user_seconds", d.replay_per_user_seconds)
+    _check(isinstance(per_user, int) and not isinstance(per_user, bool) and 0 <= per_user <= 86400,
+           "replay.per_user_seconds", "a whole number of seconds from 0 to 86400", per_user)
 
     sync = _get(data, "discord.sync_commands", d.sync_commands)
     _check(sync in ("auto", "always", "never"), "discord.sync_commands", "auto, always or never", sync)
@@ -215,10 +234,11 @@ def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None)
 
     return Settings(
         database_backend=backend, database_path=path, database_dsn=dsn, database_pool_size=pool, default_locale=default_locale, locales=tuple(locales), render_scale=float(scale),
-        render_threads=threads, enabled_games=tuple(enabled), extra_games=tuple(extra),
+        render_threads=threads, render_processes=processes, render_cache_size=pictures, enabled_games=tuple(enabled), extra_games=tuple(extra),
         default_options={k: tuple(v) for k, v in defaults.items()}, computer_level=level,
         max_computer_moves=max_moves, turn_timer_seconds=timer_seconds, reminder_at=float(reminder),
         on_timeout=on_timeout, vacation_days_per_month=vacation, replay_max_frames=frames, replay_frame_ms=frame_ms,
+        replay_cache_size=replay_cache, replay_per_user_seconds=per_user,
         sync_commands=sync, moderator_permission=perm, dev_guild_ids=tuple(guilds),
         shard_count=shard_count, shard_ids=shard_ids, lease_seconds=float(lease),
         console_images_dir=images, log_level=log_level, monitor_event_loop=monitor,
@@ -255,7 +275,20 @@ def load_settings(path: str | Path = "config.yaml") -> Settings:
     if not path.exists():
         return settings_from_dict({})
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not UTF-8 text"
+        raise ConfigError(f"{path} cannot be read ({reason}); it must be a readable UTF-8 YAML file") from None
+    try:
+        data = yaml.safe_load(text)
     except yaml.YAMLError as error:
-        raise ConfigError(f"{path}: not valid YAML: {error}") from error
+        raise ConfigError(f"{path}: not valid YAML: {yaml_problem(error)}") from None
     return settings_from_dict(data)
+
+
+def yaml_problem(error: yaml.YAMLError) -> str:
+    """What is wrong and where, without quoting the file: the line may hold a password."""
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or "the file does not parse"
+    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+    return f"{problem}{where}"

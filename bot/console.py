@@ -16,9 +16,10 @@ import zlib
 from pathlib import Path
 from typing import Awaitable, Callable, TextIO
 
-from bot.i18n import I18n
+from bot.i18n import I18n, t
 from bot.service import Ctx, Reply, TableService
 from bot.service.numbers import whole_number
+from bot.service.suggest import closest
 
 CHANNEL_LINK = re.compile(r"<#(\d+)>")
 LINE = re.compile(r"^(?:#(?P<channel>[\w-]+)\s+)?(?P<user>[^\s>]+)>\s*(?P<command>.*)$")
@@ -129,6 +130,7 @@ class Console:
             replies = await self.dispatch(ctx, verb, rest)
         self.remember_choices(channel, name, replies)
         self.show(name, replies)
+        await self.service.announced(replies)
         await self.show_panels(channel, name, replies)
 
     async def show_panels(self, channel: int, actor: str, replies: list[Reply]) -> None:
@@ -156,7 +158,7 @@ class Console:
             "option": lambda: s.option(ctx, rest or None), "start": lambda: s.start(ctx),
             "addbot": lambda: s.addbot(ctx, rest or None), "board": lambda: s.board(ctx, rest or None),
             "status": lambda: s.status(ctx), "hand": lambda: s.hand(ctx), "log": lambda: s.log_text(ctx),
-            "resign": lambda: s.resign(ctx), "abort": lambda: s.abort(ctx), "help": lambda: s.help(ctx),
+            "resign": lambda: s.resign(ctx), "abort": lambda: s.abort(ctx), "help": lambda: s.help(ctx, rest or None),
         }
         if verb in table:
             return await table[verb]()
@@ -165,6 +167,13 @@ class Console:
             return await s.act_verb(ctx, verb, rest)
         if self.extra is not None and (replies := await self.extra(ctx, verb, rest)) is not None:
             return replies
+        if verb == "click":
+            return [Reply([t("/click takes the number of a button or choice, e.g. /click 1.")], private=True, error=True)]
+        known = [*table, "play", "place", "bid", "use", "pass", "click"] + list(table_here.game.verbs if table_here else ())
+        guess = closest(verb, {name: (name,) for name in known})
+        if guess:
+            return [Reply([t("There is no command /{verb}. Did you mean /{guess}?", verb=verb[:20], guess=guess)],
+                          private=True, error=True)]
         return await s.help(ctx)
 
     async def run(self, stream: TextIO = sys.stdin) -> None:

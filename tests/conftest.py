@@ -119,3 +119,7 @@ def ctx(user: str, channel: int = 1, **kw) -> Ctx:
     """A context for a named test user (ids derived from the name)."""
     ids = {"alice": 11, "bob": 12, "carol": 13, "dave": 14, "erin": 15, "frank": 16}
     return Ctx(user_id=ids.get(user, abs(hash(user)) % 10**9), name=user.capitalize(), channel_id=channel, guild_id=7, **kw)
+
+
+# the fuzz suite's seed, shown when it runs (tests/fuzz/profile.py)
+from tests.fuzz.seed_report import pytest_collection_finish, pytest_runtest_makereport, pytest_terminal_summary  # noqa: E402,F401

@@ -161,3 +161,26 @@ class PgServer:
 
     async def drop_database(self, name: str) -> None:
         await self._admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    async def password_role(self, role: str, password: str) -> str:
+        """A role that must log in with ``password`` (SCRAM; every other role keeps trust
+        authentication) and a new, empty database it owns; returns the database's name (drop it
+        with :meth:`drop_database`). The rule for the role goes first in pg_hba.conf, and the
+        server reloads its configuration."""
+        hba = self.data / "pg_hba.conf"
+        rule = f"host all {role} 127.0.0.1/32 scram-sha-256\n"
+        text = hba.read_text()
+        if rule not in text:
+            hba.write_text(rule + text)
+        database = f"{role}_{next(self._names)}"
+        connection = await asyncpg.connect(self.dsn(), timeout=30)
+        try:
+            await connection.execute("SET password_encryption = 'scram-sha-256'")
+            exists = await connection.fetchval("SELECT 1 FROM pg_roles WHERE rolname = $1", role)
+            literal = password.replace("'", "''")
+            await connection.execute(f"{'ALTER' if exists else 'CREATE'} ROLE {role} LOGIN PASSWORD '{literal}'")
+            await connection.execute(f"CREATE DATABASE {database} OWNER {role}")
+            await connection.execute("SELECT pg_reload_conf()")
+        finally:
+            await connection.close()
+        return database

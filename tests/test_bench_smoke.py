@@ -17,6 +17,7 @@ PER_GAME_FIGURES = [
     rf"random full games: +{NUMBER} games/s",
     rf"largest board render\+encode wall: median +{NUMBER} ms +p95 +{NUMBER} ms",
     rf"largest board PNG: {NUMBER} KiB",
+    rf"turn image render ÷ encode: {NUMBER}x",
     rf"command->reply no render early: median +{NUMBER} ms +p95 +{NUMBER} ms",
     rf"command->reply render +late : median +{NUMBER} ms +p95 +{NUMBER} ms",
     rf"concurrent tables, render off: +{NUMBER} accepted actions/s",

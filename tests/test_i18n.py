@@ -2,19 +2,16 @@
 from pathlib import Path
 
 import pytest
-import yaml
 from PIL import Image, ImageDraw
 
-from bot.i18n import I18n, UserRef, normalise_locale
-from games.core import Msg, SeatRef
+from bot.i18n import Duration, I18n, UserRef, normalise_locale, tn
+from bot.i18n.catalogues import catalogued_code, templates
+from games.core import Msg, SeatRef, counted
 from renderers.common import font, has_cjk_font
-from tests.i18n_scan import templates_in
+from tests.catalogues import japanese as ja_catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _ja(path: Path) -> dict:
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+PLACES = catalogued_code()
 
 
 def _placeholders(text: str) -> set[str]:
@@ -22,29 +19,38 @@ def _placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def test_bot_and_core_strings_have_japanese():
-    catalogue = _ja(ROOT / "bot/i18n/locale/ja.yaml")
-    used = templates_in(ROOT / "bot") | templates_in(ROOT / "games/core")
-    missing = sorted(used - set(catalogue))
-    assert not missing, f"missing Japanese for: {missing}"
+@pytest.mark.parametrize("folder", list(PLACES), ids=lambda p: p.name)
+def test_every_template_has_japanese_and_nothing_else_is_kept(folder):
+    """Babel extracts every template of the code (what `make catalogues` does); each has a
+    Japanese translation, and the catalogue holds nothing the code no longer uses."""
+    used = templates(PLACES[folder])
+    catalogue = ja_catalogue(folder)
+    missing = sorted(str(k) for k in used if not catalogue.get(k) or not all(catalogue[k]))
+    assert not missing, f"{folder.name}: missing Japanese for: {missing} (run make catalogues, then translate)"
+    unused = sorted(str(k) for k in catalogue if k not in used)
+    assert not unused, f"{folder.name}: no code uses: {unused} (run make catalogues)"
 
 
-def game_packages():
-    return [p for p in (ROOT / "games").iterdir() if (p / "locale" / "ja.yaml").exists()] + [ROOT / "tests/toygame"]
+@pytest.mark.parametrize("folder", list(PLACES), ids=lambda p: p.name)
+def test_translations_keep_placeholders(folder):
+    for english, japanese in ja_catalogue(folder).items():
+        forms = japanese if isinstance(japanese, tuple) else (japanese,)
+        sources = english if isinstance(english, tuple) else (english,)
+        for form in forms:
+            assert _placeholders(form) <= set().union(*map(_placeholders, sources)), english
+            assert _placeholders(sources[-1]) <= _placeholders(form) | {"count"}, english
 
 
-@pytest.mark.parametrize("package", game_packages(), ids=lambda p: p.name)
-def test_game_strings_have_japanese(package):
-    catalogue = _ja(package / "locale" / "ja.yaml")
-    missing = sorted(templates_in(package) - set(catalogue))
-    assert not missing, f"{package.name}: missing Japanese for: {missing}"
-
-
-@pytest.mark.parametrize("path", [ROOT / "bot/i18n/locale/ja.yaml"] + [p / "locale/ja.yaml" for p in game_packages()],
-                         ids=lambda p: str(p.parent.parent.name))
-def test_translations_keep_placeholders(path):
-    for english, japanese in _ja(path).items():
-        assert _placeholders(english) == _placeholders(str(japanese)), english
+def test_plurals_and_durations_in_both_languages():
+    i18n = I18n([])
+    cards = [tn("{count} card", "{count} cards", count=n) for n in (0, 1, 2)]
+    assert [i18n.render(m, "en") for m in cards] == ["0 cards", "1 card", "2 cards"]
+    assert counted("{need} coin", "{need} coins", by="need", need=1).english() == "1 coin"
+    assert counted("{need} coin", "{need} coins", by="need", need=3).english() == "3 coins"
+    left = Msg("{left}", {"left": Duration(2 * 86400 + 3 * 3600 + 59)})
+    assert i18n.render(left, "en") == "2 days 3 hours" and i18n.render(left, "ja") == "2日3時間"
+    assert i18n.render(Msg("{left}", {"left": Duration(90)}), "en") == "1 minute"
+    assert i18n.render(Msg("{left}", {"left": Duration(20)}), "ja") == "1分未満"
 
 
 def test_render_japanese_with_names_and_mentions():

@@ -46,7 +46,7 @@ class AsyncPlay:
         self.ratings = Ratings(service)
         self.tournaments = Tournaments(service, self.scheduler, self.ports, self.clock)
         self.undo = Undo(service, self.clock)
-        self.replays = Replays(service)
+        self.replays = Replays(service, self.clock)
         service.hooks += [self.timers, self.ratings, self.tournaments, self.undo, self.replays]
 
     async def start(self) -> None:

@@ -32,6 +32,7 @@ def console_ports(console: "Console") -> Ports:
         if public:
             console.print(f"[#{names.get(channel, channel)}]")
             console.show("", public)
+            await console.service.announced(public)
 
     async def notify(user_id: int, replies: list[Reply]) -> None:
         console.print(f"[direct message to {console.user_names.get(user_id, user_id)}]")

@@ -18,12 +18,12 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.buttons import TableComponent
 from bot.discord.options import conform
-from bot.discord.send import kwargs_of, send_replies
+from bot.discord.send import NO_PINGS, PUBLIC_THINKING, USERS_ONLY, kwargs_of, send_replies
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import I18n, t
 from bot.monitor import LoopMonitor
 from bot.service import Ctx, Reply, TableService
-from bot.service import customids
+from bot.service import confirm, customids
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",
@@ -101,7 +101,7 @@ class BoardBotCore:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,  # type: ignore[call-arg]
-                         tree_cls=BoardTree, **shard_options)
+                         tree_cls=BoardTree, allowed_mentions=USERS_ONLY, **shard_options)
         self.service = service
         self.settings = settings
         self.i18n = i18n
@@ -113,6 +113,7 @@ class BoardBotCore:
         self._answering = 0              # interactions not fully answered yet (service call + sending)
         self._all_answered = asyncio.Event()
         self._all_answered.set()
+        self._pending: list[tuple[int, list[Reply]]] | None = None     # restore()'s replies, posted once ready
 
     async def setup_hook(self) -> None:
         await point_gateway_at_api(self)
@@ -132,9 +133,20 @@ class BoardBotCore:
         shards = getattr(self, "shards", None)
         where = f"shards {','.join(map(str, sorted(shards)))} of {self.shard_count}" if shards else "no sharding"
         log.info("connected as %s (%s; %s tables open)", self.user, where, len(list(self.service.tables())))
-        pending, self._pending = getattr(self, "_pending", []), []
-        for channel_id, replies in pending:
-            await self.post(channel_id, replies)
+        pending, self._pending = self._pending, None
+        for channel_id, replies in pending or []:
+            try:
+                await self.post(channel_id, replies)
+            except (discord.NotFound, discord.Forbidden) as error:
+                # nobody can read that channel any more: do not try again at every start
+                log.warning("channel %s: the turn stored before the restart cannot be announced there: %s", channel_id, error)
+                await self.service.announced(replies)
+            except discord.HTTPException as error:
+                log.warning("channel %s: the turn stored before the restart was not announced (next start tries"
+                            " again): %s", channel_id, error)
+        if pending is not None:
+            log.info("restore: posted in %s channel(s): computer moves, and turns or ends stored but not announced",
+                     len(pending))
         if self.monitor is not None:
             self.monitor.ready()
 
@@ -210,10 +222,17 @@ class BoardBotCore:
             # deleted is not dependable: fill it, send the answer in a second followup, remove it.
             placeholder = interaction.response.is_done() and bool(replies) and replies[0].private != private
             if placeholder:
-                await interaction.edit_original_response(content="\u2026")
+                await self.fill_thinking(interaction)
             await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
+            await self.service.announced(replies)
             if placeholder:
                 await interaction.delete_original_response()
+
+    async def fill_thinking(self, interaction: discord.Interaction) -> None:
+        """Fill the "thinking..." message with a placeholder (deleted once the answer is sent), so
+        that the answer goes out as a message of its own with its own visibility."""
+        await interaction.edit_original_response(content="\u2026", allowed_mentions=NO_PINGS)
+        interaction.extras.pop(PUBLIC_THINKING, None)
 
     async def in_time(self, interaction: discord.Interaction, work: Coroutine[Any, Any, list[Reply]], *,
                       thinking: bool, ephemeral: bool = False) -> list[Reply]:
@@ -227,7 +246,7 @@ class BoardBotCore:
         try:
             if self._in_flight > self.settings.render_threads:
                 try:
-                    await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
+                    await self.defer(interaction, thinking=thinking, ephemeral=ephemeral)
                 except BaseException:
                     work.close()
                     raise
@@ -235,10 +254,16 @@ class BoardBotCore:
             task = asyncio.ensure_future(work)
             done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
             if not done:
-                await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
+                await self.defer(interaction, thinking=thinking, ephemeral=ephemeral)
             return await task
         finally:
             self._in_flight -= 1
+
+    @staticmethod
+    async def defer(interaction: discord.Interaction, *, thinking: bool, ephemeral: bool) -> None:
+        await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
+        if thinking and not ephemeral:
+            interaction.extras[PUBLIC_THINKING] = True
 
     async def handle_button(self, interaction: discord.Interaction, custom_id: str, values: list[str] | None = None) -> None:
         async with self.answering():
@@ -253,8 +278,9 @@ class BoardBotCore:
         replies = await self.in_time(interaction, self.service.button(ctx, custom_id, values), thinking=False)
         locale = ctx.locale
         if click and click.kind == "lobby" and replies and replies[0].lobby and not replies[0].private:
-            await self._edit_source(interaction, replies[0], locale)
+            await self._edit_source(interaction, replies[0], locale)      # its allowed_mentions too: names are user text
             await send_replies(interaction, replies[1:], self.i18n)
+            await self.service.announced(replies[1:])
             return
         panel = interaction.message is not None and interaction.message.flags.ephemeral
         replacing = next((r for r in replies if r.replace), None) if panel else None
@@ -262,12 +288,26 @@ class BoardBotCore:
             # the private panel the click came from shows the next step (or what was chosen)
             await self._edit_source(interaction, replacing, locale)
             replies = [r for r in replies if r is not replacing]
+        elif panel and confirm.parse(custom_id) is not None:
+            await self._spend_confirmation(interaction)      # an answered /resign or /abort question
         await send_replies(interaction, replies, self.i18n)
+        await self.service.announced(replies)
         if click and click.kind == "action" and replies and not replies[0].error and interaction.message is not None:
             try:
-                await interaction.message.edit(view=None)     # the old turn's buttons are spent
+                await interaction.message.edit(view=None, allowed_mentions=NO_PINGS)     # the old turn's buttons are spent
             except discord.HTTPException:
                 log.info("could not clear old buttons on %s", interaction.message.id)
+
+    async def _spend_confirmation(self, interaction: discord.Interaction) -> None:
+        """A /resign or /abort confirmation is answered once: its private message keeps its text
+        and loses its buttons (through the interaction, the one way to edit an ephemeral message)."""
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(view=None, allowed_mentions=NO_PINGS)
+            else:
+                await interaction.response.edit_message(view=None, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            log.info("could not clear the buttons of a confirmation")
 
     async def _edit_source(self, interaction: discord.Interaction, reply: Reply, locale: str | None) -> None:
         """Put ``reply`` in place of the message whose component was clicked (its components too)."""
@@ -285,6 +325,7 @@ class BoardBotCore:
         for reply in replies:
             if not reply.private:
                 await channel.send(**kwargs_of(self.i18n, reply, self.settings.default_locale))  # type: ignore[union-attr]
+        await self.service.announced(replies)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await self.report_failure(interaction, error)
@@ -294,7 +335,12 @@ class BoardBotCore:
         log.error("interaction failed: %s", error, exc_info=error)
         reply = Reply([t("Something went wrong on our side; nothing was changed. Please try again.")], private=True, error=True)
         try:
+            public_thinking = interaction.extras.get(PUBLIC_THINKING, False)
+            if public_thinking:             # filling it would show the failure to everyone
+                await self.fill_thinking(interaction)
             await send_replies(interaction, [reply], self.i18n)
+            if public_thinking:
+                await interaction.delete_original_response()
         except discord.HTTPException:
             log.exception("could not report the error to the user")
 

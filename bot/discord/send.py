@@ -15,6 +15,18 @@ STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonSty
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 
 
+#: the client's default for every message and edit: a mention in the text may ping a user, never
+#: @everyone, @here or a role (names, options and tournament names are user text)
+USERS_ONLY = discord.AllowedMentions(everyone=False, users=True, roles=False, replied_user=False)
+#: for edits that must ping nobody (the text was sent, and pinged, already)
+NO_PINGS = discord.AllowedMentions.none()
+
+
+#: set in ``interaction.extras`` while a "thinking..." everyone sees waits to be filled: the next
+#: message fills it, publicly, so a private answer must not be that message
+PUBLIC_THINKING = "boardtable.public_thinking"
+
+
 def mention(user: UserRef) -> str:
     return f"<@{user.user_id}>"
 
@@ -62,7 +74,7 @@ def kwargs_of(i18n: I18n, reply: Reply, locale: str | None) -> dict:
     locale = reply_locale(reply, locale)
     kwargs: dict = {"content": content_of(i18n, reply, locale),
                     "allowed_mentions": discord.AllowedMentions(users=[discord.Object(u) for u in reply.mentions],
-                                                                everyone=False, roles=False)}
+                                                                everyone=False, roles=False, replied_user=False)}
     view = view_of(reply, locale, i18n)
     if view is not None:
         kwargs["view"] = view
@@ -85,5 +97,6 @@ async def send_replies(interaction: discord.Interaction, replies: list[Reply], i
             message = await interaction.original_response() if reply.lobby and on_lobby_message else None
         else:
             message = await interaction.followup.send(wait=True, **kwargs)
+            interaction.extras.pop(PUBLIC_THINKING, None)
         if reply.lobby and on_lobby_message and message is not None and reply.table_id is not None:
             await on_lobby_message(reply.table_id, message.id)

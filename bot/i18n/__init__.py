@@ -1,21 +1,35 @@
-"""Message catalogues (gettext style: the English template is the key).
+"""Message catalogues: gettext catalogues read with Babel; the English template is the msgid.
 
-English needs no catalogue. Japanese comes from ``bot/i18n/locale/ja.yaml`` (the bot's own
-strings) plus each game's ``games/<pkg>/locale/ja.yaml`` (its engine's strings).
+English needs no catalogue. Japanese comes from ``bot/i18n/locale/ja/LC_MESSAGES/messages.po``
+(the bot's own strings) plus each game's ``locale/ja/LC_MESSAGES/messages.po`` (its engine's
+strings). A template with a plural form (``counted`` / ``tn``) is looked up with ngettext, so
+each language chooses its own forms by its own plural rules. Durations are spelt by Babel
+(``format_timedelta``) in the reader's language. ``python -m bot.i18n.catalogues`` extracts the
+templates from the code and updates the catalogues (``make catalogues``).
 """
 from __future__ import annotations
 
 import functools
 import importlib.util
+import io
+import logging
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-import yaml
+from babel.dates import format_timedelta
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
 
-from games.core.messages import Msg, SeatRef
+from games.core.messages import Msg, SeatRef, Term, counted
 
 HERE = Path(__file__).parent / "locale"
+log = logging.getLogger(__name__)
+#: the languages the bot speaks (Discord's locale names are reduced to these)
+LOCALES = ("en", "ja")
+DOMAIN = "messages"
 
 
 @dataclass(frozen=True)
@@ -26,33 +40,73 @@ class UserRef:
     name: str
 
 
+@dataclass(frozen=True)
+class Duration:
+    """A message parameter: a span of time, spelt in the reader's language (two largest units)."""
+
+    seconds: float
+
+    def parts(self) -> list[tuple[int, str]]:
+        rest = max(0, int(self.seconds))
+        found = []
+        for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+            if rest >= size:
+                found.append((rest // size, unit))
+                rest %= size
+        return found[:2]
+
+    def text(self, locale: str) -> str:
+        """Babel's words for each unit ("2 days 3 hours", "2日3時間"); empty under a minute."""
+        sizes = {"day": 86400, "hour": 3600, "minute": 60}
+        words = [format_timedelta(timedelta(seconds=n * sizes[unit]), granularity=unit, threshold=1, locale=locale)
+                 for n, unit in self.parts()]
+        return "".join(w.replace(" ", "") for w in words) if locale == "ja" else " ".join(words)
+
+    def __str__(self) -> str:
+        return self.text("en") or UNDER_A_MINUTE.text
+
+
 def normalise_locale(locale: str | None, default: str = "en") -> str:
     """Discord sends 'ja', 'en-US', 'en-GB', ...; we keep the language part we support."""
     if not locale:
         return default
     lang = str(locale).split("-")[0].split("_")[0].lower()
-    return lang if lang in ("en", "ja") else default
+    return lang if lang in LOCALES else default
 
 
-def _read(path: Path) -> dict[str, str]:
+def catalogue_path(folder: Path, locale: str) -> Path:
+    """Where a package keeps its catalogue for ``locale`` (``folder`` holds its ``locale/``)."""
+    return folder / "locale" / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _read(path: Path, locale: str) -> Translations | None:
     if not path.exists():
-        return {}
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
-    return {str(k): str(v) for k, v in data.items()}
+        return None
+    with path.open("rb") as source:
+        catalog = read_po(source, locale=locale)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return Translations(compiled, domain=DOMAIN)
 
 
-@functools.lru_cache(maxsize=None)
-def catalogue(locale: str, game_packages: tuple[str, ...] = ()) -> dict[str, str]:
-    """Everything translated into ``locale`` (bot strings plus the given games' strings)."""
-    if locale == "en":
-        return {}
-    table = dict(_read(HERE / f"{locale}.yaml"))
+def _package_folders(package: str) -> list[Path]:
+    spec = importlib.util.find_spec(package)
+    return [Path(folder) for folder in (spec.submodule_search_locations or [])] if spec else []
+
+
+@functools.lru_cache(maxsize=32)
+def translations(locale: str, game_packages: tuple[str, ...] = ()) -> NullTranslations:
+    """Everything translated into ``locale``: the bot's catalogue merged with the games' (a few
+    combinations exist: one per set of enabled games, hence the small bound)."""
+    merged = _read(catalogue_path(HERE.parent, locale), locale) if locale != "en" else None
+    if merged is None:
+        return NullTranslations()
     for package in game_packages:
-        spec = importlib.util.find_spec(package)
-        if spec and spec.submodule_search_locations:
-            for folder in spec.submodule_search_locations:
-                table.update(_read(Path(folder) / "locale" / f"{locale}.yaml"))
-    return table
+        for folder in _package_folders(package):
+            if (extra := _read(catalogue_path(folder, locale), locale)) is not None:
+                merged.merge(extra)
+    return merged
 
 
 class I18n:
@@ -62,9 +116,11 @@ class I18n:
         self.game_packages = tuple(sorted(set(game_packages)))
         self.default_locale = default_locale
 
+    def _translations(self, locale: str | None) -> NullTranslations:
+        return translations(normalise_locale(locale, self.default_locale), self.game_packages)
+
     def template(self, text: str, locale: str | None) -> str:
-        lang = normalise_locale(locale, self.default_locale)
-        return catalogue(lang, self.game_packages).get(text, text) if lang != "en" else text
+        return self._translations(locale).gettext(text)
 
     def render(self, msg: Msg, locale: str | None, names: list[str] | None = None,
                user: Callable[[UserRef], str] | None = None) -> str:
@@ -72,11 +128,21 @@ class I18n:
         values: dict[str, Any] = {}
         for key, value in msg.params.items():
             values[key] = self._value(value, locale, names, user)
-        text = self.template(msg.text, locale)
+        if msg.plural is not None:
+            count = msg.count()
+            text = self._translations(locale).ngettext(msg.text, msg.plural, count)
+            english = msg.text if count == 1 else msg.plural
+        else:
+            text, english = self.template(msg.text, locale), msg.text
         try:
             return text.format(**values)
         except (KeyError, IndexError, ValueError):
-            return msg.text.format(**values) if text != msg.text else text
+            # a template and its parameters do not match: our bug, shown as well as we can
+            log.error("message %r cannot be filled in with %s", msg.text, sorted(values))
+            try:
+                return english.format(**values)
+            except (KeyError, IndexError, ValueError):
+                return english
 
     def _value(self, value: Any, locale: str | None, names: list[str] | None,
                user: Callable[[UserRef], str] | None) -> Any:
@@ -86,7 +152,11 @@ class I18n:
             return names[value.seat] if names and 0 <= value.seat < len(names) else f"#{value.seat + 1}"
         if isinstance(value, UserRef):
             return user(value) if user else value.name
-        if isinstance(value, (list, tuple)) and value and all(isinstance(v, (Msg, SeatRef, UserRef)) for v in value):
+        if isinstance(value, Term):
+            return value.text(normalise_locale(locale, self.default_locale))
+        if isinstance(value, Duration):
+            return value.text(normalise_locale(locale, self.default_locale)) or self.render(UNDER_A_MINUTE, locale)
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, (Msg, SeatRef, UserRef, Term)) for v in value):
             return ", ".join(str(self._value(v, locale, names, user)) for v in value)
         return value
 
@@ -107,6 +177,14 @@ def game_packages(games: Iterable[Any]) -> list[str]:
 
 
 def t(text: str, /, **params: Any) -> Msg:
-    """Shorthand the bot uses for its own strings (scanned by the catalogue test)."""
+    """Shorthand the bot uses for its own strings (extracted into the catalogues by Babel)."""
     return Msg(text, params)
 
+
+#: what a Duration under a minute reads as
+UNDER_A_MINUTE = t("under a minute")
+
+
+def tn(singular: str, plural: str, /, by: str = "count", **params: Any) -> Msg:
+    """A bot string with a plural form, chosen by the number in parameter ``by``."""
+    return counted(singular, plural, by=by, **params)

@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import I18n, t
+from bot.i18n import counts
 from bot.ratings.model import Skill, rate
 from bot.ratings.store import Change, RatingStore
 from bot.service import customids
@@ -19,6 +20,7 @@ from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
 from bot.store import ActionRecord, SeatRecord, StoreError
+from bot.store.base import Statement
 from games import registry
 from games.core.messages import Msg
 from renderers.tables import Column, render_table
@@ -66,40 +68,60 @@ class Ratings(TableHooks):
     def __init__(self, service: "TableService") -> None:
         self.service = service
         self.store = RatingStore(service.store)
-        self._lock = asyncio.Lock()
         self._i18n = I18n()
 
     # -- hooks ------------------------------------------------------------------------------------
+    async def ending(self, table: LiveTable, outcome, status: str, pending: list[ActionRecord]) -> list[Statement]:
+        """The rating verdict and, for a rated game, the new ratings: committed with the game's
+        end (under the service's ending lock, which ``_rate`` takes too). A table already settled
+        adds nothing, so a game never counts twice."""
+        if status != "finished" or await self.store.status(table.id) is not None:
+            return []
+        actions = await self.service.store.actions(table.id) + list(pending)
+        state, reason = verdict(table.seats, actions)
+        if state != "rated":
+            return [RatingStore.mark_sql(table.id, state, reason)]
+        changes = await self._changes(table.guild_id or 0, table.game.name, [(s.user_id, s.name) for s in table.seats],
+                                      list(outcome.ranks))
+        return RatingStore.apply_sql(table.id, table.guild_id or 0, table.game.name, changes, False)
+
     async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
+        """What the ending stored, for the end message."""
         if status != "finished" or not replies:
             return
-        actions = await self.service.store.actions(table.id)
-        state, reason = verdict(table.seats, actions)
+        settled = await self.store.settled(table.id)
+        if settled is None:
+            return
+        state, reason, changes = settled
         reply = replies[0]
         if state == "unrated":
-            await self.store.mark(table.id, "unrated", reason)
-            reply.lines.append(REASONS[reason])
+            if reason in REASONS:
+                reply.lines.append(REASONS[reason])
             return
         if state == "pending":
-            await self.store.mark(table.id, "pending", reason)
             reply.lines.append(t("The computer moved for a player in this game, so it changes ratings only if every player "
                                  "agrees: each player presses “Count for ratings”."))
             reply.buttons.append(Button("Count for ratings", consent_id(table.id), "success"))
             return
-        changes = await self._rate(table.id, table.guild_id or 0, table.game.name,
-                                   [(s.user_id, s.name) for s in table.seats], list(outcome.ranks), False)
-        if changes:
-            reply.lines += self.change_lines(table.game.title, changes)
+        seats = {s.user_id: s for s in table.seats if s.user_id is not None}
+        shown = [Change(user, seats[user].name, before, after, outcome.ranks[seats[user].seat])
+                 for user, before, after in changes if user in seats]
+        if shown:
+            reply.lines += self.change_lines(table.game.title, shown)
+
+    async def _changes(self, guild_id: int, game: str, players: list[tuple[int | None, str]],
+                       ranks: list[int]) -> list[Change]:
+        ids = [user for user, _ in players if user is not None]
+        current = await self.store.get(guild_id, game, ids)
+        before = [current[user].skill if user in current else Skill() for user, _ in players]
+        after = rate(before, ranks)
+        return [Change(user, name, b, a, rank) for (user, name), b, a, rank in zip(players, before, after, ranks)
+                if user is not None]
 
     async def _rate(self, table_id: int, guild_id: int, game: str, players: list[tuple[int | None, str]],
                     ranks: list[int], replace_pending: bool) -> list[Change] | None:
-        async with self._lock:
-            ids = [user for user, _ in players if user is not None]
-            current = await self.store.get(guild_id, game, ids)
-            before = [current[user].skill if user in current else Skill() for user, _ in players]
-            after = rate(before, ranks)
-            changes = [Change(user, name, b, a, rank) for (user, name), b, a, rank in zip(players, before, after, ranks)
-                       if user is not None]
+        async with self.service.ending_lock:
+            changes = await self._changes(guild_id, game, players, ranks)
             try:
                 await self.store.apply(table_id, guild_id, game, changes, replace_pending)
             except StoreError:
@@ -155,8 +177,7 @@ class Ratings(TableHooks):
         if game_name:
             game = self._game(game_name)
             if game is None:
-                return _error("There is no game '{name}'. Games: {games}.", name=game_name[:40],
-                              games=", ".join(g.name for g in self.service.games()))
+                return self.service.unknown_game(game_name)
             rows = {k: v for k, v in rows.items() if k == game.name}
         name = user_name or (ctx.name if who == ctx.user_id else str(who))
         if not rows:
@@ -166,9 +187,10 @@ class Ratings(TableHooks):
         for game, row in rows.items():
             found = registry.get(game)
             position = await self.store.position(guild, game, who)
-            lines.append(t("{game}: {rating} (μ {mu} ± {sigma}), {games} games, {wins} wins, place {place}",
+            lines.append(t("{game}: {rating} (μ {mu} ± {sigma}), {games}, {wins}, place {place}",
                            game=found.title if found else game, rating=number(row.skill.ordinal), mu=number(row.skill.mu),
-                           sigma=number(row.skill.sigma), games=row.games, wins=row.wins, place=position or "-"))
+                           sigma=number(row.skill.sigma), games=counts.games(row.games), wins=counts.wins(row.wins),
+                           place=position or "-"))
         return [Reply(lines, private=True)]
 
     async def leaderboard(self, ctx: Ctx, game_name: str | None = None, scale: float = 1.0) -> list[Reply]:
@@ -181,8 +203,8 @@ class Ratings(TableHooks):
             return [Reply([t("Nobody has a {game} rating here yet.", game=game.title)])]
         lines = [t("Leaderboard for {game} (rating = μ − 3σ):", game=game.title)]
         for place, row in enumerate(rows, start=1):
-            lines.append(t("{place}. {player} — {rating} ({games} games, {wins} wins)", place=place, player=row.name,
-                           rating=number(row.skill.ordinal), games=row.games, wins=row.wins))
+            lines.append(t("{place}. {player} — {rating} ({games}, {wins})", place=place, player=row.name,
+                           rating=number(row.skill.ordinal), games=counts.games(row.games), wins=counts.wins(row.wins)))
         image = await asyncio.get_running_loop().run_in_executor(None, self._image, game.title, rows, ctx, scale)
         return [Reply(lines, image=image, image_name="leaderboard.png")]
 

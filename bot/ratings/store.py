@@ -64,15 +64,30 @@ class RatingStore:
         rows = await self.store.fetch("SELECT status, reason FROM rated_tables WHERE table_id = ?", (table_id,))
         return (rows[0]["status"], rows[0]["reason"]) if rows else None
 
-    async def mark(self, table_id: int, status: str, reason: str = "") -> None:
-        await self.store.write([("INSERT INTO rated_tables (table_id, status, reason, at) VALUES (?, ?, ?, ?)"
-                                 " ON CONFLICT (table_id) DO UPDATE SET status = excluded.status, reason = excluded.reason,"
-                                 " changes = excluded.changes, at = excluded.at",
-                                 (table_id, status, reason, time.time()))])
+    async def settled(self, table_id: int) -> tuple[str, str, list[tuple[int, Skill, Skill]]] | None:
+        """(status, reason, [(user, before, after)]) of a table's rating, or None if not settled."""
+        rows = await self.store.fetch("SELECT status, reason, changes FROM rated_tables WHERE table_id = ?", (table_id,))
+        if not rows:
+            return None
+        changes = [(int(user), Skill(mu0, sigma0), Skill(mu1, sigma1))
+                   for user, mu0, sigma0, mu1, sigma1 in json.loads(rows[0]["changes"] or "[]")]
+        return rows[0]["status"], rows[0]["reason"], changes
 
-    async def apply(self, table_id: int, guild_id: int, game: str, changes: list[Change], replace_pending: bool) -> None:
-        """Write the new ratings and mark the table rated, in one transaction. A table already
-        rated makes the whole transaction fail (its primary key), so a game never counts twice."""
+    @staticmethod
+    def mark_sql(table_id: int, status: str, reason: str = "") -> tuple[str, tuple]:
+        return ("INSERT INTO rated_tables (table_id, status, reason, at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (table_id) DO UPDATE SET status = excluded.status, reason = excluded.reason,"
+                " changes = excluded.changes, at = excluded.at",
+                (table_id, status, reason, time.time()))
+
+    async def mark(self, table_id: int, status: str, reason: str = "") -> None:
+        await self.store.write([self.mark_sql(table_id, status, reason)])
+
+    @staticmethod
+    def apply_sql(table_id: int, guild_id: int, game: str, changes: list[Change],
+                  replace_pending: bool) -> list[tuple[str, tuple]]:
+        """The new ratings and the table marked rated. A table already rated makes the
+        transaction fail (its primary key), so a game never counts twice."""
         now = time.time()
         statements: list[tuple[str, tuple]] = []
         if replace_pending:
@@ -87,7 +102,11 @@ class RatingStore:
                 " name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1,"
                 " wins = ratings.wins + excluded.wins, updated_at = excluded.updated_at",
                 (guild_id, game, c.user_id, c.name, c.after.mu, c.after.sigma, int(c.rank == 1), now)))
-        await self.store.write(statements)
+        return statements
+
+    async def apply(self, table_id: int, guild_id: int, game: str, changes: list[Change], replace_pending: bool) -> None:
+        """Write the new ratings and mark the table rated, in one transaction (see apply_sql)."""
+        await self.store.write(self.apply_sql(table_id, guild_id, game, changes, replace_pending))
 
     async def consent(self, table_id: int, user_id: int) -> set[int]:
         """Record one player's agreement; returns everyone who has agreed so far."""

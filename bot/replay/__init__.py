@@ -6,31 +6,35 @@ the file alike; once the game is over the whole log is shown.
 
 A replay rebuilds the game from its seed and log, keeps the public view at each change of turn
 (the key moments), samples at most ``replay.max_frames`` of them evenly (the start and the final
-position always in) and renders them with the game's own renderer, off the event loop. Only
-public views are drawn, so a replay shows nothing a spectator could not have seen.
+position always in) and draws them with the game's own renderer, each under a band naming the
+move that led to it, then the result (renderers/replay.py). Only public views are drawn, so a
+replay shows nothing a spectator could not have seen. It is drawn in the service's drawing
+workers, kept per table and version (``replay.cache_size`` of them), and each user may ask for
+one every ``replay.per_user_seconds``.
 """
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from PIL import Image
-
 from bot.asyncplay.ports import channel_link
-from bot.i18n import t
+from bot.i18n import t, tn
+from bot.i18n import counts
+from renderers.replay import MAX_BYTES, Move, build_gif, key_moments, make_replay, sample
+from bot.scheduler.clock import Clock, SystemClock
 from bot.service.hooks import TableHooks
 from bot.service.replies import Ctx, Reply
 from bot.service.numbers import whole_number
 from bot.service.movelog import MoveLog, log_lines, replay_log
+from bot.service.results import stored_outcome
 from bot.service.tableoptions import split_options
 from bot.service.tables import latest_lines
 from bot.store import ActionRecord, TableRecord
 from games import registry
 from games.core.contract import Game
 from games.core.messages import Msg
-from renderers import registry as render_registry
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService
@@ -38,65 +42,46 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOG_CHARS = 1800              # what fits in one message next to the header
-MAX_SIDE = 800                # GIF frames are scaled down to this many pixels at most
-MAX_BYTES = 8 * 1024 * 1024   # below Discord's smallest upload limit
-REPLAY_SCALE = 0.6            # renderer scale for replay frames (small, quick, phone-sized)
+
+__all__ = ["MAX_BYTES", "Replays", "build_gif", "key_moments", "log_lines", "sample"]
 
 
 def _error(text: str, /, **params: Any) -> list[Reply]:
     return [Reply([Msg(text, params)], private=True, error=True)]
 
 
-def key_moments(game: Game, players: int, options: frozenset[str], seed: int, actions: list[ActionRecord]) -> list[dict]:
-    """JSON snapshots of the state at the start, after every change of who is to act, and at the end."""
-    state = game.setup(players, options, seed)
-    moments = [game.to_json(state)]
-    waiting = game.to_act(state)
-    for action in actions:
-        if action.kind != "move":
-            continue
-        game.apply(state, action.seat, game.parse(state, action.seat, action.text))
-        now = game.to_act(state)
-        if now != waiting or game.outcome(state) is not None:
-            moments.append(game.to_json(state))
-        waiting = now
-    final = game.to_json(state)
-    if moments[-1] != final:
-        moments.append(final)
-    return moments
+class RequestLimit:
+    """One request per user per ``seconds``; remembers only the users of the last ``seconds``
+    (and at most ``MOST`` of them: the oldest are forgotten first)."""
 
+    MOST = 10_000
 
-def sample(items: list, most: int) -> list:
-    """At most ``most`` items spread evenly, keeping the first and the last."""
-    if len(items) <= most:
-        return list(items)
-    step = (len(items) - 1) / (most - 1)
-    return [items[round(i * step)] for i in range(most)]
+    def __init__(self, seconds: float, clock: Clock) -> None:
+        self.seconds = seconds
+        self.clock = clock
+        self._last: dict[int, float] = {}
 
-
-def build_gif(pngs: list[bytes], frame_ms: int, max_side: int = MAX_SIDE) -> bytes:
-    """Frames of different sizes centred on one canvas, scaled down, the last frame held longer."""
-    images = [Image.open(io.BytesIO(png)).convert("RGB") for png in pngs]
-    width, height = max(i.width for i in images), max(i.height for i in images)
-    factor = min(1.0, max_side / max(width, height))
-    size = (max(1, int(width * factor)), max(1, int(height * factor)))
-    background = images[-1].getpixel((0, 0))
-    frames = []
-    for image in images:
-        canvas = Image.new("RGB", (width, height), background)
-        canvas.paste(image, ((width - image.width) // 2, (height - image.height) // 2))
-        if factor < 1.0:
-            canvas = canvas.resize(size, Image.Resampling.LANCZOS)
-        frames.append(canvas.convert("P", palette=Image.Palette.ADAPTIVE, colors=255))
-    durations = [frame_ms] * (len(frames) - 1) + [frame_ms * 4]
-    buffer = io.BytesIO()
-    frames[0].save(buffer, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0)
-    return buffer.getvalue()
+    def wait(self, user_id: int) -> int:
+        """Seconds until this user may ask again (0: now, and the request is counted)."""
+        now = self.clock.now()
+        if len(self._last) > 1000:
+            self._last = {u: at for u, at in self._last.items() if now - at < self.seconds}
+            while len(self._last) >= self.MOST:
+                del self._last[next(iter(self._last))]
+        last = self._last.get(user_id)
+        if last is not None and now - last < self.seconds:
+            return max(1, int(self.seconds - (now - last) + 0.999))
+        self._last[user_id] = now
+        return 0
 
 
 class Replays(TableHooks):
-    def __init__(self, service: "TableService") -> None:
+    def __init__(self, service: "TableService", clock: Clock | None = None) -> None:
         self.service = service
+        settings = service.settings
+        self.limit = RequestLimit(settings.replay_per_user_seconds, clock or SystemClock())
+        self._cache: OrderedDict[tuple[int, int], tuple[bytes, int]] = OrderedDict()
+        self.cache_size = settings.replay_cache_size
 
     async def _last_game(self, channel_id: int, statuses: tuple[str, ...]) -> TableRecord | None:
         marks = ",".join("?" * len(statuses))
@@ -104,26 +89,6 @@ class Replays(TableHooks):
             f"SELECT id FROM game_tables WHERE channel_id = ? AND status IN ({marks}) ORDER BY id DESC LIMIT 1",
             (channel_id, *statuses))
         return await self.service.store.table(rows[0]["id"]) if rows else None
-
-    # -- /status after the end ---------------------------------------------------------------------
-    async def status(self, ctx: Ctx) -> list[Reply] | None:
-        """No table is open here: the result of the last game that finished in this channel, and
-        where to look further (/replay, /log)."""
-        record = await self._last_game(ctx.channel_id, ("finished",))
-        if record is None:
-            return None
-        game = registry.get(record.game)
-        names = [s.name for s in record.seats]
-        lines = [t("No table is open here. The last game here, {game} (table {number}), is over:",
-                   game=Msg(game.title) if game else record.game, number=record.id)]
-        for seat, _, rank, score in sorted(await self.service.store.results(record.id), key=lambda r: (r[2], r[0])):
-            name = names[seat] if seat < len(names) else "?"
-            if seat < len(record.seats) and record.seats[seat].resigned:
-                lines.append(t("{rank}. {player} — {score} points (resigned)", rank=rank, player=name, score=score))
-            else:
-                lines.append(t("{rank}. {player} — {score} points", rank=rank, player=name, score=score))
-        lines.append(t("/replay shows the game as an animation and /log its moves; /join GAME opens a new table here."))
-        return [Reply(lines, private=True, names=names)]
 
     # -- /log ---------------------------------------------------------------------------------------
     async def log(self, ctx: Ctx) -> list[Reply] | None:
@@ -133,7 +98,7 @@ class Replays(TableHooks):
         if table is not None and table.status == "playing":
             actions = await self.service.store.actions(table.id)
             names, table_id = table.names, table.id
-            header = t("Log ({count} actions, latest last):", count=len(actions))
+            header = t("Log ({actions}, latest last):", actions=counts.actions(len(actions)))
             moves = await loop.run_in_executor(None, self.service.move_log, table, actions)
             viewer = table.seat_of(ctx.user_id)
             hidden = {a.n for a in actions if a.n in moves.secret and a.seat != viewer}
@@ -144,8 +109,8 @@ class Replays(TableHooks):
             game = registry.get(record.game)
             actions = await self.service.store.actions(record.id)
             names, table_id = [s.name for s in record.seats], record.id
-            header = t("Log of the last {game} game here ({count} actions, latest last):",
-                       game=Msg(game.title) if game else record.game, count=len(actions))
+            header = t("Log of the last {game} game here ({actions}, latest last):",
+                       game=Msg(game.title) if game else record.game, actions=counts.actions(len(actions)))
             moves = await loop.run_in_executor(None, self._move_log, game, record, actions) if game else MoveLog()
         lines = log_lines(actions, names, hidden, moves.notes)
         shown = latest_lines(lines, LOG_CHARS)
@@ -190,37 +155,48 @@ class Replays(TableHooks):
             return _error("The game {game} is not installed any more.", game=record.game)
         if not game.renderer:
             return _error("{game} has no pictures, so there is no replay; /log shows its moves.", game=Msg(game.title))
+        wait = self.limit.wait(ctx.user_id)
+        if wait:
+            return [Reply([tn("You have just asked for a replay; you can ask for another in {count} second.",
+                              "You have just asked for a replay; you can ask for another in {count} seconds.", count=wait)],
+                          private=True, error=True)]
         actions = await self.service.store.actions(record.id)
         names = [s.name for s in record.seats]
-        settings = self.service.settings
-        loop = asyncio.get_running_loop()
         try:
-            gif, frames = await loop.run_in_executor(None, self._make, game, record, actions, names,
-                                                     settings.replay_max_frames, settings.replay_frame_ms)
+            gif, frames = await self._replay(record, actions, names)
         except Exception:
             log.exception("table %s: replay failed", record.id)
             return _error("The replay could not be made; /log shows the moves.")
         moves = sum(1 for a in actions if a.kind == "move")
-        lines = [t("Replay of {game} (table {number}, {channel}): {moves} moves in {frames} pictures.", game=Msg(game.title),
-                   number=record.id, channel=channel_link(record.channel_id), moves=moves, frames=frames)]
+        lines = [t("Replay of {game} (table {number}, {channel}): {moves} in {pictures}.", game=Msg(game.title),
+                   number=record.id, channel=channel_link(record.channel_id), moves=counts.moves(moves),
+                   pictures=counts.pictures(frames))]
         results = sorted(await self.service.store.results(record.id), key=lambda r: (r[2], r[0]))
-        lines += [t("{rank}. {player} — {score} points", rank=rank, player=names[seat] if seat < len(names) else "?",
-                    score=score) for seat, _, rank, score in results]
+        lines += [t("{rank}. {player} — {points}", rank=rank, player=names[seat] if seat < len(names) else "?",
+                    points=counts.points(score)) for seat, _, rank, score in results]
         return [Reply(lines, image=gif, image_name=f"replay-{record.id}.gif", names=names)]
 
-    def _make(self, game: Game, record: TableRecord, actions: list[ActionRecord], names: list[str], most: int,
-              frame_ms: int) -> tuple[bytes, int]:
-        options, _ = split_options(game, record.options)
-        moments = sample(key_moments(game, len(record.seats), options, record.seed, actions), most)
-        pngs = []
-        for snapshot in moments:
-            view = game.view(game.from_json(snapshot), None)
-            png = render_registry.render(game, view, names, REPLAY_SCALE)
-            if png:
-                pngs.append(png)
-        gif = build_gif(pngs, frame_ms)
-        while len(gif) > MAX_BYTES and len(pngs) > 2:
-            pngs = sample(pngs, max(2, len(pngs) // 2))
-            gif = build_gif(pngs, frame_ms, MAX_SIDE * 3 // 4)
-        return gif, len(pngs)
+    def cached(self, table_id: int) -> bool:
+        """Whether a replay of this table is kept (at any version)."""
+        return any(key[0] == table_id for key in self._cache)
 
+    async def _replay(self, record: TableRecord, actions: list[ActionRecord], names: list[str]) -> tuple[bytes, int]:
+        """The table's replay at its stored version: from the cache, or drawn in the drawing workers."""
+        key = (record.id, record.version)
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            return cached
+        game = registry.get(record.game)
+        assert game is not None
+        outcome, _ = stored_outcome(game, record, await self.service.store.results(record.id))
+        moves = [Move(a.n, a.seat, a.text) for a in actions if a.kind == "move"]
+        settings = self.service.settings
+        made = await self.service.run_drawing(
+            make_replay, record.game, len(record.seats), tuple(sorted(split_options(game, record.options)[0])), record.seed,
+            moves, names, outcome,
+            settings.replay_max_frames, settings.replay_frame_ms, settings.render_scale)
+        self._cache[key] = made
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
+        return made

@@ -12,6 +12,7 @@ seat's panel or a forged id is refused instead of acting. Discord allows 100 cha
     bt:m:TABLE                      "Your move": opens the clicker's panel for the current turn
     bt:h:TABLE                      "My hand": the clicker's private view
     bt:l:TABLE:join|leave|start     lobby buttons
+    bt:q:...                        confirming /resign or /abort (bot/service/confirm.py)
 """
 from __future__ import annotations
 

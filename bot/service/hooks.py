@@ -7,6 +7,7 @@ lock is taken) and must therefore never take that lock again.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from games.core.messages import Msg
@@ -14,6 +15,16 @@ from games.core.messages import Msg
 if TYPE_CHECKING:
     from bot.service.live import LiveTable
     from bot.service.replies import Ctx, Reply
+    from bot.store import ActionRecord
+    from bot.store.base import Statement
+
+
+@dataclass
+class Permission:
+    """An extension's say on who may do something at a table: allowed, or refused with ``refusal``."""
+
+    allowed: bool
+    refusal: list["Reply"] = field(default_factory=list)
 
 
 class TableHooks:
@@ -34,8 +45,21 @@ class TableHooks:
     async def turn(self, table: "LiveTable", replies: list["Reply"]) -> None:
         """A running game changed (started, a move, a resignation, an undo) and is not over."""
 
+    async def ending(self, table: "LiveTable", outcome: Any, status: str,
+                     pending: list["ActionRecord"]) -> list["Statement"]:
+        """The game is ending: statements to commit in the same transaction as its last move,
+        its status and results (rating changes, a tournament result, stopped clocks), so that a
+        stop at any moment leaves either a running game or an ended one with everything written.
+        ``pending``: the last actions, committed in that transaction (not in the store yet).
+        Runs while ``TableService.ending_lock`` is held, until the transaction is committed: an
+        extension that reads rows to compute what it writes (ratings) takes that lock for its
+        other writes of those rows, and never here."""
+        return []
+
     async def finished(self, table: "LiveTable", outcome: Any, status: str, replies: list["Reply"]) -> None:
-        """The game ended and its results are stored; ``replies`` may be extended."""
+        """The game's end is stored (with what ``ending`` returned); extend ``replies`` with what
+        the players should read. Also runs when a restart announces an end that was stored but
+        not announced, so it only reads and does what is safe to do twice."""
 
     async def closed(self, table: "LiveTable", status: str) -> None:
         """The table closed without a result (aborted, or the last player left the lobby)."""
@@ -47,8 +71,9 @@ class TableHooks:
         """The table was loaded from the store later, because another shard process opened or
         changed it (only with a shared store; see bot/service/copies.py)."""
 
-    async def status(self, ctx: "Ctx") -> list["Reply"] | None:
-        """Answer ``/status`` where no table is open (e.g. with the last game's result); None: not mine."""
+    async def may_abort(self, ctx: "Ctx", table: "LiveTable") -> Permission | None:
+        """Who may /abort ``table`` (e.g. a tournament's organiser, not its players); None: not
+        mine (the table's host or a moderator may)."""
         return None
 
     async def log(self, ctx: "Ctx") -> list["Reply"] | None:

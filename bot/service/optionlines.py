@@ -7,7 +7,7 @@ from typing import Iterable
 from bot.i18n import t
 from bot.service.live import LiveTable
 from bot.service.tableoptions import TABLE_OPTIONS
-from games.core import Msg, OptionSpec, SeatChoice
+from games.core import BLANK, Msg, OptionSpec, SeatChoice
 from games.core.options import option_value, split_token
 
 
@@ -40,8 +40,8 @@ def summary(table: LiveTable) -> str:
 def line(table: LiveTable, spec: OptionSpec) -> Msg:
     """One line of the /option list: ``[x] fluss — …`` for a switch, ``dice = 17,17,4,2 — …
     (allowed: …)`` for a valued option."""
-    extra = t(" (not available yet)") if spec.unavailable else t("")
-    excludes = t(" (not with {names})", names=", ".join(spec.excludes)) if spec.excludes else t("")
+    extra = t(" (not available yet)") if spec.unavailable else BLANK
+    excludes = t(" (not with {names})", names=", ".join(spec.excludes)) if spec.excludes else BLANK
     if spec.valued:
         assert spec.kind is not None
         return t("{name} = {value} — {description} Allowed: {allowed}.{extra}", name=spec.name,

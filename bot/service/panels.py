@@ -41,7 +41,8 @@ def _components(table: LiveTable, stage: Stage, page: int) -> tuple[list[Button]
 def _button(table: LiveTable, stage: Stage, item: Item) -> Button:
     if item.action is not None:
         return Button(item.label, customids.choice_id(table.id, table.version, item.action), "primary", notation=True)
-    return Button(item.label + " …", customids.step_id(table.id, table.version, stage.path + (item.child or 0,)), "secondary",
+    more = f"{item.label} …"           # a group: its choices are one step further
+    return Button(more, customids.step_id(table.id, table.version, stage.path + (item.child or 0,)), "secondary",
                   notation=True)
 
 

@@ -78,3 +78,5 @@ class Reply:
     #: the language of a public reply when its table has one (``/option lang``); None: the
     #: reader's own (private replies always use the reader's)
     locale: str | None = None
+    announces: int | None = None  # the table version whose turn (or end) this public message tells; once
+                                  # sent, the adapter reports it (TableService.announced)

@@ -19,19 +19,26 @@ from typing import Any, Callable, Iterable
 
 from bot.config import Settings
 from bot.i18n import UserRef, t
-from bot.service import customids, movelog, optionlines, panels
+from bot.i18n import counts
+from bot.service import confirm, customids, movelog, optionlines, panels
+from bot.service.announcements import Announcements
 from bot.service.hooks import TableHooks
+from bot.service.drawing import Drawing
 from bot.service.live import LiveTable
+from bot.service.results import last_result
 from bot.service.replies import Button, Ctx, Reply
+from bot.service.suggest import closest
 from bot.service.copies import TableCopies
 from bot.service.tableoptions import TABLE_OPTIONS, is_table_option, split_options
-from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError
+from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError, TableRecord
 from games import registry
-from games.core import Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, default_options, set_option, validate_options
+from games.core import (BLANK, Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, default_options, set_option,
+                        validate_options)
 from games.core.options import split_token
 from games.core.contract import Game
 from games.core.outcome import ranks_from_scores
 from renderers import registry as render_registry
+from renderers import work
 
 log = logging.getLogger(__name__)
 
@@ -41,18 +48,18 @@ SLASH_VERBS = ("play", "place", "bid", "use", "pass")
 LOG_CHARS = 1800         # /log reply budget (Discord allows 2000)
 
 HELP_LINES = (
-    "/join GAME — open a table here (or /join to sit at the open one)",
-    "/leave — leave before the start",
-    "/option NAME [VALUE] — set an option before the start (e.g. /option lang ja); /option lists them",
-    "/addbot [LEVEL] — seat a computer player",
-    "/start — begin with the seated players",
-    "/place, /bid, /use, /pass, /play ACTION — your move in the game's notation (autocomplete helps)",
-    "/board [X,Y] — post the board (zoom on a position)",
-    "/status — whose turn, scores, what is left",
-    "/hand — your private view",
-    "/log — the action log",
-    "/resign — give up your seat (the computer plays it)",
-    "/abort — close the table (host or moderator)",
+    t("/join GAME — open a table here (or /join to sit at the open one)"),
+    t("/leave — leave before the start"),
+    t("/option NAME [VALUE] — set an option before the start (e.g. /option lang ja); /option lists them"),
+    t("/addbot [LEVEL] — seat a computer player"),
+    t("/start — begin with the seated players"),
+    t("/place, /bid, /use, /pass, /play ACTION — your move in the game's notation (autocomplete helps)"),
+    t("/board [X,Y | NAME] — post the board (zoom on a position, or a player's part)"),
+    t("/status — whose turn, scores, what is left"),
+    t("/hand — your private view"),
+    t("/log — the action log"),
+    t("/resign — give up your seat (asks to confirm; the computer plays it)"),
+    t("/abort — close the table (host or moderator; asks to confirm)"),
 )
 
 
@@ -80,6 +87,16 @@ def _option_words(text: str) -> tuple[str, str | None]:
     return name, value.strip() or None
 
 
+def _stale() -> list[Reply]:
+    """The answer to a click on a component of an earlier turn (or one that resolves to nothing)."""
+    return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+
+
+def _restart_note() -> Event:
+    """The headline of a turn or an end announced only after a restart."""
+    return Event(t("The bot restarted after saving the last move and before announcing it; here is where the game stands."))
+
+
 def _clean(text: str | None) -> str:
     """Strip control characters and collapse white space; refuse nothing here."""
     if not text:
@@ -103,8 +120,14 @@ class TableService(TableCopies):
         # per table, per seat: the legal actions as text at one state version (see _legal_texts)
         self._legal_cache: dict[int, dict[int, tuple[tuple[int, int], list[str]]]] = {}
         self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
+        self.drawing = Drawing(settings, self._pool)     # pictures: worker threads or processes, and a cache
         self._extra = [registry.load(spec).name for spec in settings.extra_games]
         self.hooks: list[TableHooks] = []      # extensions: timers, ratings, tournaments (hooks.py)
+        self.confirmations = confirm.Confirmations()     # /resign and /abort ask first (confirm.py)
+        #: held while a game's end is written (TableHooks.ending): one end at a time, so that what
+        #: an extension reads to compute its part (ratings) does not change before it is written
+        self.ending_lock = asyncio.Lock()
+        self.announcements = Announcements(store)
 
     # -- games ------------------------------------------------------------------------------
     def games(self) -> list[Game]:
@@ -122,7 +145,10 @@ class TableService(TableCopies):
         first setup loads its data tables (Keyflower: 0.08 s, several times that on a busy
         machine), which would otherwise hold up the event loop, and every interaction with it,
         when its first table starts."""
-        return asyncio.get_running_loop().run_in_executor(self._pool, self._warm_games)
+        loop = asyncio.get_running_loop()
+        games = loop.run_in_executor(self._pool, self._warm_games)
+        pictures = self.drawing.warm_up() if self.render_enabled else games
+        return asyncio.ensure_future(asyncio.gather(games, pictures))
 
     def _warm_games(self) -> None:
         for game in self.games():
@@ -150,6 +176,15 @@ class TableService(TableCopies):
     def _no_table(self) -> list[Reply]:
         return _error("No table is open here. Open one with /join <game>. Games: {games}.", games=self._game_list())
 
+    def unknown_game(self, name: str) -> list[Reply]:
+        """The answer to a game name we do not offer: the closest one when it looks like a typo."""
+        name = _clean(name).lower()[:40]
+        guess = closest(name, {g.name: (g.name, g.title) for g in self.games()})
+        if guess:
+            return _error("There is no game '{name}'. Did you mean {guess}? Games: {games}.", name=name, guess=guess,
+                          games=self._game_list())
+        return _error("There is no game '{name}'. Games: {games}.", name=name, games=self._game_list())
+
     def _game_list(self) -> str:
         return ", ".join(g.name for g in self.games()) or "-"
 
@@ -163,13 +198,24 @@ class TableService(TableCopies):
         return self._locks[channel_id]
 
     async def close(self) -> None:
+        await self.announcements.close()
+        self.drawing.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def announced(self, replies: list[Reply]) -> None:
+        """The adapter has sent these replies to their channels: record the table versions they
+        announced, so that a restart announces only what was not (bot/service/announcements.py)."""
+        await self.announcements.sent(replies)
 
     # -- restore ----------------------------------------------------------------------------
     async def restore(self) -> list[tuple[int, list[Reply]]]:
-        """Load every open table (of the guilds on this process's shards). Returns replies for
-        tables where a computer had to move."""
+        """Load every open table (of the guilds on this process's shards). Returns the replies to
+        post: where a computer had to move, and wherever a turn or a game's end was stored but
+        never announced (the process stopped between a commit and its answer). A game found ended
+        but still open (stored so by versions whose end was not one transaction) is closed now,
+        once: the close is guarded by the table's version and status."""
         pending: list[tuple[int, list[Reply]]] = []
+        settled: set[tuple[int, int]] = set()
         tails = await self.store.pending_actions()
         for record in await self.store.open_tables(self.shards):
             table = self.live_table(record, tails.get(record.id, []))
@@ -182,16 +228,57 @@ class TableService(TableCopies):
             async with self.lock(table.channel_id):
                 for hook in self.hooks:
                     await hook.restored(table)
-            if table.status == "playing" and any(s.is_bot or s.resigned for s in table.seats) \
-                    and self._computer_to_act(table):
-                async with self.lock(table.channel_id):
-                    try:
-                        replies = await self._advance(table, [], [], actor=None)
-                    except StaleTableError:         # another process moved it meanwhile: take its state
-                        await self.current(table.channel_id)
-                        continue
+                try:
+                    replies = await self._resume(table, record.announced_version)
+                except StaleTableError:         # another process moved it meanwhile: take its state
+                    await self.current(table.channel_id)
+                    continue
+            if replies is None:
+                settled.add((table.id, table.version))
+            elif replies:
                 pending.append((table.channel_id, replies))
+        await self.announcements.record(settled)
+        closed_now = {reply.table_id for _, replies in pending for reply in replies}
+        for record in await self.store.unannounced_endings(self.shards):
+            if record.id not in closed_now and (replies := await self._announce_end(record)):
+                pending.append((record.channel_id, replies))
         return pending
+
+    async def _resume(self, table: LiveTable, announced: int | None) -> list[Reply] | None:
+        """What a restored table needs (under its lock): the replies to post, or None for a table
+        of an earlier version whose last announcement is not known (nothing is posted then)."""
+        if table.status != "playing":
+            return []
+        unannounced = announced is None or announced < table.version
+        restarted = [_restart_note()] if announced is not None and unannounced else []
+        if unannounced and (outcome := table.game.outcome(table.state)) is not None:
+            return await self._finish(table, restarted, outcome, None)
+        if any(s.is_bot or s.resigned for s in table.seats) and self._computer_to_act(table):
+            return await self._advance(table, restarted, [], actor=None)
+        if announced is None:
+            return None
+        if not unannounced:
+            return []
+        replies = await self._turn_replies(table, restarted, None)
+        if replies and not replies[0].private:
+            replies[0].announces = table.version
+        return replies
+
+    async def _announce_end(self, record: TableRecord) -> list[Reply]:
+        """The end message of a finished table whose end was stored but never announced."""
+        table = self.live_table(record)
+        results = await self.store.results(record.id)
+        if table is None or not record.snapshot_text or len(results) != len(record.seats):
+            return []
+        table.snapshot, table.version = record.snapshot_text, record.version
+        ended = table.game.outcome(table.state)
+        details = ended.details if ended is not None else self._resigned_outcome(table).details
+        outcome = Outcome(tuple(score for _, _, _, score in results), tuple(rank for _, _, rank, _ in results), details)
+        replies = await self._end_replies(table, [_restart_note()], outcome)
+        async with self.lock(table.channel_id):
+            for hook in self.hooks:
+                await hook.finished(table, outcome, record.status, replies)
+        return replies
 
     def _replay_one(self, table: LiveTable, action: ActionRecord) -> None:
         if action.kind == "move":
@@ -224,7 +311,7 @@ class TableService(TableCopies):
                     return self._no_table()
                 game = self.game(name)
                 if game is None:
-                    return _error("There is no game '{name}'. Games: {games}.", name=name[:40], games=self._game_list())
+                    return self.unknown_game(name)
                 return await self._open(ctx, game)
             if name and name != table.game.name:
                 return _error("This channel already has a {game} table. Join it with /join, or open your {wanted} table in another channel.",
@@ -426,12 +513,30 @@ class TableService(TableCopies):
         contains = [x for x in texts if typed in x.lower() and x not in starts]
         return (starts + contains)[:limit]
 
-    async def help(self, ctx: Ctx) -> list[Reply]:
+    async def help(self, ctx: Ctx, game_name: str | None = None) -> list[Reply]:
+        """The command list; with a game, how that game is played here and its notation."""
+        if _clean(game_name):
+            game = self.game(game_name or "")
+            if game is None:
+                return self.unknown_game(game_name or "")
+            return [Reply(self._game_help(game), private=True)]
         lines = [t("Board games at this table. Commands:")]
-        lines += [t(line) for line in HELP_LINES]
+        lines += list(HELP_LINES)
         lines += [line for hook in self.hooks for line in hook.help_lines()]
         lines.append(t("Games: {games}.", games=self._game_list()))
+        lines.append(t("/help GAME explains a game and its notation, e.g. /help {example}.",
+                       example=self.games()[0].name if self.games() else "carcassonne"))
         return [Reply(lines, private=True)]
+
+    def _game_help(self, game: Game) -> list[Msg]:
+        lines = [t("{game} ({players} players) — how to play it here:", game=Msg(game.title),
+                   players=f"{game.min_players}–{game.max_players}" if game.max_players > game.min_players else game.min_players)]
+        lines += game.help_lines()
+        lines.append(t("Every turn: press “Your move” on the turn message for your own choices, or type the move after /play (autocomplete offers your legal moves)."))
+        if game.options:
+            lines.append(t("Options (before /start, /option NAME switches one on or off):"))
+            lines += [t("{name} — {description}", name=spec.name, description=Msg(spec.description)) for spec in game.options]
+        return lines
 
     async def act(self, ctx: Ctx, text: str | list[str], *, verb: str | None = None, version: int | None = None,
                   table_id: int | None = None) -> list[Reply]:
@@ -476,7 +581,7 @@ class TableService(TableCopies):
         if choice is not None:
             texts = await asyncio.get_running_loop().run_in_executor(self._pool, self._legal_texts, table, seat)
             if not 0 <= choice < len(texts):
-                return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+                return _stale()
             text = texts[choice]
         candidates = [_clean(c) for c in ([text] if isinstance(text, str) else text)]
         candidates = [c for c in candidates if c]
@@ -511,6 +616,13 @@ class TableService(TableCopies):
         all_events = list(events)
         version = table.version + len(records)
         all_events += self._run_computers(table, records, version)
+        outcome = table.game.outcome(table.state)
+        if outcome is not None:         # the last moves commit together with the game's end
+            replies = await self._finish(table, all_events, outcome, actor, records=records)
+            if chose is not None and replies and not replies[0].error:
+                replies.append(Reply([t("You chose: {action}", action=chose), t("Game over.")], private=True,
+                                     names=table.names, table_id=table.id, replace=True))
+            return replies
         if records:
             try:
                 snapshot = json.dumps(table.game.to_json(table.state), separators=(",", ":"))
@@ -523,14 +635,9 @@ class TableService(TableCopies):
                 return self._not_saved(error, table)
             table.snapshot = snapshot
             table.version = records[-1].n
-        outcome = table.game.outcome(table.state)
-        if outcome is not None:
-            replies = await self._finish(table, all_events, outcome, actor)
-            if chose is not None:
-                replies.append(Reply([t("You chose: {action}", action=chose), t("Game over.")], private=True,
-                                     names=table.names, table_id=table.id, replace=True))
-            return replies
         replies = await self._turn_replies(table, all_events, actor, chose)
+        if replies and not replies[0].private:
+            replies[0].announces = table.version
         for hook in self.hooks:
             await hook.turn(table, replies)
         return replies
@@ -661,21 +768,24 @@ class TableService(TableCopies):
             return _error("You have resigned from this game; the computer plays your seat.")
         async with self.lock(table.channel_id):
             if version is not None and version != table.version:
-                return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+                return _stale()
             reply = await self._panel_reply(table, seat, path=path, page=page, replace=replace)
         if reply is None:
-            return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+            return _stale()
         return [reply]
 
-    async def _render(self, table: LiveTable, view: Any, region: str | None = None) -> bytes | None:
+    async def _render(self, table: LiveTable, view: Any, region: str | None = None, viewer: int | None = None) -> bytes | None:
+        """The picture of ``view`` (``viewer``: the seat whose view it is, None for the public),
+        drawn once per table state: the same state, region and viewer again come from the cache."""
         if not self.render_enabled or not table.game.renderer:
             return None
-        loop = asyncio.get_running_loop()
         # a seat the computer plays since its player resigned says so in the picture
         names = [f"{s.name} (computer)" if s.resigned else s.name for s in table.seats]
+        scale = self.settings.render_scale
+        key = (table.id, table.version, hash(table.snapshot), region, viewer, scale, tuple(names))
         try:
-            return await loop.run_in_executor(
-                self._pool, lambda: render_registry.render(table.game, view, names, self.settings.render_scale, region=region))
+            # a palette of its own per viewer: a private picture's colours never reach a public one
+            return await self.drawing.picture(key, table.game.name, view, names, scale, region, (table.id, viewer))
         except ValueError:
             if region:
                 raise       # a region the renderer cannot read: the user's input, not our failure
@@ -685,22 +795,64 @@ class TableService(TableCopies):
             log.exception("table %s: rendering failed", table.id)
             return None
 
+    async def run_drawing(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run ``function(*args)`` in the drawing workers (pictures, replays), off the event loop: a
+        module-level function of picklable data (the workers may be processes)."""
+        return await self.drawing.run(function, *args)
+
+    async def render_result(self, game: Game, outcome: Outcome, names: list[str], view: Any) -> bytes | None:
+        """The picture of a finished game's result (renderers.registry.render_result), off the loop."""
+        if not self.render_enabled or not game.renderer:
+            return None
+        try:
+            return await self.drawing.run(work.result, game.name, outcome, names, view, self.settings.render_scale)
+        except Exception:
+            log.exception("%s: drawing a result failed", game.name)
+            return None
+
     async def _finish(self, table: LiveTable, events: list[Event], outcome: Outcome, actor: int | None,
-                      status: str = "finished") -> list[Reply]:
+                      status: str = "finished", records: list[ActionRecord] | None = None) -> list[Reply]:
+        """End the game. Its last ``records`` (not stored yet), its status and results, and what
+        the extensions write with them (rating changes, a tournament result: TableHooks.ending)
+        commit in one transaction; if that fails nothing changed, and the table is as it was
+        before those records."""
+        records = records or []
         results = [(seat, table.seats[seat].user_id, outcome.ranks[seat], outcome.scores[seat]) for seat in range(len(table.seats))]
-        await self.store.finish_table(table.id, status, results)
+        snapshot = json.dumps(table.game.to_json(table.state), separators=(",", ":")) if records else None
+        async with self.ending_lock:
+            try:
+                extra = []
+                for hook in self.hooks:
+                    extra += await hook.ending(table, outcome, status, records)
+                await self.store.finish_table(table.id, status, results, version=table.version, actions=records,
+                                              snapshot=snapshot, seats=table.seats, extra=extra)
+            except StaleTableError:
+                table.rollback()
+                raise               # another process wrote the table first: the caller reloads it (copies.py)
+            except StoreError as error:
+                table.rollback()
+                return self._not_saved(error, table)
+        if records:
+            table.snapshot = snapshot or table.snapshot
+            table.version = records[-1].n
+        table.status = status
         self._forget(table)
+        replies = await self._end_replies(table, events, outcome)
+        for hook in self.hooks:
+            await hook.finished(table, outcome, status, replies)
+        return replies
+
+    async def _end_replies(self, table: LiveTable, events: list[Event], outcome: Outcome) -> list[Reply]:
         view = table.game.view(table.state, None)
         lines = [e.msg for e in events if e.to is None] + list(outcome.details)
         lines.append(t("Game over."))
         order = sorted(range(len(table.seats)), key=lambda s: (outcome.ranks[s], s))
         for seat in order:
-            lines.append(t("{rank}. {player} — {score} points", rank=outcome.ranks[seat], player=SeatRef(seat), score=outcome.scores[seat]))
-        image = await self._render(table, view)
-        replies = [Reply(lines, image=image, names=table.names, table_id=table.id, locale=table.lang)]
-        for hook in self.hooks:
-            await hook.finished(table, outcome, status, replies)
-        return replies
+            lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
+                           points=counts.points(outcome.scores[seat])))
+        image = await self.render_result(table.game, outcome, table.names, view)
+        return [Reply(lines, image=image, names=table.names, table_id=table.id, announces=table.version,
+                      locale=table.lang)]
 
     def _forget(self, table: LiveTable) -> None:
         self._legal_cache.pop(table.id, None)
@@ -709,12 +861,12 @@ class TableService(TableCopies):
         self._by_id.pop(table.id, None)
 
     async def resign(self, ctx: Ctx) -> list[Reply]:
+        """Asks for a confirmation; its button resigns (see ``confirmed`` and confirm.py)."""
         async with self.lock(ctx.channel_id):
             await self.current(ctx.channel_id)
-            return await self.run_fresh(ctx.channel_id, lambda: self._resign(ctx))
+            return await self.run_fresh(ctx.channel_id, lambda: self._ask("resign", ctx))
 
-    async def _resign(self, ctx: Ctx) -> list[Reply]:
-        table = self.table_in(ctx.channel_id)
+    def _cannot_resign(self, ctx: Ctx, table: LiveTable | None) -> list[Reply] | None:
         if table is None or table.status != "playing":
             return _error("There is no running game here to resign from.")
         seat = table.seat_of(ctx.user_id)
@@ -722,22 +874,95 @@ class TableService(TableCopies):
             return _error("You are not seated at this table.")
         if table.seats[seat].resigned:
             return _error("You have already resigned from this game.")
+        return None
+
+    async def _cannot_abort(self, ctx: Ctx, table: LiveTable | None) -> list[Reply] | None:
+        """Why ``ctx`` may not abort ``table``, or None. An extension may decide (a tournament's
+        table is its organiser's or a moderator's to close); else the host or a moderator may."""
+        if table is None:
+            return _error("There is no table here to abort.")
+        for hook in self.hooks:
+            if (verdict := await hook.may_abort(ctx, table)) is not None:
+                return None if verdict.allowed else verdict.refusal
+        if ctx.user_id != table.host_id and not ctx.is_moderator:
+            return _error("Only the table's host ({host}) or a moderator can abort it.",
+                          host=next((s.name for s in table.seats if s.user_id == table.host_id), "?"))
+        return None
+
+    async def _ask(self, kind: str, ctx: Ctx) -> list[Reply]:
+        """The private question with its two buttons (under the channel's lock)."""
+        table = self.table_in(ctx.channel_id)
+        refused = self._cannot_resign(ctx, table) if kind == "resign" else await self._cannot_abort(ctx, table)
+        if refused is not None or table is None:
+            return refused or self._no_table()
+        buttons = self.confirmations.ask(kind, table.id, table.version, table.status, ctx.user_id)
+        minutes = confirm.VALID_SECONDS // 60
+        if kind == "resign":
+            # as in _resign: the game ends when at most one seat, or no person, would be left
+            seat = table.seat_of(ctx.user_id)
+            left = [s for s in table.seats if not s.resigned and s.seat != seat]
+            goes_on = len(left) > 1 and any(not s.is_bot for s in left)
+            question = t("Resign from this game of {game}? The computer plays your seat from then on. "
+                         "Confirm within {minutes} minutes.", game=Msg(table.game.title), minutes=minutes) if goes_on else \
+                t("Resign from this game of {game}? Too few players would be left, so the game ends. "
+                  "Confirm within {minutes} minutes.", game=Msg(table.game.title), minutes=minutes)
+        elif table.status == "playing":
+            question = t("Close this {game} table for everyone? The game ends here without a result. "
+                         "Confirm within {minutes} minutes.", game=Msg(table.game.title), minutes=minutes)
+        else:
+            question = t("Close this {game} table? Everyone seated leaves it. Confirm within {minutes} minutes.",
+                         game=Msg(table.game.title), minutes=minutes)
+        return [Reply([question], private=True, buttons=buttons, names=table.names, table_id=table.id)]
+
+    async def confirmed(self, ctx: Ctx, custom_id: str) -> list[Reply]:
+        """A click on a confirmation button of /resign or /abort."""
+        click = confirm.parse(custom_id)
+        if click is None:
+            return _error("That button is not one of ours any more.")
+        command = "/" + click.kind
+        async with self.lock(ctx.channel_id):
+            table = await self.current(ctx.channel_id)
+            pending, why = self.confirmations.answer(click, ctx.user_id)
+            if why == "other":
+                return _error("This confirmation belongs to the player who asked for it; use {command} yourself.",
+                              command=command)
+            if why == "expired":
+                return _error("That confirmation has expired (it is valid for {minutes} minutes), so nothing changed. "
+                              "Use {command} again if you still want to.",
+                              minutes=confirm.VALID_SECONDS // 60, command=command)
+            if pending is None:
+                return _error("That confirmation is no longer open, so nothing changed. Use {command} again if you "
+                              "still want to.", command=command)
+            if not click.confirmed:
+                return [Reply([t("Cancelled: nothing changed.")], private=True)]
+            if table is None or table.id != pending.table_id:
+                return _error("That choice is no longer open: the table has closed.")
+            if (table.status, table.version) != (pending.status, pending.version):
+                return _error("The game has moved on since you asked, so nothing changed. Use {command} again if "
+                              "you still want to.", command=command)
+            try:
+                return await (self._resign(ctx) if click.kind == "resign" else self._abort(ctx))
+            except StaleTableError:         # another process moved the table meanwhile: not what was confirmed
+                await self.current(ctx.channel_id)
+                return _error("The game has moved on since you asked, so nothing changed. Use {command} again if "
+                              "you still want to.", command=command)
+
+    async def _resign(self, ctx: Ctx) -> list[Reply]:
+        table = self.table_in(ctx.channel_id)
+        if (refused := self._cannot_resign(ctx, table)) is not None or table is None:
+            return refused or self._no_table()
+        seat = table.seat_of(ctx.user_id)
+        assert seat is not None
         table.seats[seat].resigned = True
         record = ActionRecord(table.version + 1, seat, "resign", "resign", False, time.time())
         headline = Event(t("{player} resigns.", player=SeatRef(seat)))
         active = [s for s in table.seats if not s.resigned]
         try:
             if len(active) <= 1 or not any(not s.is_bot for s in active):
-                try:
-                    await self.store.append_actions(table.id, [record], table.snapshot, table.seats)
-                except StaleTableError:
-                    raise
-                except StoreError:
-                    table.seats[seat].resigned = False
-                    return _error("The resignation could not be saved. Please try again in a moment.")
-                return await self._finish(table, [headline], self._resigned_outcome(table), None)
-            replies = await self._advance(table, [headline, Event(t("The computer plays {player}'s seat from now on.", player=SeatRef(seat)))],
-                                          [record], actor=None)
+                replies = await self._finish(table, [headline], self._resigned_outcome(table), None, records=[record])
+            else:
+                replies = await self._advance(table, [headline, Event(t("The computer plays {player}'s seat from now on.", player=SeatRef(seat)))],
+                                              [record], actor=None)
         except StaleTableError:
             table.seats[seat].resigned = False          # not saved: the seat stays the player's
             raise
@@ -751,33 +976,37 @@ class TableService(TableCopies):
         return Outcome(tuple([0] * len(table.seats)), ranks_from_scores(keys), (t("The game ended by resignation."),))
 
     async def abort(self, ctx: Ctx) -> list[Reply]:
+        """Asks for a confirmation; its button closes the table (see ``confirmed`` and confirm.py)."""
         async with self.lock(ctx.channel_id):
-            table = await self.current(ctx.channel_id)
-            if table is None:
-                return _error("There is no table here to abort.")
-            if ctx.user_id != table.host_id and not ctx.is_moderator:
-                return _error("Only the table's host ({host}) or a moderator can abort it.",
-                              host=next((s.name for s in table.seats if s.user_id == table.host_id), "?"))
-            try:
-                await self.store.finish_table(table.id, "aborted", [])
-            except StoreError as error:
-                return self._not_saved(error, table)
-            self._forget(table)
-            for hook in self.hooks:
-                await hook.closed(table, "aborted")
-            return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
-                             player=ctx.name[:64], game=Msg(table.game.title))], locale=table.lang)]
+            await self.current(ctx.channel_id)
+            return await self._ask("abort", ctx)
+
+    async def _abort(self, ctx: Ctx) -> list[Reply]:
+        table = self.table_in(ctx.channel_id)
+        if (refused := await self._cannot_abort(ctx, table)) is not None or table is None:
+            return refused or self._no_table()
+        try:
+            await self.store.finish_table(table.id, "aborted", [])
+        except StoreError as error:
+            return self._not_saved(error, table)
+        self._forget(table)
+        self.confirmations.forget(table.id)
+        for hook in self.hooks:
+            await hook.closed(table, "aborted")
+        return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
+                         player=ctx.name[:64], game=Msg(table.game.title))], locale=table.lang)]
 
     # -- information ------------------------------------------------------------------------
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
         table = await self.fresh(ctx.channel_id)
         if table is None or table.status != "playing":
-            return _error("There is no running game here. Open one with /join <game>.")
+            shown = await last_result(self, ctx.channel_id) if table is None or table.status == "lobby" else None
+            return shown or _error("There is no running game here. Open one with /join <game>.")
         region = _clean(region) or None
         async with self.lock(ctx.channel_id):
             view = table.game.view(table.state, None)
             try:
-                image = await self._render(table, view, region)
+                image = await self._render(table, view, region or render_registry.board_region(table.game))
             except ValueError:
                 return _error("The board has no region '{region}'; leave it out to see the whole board.", region=(region or "")[:40])
         return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id)]
@@ -785,10 +1014,20 @@ class TableService(TableCopies):
     async def status(self, ctx: Ctx) -> list[Reply]:
         table = await self.fresh(ctx.channel_id)
         if table is None:
-            for hook in self.hooks:         # e.g. the result of the game that ended here (bot/replay)
-                if (handled := await hook.status(ctx)) is not None:
-                    return handled
-            return self._no_table()
+            # the game that ended here: its result, and where to look further
+            shown = await last_result(self, ctx.channel_id)
+            if shown is None:
+                return self._no_table()
+            result = shown[0]
+            record = await self.store.table(result.table_id) if result.table_id is not None else None
+            game = registry.get(record.game) if record is not None else None
+            title = Msg(game.title) if game is not None else (record.game if record is not None else "?")
+            result.lines = [t("No table is open here. The last game here, {game} (table {number}), is over:",
+                              game=title, number=result.table_id),
+                            *result.lines[1:],
+                            t("/replay shows the game as an animation and /log its moves; /join GAME opens a new table here.")]
+            result.private = True
+            return [result]
         if table.status == "lobby":
             return [self._lobby_reply(table, t("A {game} table is waiting for players.", game=Msg(table.game.title)))]
         view = table.game.view(table.state, None)
@@ -817,7 +1056,7 @@ class TableService(TableCopies):
                 lines += table.game.turn_prompt(view)
                 buttons.append(Button("Your move", customids.panel_id(table.id), "success"))
             secret = table.game.private_info or table.game.has_secrets(table.options)
-            image = await self._render(table, view) if secret else None
+            image = await self._render(table, view, viewer=seat) if secret else None
         return [Reply(lines, private=True, image=image, image_name="hand.png", buttons=buttons, names=table.names, table_id=table.id)]
 
     async def log_text(self, ctx: Ctx) -> list[Reply]:
@@ -833,7 +1072,7 @@ class TableService(TableCopies):
         hidden = {a.n for a in actions if a.n in moves.secret and a.seat != viewer}
         lines = movelog.log_lines(actions, table.names, hidden, moves.notes)
         body = "\n".join(latest_lines(lines)) or "-"
-        return [Reply([t("Log ({count} actions, latest last):", count=len(actions)), Msg("{body}", {"body": body})],
+        return [Reply([t("Log ({actions}, latest last):", actions=counts.actions(len(actions))), Msg("{body}", {"body": body})],
                       private=True, names=table.names)]
 
     def move_log(self, table: LiveTable, actions: list[ActionRecord]) -> movelog.MoveLog:
@@ -848,6 +1087,8 @@ class TableService(TableCopies):
 
     async def button(self, ctx: Ctx, custom_id: str, values: list[str] | None = None) -> list[Reply]:
         """A click on one of our buttons, or a choice in one of our select menus (``values``)."""
+        if confirm.is_confirmation(custom_id):
+            return await self.confirmed(ctx, custom_id)
         for hook in self.hooks:
             if (handled := await hook.button(ctx, custom_id)) is not None:
                 return handled
@@ -872,7 +1113,7 @@ class TableService(TableCopies):
             return await self.panel(ctx, table.id, path=click.path, page=click.page, version=click.version, replace=True)
         if click.kind in ("action", "choice") and click.version is not None and click.index is not None:
             return await self.choose(ctx, table.id, click.version, click.index, from_panel=click.kind == "choice")
-        return _error("That choice is no longer open (the game has moved on). Press “Your move” for the current choices.")
+        return _stale()
 
     # -- autocomplete -------------------------------------------------------------------------
     def complete_action(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:

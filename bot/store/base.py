@@ -41,6 +41,17 @@ def _seat_rows(table_id: int, seats: list[SeatRecord]) -> list[Statement]:
     return [(_INSERT_SEAT, (table_id, s.seat, s.user_id, s.name, int(s.is_bot), s.level, int(s.resigned))) for s in seats]
 
 
+def _log_rows(table_id: int, actions: Sequence[ActionRecord], seats: list[SeatRecord] | None) -> list[Statement]:
+    """The log rows of ``actions`` and the seats' changing flags (resigned, computer)."""
+    statements: list[Statement] = [
+        ("INSERT INTO actions (table_id, n, seat, text, kind, by_computer, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+         (table_id, a.n, a.seat, a.text, a.kind, int(a.by_computer), a.at or time.time())) for a in actions]
+    if seats is not None:
+        statements += [("UPDATE seats SET resigned = ?, is_bot = ?, level = ? WHERE table_id = ? AND seat = ?",
+                        (int(s.resigned), int(s.is_bot), s.level, table_id, s.seat)) for s in seats]
+    return statements
+
+
 def _seat(r: Row) -> SeatRecord:
     return SeatRecord(r["seat"], r["user_id"], r["name"], bool(r["is_bot"]), r["level"], bool(r["resigned"]))
 
@@ -92,8 +103,8 @@ class Store(ABC):
                            options: list[str], seed: int, host_seat: SeatRecord) -> int:
         now = time.time()
         ids = await self._transaction([
-            ("INSERT INTO game_tables (channel_id, guild_id, game, host_id, status, options, seed, created_at, updated_at)"
-             " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+            ("INSERT INTO game_tables (channel_id, guild_id, game, host_id, status, options, seed, created_at, updated_at,"
+             " announced_version) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, -1)",
              (channel_id, guild_id, game, host_id, dumps(sorted(options)), seed, now, now)),
         ])
         table_id = int(ids[0] or 0)
@@ -119,8 +130,8 @@ class Store(ABC):
     async def start_table(self, table_id: int, seats: list[SeatRecord], snapshot: dict | str) -> None:
         statements: list[Statement] = [("DELETE FROM seats WHERE table_id = ?", (table_id,))]
         statements += _seat_rows(table_id, seats)
-        statements.append(("UPDATE game_tables SET status = 'playing', snapshot = ?, version = 0, updated_at = ? WHERE id = ?",
-                           (dumps(snapshot), time.time(), table_id)))
+        statements.append(("UPDATE game_tables SET status = 'playing', snapshot = ?, version = 0, announced_version = -1,"
+                           " updated_at = ? WHERE id = ?", (dumps(snapshot), time.time(), table_id)))
         await self._transaction(statements)
 
     async def append_actions(self, table_id: int, actions: list[ActionRecord], snapshot: dict | str,
@@ -128,12 +139,7 @@ class Store(ABC):
         """Append to the log and move the snapshot forward in one transaction. The first action
         must follow the stored version (``n == version + 1``); when another process has written
         the table since it was loaded, StaleTableError is raised and nothing changes."""
-        statements: list[Statement] = [
-            ("INSERT INTO actions (table_id, n, seat, text, kind, by_computer, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-             (table_id, a.n, a.seat, a.text, a.kind, int(a.by_computer), a.at or time.time())) for a in actions]
-        if seats is not None:
-            statements += [("UPDATE seats SET resigned = ?, is_bot = ?, level = ? WHERE table_id = ? AND seat = ?",
-                            (int(s.resigned), int(s.is_bot), s.level, table_id, s.seat)) for s in seats]
+        statements = _log_rows(table_id, actions, seats)
         if actions:         # the snapshot moves only from the version the actions follow
             statements.append(("UPDATE game_tables SET snapshot = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?",
                                (dumps(snapshot), actions[-1].n, time.time(), table_id, actions[0].n - 1)))
@@ -142,15 +148,47 @@ class Store(ABC):
                                (dumps(snapshot), time.time(), table_id)))
         await self._transaction(statements, guard=len(statements) - 1 if actions else None)
 
-    async def finish_table(self, table_id: int, status: str, results: list[tuple[int, int | None, int, int]]) -> None:
-        """Close a table: ``results`` rows are (seat, user_id, rank, score)."""
-        statements: list[Statement] = [
+    async def finish_table(self, table_id: int, status: str, results: list[tuple[int, int | None, int, int]], *,
+                           version: int | None = None, actions: Sequence[ActionRecord] = (),
+                           snapshot: dict | str | None = None, seats: list[SeatRecord] | None = None,
+                           extra: Sequence[Statement] = ()) -> None:
+        """Close a table: ``results`` rows are (seat, user_id, rank, score).
+
+        A game's end is one transaction: its last ``actions`` (the log rows and the ``snapshot``
+        they lead to, ``seats`` as they are now), the results, the status, and ``extra`` (what
+        extensions write with it: rating changes, a tournament result). With ``version`` (the
+        version the caller's copy holds) only a table still open at that version is closed;
+        otherwise StaleTableError is raised and nothing changes, so a game never ends twice."""
+        statements = _log_rows(table_id, actions, seats)
+        statements += [
             ("INSERT INTO results (table_id, seat, user_id, rank, score) VALUES (?, ?, ?, ?, ?)"
              " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id, rank = excluded.rank,"
              " score = excluded.score",
              (table_id, seat, user, rank, score)) for seat, user, rank, score in results]
-        statements.append(("UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?", (status, time.time(), table_id)))
-        await self._transaction(statements)
+        guard = None
+        if version is None:
+            statements.append(("UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?", (status, time.time(), table_id)))
+        else:
+            guard = len(statements)
+            # announced_version: a table open since before migration 4 gets a known one, so that
+            # its end is announced after a restart if it was not announced before
+            statements.append((
+                "UPDATE game_tables SET status = ?, version = ?, snapshot = COALESCE(?, snapshot),"
+                " announced_version = COALESCE(announced_version, -1), updated_at = ?"
+                " WHERE id = ? AND version = ? AND status IN ('lobby', 'playing')",
+                (status, actions[-1].n if actions else version, None if snapshot is None else dumps(snapshot), time.time(),
+                 table_id, version)))
+        statements += list(extra)
+        await self._transaction(statements, guard=guard)
+
+    async def mark_announced(self, marks: Iterable[tuple[int, int]]) -> None:
+        """Record that the message of (table id, version) went out to the channel, in one
+        transaction. A mark for a version the table has moved past changes nothing: that later
+        version still waits for its own announcement."""
+        statements = [("UPDATE game_tables SET announced_version = ? WHERE id = ? AND version = ?", (version, table_id, version))
+                      for table_id, version in marks]
+        if statements:
+            await self._transaction(statements)
 
     # -- reads --------------------------------------------------------------------------------
     @staticmethod
@@ -160,6 +198,7 @@ class Store(ABC):
             host_id=row["host_id"], status=row["status"], options=json.loads(row["options"]), seed=row["seed"],
             version=row["version"], seats=seats, snapshot_text=row["snapshot"] or "",
             lobby_message_id=row["lobby_message_id"], created_at=row["created_at"], updated_at=row["updated_at"],
+            announced_version=row["announced_version"],
         )
 
     async def table(self, table_id: int) -> TableRecord | None:
@@ -168,6 +207,12 @@ class Store(ABC):
             return None
         seats = await self.fetch("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
         return self._table(rows[0], [_seat(r) for r in seats])
+
+    async def last_finished(self, channel_id: int) -> TableRecord | None:
+        """The channel's most recently finished table (its result can be shown again), or None."""
+        rows = await self.fetch("SELECT id FROM game_tables WHERE channel_id = ? AND status = 'finished'"
+                                " ORDER BY id DESC LIMIT 1", (channel_id,))
+        return await self.table(rows[0]["id"]) if rows else None
 
     async def open_tables(self, shards: Shards = SINGLE) -> list[TableRecord]:
         """Every lobby and running table (of the guilds on ``shards``), for restoring after a restart."""
@@ -182,6 +227,18 @@ class Store(ABC):
         for r in seat_rows:
             seats.setdefault(r["table_id"], []).append(_seat(r))
         return [self._table(row, seats.get(row["id"], [])) for row in rows]
+
+    async def unannounced_endings(self, shards: Shards = SINGLE) -> list[TableRecord]:
+        """Finished tables (of the guilds on ``shards``) whose end was stored but whose end
+        message was never sent (the process stopped in between), for announcing after a restart."""
+        where, params = shards.sql_filter("guild_id")
+        rows = await self.fetch("SELECT * FROM game_tables WHERE status = 'finished' AND announced_version < version"
+                                f" AND {where} ORDER BY id", params)
+        found = []
+        for row in rows:
+            seats = await self.fetch("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (row["id"],))
+            found.append(self._table(row, [_seat(r) for r in seats]))
+        return found
 
     async def open_table_head(self, channel_id: int) -> tuple[int, str, int] | None:
         """(id, status, version) of the channel's open table: a cheap check whether a copy held in

@@ -190,6 +190,14 @@ MIGRATIONS: list[str] = [
         expires_at REAL NOT NULL
     );
     """,
+    # 4: the last table version whose turn (or end) message was sent to its channel; a restart
+    # announces any stored version newer than it. NULL for the tables that were running before
+    # (not known): a restart looks once whether such a game has ended without being closed.
+    """
+    ALTER TABLE game_tables ADD COLUMN announced_version INTEGER;
+    UPDATE game_tables SET announced_version = version WHERE status <> 'playing';
+    CREATE INDEX unannounced_endings ON game_tables(id) WHERE status = 'finished' AND announced_version < version;
+    """,
 ]
 
 

@@ -12,11 +12,12 @@ stale version.) The SQL the bot writes for SQLite is translated by :mod:`bot.sto
 from __future__ import annotations
 
 import asyncio
+import socket
 from typing import Sequence
-from urllib.parse import urlsplit
 
 import asyncpg
 
+from bot.dsn import EXAMPLE, DsnError, check_dsn, describe_dsn, scrub
 from bot.store.base import Statement, Store
 from bot.store.dialect import ddl_to_postgres, to_postgres, with_returning_id
 from bot.store.errors import StaleTableError, StoreError
@@ -27,11 +28,35 @@ FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClien
 MIGRATION_LOCK = 0x626F617264          # pg_advisory_xact_lock key: one process migrates at a time
 
 
-def describe_dsn(dsn: str) -> str:
-    """``PostgreSQL host:port/database`` from a DSN, without user name or password."""
-    parts = urlsplit(dsn)
-    host = parts.netloc.rpartition("@")[2] or "localhost"
-    return f"PostgreSQL {host}{parts.path or '/'}"
+#: what the operator can do, by the kind of failure to connect
+OPEN_ADVICE: tuple[tuple[type[BaseException], str], ...] = (
+    (asyncpg.InvalidPasswordError, "check the user name and password in the database URL"),
+    (asyncpg.InvalidAuthorizationSpecificationError, "check the user name in the database URL and that the server"
+                                                     " lets it connect (pg_hba.conf)"),
+    (asyncpg.InvalidCatalogNameError, "create the database first (createdb), or fix its name in the database URL"),
+    (asyncpg.InsufficientPrivilegeError, "grant the user the rights to create tables in the database"),
+    (asyncio.TimeoutError, "the server did not answer in time: check the host and port in the database URL, and"
+                           " that no firewall is in the way"),
+    (ConnectionRefusedError, "nothing listens there: check that PostgreSQL is running and the host and port in"
+                             " the database URL"),
+    (socket.gaierror, "the host name is not known: check the host in the database URL"),
+)
+
+
+def open_failure(error: BaseException, dsn: str) -> str:
+    """Why the database could not be opened, in a sentence with advice, without any secret:
+    messages of the server and of the socket layer, never the client's own parsing messages
+    (those may quote parts of the URL)."""
+    advice = next((text for kind, text in OPEN_ADVICE if isinstance(error, kind)), None)
+    if isinstance(error, (asyncpg.PostgresError, OSError)):
+        cause = str(error) or type(error).__name__
+    elif isinstance(error, asyncio.TimeoutError):
+        cause = "no answer"
+    else:
+        cause = "the database URL could not be used"
+        advice = advice or f"check its form: {EXAMPLE}"
+    text = f"{cause} — {advice}" if advice else cause
+    return scrub(text, dsn)
 
 
 class PostgresStore(Store):
@@ -51,13 +76,17 @@ class PostgresStore(Store):
     # -- life cycle ---------------------------------------------------------------------------
     async def open(self) -> "PostgresStore":
         try:
+            check_dsn(self.dsn, "the database URL")
+        except DsnError as error:
+            raise StoreError(f"cannot open the database: {error}") from None
+        try:
             self._pool = await asyncpg.create_pool(
                 self.dsn, min_size=1, max_size=self.pool_size, timeout=self.connect_timeout,
                 command_timeout=self.command_timeout)
             await self._migrate()
-        except FAILURES as error:
+        except Exception as error:      # also the client's refusals of a URL: reported without quoting it
             await self.close()
-            raise StoreError(f"cannot open the database ({self.description}): {error}") from error
+            raise StoreError(f"cannot open the database ({self.description}): {open_failure(error, self.dsn)}") from None
         return self
 
     async def close(self) -> None:
@@ -105,7 +134,7 @@ class PostgresStore(Store):
                 and error.constraint_name == "actions_pkey"):
             return StaleTableError(f"database write refused ({self.description}): this table version is already"
                                    f" saved, by another process ({error})")
-        cause = str(error) or type(error).__name__
+        cause = scrub(str(error) or type(error).__name__, self.dsn)
         return StoreError(f"database write failed ({self.description}): {cause}")
 
     async def _transaction(self, statements: list[Statement], guard: int | None = None) -> list[int | None]:
@@ -156,5 +185,5 @@ class PostgresStore(Store):
             async with self.pool.acquire(timeout=self.command_timeout) as con:
                 return await con.fetch(to_postgres(sql), *params)
         except FAILURES as error:
-            cause = str(error) or type(error).__name__
+            cause = scrub(str(error) or type(error).__name__, self.dsn)
             raise StoreError(f"database read failed ({self.description}): {cause}") from error

@@ -40,3 +40,4 @@ class TableRecord:
     lobby_message_id: int | None = None
     created_at: float = 0.0
     updated_at: float = 0.0
+    announced_version: int | None = -1   # the last version announced in the channel (None: not known)

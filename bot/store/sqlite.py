@@ -34,15 +34,31 @@ ADVICE = {
     sqlite3.SQLITE_IOERR: "the disk reported an I/O error: check the disk and the system log",
     sqlite3.SQLITE_CORRUPT: "the database file is damaged: stop the bot and restore the file from a backup",
     sqlite3.SQLITE_NOTADB: "the file is not an SQLite database: check database.path in config.yaml",
-    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened: check that its folder exists and is writable",
+    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened: check database.path in config.yaml (it must name"
+                             " a file, in a folder that exists and is writable)",
 }
+
+
+def advice(error: sqlite3.Error) -> str:
+    """What the operator can do about ``error``, by SQLite's primary result code."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return ADVICE.get(code & 0xFF if isinstance(code, int) else -1, "see SQLite's message")
 
 
 def explain(error: sqlite3.Error, description: str) -> str:
     """An operator's line for a refused write: SQLite's words, then what to do."""
-    code = getattr(error, "sqlite_errorcode", None)
-    advice = ADVICE.get(code & 0xFF if isinstance(code, int) else -1, "see SQLite's message")
-    return f"database write failed ({description}): {error} — {advice}"
+    return f"database write failed ({description}): {error} — {advice(error)}"
+
+
+def _probe(path: str) -> None:
+    """Open the file and read its header with plain sqlite3 first, so that a file that is no
+    database, or cannot be opened, fails here: when aiosqlite's connect fails, its worker thread
+    outlives the event loop and prints a traceback of its own."""
+    connection = sqlite3.connect(path)
+    try:
+        connection.execute("PRAGMA schema_version").fetchone()
+    finally:
+        connection.close()
 
 
 class SqliteStore(Store):
@@ -58,15 +74,32 @@ class SqliteStore(Store):
 
     # -- life cycle ---------------------------------------------------------------------------
     async def open(self) -> "SqliteStore":
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA synchronous=FULL")
-        await self._db.execute("PRAGMA foreign_keys=ON")
-        await self._db.execute("PRAGMA busy_timeout=5000")
-        await self._migrate()
+        """Connect and migrate; a file that cannot be used raises StoreError saying why and what
+        to do (never SQLite's or the OS's exception as such)."""
+        try:
+            if self.path != ":memory:":
+                folder = Path(self.path).parent
+                if not folder.is_dir():
+                    folder.mkdir(parents=True, exist_ok=True)
+                await asyncio.to_thread(_probe, self.path)
+            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+            self._db.row_factory = sqlite3.Row
+            await self._db.execute("PRAGMA busy_timeout=5000")
+            await self._db.execute("PRAGMA journal_mode=WAL")
+            await self._db.execute("PRAGMA synchronous=FULL")
+            await self._db.execute("PRAGMA foreign_keys=ON")
+            await self._migrate()
+        except StoreError as error:
+            await self.close()
+            raise StoreError(f"cannot open the database: {error}") from None
+        except sqlite3.Error as error:
+            await self.close()
+            raise StoreError(f"cannot open the database ({self.description}): {error} — {advice(error)}") from None
+        except OSError as error:
+            await self.close()
+            raise StoreError(f"cannot open the database ({self.description}): {error.strerror or error}"
+                             f"{f' ({error.filename})' if error.filename else ''} — check database.path in config.yaml:"
+                             " its folder must exist or be creatable, and be writable") from None
         return self
 
     async def close(self) -> None:
@@ -153,4 +186,4 @@ class SqliteStore(Store):
             async with self.db.execute(sql, params) as cursor:
                 return list(await cursor.fetchall())
         except sqlite3.Error as error:
-            raise StoreError(f"database read failed ({self.description}): {error}") from error
+            raise StoreError(f"database read failed ({self.description}): {error} — {advice(error)}") from error

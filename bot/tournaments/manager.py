@@ -9,27 +9,30 @@ they exist, so a second attempt continues where the first stopped.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 import random
 import re
 import shlex
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, AsyncIterator
 
 from bot.asyncplay.ports import Ports, channel_link
 from bot.i18n import I18n, UserRef, t
+from bot.i18n import counts
 from bot.scheduler import Job, Scheduler, rearm_sql
-from bot.service.hooks import TableHooks
+from bot.service.hooks import Permission, TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Ctx, Reply
 from bot.service.numbers import whole_number
+from bot.store import StoreError
 from bot.tournaments import export, pairing
 from bot.tournaments.standings import Line, bye_points, number, table_points
 from bot.tournaments.standings import standings as compute_standings
 from bot.tournaments.store import Player, Slot, Tournament, TournamentStore
 from bot.turns.durations import parse_span, span, span_text
 from games import registry
-from games.core import OptionError, validate_options
+from games.core import BLANK, OptionError, validate_options
 from games.core.options import changes_to, option_tokens
 from games.core.messages import Msg
 from renderers.tables import Column, render_table
@@ -77,6 +80,7 @@ class Tournaments(TableHooks):
         self.clock = clock
         self.store = TournamentStore(service.store)
         self._lock = asyncio.Lock()
+        self._signup: dict[int, tuple[asyncio.Lock, list[int]]] = {}
         self._i18n = I18n()
         scheduler.register("tournament", self._round_job)
 
@@ -98,8 +102,29 @@ class Tournaments(TableHooks):
         return ctx.user_id == tournament.organiser_id or ctx.is_moderator
 
     # -- sign-up ----------------------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def _signing_up(self, channel_id: int) -> AsyncIterator[None]:
+        """One sign-up change at a time per channel (create, join, leave, start, cancel): commands that
+        arrive together are answered one after the other, each on what the one before did. A
+        channel's lock lives only while someone holds or waits for it."""
+        entry = self._signup.setdefault(channel_id, (asyncio.Lock(), [0]))
+        lock, users = entry
+        users[0] += 1
+        try:
+            async with lock:
+                yield
+        finally:
+            users[0] -= 1
+            if users[0] == 0:
+                del self._signup[channel_id]
+
     async def create(self, ctx: Ctx, name: str, game_name: str, format: str | None = None, size: int | None = None,
                      rounds: int | None = None, timer: str | None = None, options: str | None = None) -> list[Reply]:
+        async with self._signing_up(ctx.channel_id):
+            return await self._create(ctx, name, game_name, format, size, rounds, timer, options)
+
+    async def _create(self, ctx: Ctx, name: str, game_name: str, format: str | None, size: int | None,
+                      rounds: int | None, timer: str | None, options: str | None) -> list[Reply]:
         name = " ".join((name or "").split())[:60]
         if not name:
             return _error("Give the tournament a name: /tournament create NAME GAME.")
@@ -109,8 +134,7 @@ class Tournaments(TableHooks):
             return _error("Tournaments need threads, and this place cannot open them.")
         game = self.service.game(game_name or "")
         if game is None:
-            return _error("There is no game '{name}'. Games: {games}.", name=(game_name or "")[:40],
-                          games=", ".join(g.name for g in self.service.games()))
+            return self.service.unknown_game(game_name or "")
         kind = FORMAT_WORDS.get((format or "swiss").strip().lower())
         if kind is None:
             return _error("The format is swiss, roundrobin or elimination.")
@@ -136,9 +160,13 @@ class Tournaments(TableHooks):
         except OptionError as error:
             return [Reply([Msg(error.text, error.params)], private=True, error=True)]
         seed = random.SystemRandom().randrange(2**31)
-        tournament_id = await self.store.create(ctx.guild_id, ctx.channel_id, name, game.name, sorted(chosen), kind, size,
-                                                rounds or 0, seconds, ctx.user_id, seed)
-        await self.store.add_player(tournament_id, ctx.user_id, ctx.name[:64])
+        try:
+            tournament_id = await self.store.create(ctx.guild_id, ctx.channel_id, name, game.name, sorted(chosen), kind,
+                                                    size, rounds or 0, seconds, ctx.user_id, seed, ctx.name[:64])
+        except StoreError as error:
+            if await self.store.active_in(ctx.channel_id) is not None:       # another process created one first
+                return _error("This channel already has a tournament; /tournament info shows it.")
+            return self._not_saved(error)
         tournament = await self.store.get(tournament_id)
         assert tournament is not None
         return [Reply([t("{player} creates the tournament {tournament}.", player=ctx.name[:64], tournament=name)]
@@ -154,7 +182,15 @@ class Tournaments(TableHooks):
                   timer=span(tournament.timer_seconds) if tournament.timer_seconds else t("none"),
                   options=", ".join(tournament.options) or "-", players=players)]
 
+    def _not_saved(self, error: StoreError) -> list[Reply]:
+        log.error("tournament sign-up not saved, nothing changed: %s", error)
+        return _error("That could not be saved, so nothing changed. Please try again in a moment.")
+
     async def join(self, ctx: Ctx) -> list[Reply]:
+        async with self._signing_up(ctx.channel_id):
+            return await self._join(ctx)
+
+    async def _join(self, ctx: Ctx) -> list[Reply]:
         tournament = await self._here(ctx)
         if tournament is None:
             return self._none_here()
@@ -164,12 +200,21 @@ class Tournaments(TableHooks):
         if any(p.user_id == ctx.user_id for p in players):
             return _error("You are already signed up for {tournament}.", tournament=tournament.name)
         if len(players) >= MAX_PLAYERS:
-            return _error("The tournament is full ({count} players).", count=len(players))
-        await self.store.add_player(tournament.id, ctx.user_id, ctx.name[:64])
-        return [Reply([t("{player} joins the tournament {tournament} ({count} players).", player=ctx.name[:64],
-                         tournament=tournament.name, count=len(players) + 1)])]
+            return _error("The tournament is full ({players}).", players=counts.players(len(players)))
+        try:
+            await self.store.add_player(tournament.id, ctx.user_id, ctx.name[:64])
+        except StoreError as error:
+            if any(p.user_id == ctx.user_id for p in await self.store.players(tournament.id)):     # signed up meanwhile
+                return _error("You are already signed up for {tournament}.", tournament=tournament.name)
+            return self._not_saved(error)
+        return [Reply([t("{player} joins the tournament {tournament} ({players}).", player=ctx.name[:64],
+                         tournament=tournament.name, players=counts.players(len(players) + 1))])]
 
     async def leave(self, ctx: Ctx) -> list[Reply]:
+        async with self._signing_up(ctx.channel_id):
+            return await self._leave(ctx)
+
+    async def _leave(self, ctx: Ctx) -> list[Reply]:
         tournament = await self._here(ctx)
         if tournament is None:
             return self._none_here()
@@ -186,6 +231,10 @@ class Tournaments(TableHooks):
                          "A table they are still playing goes on.", player=ctx.name[:64], tournament=tournament.name)])]
 
     async def cancel(self, ctx: Ctx) -> list[Reply]:
+        async with self._signing_up(ctx.channel_id):
+            return await self._cancel(ctx)
+
+    async def _cancel(self, ctx: Ctx) -> list[Reply]:
         tournament = await self._here(ctx)
         if tournament is None or tournament.status not in ("open", "running"):
             return self._none_here()
@@ -196,6 +245,10 @@ class Tournaments(TableHooks):
                          tournament=tournament.name)])]
 
     async def start(self, ctx: Ctx) -> list[Reply]:
+        async with self._signing_up(ctx.channel_id):        # no one signs up while round 1 is paired
+            return await self._start(ctx)
+
+    async def _start(self, ctx: Ctx) -> list[Reply]:
         tournament = await self._here(ctx)
         if tournament is None:
             return self._none_here()
@@ -217,8 +270,9 @@ class Tournaments(TableHooks):
             tournament = await self.store.get(tournament.id)
             assert tournament is not None
             await self._open_round(tournament, 1)
-        return [Reply([t("The tournament {tournament} begins: {count} players, {rounds} rounds. Round 1 is on; "
-                         "each table has its own thread.", tournament=tournament.name, count=len(players), rounds=rounds)],
+        return [Reply([t("The tournament {tournament} begins: {players}, {rounds}. Round 1 is on; "
+                         "each table has its own thread.", tournament=tournament.name, players=counts.players(len(players)),
+                         rounds=counts.rounds(rounds))],
                       private=True)]
 
     # -- rounds -------------------------------------------------------------------------------------
@@ -329,8 +383,8 @@ class Tournaments(TableHooks):
         for slot in slots:
             names = ", ".join(players[p].name for p in slot.players if p in players)
             if slot.status == "bye":
-                lines.append(t("Bye: {player} ({points} points).", player=names,
-                               points=number(bye_points(tournament.table_size))))
+                lines.append(t("Bye: {player} ({points}).", player=names,
+                               points=counts.points(number(bye_points(tournament.table_size)))))
             else:
                 lines.append(t("Table {number}: {players} — {channel}", number=slot.number, players=names,
                                channel=channel_link(slot.channel_id) if slot.channel_id else "-"))
@@ -455,28 +509,66 @@ class Tournaments(TableHooks):
         self.scheduler.wake()
 
     # -- results ------------------------------------------------------------------------------------
-    async def _record(self, tournament: Tournament, slot: Slot, results: list[tuple[int | None, int, int]],
-                      reported: bool = False) -> None:
-        """Store one table's result: (user, rank, score) per player, in seat order."""
+    @staticmethod
+    def _result_statements(tournament: Tournament, slot: Slot, results: list[tuple[int | None, int, int]],
+                           reported: bool = False) -> list[tuple[str, tuple]]:
+        """One table's result: (user, rank, score) per player, in seat order."""
         points = table_points([rank for _, rank, _ in results], tournament.table_size)
         statements = [TournamentStore.result_sql(slot, user, rank, score, p, reported)
                       for (user, rank, score), p in zip(results, points) if user is not None]
         statements.append(TournamentStore.update_slot_sql(slot, status="finished"))
-        await self.service.store.write(statements)
+        return statements
+
+    async def _record(self, tournament: Tournament, slot: Slot, results: list[tuple[int | None, int, int]],
+                      reported: bool = False) -> None:
+        """Store one table's result: (user, rank, score) per player, in seat order."""
+        await self.service.store.write(self._result_statements(tournament, slot, results, reported))
         await self._arm_if_complete(tournament, slot.round)
 
-    async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
-        slot = await self.store.slot_of_table(table.id)
-        if slot is None or slot.status != "playing":
-            return
+    async def _slot_playing(self, table_id: int, status: str) -> tuple[Tournament, Slot] | None:
+        """The running tournament and its slot of a table that is still being played there."""
+        slot = await self.store.slot_of_table(table_id)
+        if slot is None or slot.status != status:
+            return None
         tournament = await self.store.get(slot.tournament_id)
         if tournament is None or tournament.status != "running":
-            return
+            return None
+        return tournament, slot
+
+    async def ending(self, table: LiveTable, outcome, status: str, pending: list) -> list[tuple[str, tuple]]:
+        """The table's tournament result, committed with the game's end."""
+        found = await self._slot_playing(table.id, "playing")
+        if found is None:
+            return []
         results = [(s.user_id, outcome.ranks[s.seat], outcome.scores[s.seat]) for s in table.seats]
-        await self._record(tournament, slot, results)
+        return self._result_statements(*found, results)
+
+    async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
+        found = await self._slot_playing(table.id, "finished")
+        if found is None:
+            return
+        tournament, slot = found
+        await self._arm_if_complete(tournament, slot.round)
         if replies:
             replies[0].lines.append(t("Result recorded for the tournament {tournament}, round {round}.",
                                       tournament=tournament.name, round=slot.round))
+
+    async def may_abort(self, ctx: Ctx, table: LiveTable) -> Permission | None:
+        """A running tournament's table is closed by its organiser or a moderator, not by the
+        player who happens to be its host: a player who wants out resigns."""
+        slot = await self.store.slot_of_table(table.id)
+        if slot is None or slot.status != "playing":
+            return None
+        tournament = await self.store.get(slot.tournament_id)
+        if tournament is None or tournament.status != "running":
+            return None                     # a cancelled tournament's tables are ordinary games
+        if self._may_run(ctx, tournament):
+            return Permission(True)
+        players = {p.user_id: p.name for p in await self.store.players(tournament.id)}
+        organiser = UserRef(tournament.organiser_id, players.get(tournament.organiser_id, ""))
+        return Permission(False, _error(
+            "This table is part of the tournament {tournament}: only its organiser ({organiser}) or a moderator can "
+            "abort it. To give up your game, use /resign.", tournament=tournament.name, organiser=organiser))
 
     async def closed(self, table: LiveTable, status: str) -> None:
         slot = await self.store.slot_of_table(table.id)
@@ -588,9 +680,9 @@ class Tournaments(TableHooks):
         text.append(t("Standings of {tournament} ({format}, {status}):", tournament=tournament.name,
                       format=FORMAT_NAMES[tournament.format], status=status))
         for line in lines[:40]:
-            out = t(" (withdrawn)") if line.dropped else t("")
-            text.append(t("{place}. {player} — {points} points (Buchholz {buchholz}, wins {wins}, score {score}){out}",
-                          place=line.place, player=line.name, points=number(line.points), buchholz=number(line.buchholz),
+            out = t(" (withdrawn)") if line.dropped else BLANK
+            text.append(t("{place}. {player} — {points} (Buchholz {buchholz}, wins {wins}, score {score}){out}",
+                          place=line.place, player=line.name, points=counts.points(number(line.points)), buchholz=number(line.buchholz),
                           wins=line.wins, score=line.score, out=out))
         if not lines:
             text.append(t("Nobody has signed up yet."))

@@ -62,12 +62,18 @@ class TournamentStore:
                           r["status"], r["round"])
 
     async def create(self, guild_id: int | None, channel_id: int, name: str, game: str, options: list[str], format: str,
-                     table_size: int, rounds: int, timer_seconds: int | None, organiser_id: int, seed: int) -> int:
-        ids = await self.store.write([(
-            "INSERT INTO tournaments (guild_id, channel_id, name, game, options, format, table_size, rounds, timer_seconds,"
-            " organiser_id, seed, status, round, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?)",
-            (guild_id, channel_id, name, game, json.dumps(sorted(options)), format, table_size, rounds, timer_seconds,
-             organiser_id, seed, time.time()))])
+                     table_size: int, rounds: int, timer_seconds: int | None, organiser_id: int, seed: int,
+                     organiser_name: str) -> int:
+        """A new open tournament with its organiser signed up, in one transaction (StoreError, and
+        nothing stored, if the channel has an active tournament already)."""
+        ids = await self.store.write([
+            ("INSERT INTO tournaments (guild_id, channel_id, name, game, options, format, table_size, rounds, timer_seconds,"
+             " organiser_id, seed, status, round, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', 0, ?)",
+             (guild_id, channel_id, name, game, json.dumps(sorted(options)), format, table_size, rounds, timer_seconds,
+              organiser_id, seed, time.time())),
+            ("INSERT INTO tournament_players (tournament_id, user_id, name, entry) SELECT id, ?, ?, 1 FROM tournaments"
+             " WHERE channel_id = ? AND status = 'open'", (organiser_id, organiser_name, channel_id)),
+        ])
         return int(ids[0] or 0)
 
     async def get(self, tournament_id: int) -> Tournament | None:

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from bot.asyncplay.ports import channel_link
 from bot.i18n import t
+from bot.i18n import counts
 from bot.service.replies import Ctx, Reply
 from bot.service.numbers import whole_number
 from bot.turns import vacation
@@ -127,8 +128,8 @@ class TurnCommands:
                           budget=budget, used=_days(used), month=vacation.utc_text(month_start)[:7])
         until = now + days * vacation.DAY
         await self.store.add_vacation(ctx.user_id, now, until)
-        return [Reply([t("Your clocks are paused for {days} days, until {until}. Nobody's time runs out on you meanwhile; "
-                         "/vacation end ends it early.", days=days, until=vacation.utc_text(until))], private=True)]
+        return [Reply([t("Your clocks are paused for {days}, until {until}. Nobody's time runs out on you meanwhile; "
+                         "/vacation end ends it early.", days=counts.days(days), until=vacation.utc_text(until))], private=True)]
 
     async def _recheck(self, user_id: int, now: float) -> list[tuple[str, tuple]]:
         """Statements that make this user's waiting timers look again now (they were set for the

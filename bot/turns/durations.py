@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import t
-from games.core.messages import Msg
+from bot.i18n import Duration
 
 PART = re.compile(r"(\d{1,6})\s*([dhms])")
 UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
@@ -29,16 +28,7 @@ def span_text(seconds: float) -> str:
     return out or "0s"
 
 
-def span(seconds: float) -> Msg:
-    """A duration for people, the two largest units: '2d 3h', '5h 10m', '4m', 'under a minute'."""
-    seconds = max(0, int(seconds))
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes = rest // 60
-    if days:
-        return t("{days}d {hours}h", days=days, hours=hours)
-    if hours:
-        return t("{hours}h {minutes}m", hours=hours, minutes=minutes)
-    if minutes:
-        return t("{minutes}m", minutes=minutes)
-    return t("under a minute")
+def span(seconds: float) -> Duration:
+    """A duration for people, the two largest units, spelt by Babel in the reader's language:
+    '2 days 3 hours' / '2日3時間', '5 hours 10 minutes', '4 minutes', 'under a minute'."""
+    return Duration(max(0.0, seconds))

@@ -24,7 +24,7 @@ from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service import customids
 from bot.service.replies import Button, Ctx, Reply
-from bot.store import ActionRecord, StaleTableError, StoreError
+from bot.store import ActionRecord, StaleTableError
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span, span_text
 from bot.turns.store import TimerSetting, TurnClock, TurnStore
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 POLICIES = ("computer", "skip", "remove")
-SKIP_WORDS = ("pass", "-", "skip")          # the notation of "do nothing" in the games we know
 MIN_TIMER = 60
 MAX_TIMER = 30 * 86400
 RETRY = 300.0                               # a timeout that could not be saved tries again after this
@@ -151,8 +150,10 @@ class TurnTimers(TableHooks):
     async def turn(self, table: LiveTable, replies: list[Reply]) -> None:
         await self.sync(table, notify=True)
 
+    async def ending(self, table: LiveTable, outcome, status: str, pending: list[ActionRecord]) -> list[tuple[str, tuple]]:
+        return self.stop_sql(table)          # the clocks and deadlines end with the game, in its transaction
+
     async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
-        await self.stop(table)
         self._settings.pop(table.id, None)
 
     async def closed(self, table: LiveTable, status: str) -> None:
@@ -160,7 +161,11 @@ class TurnTimers(TableHooks):
         self._settings.pop(table.id, None)
 
     async def stop(self, table: LiveTable) -> None:
-        await self.service.store.write([TurnStore.drop_clock_sql(table.id), cancel_sql(f"table:{table.id}")])
+        await self.service.store.write(self.stop_sql(table))
+
+    @staticmethod
+    def stop_sql(table: LiveTable) -> list[tuple[str, tuple]]:
+        return [TurnStore.drop_clock_sql(table.id), cancel_sql(f"table:{table.id}")]
 
     def waiting_humans(self, table: LiveTable) -> set[int]:
         return {s for s in table.game.to_act(table.state)
@@ -316,20 +321,19 @@ class TurnTimers(TableHooks):
         events = [Event(t("{player} ran out of time.", player=SeatRef(seat)))]
         if policy == "remove":
             return await self._remove(table, seat, marker, events)
-        if policy == "skip":
-            skip = next((a for a in game.legal_actions(table.state, seat) if str(a).strip().lower() in SKIP_WORDS), None)
-            if skip is not None:
-                try:
-                    events += game.apply(table.state, seat, skip)
-                except Exception:
-                    log.exception("table %s: the skip action failed", table.id)
-                    table.rollback()
-                    return None
-                events.insert(1, Event(t("{player}'s turn is skipped ({action}).", player=SeatRef(seat), action=str(skip))))
-                record = ActionRecord(marker.n + 1, seat, str(skip), "move", False, at)
-                return await self._commit(table, events, [marker, record])
-            events.append(Event(t("{game} has no way to skip this turn, so the computer moves instead.", game=game.title)))
         records = [marker]
+        skipped = False
+        if policy == "skip":
+            skipped = self._skip(table, seat, marker, events, records)
+            if skipped is None:
+                return None
+            if skipped:
+                if seat not in game.to_act(table.state) or game.outcome(table.state) is not None:
+                    return await self._commit(table, events, records)
+                events.append(Event(t("{game} has no way to skip the rest of this turn, so the computer finishes it.",
+                                      game=game.title)))
+            else:
+                events.append(Event(t("{game} has no way to skip this turn, so the computer moves instead.", game=game.title)))
         levels = list(game.computer_levels())
         level = service.settings.computer_level if service.settings.computer_level in levels else levels[-1]
         player = game.computer_player(level)
@@ -346,9 +350,42 @@ class TurnTimers(TableHooks):
                 table.rollback()
                 return None
             records.append(ActionRecord(marker.n + len(records), seat, text, "move", True, at))
-        events.insert(1, Event(t("The computer moves for {player}. A game with computer moves does not change ratings "
-                                 "unless every player agrees.", player=SeatRef(seat))))
+        events.insert(2 if skipped else 1, Event(t("The computer moves for {player}. A game with computer moves does not "
+                                                   "change ratings unless every player agrees.", player=SeatRef(seat))))
         return await self._commit(table, events, records)
+
+    def _skip(self, table: LiveTable, seat: int, marker: ActionRecord, events: list[Event],
+              records: list[ActionRecord]) -> bool | None:
+        """Play the game's ``skip_action`` for ``seat`` while it is still to act (a turn may take
+        several steps, e.g. placing each new tile). Adds to ``events`` and ``records``; True if
+        anything was skipped, None if applying failed (the table is rolled back)."""
+        game = table.game
+        shown: list[str] = []
+        hidden = False
+        for _ in range(self.service.settings.max_computer_moves):
+            if seat not in game.to_act(table.state) or game.outcome(table.state) is not None:
+                break
+            try:
+                action = game.skip_action(table.state, seat)
+                if action is None:
+                    break
+                text = str(action)
+                happened = game.apply(table.state, seat, game.parse(table.state, seat, text))
+            except Exception:
+                log.exception("table %s: the skip action failed", table.id)
+                table.rollback()
+                return None
+            events += happened
+            hidden = hidden or any(event.to is not None for event in happened)
+            shown.append(text)
+            records.append(ActionRecord(marker.n + len(records), seat, text, "move", False, marker.at))
+        if not shown:
+            return False
+        # a secret choice (a card kept, tiles chosen in secret) is not named in public
+        line = t("{player}'s turn is skipped.", player=SeatRef(seat)) if hidden else \
+            t("{player}'s turn is skipped ({action}).", player=SeatRef(seat), action="; ".join(shown))
+        events.insert(1, Event(line))
+        return True
 
     async def _commit(self, table: LiveTable, events: list[Event], records: list[ActionRecord]) -> list[Reply] | None:
         replies = await self.service._advance(table, events, records, actor=None)
@@ -365,16 +402,12 @@ class TurnTimers(TableHooks):
         active = [s for s in table.seats if not s.resigned]
         try:
             if len(active) <= 1 or not any(not s.is_bot for s in active):
-                try:
-                    await service.store.append_actions(table.id, [marker, resign], table.snapshot, table.seats)
-                except StaleTableError:
-                    raise
-                except StoreError:
-                    table.seats[seat].resigned = False
-                    return None
-                table.version = resign.n
-                return await service._finish(table, events, service._resigned_outcome(table), None)
-            replies = await self._commit(table, events, [marker, resign])
+                # the removal and the game's end are stored together
+                replies = await service._finish(table, events, service._resigned_outcome(table), None,
+                                                records=[marker, resign])
+                replies = None if replies and replies[0].error else replies
+            else:
+                replies = await self._commit(table, events, [marker, resign])
         except StaleTableError:
             table.seats[seat].resigned = False
             raise

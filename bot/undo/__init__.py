@@ -67,6 +67,12 @@ def replay(game: Game, players: int, options: frozenset[str], seed: int, actions
     return state
 
 
+def _public_text(record: ActionRecord, events: list[Event]) -> str | Msg:
+    """The move as everyone may read it: a move with a hidden part (a secret choice, a card
+    drawn) is not written out, since anyone at the table may ask for /undo and read the answer."""
+    return t("a move with a hidden part") if any(event.to is not None for event in events) else record.text
+
+
 class Undo(TableHooks):
     def __init__(self, service: "TableService", clock: "Clock") -> None:
         self.service = service
@@ -74,8 +80,9 @@ class Undo(TableHooks):
         self._requests: dict[int, Request] = {}
 
     # -- what would be taken back ---------------------------------------------------------------
-    async def _plan(self, table: LiveTable) -> tuple[list[ActionRecord], list[ActionRecord], Any]:
-        """(kept log, taken-back moves, state without them); raises Refusal with the reason."""
+    async def _plan(self, table: LiveTable) -> tuple[list[ActionRecord], list[ActionRecord], Any, str | Msg]:
+        """(kept log, taken-back moves, state without them, the person's move as everyone may
+        read it); raises Refusal with the reason."""
         game = table.game
         actions = await self.service.store.actions(table.id)
         if not actions or actions[-1].n != table.version:
@@ -96,18 +103,26 @@ class Undo(TableHooks):
             raise Refusal(t("{game} does not support taking moves back.", game=game.title))
         before = replay(game, len(table.seats), table.options, table.seed, kept)
         state = game.from_json(game.to_json(before))
+        label: str | Msg = taken[0].text
         for record in taken:
             snapshot = game.from_json(game.to_json(state))
             action = game.parse(state, record.seat, record.text)
             events = game.apply(state, record.seat, action)
-            if game.reveals(snapshot, record.seat, action, events):
+            if record is taken[0]:
+                label = _public_text(record, events)
+            shown = game.reveals(snapshot, record.seat, action, events)
+            if isinstance(shown, Msg):
+                raise Refusal(t("That cannot be taken back: in {action} by {player}, {reason}, so taking it back "
+                                "would not be fair.", action=_public_text(record, events),
+                                player=SeatRef(record.seat), reason=shown))
+            if shown:
                 raise Refusal(t("That cannot be taken back: {action} by {player} showed something random or hidden "
                                 "(such as a newly drawn tile or card), so taking it back would not be fair.",
-                                action=record.text, player=SeatRef(record.seat)))
+                                action=_public_text(record, events), player=SeatRef(record.seat)))
         if game.to_json(state) != game.to_json(table.state):
             log.error("table %s: the log does not replay to the current state; undo refused", table.id)
             raise Refusal(t("Taking the move back is not possible here: the game's record does not add up."))
-        return kept, taken, before
+        return kept, taken, before, label
 
     # -- /undo ------------------------------------------------------------------------------------
     async def request(self, ctx: Ctx) -> list[Reply]:
@@ -120,7 +135,7 @@ class Undo(TableHooks):
             if seat is None or table.seats[seat].resigned:
                 return _error("Only players in the game can ask to take a move back.")
             try:
-                kept, taken, _ = await self._plan(table)
+                kept, taken, _, label = await self._plan(table)
             except Refusal as refusal:
                 return [Reply([refusal.msg], private=True, error=True, names=table.names)]
             mover = taken[0].seat
@@ -129,14 +144,14 @@ class Undo(TableHooks):
             others = {s.user_id for s in table.seats
                       if not s.is_bot and not s.resigned and s.user_id is not None and s.user_id != ctx.user_id}
             if not others:
-                return await self._perform(table, kept, taken)
+                return await self._perform(table, kept, taken, label)
             request = Request(table.id, table.version, ctx.user_id, set(others))
             self._requests[table.id] = request
             refs = tuple(UserRef(s.user_id, s.name) for s in table.seats if s.user_id in others)
             buttons = [Button("Agree", answer_id(table.id, table.version, "yes"), "success"),
                        Button("Refuse", answer_id(table.id, table.version, "no"), "danger")]
             return [Reply([t("{player} asks to take back their last move ({action}). {players}: do you agree?",
-                             player=ctx.name[:64], action=taken[0].text, players=refs)],
+                             player=ctx.name[:64], action=label, players=refs)],
                           mentions=sorted(others), buttons=buttons, names=table.names, table_id=table.id)]
 
     async def button(self, ctx: Ctx, custom_id: str) -> list[Reply] | None:
@@ -166,12 +181,13 @@ class Undo(TableHooks):
                               names=table.names)]
             del self._requests[table_id]
             try:
-                kept, taken, _ = await self._plan(table)
+                kept, taken, _, label = await self._plan(table)
             except Refusal as refusal:
                 return [Reply([refusal.msg], private=True, error=True, names=table.names)]
-            return await self._perform(table, kept, taken)
+            return await self._perform(table, kept, taken, label)
 
-    async def _perform(self, table: LiveTable, kept: list[ActionRecord], taken: list[ActionRecord]) -> list[Reply]:
+    async def _perform(self, table: LiveTable, kept: list[ActionRecord], taken: list[ActionRecord],
+                       label: str | Msg) -> list[Reply]:
         """Take the moves back (under the table's lock): store first, then memory."""
         service = self.service
         game = table.game
@@ -186,8 +202,9 @@ class Undo(TableHooks):
             ("INSERT INTO undone_actions (table_id, n, seat, text, kind, by_computer, at, undone_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
              (table.id, r.n, r.seat, r.text, r.kind, int(r.by_computer), r.at, now)) for r in taken]
         statements.append(("DELETE FROM actions WHERE table_id = ? AND n > ?", (table.id, version)))
-        statements.append(("UPDATE game_tables SET snapshot = ?, version = ?, updated_at = ? WHERE id = ?",
-                           (snapshot, version, now, table.id)))
+        # announced_version: the turn this undo goes back to is not announced until its answer is sent
+        statements.append(("UPDATE game_tables SET snapshot = ?, version = ?, announced_version = ?, updated_at = ? WHERE id = ?",
+                           (snapshot, version, version - 1, now, table.id)))
         try:
             await service.store.write(statements, guard=0)
         except StaleTableError:
@@ -199,9 +216,12 @@ class Undo(TableHooks):
         table.state = state
         table.version = version
         table.snapshot = snapshot
-        headline = Event(t("{player}'s move {action} is taken back.", player=SeatRef(taken[0].seat), action=taken[0].text))
+        headline = Event(t("{player}'s hidden move is taken back.", player=SeatRef(taken[0].seat)) if isinstance(label, Msg)
+                         else t("{player}'s move {action} is taken back.", player=SeatRef(taken[0].seat), action=label))
         extra = [Event(t("The computer's moves after it are taken back too ({count}).", count=len(taken) - 1))] if len(taken) > 1 else []
         replies = await service._turn_replies(table, [headline] + extra, None)
+        if replies and not replies[0].private:
+            replies[0].announces = version
         for hook in service.hooks:
             await hook.turn(table, replies)
         return replies

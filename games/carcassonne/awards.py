@@ -13,7 +13,7 @@ from games.carcassonne.geometry import AROUND, CITY, FIELD, MONASTERY
 from games.carcassonne.state import BUILDER, GOODS, CarcState, Figure, Marker
 from games.carcassonne.texts import kind_word, pennants_msg, seats_msg
 from games.carcassonne.view import LETTERS
-from games.core import Event, Msg, SeatRef
+from games.core import Event, SeatRef, counted
 
 
 def score_placement(state: CarcState, seat: int, x: int, y: int, events: list[Event]) -> str:
@@ -152,9 +152,8 @@ def return_figures(state: CarcState, figs: list[Figure], events: list[Event]) ->
         if fig.is_follower:
             counts[fig.seat] = counts.get(fig.seat, 0) + 1
     for seat in sorted(counts):
-        n = counts[seat]
-        events.append(Event.public("{player} gets {followers} back.", player=SeatRef(seat),
-                                   followers=Msg("{n} follower", {"n": n}) if n == 1 else Msg("{n} followers", {"n": n})))
+        events.append(Event(counted("{player} gets {count} follower back.", "{player} gets {count} followers back.",
+                                    player=SeatRef(seat), count=counts[seat])))
     for fig in figs:
         if fig.kind == BUILDER:
             events.append(Event.public("{player}'s builder goes home.", player=SeatRef(fig.seat)))

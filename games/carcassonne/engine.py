@@ -36,7 +36,7 @@ from games.carcassonne.board import Board
 from games.carcassonne.deploy import (FAIRY, NONE, NOTHING_CHOICE, PRINCESS, Choice, Deployer, Situation,
                                       codes_text, compact, figure_for, figures_by_root)
 from games.carcassonne.dragon import STEPS, DragonStep, legal_steps, mentions_dragon, read_step, target
-from games.carcassonne.final import final_scoring
+from games.carcassonne.final import final_breakdown, final_scoring
 from games.carcassonne.geometry import OrientedTile, oriented
 from games.carcassonne.placement import (SPRING, START_TILE, build_pile, fits_somewhere, legal_placements,
                                          legal_rotations, river_square, u_turn)
@@ -46,7 +46,7 @@ from games.carcassonne.state import (BUILDER, FOLLOWERS, GOODS, LARGE, PREFIX, C
 from games.carcassonne.texts import edge_word, placements_summary, terrain_word, turn_word
 from games.carcassonne.tiles import tile
 from games.carcassonne.view import LETTERS, CarcassonneView
-from games.core import (ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer,
+from games.core import (N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer, counted,
                         SeatRef, SeededRng, validate_options)
 from games.core.outcome import ranks_from_scores
 
@@ -55,7 +55,7 @@ DRAGON_PHASE = "dragon"
 
 class Carcassonne(Game):
     name = "carcassonne"
-    title = "Carcassonne"
+    title = N_("Carcassonne")      # marked for the catalogue: the name Japanese players know
     min_players = 2
     max_players = 5
     verbs = ("place", "play", "use")
@@ -287,6 +287,34 @@ class Carcassonne(Game):
             return True
         return after.phase != "deploy" or after.pile != state.pile or after.rng.draws != state.rng.draws
 
+    def skip_action(self, state: CarcState, seat: int) -> Any:
+        """Carcassonne has no pass: a tile that fits somewhere must be placed (rules §5), and the
+        dragon must take its step. So a skipped turn places the drawn tile without deploying
+        anything (``x,y rK -``), at the first legal position in the board's order (top row
+        first, then left to right, then the lowest rotation) rather than where a player would
+        choose; in the deploy step it deploys nothing (``-``), or where the rules force a choice
+        (the princess) the first one offered; in the dragon's movement it takes the first legal
+        step in N, E, S, W order."""
+        if seat not in self.to_act(state):
+            return None
+        if state.phase == DRAGON_PHASE:
+            steps = legal_steps(state)
+            return DragonStep(steps[0]) if steps else None
+        if state.phase == "deploy":
+            codes = self.deploy_options(state, seat)
+            return Deploy(NOTHING if NOTHING in codes else codes[0])
+        assert state.drawn is not None
+        spots = legal_placements(state.board, state.drawn)
+        if not spots:
+            return None
+        x, y, rotation = spots[0]
+        whole = Place(x, y, rotation, NOTHING)
+        try:
+            self.apply(self.from_json(self.to_json(state)), seat, whole)
+        except IllegalAction:       # a choice is forced on this tile (the princess): place it, then choose
+            return Place(x, y, rotation)
+        return whole
+
     def _apply_deploy(self, state: CarcState, seat: int, action: Deploy) -> list[Event]:
         if state.phase != "deploy":
             raise IllegalAction("First place your tile {tile}: write x,y rK (for example {example}), "
@@ -429,9 +457,9 @@ class Carcassonne(Game):
             state.eaten += [f"{PREFIX[f.kind]}{LETTERS[f.seat]}({x},{y})" for f in victims]
             for owner in sorted({f.seat for f in victims}):
                 n = sum(1 for f in victims if f.seat == owner)
-                events.append(Event.public("The dragon eats {figures} of {player} at {x},{y}; they go home.",
-                                           figures=Msg("{n} figure", {"n": n}) if n == 1 else Msg("{n} figures", {"n": n}),
-                                           player=SeatRef(owner), x=x, y=y))
+                events.append(Event(counted("The dragon eats {count} figure of {player} at {x},{y}; it goes home.",
+                                            "The dragon eats {count} figures of {player} at {x},{y}; they go home.",
+                                            count=n, player=SeatRef(owner), x=x, y=y)))
             builders_check(state, events)
         if legal_steps(state):
             return events
@@ -476,9 +504,9 @@ class Carcassonne(Game):
         if state.fairy and not state.second and state.pile and any(
                 f.seat == seat and f.is_follower and (f.x, f.y) == state.fairy for f in state.figures):
             state.scores[seat] += scoring.FAIRY_TURN
-            n = scoring.FAIRY_TURN
-            events.append(Event.public("Fairy: {player} gets {points} for a follower beside the fairy.", player=SeatRef(seat),
-                                       points=Msg("{n} point", {"n": n}) if n == 1 else Msg("{n} points", {"n": n})))
+            events.append(Event(counted("Fairy: {player} gets {points} point for a follower beside the fairy.",
+                                        "Fairy: {player} gets {points} points for a follower beside the fairy.",
+                                        by="points", player=SeatRef(seat), points=scoring.FAIRY_TURN)))
         self._draw(state, events)
 
     # -- drawing and the end ----------------------------------------------------------------------
@@ -510,7 +538,8 @@ class Carcassonne(Game):
     def outcome(self, state: CarcState) -> Outcome | None:
         if not state.over or state.final is None:
             return None
-        return Outcome(tuple(state.scores), ranks_from_scores(state.scores), tuple(outcome_details(state)))
+        return Outcome(tuple(state.scores), ranks_from_scores(state.scores), tuple(outcome_details(state)),
+                       final_breakdown(state.final))
 
     # -- JSON -------------------------------------------------------------------------------------------
     def to_json(self, state: CarcState) -> dict[str, Any]:
@@ -528,6 +557,10 @@ class Carcassonne(Game):
         elif state.phase == "deploy":
             deploy = tuple(self.deploy_options(state, state.current))
         return view_of(state, seat, placements, deploy, tuple(legal_steps(state)))
+
+    def help_lines(self) -> list[Msg]:
+        from games.carcassonne.help import LINES
+        return list(LINES)
 
     def status(self, view: CarcassonneView) -> list[Msg]:
         return status_lines(view)

@@ -9,9 +9,21 @@ from games.carcassonne.geometry import CITY, FIELD, MONASTERY
 from games.carcassonne.state import GOODS, PIG, CarcState, Figure
 from games.carcassonne.texts import goods_word, pennants_msg, seats_msg
 from games.core import Event, Msg, SeatRef
+from games.core.outcome import categories
 
 #: the final breakdown's parts, in the order of the outcome details
 PARTS = ("play", "city", "road", "monastery", "farm", "goods", "king", "robber", "fairy")
+
+
+#: what each part is called on the result image
+PART_NAMES = {"play": "During play", "city": "Incomplete cities", "road": "Incomplete roads",
+              "monastery": "Incomplete monasteries", "farm": "Farms", "goods": "Goods", "king": "King",
+              "robber": "Robber Baron", "fairy": "Fairy"}
+
+
+def final_breakdown(final: dict[str, list[int]]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The final breakdown as result categories (parts nobody scored in left out)."""
+    return categories([(PART_NAMES[part], final[part]) for part in PARTS])
 
 
 def final_scoring(state: CarcState, events: list[Event]) -> None:
@@ -144,4 +156,4 @@ def _markers(state: CarcState, final: dict[str, list[int]], events: list[Event])
                                    player=SeatRef(state.robber.seat), points=points, count=state.completed_roads))
 
 
-__all__ = ["final_scoring", "PARTS"]
+__all__ = ["final_scoring", "final_breakdown", "PARTS", "PART_NAMES"]

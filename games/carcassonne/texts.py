@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from games.core import Msg, SeatRef
+from games.core import Msg, SeatRef, counted
 
 _EDGE_WORDS = (Msg("north"), Msg("east"), Msg("south"), Msg("west"))
 _TERRAIN = {"C": Msg("city"), "R": Msg("road"), "F": Msg("field"), "~": Msg("river")}
@@ -37,7 +37,7 @@ def kind_word(kind: str) -> Msg:
 
 def pennants_msg(n: int) -> Msg:
     """``1 pennant``, ``2 pennants``."""
-    return Msg("{n} pennant", {"n": n}) if n == 1 else Msg("{n} pennants", {"n": n})
+    return counted("{count} pennant", "{count} pennants", count=n)
 
 
 def seats_msg(seats: Sequence[int]) -> Msg:

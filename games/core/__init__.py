@@ -1,6 +1,6 @@
 """The contract every game engine meets, and the pieces they share."""
 from games.core.contract import Game, View
-from games.core.messages import Event, IllegalAction, Msg, SeatRef
+from games.core.messages import BLANK, Event, IllegalAction, Msg, N_, SeatRef, Term, counted
 from games.core.options import (
     Choice, Numbers, OptionError, OptionSpec, SeatChoice, default_options, option_value, set_option, toggle_option,
     validate_options,
@@ -10,7 +10,8 @@ from games.core.players import ComputerPlayer, RandomPlayer
 from games.core.rng import SeededRng
 
 __all__ = [
-    "Choice", "ComputerPlayer", "Event", "Game", "IllegalAction", "Msg", "Numbers", "OptionError", "OptionSpec",
-    "Outcome", "RandomPlayer", "SeatChoice", "SeatRef", "SeededRng", "View", "default_options", "option_value",
-    "ranks_from_scores", "set_option", "toggle_option", "validate_options",
+    "BLANK", "N_", "Term", "Choice", "ComputerPlayer", "Event", "Game", "IllegalAction", "Msg", "Numbers",
+    "OptionError", "OptionSpec", "Outcome", "RandomPlayer", "SeatChoice", "SeatRef", "SeededRng", "View",
+    "counted", "default_options", "option_value", "ranks_from_scores", "set_option", "toggle_option",
+    "validate_options",
 ]

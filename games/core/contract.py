@@ -84,6 +84,10 @@ class Game(ABC):
     def status(self, view: View) -> list[Msg]:
         """Status lines (whose turn, scores, ...) built from a view only."""
 
+    def help_lines(self) -> list[Msg]:
+        """``/help GAME``: how a turn goes and the notation, with an example for every verb."""
+        return []
+
     def private_lines(self, view: View) -> list[Msg]:
         """The private part of a seat's view for ``/hand``; games with secrets override this."""
         return []
@@ -93,13 +97,23 @@ class Game(ABC):
         return []
 
     # -- conveniences with sensible defaults ------------------------------------------------
-    def reveals(self, state: State, seat: int, action: Action, events: list[Event]) -> bool:
+    def reveals(self, state: State, seat: int, action: Action, events: list[Event]) -> bool | Msg:
         """Whether ``action`` by ``seat`` showed anyone something random or hidden (a drawn tile
-        or card, a secret choice made public). ``state`` is the state *before* the action,
-        ``events`` what applying it returned. ``/undo`` takes back only actions that revealed
-        nothing; the default answers True, so a game that does not override this never allows
-        undo."""
+        or card, a dice roll, a secret choice made public). ``state`` is the state *before* the
+        action, ``events`` what applying it returned. ``/undo`` takes back only actions that
+        revealed nothing; a game may answer with a :class:`Msg` naming what was shown (see
+        games/core/reveal.py) instead of ``True``, and the refusal then says so. The default
+        answers True, so a game that does not override this never allows undo."""
         return True
+
+    def skip_action(self, state: State, seat: int) -> Action | None:
+        """The least action that passes ``seat``'s turn without deciding anything for the player,
+        for ``/option timeout skip``: a pass where the rules have one, otherwise what the rules
+        force with the fewest consequences (each game documents its choice). The timer applies
+        it, and asks again while the seat is still to act. ``None``: nothing of the kind exists
+        now, and the computer moves instead. The default is the legal action written ``pass``,
+        ``-`` or ``skip``."""
+        return next((a for a in self.legal_actions(state, seat) if str(a).strip().lower() in ("pass", "-", "skip")), None)
 
     def has_secrets(self, options: frozenset[str]) -> bool:
         """Whether a seat's legal actions can depend on something only that seat sees (a hand,

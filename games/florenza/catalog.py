@@ -14,6 +14,8 @@ from typing import Any
 
 import yaml
 
+from games.core import Term
+
 DATA = Path(__file__).parent / "data"
 
 RES: tuple[str, ...] = ("ma", "wo", "me", "fa", "go", "sp")
@@ -22,6 +24,11 @@ CATEGORIES: tuple[str, ...] = ("RES", "WKS", "PRE", "GLD", "PAL", "CHU", "DIS")
 CATEGORY_ITALIAN: dict[str, str] = {
     "RES": "Abitazione", "WKS": "Bottega", "PRE": "Predicatore", "GLD": "Arte",
     "PAL": "Palazzo di Famiglia", "CHU": "Chiesa di Rione", "DIS": "Edificio di Rione",
+}
+#: the categories as the Japanese help pages name them (rules reference §2)
+CATEGORY_JAPANESE: dict[str, str] = {
+    "RES": "邸宅", "WKS": "工房", "PRE": "修道士", "GLD": "ギルド",
+    "PAL": "大邸宅", "CHU": "地方教会", "DIS": "地方建築",
 }
 BUILDING_CATEGORIES = frozenset({"PAL", "CHU", "DIS"})
 ARTIST_TYPES: dict[str, str] = {"A": "architect", "P": "painter", "S": "sculptor"}
@@ -67,8 +74,10 @@ class CardDef:
     decks: dict[str, tuple[int, int, int]]
 
     @property
-    def display(self) -> str:
-        return f"{CATEGORY_ITALIAN[self.category]}: {self.name}"
+    def display(self) -> Term:
+        """The card as players know it: "Bottega: Fabbro", in Japanese "工房：ファッブロ"."""
+        japanese = f"{CATEGORY_JAPANESE[self.category]}：{self.ja}" if self.ja else None
+        return Term(f"{CATEGORY_ITALIAN[self.category]}: {self.name}", japanese)
 
     @property
     def needs_artist(self) -> bool:

@@ -1,7 +1,7 @@
 """Round flow: the turn loop of Phase 3, Phase 4 steps 1-4, Phases 1-2 of the next round (§5)."""
 from __future__ import annotations
 
-from games.core import Event, SeatRef
+from games.core import Event, SeatRef, counted
 from games.florenza.catalog import RES, TURNS, ROUNDS, card, catalog, res_text
 from games.florenza.rules import (
     CONST, captain_options, draw_size, eligible, merchant_options, merchant_owner,
@@ -131,8 +131,9 @@ def start_round(state: FlorenzaState, number: int, events: list[Event]) -> None:
         want = draw_size(player)
         drawn = [state.draw.pop() for _ in range(min(want, len(state.draw)))]
         player.hand.extend(drawn)
-        events.append(Event.public("R{round}.P2 {player} draws {count} cards (hand {hand})", round=number,
-                                   player=SeatRef(seat), count=len(drawn), hand=len(player.hand)))
+        events.append(Event(counted("R{round}.P2 {player} draws {count} card (hand {hand})",
+                                    "R{round}.P2 {player} draws {count} cards (hand {hand})", round=number,
+                                    player=SeatRef(seat), count=len(drawn), hand=len(player.hand))))
         if drawn:
             events.append(Event.private({seat}, "You drew: {cards}.", cards=", ".join(drawn)))
     state.phase, state.turn, state.pos = 3, 1, 0

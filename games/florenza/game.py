@@ -4,7 +4,8 @@ from __future__ import annotations
 import itertools
 from typing import Any, Sequence
 
-from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, ranks_from_scores
+from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, ranks_from_scores, reveal
+from games.core.outcome import categories
 from games.florenza import actions as A
 from games.florenza import flow, notation, rules, text
 from games.florenza.catalog import RES, artist_card, catalog
@@ -14,9 +15,16 @@ from games.florenza.state import FlorenzaState, state_from_json, state_to_json
 from games.florenza.view import FlorenzaView, build_view
 
 
+#: the final score's parts (scoring.FinalScore) for the result image; penalties count negative
+FINAL_PARTS = (("ingame", "Prestige in play", 1), ("sets", "Sets", 1), ("guilds", "Guilds", 1),
+               ("resources", "Most resources", 1), ("florins", "Most florins", 1), ("captain", "Captain", 1),
+               ("penalty_monuments", "Reserved monuments", -1), ("penalty_artists", "Reserved artists", -1))
+TIEBREAK = "Equal scores: the most valuable buildings decide"
+
+
 class Florenza(Game):
     name = "florenza"
-    title = "Florenza: The Card Game"
+    title = N_("Florenza: The Card Game")      # marked for the catalogue: the name Japanese players know
     min_players = 2
     max_players = 4
     options = ()
@@ -116,8 +124,9 @@ class Florenza(Game):
             return None
         scores = final_scores(state)
         view = self.view(state, None)
+        parts = [(label, [sign * getattr(s, key) for s in scores]) for key, label, sign in FINAL_PARTS]
         return Outcome(tuple(s.total for s in scores), ranks_from_scores([s.key for s in scores]),
-                       tuple(text.final_lines(view)))
+                       tuple(text.final_lines(view)), categories(parts), TIEBREAK)
 
     def to_json(self, state: FlorenzaState) -> dict[str, Any]:
         return state_to_json(state)
@@ -125,7 +134,58 @@ class Florenza(Game):
     def from_json(self, data: dict[str, Any]) -> FlorenzaState:
         return state_from_json(data)
 
+    # -- turn flow: timeouts and undo ------------------------------------------------------------
+    def skip_action(self, state: FlorenzaState, seat: int) -> Any:
+        """There is no pass (5.3). A skipped player does what BGA does for an absent one (11):
+        sends out workers (or, with the bank too low for that, takes inspiration) and keeps the
+        first card of their hand; as captain (or owner of Arte dei Mercatanti) they name the
+        allowed resource with the largest supply, the first in resource order on a tie."""
+        if seat not in rules.to_act(state):
+            return None
+        if state.phase == 3:
+            for action in (A.Workers(), A.Inspire()):
+                try:
+                    rules.check(state, seat, action)
+                except IllegalAction:
+                    continue
+                return action
+            return None
+        if state.step == "keep":
+            hand = state.p[seat].hand
+            return A.Keep(hand[0]) if hand else None
+        options = rules.captain_options(state) if state.step == "captain" else rules.merchant_options(state)
+        if not options:
+            return None
+        richest = max(options, key=lambda code: (state.supply[RES.index(code)], -RES.index(code)))
+        return A.CaptainChoice(richest) if state.step == "captain" else A.MerchantChoice(richest)
+
+    def reveals(self, state: FlorenzaState, seat: int, action: Any, events: list[Event]) -> bool | Msg:
+        """Hidden are hands, holdings, the decks and unhired artists' values (8). Reserving a
+        monument or an artist, using a location, sending out workers, the market, building a
+        monument with an anonymous artist and the captain's or Mercatanti choice show nothing
+        new and may be taken back. Playing a card shows a card of the hand; hiring a named
+        artist turns up its value; inspiration and the next round's draws take cards from a
+        deck; keeping a card is a secret choice."""
+        after = self.from_json(self.to_json(state))
+        try:
+            done = self.apply(after, seat, action)
+        except IllegalAction:
+            return True
+        if after.rng.draws != state.rng.draws or _deck_sizes(after) != _deck_sizes(state):
+            return reveal.DREW
+        if reveal.secret(done):
+            return reveal.SECRET
+        if isinstance(action, A.Play):
+            return reveal.SHOWN
+        if _named_hires(after) != _named_hires(state):
+            return Msg("a hired artist's hidden value was revealed")
+        return after.over
+
     # -- text ---------------------------------------------------------------------------------
+    def help_lines(self) -> list[Msg]:
+        from games.florenza.help import LINES
+        return list(LINES)
+
     def status(self, view: FlorenzaView) -> list[Msg]:
         return text.status(view)
 
@@ -160,3 +220,13 @@ class Florenza(Game):
 
     def computer_levels(self) -> Sequence[str]:
         return ("greedy", "random")
+
+
+def _deck_sizes(state: FlorenzaState) -> tuple[int, ...]:
+    """The sizes of every face-down pile: the draw deck, the artist and monument decks, decks II and III."""
+    return (len(state.draw), len(state.art_deck), len(state.mon_deck), *(len(state.decks.get(k, ())) for k in ("II", "III")))
+
+
+def _named_hires(state: FlorenzaState) -> int:
+    """How many named artists (stored by card number) are on cards and monuments."""
+    return sum(isinstance(entry[1], int) for player in state.p for entry in player.cards + player.monuments)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from games.core import Event, IllegalAction, SeatRef
+from games.core import Event, IllegalAction, SeatRef, counted
 from games.florenza import actions as A
 from games.florenza.catalog import (
     ANONYMOUS, ARTIST_TYPES, RES, artist, artist_card, card, catalog, res_text,
@@ -474,8 +474,9 @@ def _check_keep(state: FlorenzaState, seat: int, action: A.Keep) -> Perform:
         player.keep_pending = False
         (state.removed if state.round >= 4 else state.discard).extend(rest)
         return [Event.public("R{round}.P4 {player} keeps 1 card.", round=state.round, player=SeatRef(seat)),
-                Event.private({seat}, "You keep {card} ({name}) and discard {count} cards.",
-                              card=action.card, name=card(action.card).display, count=len(rest))]
+                Event(counted("You keep {card} ({name}) and discard {count} card.",
+                              "You keep {card} ({name}) and discard {count} cards.",
+                              card=action.card, name=card(action.card).display, count=len(rest)), frozenset({seat}))]
     return perform
 
 

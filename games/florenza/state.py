@@ -9,7 +9,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from games.core import Msg, SeatRef, SeededRng
+from games.core import Msg, SeatRef, SeededRng, Term
 
 Hired = Union[int, str, None]
 
@@ -86,15 +86,21 @@ class FlorenzaState:
 
 
 def _msg_to_json(msg: Msg) -> dict[str, Any]:
-    params = {key: ({"$seat": value.seat} if isinstance(value, SeatRef) else value)
+    params = {key: ({"$seat": value.seat} if isinstance(value, SeatRef)
+                    else {"$term": [value.en, value.ja]} if isinstance(value, Term) else value)
               for key, value in msg.params.items()}
-    return {"text": msg.text, "params": params}
+    data: dict[str, Any] = {"text": msg.text, "params": params}
+    if msg.plural is not None:                  # a counted message: its plural and the number's name
+        data.update(plural=msg.plural, by=msg.by)
+    return data
 
 
 def _msg_from_json(data: dict[str, Any]) -> Msg:
-    params = {key: (SeatRef(value["$seat"]) if isinstance(value, dict) and "$seat" in value else value)
+    params = {key: (SeatRef(value["$seat"]) if isinstance(value, dict) and "$seat" in value
+                    else Term(*value["$term"]) if isinstance(value, dict) and "$term" in value else value)
               for key, value in data["params"].items()}
-    return Msg(data["text"], params)
+    text: str = data["text"]
+    return Msg(text, params, data.get("plural"), data.get("by", "count"))
 
 
 _SIMPLE = ("players", "round", "phase", "turn", "pos", "step", "captain", "bank", "capitano_user",

@@ -1,7 +1,7 @@
 """Status lines, the private hand text and the turn prompt, built from views only (§10.3, §10.4)."""
 from __future__ import annotations
 
-from games.core import Msg, SeatRef
+from games.core import Msg, N_, SeatRef, counted
 from games.florenza.catalog import CardDef, card, catalog, monument, res_text
 from games.florenza.view import FlorenzaView
 
@@ -51,7 +51,7 @@ def final_lines(view: FlorenzaView) -> list[Msg]:
     winners = [score for score in view.final if score.key == best]
     lines = []
     for score in winners:
-        text = "{player} wins with {score} pp." if len(winners) == 1 else "{player} shares the win with {score} pp."
+        text = N_("{player} wins with {score} pp.") if len(winners) == 1 else N_("{player} shares the win with {score} pp.")
         lines.append(Msg(text, {"player": SeatRef(score.seat), "score": score.total}))
     for score in sorted(view.final, key=lambda s: s.key, reverse=True):      # by rank (tie-breaks included)
         lines.append(Msg("{player}: {total} pp = {ingame} in game + {sets} sets + {guilds} guilds + {res} for resources ({res_total}) + {fl} for florins ({fl_total} fl) + {captain} captain − {penalty} reservations",
@@ -120,9 +120,9 @@ def card_line(number: int, card_id: str) -> Msg:
 
 
 MODIFIER_TEXT = {
-    "artist_discount": "Bottega d'Arte: artist fees cost you 50 fl less.",
-    "monument_discount": "Edificatore: monuments cost you 50 fl less.",
-    "choice_income": "Arte dei Mercatanti: +1 resource of your choice in each income.",
+    "artist_discount": N_("Bottega d'Arte: artist fees cost you 50 fl less."),
+    "monument_discount": N_("Edificatore: monuments cost you 50 fl less."),
+    "choice_income": N_("Arte dei Mercatanti: +1 resource of your choice in each income."),
 }
 
 
@@ -130,9 +130,8 @@ def private_lines(view: FlorenzaView) -> list[Msg]:
     me = view.me
     if me is None:
         return []
-    count = len(me.hand)
-    lines = [Msg("Your hand (1 card):") if count == 1 else Msg("Your hand ({count} cards):", {"count": count})
-             if count else Msg("Your hand is empty.")]
+    lines = [counted("Your hand ({count} card):", "Your hand ({count} cards):", count=len(me.hand)) if me.hand
+             else Msg("Your hand is empty.")]
     owned = {placed.id for placed in view.table[me.seat].cards}
     preacher = any(card(c).category == "PRE" for c in owned)
     for number, card_id in enumerate(me.hand, start=1):
@@ -164,7 +163,8 @@ def private_lines(view: FlorenzaView) -> list[Msg]:
     if mine.extra_turns:
         lines.append(Msg("Your extra turns: {turns}", {"turns": ", ".join(str(t) for t in mine.extra_turns)}))
     if view.round < 5 and not view.over:
-        lines.append(Msg("In the next Phase 2 you draw {n} cards.", {"n": mine.draw_next}))
+        lines.append(counted("In the next Phase 2 you draw {count} card.", "In the next Phase 2 you draw {count} cards.",
+                             count=mine.draw_next))
     return lines          # what to do now (e.g. keep a card) is the turn prompt's, said once
 
 

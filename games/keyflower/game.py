@@ -4,8 +4,9 @@ from __future__ import annotations
 import copy
 from typing import Any, Sequence
 
-from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef
-from games.core.outcome import ranks_from_scores
+from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef
+from games.core import reveal
+from games.core.outcome import categories, ranks_from_scores
 from games.keyflower import legal, notation, rules, seasons, words
 from games.keyflower import state as kstate
 from games.keyflower import village as vil
@@ -16,9 +17,14 @@ from games.keyflower.state import KState
 from games.keyflower.view import KeyflowerView, build_view
 
 
+#: the final score's parts (scoring.score_player) and what the result image calls them
+FINAL_PARTS = (("fixed", "Tiles"), ("auto", "Turn order, boats, roads, river"), ("storage", "Storage tiles"),
+               ("alloc", "Winter tiles"), ("gold", "Gold"))
+
+
 class Keyflower(Game):
     name = "keyflower"
-    title = "Keyflower"
+    title = N_("Keyflower")      # marked for the catalogue: the name Japanese players know
     min_players = 2
     max_players = 6
     verbs = ("bid", "use", "pass", "boat", "place", "winter", "flip", "play")
@@ -225,6 +231,53 @@ class Keyflower(Game):
         events = [Event.public("Wi-flip {player}: flip {tile}", player=SeatRef(seat), tile=tile_name(action.tile))]
         return events + seasons.finish_game(st)
 
+    # -- turn flow: timeouts and undo ---------------------------------------------------------------
+    def skip_action(self, state: KState, seat: int) -> Action | None:
+        """Passing is always allowed in the action phase (5.1), so a skipped turn is ``pass``;
+        in the middle of a transport it is ``done``, and the Flipper's free upgrade is passed
+        up. Where the rules force a choice, the least one: the first of the seat's winter tiles
+        alone (at least one must be put up, 4), the first boat left in the row, and each new
+        tile in the first legal cell and rotation of the village (8.3)."""
+        if seat not in self.to_act(state):
+            return None
+        player = state.seats[seat]
+        if state.phase == "actions":
+            return DoneAction() if state.transport is not None else PassAction()
+        if state.phase == "flip":
+            return PassAction()
+        if state.phase == "winter_select":
+            return WinterAction((player.winter_hand[0],)) if player.winter_hand else None
+        if state.phase == "boats":
+            return BoatAction(state.boats_left[0]) if state.boats_left else None
+        if state.phase == "placement":
+            for tid in player.pending:
+                spots = vil.placements(state, seat, tid)
+                if spots:
+                    q, r, k = spots[0]
+                    return PlaceAction(tid, q, r, k)
+        return None
+
+    def reveals(self, state: KState, seat: int, action: Action, events: list[Event]) -> bool | Msg:
+        """What can be taken back (12.1 says what is hidden): a bid, a use that only produces
+        resources, moves or green keeples, a transport step, a pass, a boat without summer
+        boat 1a. What cannot: anything drawn from the bag or the skill pile (Alehouse, Inn,
+        Tavern, Brewer, Apprentice Hall, Hiring Fair, 1a's keeples, boat cargo and the tiles of
+        a new season), a move with a hidden part (a skill paid face down), the secret winter
+        choice and the village placement (both simultaneous and hidden until everyone is
+        done), and whatever ends the game."""
+        if isinstance(action, (WinterAction, PlaceAction)):
+            return reveal.SECRET
+        after = self.from_json(self.to_json(state))
+        try:
+            done = self.apply(after, seat, action)
+        except IllegalAction:
+            return True
+        if after.rng.draws != state.rng.draws or after.decks != state.decks:     # drawn, rolled or dealt
+            return reveal.DREW
+        if reveal.secret(done):
+            return reveal.SECRET
+        return after.phase == "over"
+
     # -- views and results ---------------------------------------------------------------------
     def view(self, state: KState, seat: int | None) -> KeyflowerView:
         return build_view(state, seat, self.to_act(state))
@@ -237,7 +290,8 @@ class Keyflower(Game):
         details = tuple(Msg("{player}: {total} = tiles {fixed} + auto {auto} + storage {storage} + allocation {alloc} + gold {gold}",
                             {"player": SeatRef(s), **state.final[s]})
                         for s in sorted(range(state.players), key=lambda s: (ranks[s], s)))
-        return Outcome(tuple(totals), ranks, details)
+        parts = [(label, [f[key] for f in state.final]) for key, label in FINAL_PARTS]
+        return Outcome(tuple(totals), ranks, details, categories(parts))
 
     def to_json(self, state: KState) -> dict[str, Any]:
         return kstate.to_json(state)
@@ -246,6 +300,10 @@ class Keyflower(Game):
         return kstate.from_json(data)
 
     # -- text ------------------------------------------------------------------------------------
+    def help_lines(self) -> list[Msg]:
+        from games.keyflower.help import LINES
+        return list(LINES)
+
     def status(self, view: KeyflowerView) -> list[Msg]:
         season = words.season(SEASONS[min(view.season, 3)])
         lines = []

@@ -1,24 +1,29 @@
 """The Quetzal game object: the contract of games.core wired to this package's modules."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Sequence
 
-from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, SeatRef
-from games.core.outcome import ranks_from_scores
+from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, SeatRef, reveal
+from games.core.outcome import categories, ranks_from_scores
 from games.quetzal import flow, notation, texts
-from games.quetzal.actions import Action, Place, Take, Upgrade
+from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, Upgrade
 from games.quetzal.ai import HeuristicPlayer, ranked
 from games.quetzal.components import rules
-from games.quetzal.options import OPTIONS
+from games.quetzal.options import OPEN_HANDS, OPTIONS
 from games.quetzal.rounds import SLOTS, setup_state
 from games.quetzal.scoring import final_score
 from games.quetzal.state import State, from_json, to_json
 from games.quetzal.view import QuetzalView, build_view
 
 
+#: the final score's parts (scoring.FinalScore) for the result image
+FINAL_PARTS = (("track", "Score track"), ("marker", "Marker"), ("coins", "Coins"), ("tiles", "Upgrade tiles"))
+
+
 class Quetzal(Game):
     name = "quetzal"
-    title = "Quetzal"
+    title = N_("Quetzal")      # marked for the catalogue: the name Japanese players know
     min_players = 2
     max_players = 5
     verbs = notation.VERBS
@@ -72,6 +77,62 @@ class Quetzal(Game):
             raise problem
         return flow.perform(state, seat, action)
 
+    # -- turn flow: timeouts and undo ------------------------------------------------------------
+    def skip_action(self, state: State, seat: int) -> Action | None:
+        """There is no pass (5.2), but the Camp is always open: a skipped placement sends one
+        worker there (the reference's default worker) and rerolls nothing. Every other prompt
+        takes its "no": keep the roll, ``sell none``, ``deliver none`` (``deliver done`` when
+        cards are already chosen). Where the rules force a choice: a Temple row takes the first
+        filled display slots, a Village row the first tile on display, a staged team its
+        default workers, and a third permanent upgrade stores the one just gained (the tiles
+        that were acting keep acting)."""
+        kind = flow.prompt_kind(state, seat)
+        if kind is None:
+            return None
+        player = state.player(seat)
+        legal = flow.legal_actions(state, seat)
+        if kind == "store":
+            return Store(player.tiles[-1])
+        if kind == "reroll-tile":
+            return Keep()
+        if kind == "camp-reroll":
+            return Reroll(())
+        if kind == "place":
+            camp = [a for a in legal if isinstance(a, Place) and a.space == "camp" and a.short]
+            return min(camp, key=lambda a: a.count, default=None)
+        if kind == "workers":
+            return next((a for a in legal if isinstance(a, Place) and a.short), legal[0] if legal else None)
+        if kind == "sell":
+            return Sell(None)
+        if kind == "deliver":
+            return Done() if state.steps[0].cards else Deliver(())
+        return legal[0] if legal else None          # take: the first slots; upgrade: the first tile
+
+    def reveals(self, state: State, seat: int, action: Action, events: list[Event]) -> bool | Msg:
+        """A placement on any space (the Camp's coin included), a staged team, keeping a roll,
+        ``reroll none``, storing an upgrade, taking cards from the Temple display (rows t1,
+        t2, t5) or a tile from the Village display, and ``sell none`` / ``deliver none`` show
+        nothing new and may be taken back. Rolling workers (Camp or upgrade rerolls, the next
+        round's roll), drawing relic cards or upgrade tiles (rows t3 and t4, Excavation,
+        discovery space 6, the refill between rounds) and, with hidden hands, selling or
+        delivering a card of the hand cannot."""
+        after = self.from_json(self.to_json(state))
+        try:
+            done = self.apply(after, seat, action)
+        except IllegalAction:
+            return True
+        if after.deck != state.deck or after.stack != state.stack:
+            return reveal.DREW
+        if after.rng.draws != state.rng.draws:
+            return reveal.ROLLED
+        if reveal.secret(done):
+            return reveal.SECRET
+        if OPEN_HANDS not in state.options:
+            for old, new in zip(state.seats, after.seats):
+                if Counter(old.hand) - Counter(new.hand):
+                    return reveal.SHOWN
+        return after.phase == "over"
+
     def view(self, state: State, seat: int | None) -> QuetzalView:
         return build_view(state, seat)
 
@@ -86,13 +147,19 @@ class Quetzal(Game):
                              "marker": finals[s].marker, "coins": finals[s].coins, "tiles": finals[s].tiles,
                              "discovery": finals[s].discovery})
                         for s in sorted(range(state.players), key=lambda s: (ranks[s], s)))      # by rank
-        return Outcome(tuple(f.total for f in finals), ranks, details)
+        parts = [(label, [getattr(f, key) for f in finals]) for key, label in FINAL_PARTS]
+        return Outcome(tuple(f.total for f in finals), ranks, details, categories(parts),
+                       "Equal scores: the furthest on the discovery track wins")
 
     def to_json(self, state: State) -> dict[str, Any]:
         return to_json(state)
 
     def from_json(self, data: dict[str, Any]) -> State:
         return from_json(data)
+
+    def help_lines(self) -> list[Msg]:
+        from games.quetzal.help import LINES
+        return list(LINES)
 
     def status(self, view: QuetzalView) -> list[Msg]:
         return texts.status(view)

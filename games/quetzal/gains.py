@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import functools
 
-from games.core import Event, SeatRef
+from games.core import Event, SeatRef, counted
 from games.quetzal.actions import worker_key
 from games.quetzal.components import BIG, BLACK, WHITE, WILD, rules
-from games.quetzal import words
 from games.quetzal.options import DICE, FACES
 from games.quetzal.state import State, Worker
 
@@ -81,8 +80,8 @@ def draw_into_hand(state: State, seat: int, count: int, events: list[Event]) -> 
     if drawn:
         state.player(seat).hand.extend(drawn)
         sort_hand(state, seat)
-        events.append(Event.public("{player} draws {cards} from the deck.", player=SeatRef(seat),
-                                   cards=words.cards(len(drawn))))
+        events.append(Event(counted("{player} draws {count} card from the deck.", "{player} draws {count} cards from the deck.",
+                                    player=SeatRef(seat), count=len(drawn))))
         events.append(Event.private({seat}, "You draw {cards}.", cards=" ".join(drawn)))
     return drawn
 
@@ -102,8 +101,9 @@ def gain_discovery(state: State, seat: int, points: int, events: list[Event]) ->
                                    space=player.discovery))
         if reward.get("coins"):
             player.coins += reward["coins"]
-            events.append(Event.public("Discovery reward: {player} gains {coins}.", player=SeatRef(seat),
-                                       coins=words.coins(reward["coins"])))
+            events.append(Event(counted("Discovery reward: {player} gains {coins} coin.",
+                                        "Discovery reward: {player} gains {coins} coins.", by="coins",
+                                        player=SeatRef(seat), coins=reward["coins"])))
         if reward.get("vp"):
             player.vp += reward["vp"]
             events.append(Event.public("Discovery reward: {player} gains {vp} VP.", player=SeatRef(seat),

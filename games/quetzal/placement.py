@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from games.core import Event, IllegalAction, Msg, SeatRef
+from games.core import Event, IllegalAction, Msg, SeatRef, counted
 from games.quetzal.actions import Place, TeamUse, worker_key
 from games.quetzal.components import BIG, WILD, Space, rules
-from games.quetzal import words
 from games.quetzal.gains import has_effect
 from games.quetzal.state import POOL, State, Team, Worker
 
@@ -282,6 +281,7 @@ def do_place(state: State, seat: int, action: Place) -> list[Event]:
         coins = r.camp_coins * len(action.workers)
         player.coins += coins
         state.camp_rerolls = len(action.workers) if player.pool() else 0
-        events.append(Event.public("Camp: {player} gains {coins}.", player=SeatRef(seat), coins=words.coins(coins)))
+        events.append(Event(counted("Camp: {player} gains {coins} coin.", "Camp: {player} gains {coins} coins.", by="coins",
+                                    player=SeatRef(seat), coins=coins)))
     return events
 

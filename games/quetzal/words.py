@@ -1,13 +1,13 @@
-"""Counted words of Quetzal's messages (``1 coin``, ``2 coins``): nested messages, so the English
-plural is right and Japanese has its own counter words."""
+"""Counted words of Quetzal's messages (``1 coin``, ``2 coins``): nested messages with plural
+forms, so each language counts in its own way."""
 from __future__ import annotations
 
-from games.core import Msg
+from games.core import Msg, counted
 
 
 def coins(n: int) -> Msg:
-    return Msg("{n} coin", {"n": n}) if n == 1 else Msg("{n} coins", {"n": n})
+    return counted("{count} coin", "{count} coins", count=n)
 
 
 def cards(n: int) -> Msg:
-    return Msg("{n} card", {"n": n}) if n == 1 else Msg("{n} cards", {"n": n})
+    return counted("{count} card", "{count} cards", count=n)

@@ -2,7 +2,7 @@
 change and its public events. Legal-move enumeration lives beside each check."""
 from __future__ import annotations
 
-from games.core import Event, IllegalAction, Msg, SeatRef
+from games.core import Event, IllegalAction, Msg, N_, SeatRef
 from games.stone_age import flow
 from games.stone_age.actions import Action, Buy, Claim, FeedPay, Pick, Place, Resolve, Skip, Starve, Tools
 from games.stone_age.components import (
@@ -397,8 +397,8 @@ def _take_die(state: StoneAgeState, seat: int, face: int, automatic: bool = Fals
     dfa["picks"].append([seat, face])
     p = state.players[seat]
     reward = DICE_FOR_ALL[face]
-    events = [Event.public("{player} gets the last die ({face})." if automatic else "{player} picks {face}.",
-                           player=SeatRef(seat), face=face)]
+    said = N_("{player} gets the last die ({face}).") if automatic else N_("{player} picks {face}.")
+    events = [Event(Msg(said, {"player": SeatRef(seat), "face": face}))]
     if reward == "tool":
         events.append(_tool_event(state, seat))
     elif reward == "agriculture":

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from games.core import ComputerPlayer, Event, Game, Msg, OptionSpec, Outcome, SeatRef
+from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef, reveal
+from games.core.outcome import categories
 from games.stone_age import engine, notation, text
-from games.stone_age.actions import Action, Buy, Place
+from games.stone_age.actions import Action, Buy, Pick, Place, Skip, Starve, Tools
+from games.stone_age.rules import all_locations, legal_placements
 from games.stone_age.setup import new_game
 from games.stone_age.state import StoneAgeState, from_json, to_json
 from games.stone_age.suggest import suggestions
@@ -13,9 +15,17 @@ from games.stone_age.view import StoneAgeView
 from games.stone_age.viewbuild import final_rows, make_view
 
 
+#: the final score's parts (the score track, then the end-of-game scoring) for the result image
+FINAL_PARTS = (("track", "Score track"), ("culture", "Culture cards"), ("farmers", "Farmers"),
+               ("tool_makers", "Tool makers"), ("hut_builders", "Hut builders"), ("shamans", "Shamans"),
+               ("resources", "Resources"))
+TIEBREAK = "Equal scores: agriculture, then tools, then people decide"
+TIEBREAK_SUM = "Equal scores: agriculture + tools + people decides"
+
+
 class StoneAge(Game):
     name = "stoneage"
-    title = "Stone Age"
+    title = N_("Stone Age")      # marked for the catalogue: the name Japanese players know
     min_players = 2
     max_players = 4
     verbs = ("place", "resolve", "tools", "buy", "skip", "pick", "claim", "feed", "play")
@@ -64,7 +74,9 @@ class StoneAge(Game):
                  "tool_makers": r.tool_makers, "hut_builders": r.hut_builders, "shamans": r.shamans,
                  "resources": r.resources, "total": r.total})
             for r in sorted(rows, key=lambda r: (r.rank, r.seat)))          # by rank
-        return Outcome(tuple(r.total for r in rows), tuple(r.rank for r in rows), details)
+        parts = [(label, [getattr(r, key) for r in rows]) for key, label in FINAL_PARTS]
+        return Outcome(tuple(r.total for r in rows), tuple(r.rank for r in rows), details, categories(parts),
+                       TIEBREAK_SUM if "tiebreak_sum" in state.options else TIEBREAK)
 
     def log_note(self, state: StoneAgeState, seat: int, action: Action) -> str:
         """The card or building tile a placement or a purchase names by its place (``card 2``)."""
@@ -83,6 +95,10 @@ class StoneAge(Game):
         return from_json(data)
 
     # -- text -------------------------------------------------------------------------------
+    def help_lines(self) -> list[Msg]:
+        from games.stone_age.help import LINES
+        return list(LINES)
+
     def status(self, view: StoneAgeView) -> list[Msg]:
         return text.status(view)
 
@@ -91,6 +107,53 @@ class StoneAge(Game):
 
     def turn_prompt(self, view: StoneAgeView) -> list[Msg]:
         return text.turn_prompt(view)
+
+    # -- turn flow: timeouts and undo -------------------------------------------------------
+    def skip_action(self, state: StoneAgeState, seat: int) -> Action | None:
+        """The least a player can do (5.1-5.4). Placing is compulsory, so a skipped placement
+        puts one person on the first open location in board order (the hunting grounds first,
+        which take any number). In the action turn each location is taken back without its
+        action (``skip <location>``, no penalty); a roll waiting for tools adds none; a die of
+        a dice-for-all card is the lowest face left; a food shortfall is ``feed starve`` (the
+        one answer that picks no resources)."""
+        if seat not in engine.to_act(state):
+            return None
+        p = state.players[seat]
+        if state.phase == "place":
+            placements = legal_placements(state, seat)
+            return next((a for a in placements if isinstance(a, Place)), None)
+        if state.phase == "feed":
+            return Starve()
+        if state.dfa is not None:
+            return Pick(min(state.dfa["left"]))
+        if state.roll is not None:
+            return Tools((), ())
+        for loc in all_locations(state):
+            if loc in p.where:
+                return Skip(loc)
+        return None
+
+    def reveals(self, state: StoneAgeState, seat: int, action: Action, events: list[Event]) -> bool | Msg:
+        """A placement, a tool maker, field or hut action, a location skipped, tools added to a
+        roll already shown, a building bought from a stack with no tile under it, a card bought
+        whose top half is fixed, a die picked, a feeding choice and a C36 claim show nothing
+        new and may be taken back. Rolling dice (gathering, resource cards, dice for all) does,
+        and so do drawing from the card deck (card C32, the display refill at the round's end)
+        and turning up the next building of a stack."""
+        after = from_json(to_json(state))
+        try:
+            done = engine.apply(after, seat, action)
+        except IllegalAction:
+            return True
+        if after.rng.draws != state.rng.draws or after.dice_queue != state.dice_queue:
+            return reveal.ROLLED
+        if after.deck != state.deck:
+            return reveal.DREW
+        if any(len(new) != len(old) and new for new, old in zip(after.stacks, state.stacks)):
+            return Msg("a new building tile was turned face up")
+        if reveal.secret(done):
+            return reveal.SECRET
+        return after.phase == "over"
 
     # -- helpers for the table --------------------------------------------------------------
     def has_secrets(self, options: frozenset[str]) -> bool:

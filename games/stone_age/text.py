@@ -1,7 +1,7 @@
 """Status lines and prompts built from a view only (section 11.3)."""
 from __future__ import annotations
 
-from games.core import Msg, SeatRef
+from games.core import Msg, SeatRef, counted
 from games.stone_age.actions import loc_text
 from games.stone_age.components import GATHER, VALUE, card
 from games.stone_age.names import bottom_msg, good_msg, goods_msg, loc_msg, top_msg
@@ -38,8 +38,9 @@ def phase_lines(view: StoneAgeView) -> list[Msg]:
         return final_lines(view)
     if view.phase == "place":
         p = view.players[view.turn]
-        line = Msg("Round {round} — placement — {player} to place ({n} people left).",
-                   {"round": view.round, "player": SeatRef(view.turn), "n": p.home})
+        line = Msg("Round {round} — placement — {player} to place ({left}).",
+                   {"round": view.round, "player": SeatRef(view.turn),
+                    "left": counted("{count} person left", "{count} people left", count=p.home)})
         if view.closed:
             return [line, Msg("Closed this round: {closed}.", {"closed": tuple(loc_msg(loc) for loc in view.closed)})]
         return [line]

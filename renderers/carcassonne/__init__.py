@@ -1,38 +1,58 @@
 """Carcassonne board renderer: ``render(view, names, scale, region) -> PNG bytes``.
 
-The whole board ("A" view) is auto-scaled so it fits: tiles shrink as the board grows, down to a
-minimum size, after which the image grows instead. ``region="x,y"`` shows a 7 x 7 window around
-(x, y) at full tile size (BSW's zoom). A side or bottom panel shows the players, the drawn tile
-in its four rotations and a legend of the symbols in play.
+Every picture is made for a phone (renderers.common.phone): 800 px wide at scale 1, at most
+twice as tall, the board on top and the panel (players, the drawn tile in its four rotations, a
+legend of the symbols in play) below.
+
+* ``region=None``, the turn image: the whole board while its tiles stay large; once the board is
+  too big for that, the part round the last tile placed (the recent play) at a readable tile
+  size, with a line saying that ``/board`` shows everything.
+* ``region="board"`` (what ``/board`` shows): the whole board, tiles never below 40 px; the
+  picture grows instead (and stays at most twice as tall as wide).
+* ``region="x,y"``: a 7 x 7 window round (x, y) at full tile size (BSW's zoom).
 """
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import dataclass
+from typing import Hashable
 
 from PIL import Image
 
 from games.carcassonne.tiles import all_tiles
 from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import palette as P
-from renderers.carcassonne.board import Window, draw_board, margins
+from renderers.carcassonne.board import Window, draw_board, figure_height, margins
+from renderers.carcassonne.figures import follower
+from renderers.carcassonne.tilesprites import tile_sprite
 from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.panel import (
-    Fonts, drawn_section, legend_height, legend_items, legend_section, players_section,
+    Fonts, drawn_section, legend_items, legend_section, players_section,
 )
 from renderers.carcassonne.quantize import to_palette
-from renderers.common import encode_png
+from renderers.carcassonne.text import draw_text, fit
+from renderers.common import PLAYER_COLOURS, PlayerColour, encode_png, word
+from renderers.common.phone import MIN_WIDTH, Floors, floors, max_height
 
-__all__ = ["render", "render_image", "whole_window", "region_window", "square_box", "warm_up"]
+__all__ = ["render", "render_image", "layout", "whole_window", "region_window", "square_box", "warm_up",
+           "regions", "seat_colours", "key_colours"]
 
-BOARD_MAX = 1000        # pixels (at scale 1) the whole board may take before tiles stop shrinking
+WIDTH = 800             # the turn image and the zoom, at scale 1
 TILE_MAX = 120
-TILE_MIN = 40
+TILE_MIN = 40           # the whole board never draws tiles smaller than this (at scale 1)
+FOCUS_TILE = 72         # the turn image of a large board: tiles round the recent play
+FOCUS_DEPLOY = 96       # ... while the player chooses where the follower goes (codes to read)
+FOCUS_BELOW = 60        # below this whole-board tile size the turn image shows the recent play
 TILE_REGION = 120
 REGION_RADIUS = 3
-PANEL_WIDTH = 440
+BOARD_WIDE = 1000       # the whole board's picture grows beyond WIDTH up to this before tiles shrink
 GAP = 12
-COMPRESS_LEVEL = 1
-PHONE = (400, 640)      # points a phone gives an image in a Discord channel (portrait)
+#: tile sizes a board is drawn at (a sprite is made once per size: a board that grows steps down
+#: this ladder instead of making new sprites at every size)
+LADDER = (120, 112, 104, 96, 88, 80, 72, 64, 56, 48, 40)
+WHOLE = ("board", "all")
+BOARD_REGION = "board"  # /board without a region: the whole board
 
 _REGION = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
@@ -42,7 +62,15 @@ def _even(n: float) -> int:
     return n - n % 4 if n >= 8 else max(4, n)
 
 
-def whole_window(view: CarcassonneView, scale: float = 1.0) -> Window:
+def _step(tile: float, scale: float) -> int:
+    """The largest size of the ladder (at this scale) not above ``tile``."""
+    for size in LADDER:
+        if size * scale <= tile:
+            return _even(size * scale)
+    return _even(tile)
+
+
+def _extent(view: CarcassonneView) -> tuple[int, int, int, int]:
     """Every placed tile plus one ring of squares round them (where the legal squares are); no
     ring once the game is over."""
     xs = [t.x for t in view.tiles] or [0]
@@ -51,87 +79,209 @@ def whole_window(view: CarcassonneView, scale: float = 1.0) -> Window:
     x0, x1, y0, y1 = min(xs) - ring, max(xs) + ring, min(ys) - ring, max(ys) + ring
     for x, y, _ in view.legal_placements:
         x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
-    span = max(x1 - x0 + 1, y1 - y0 + 1)
-    tile = max(TILE_MIN * scale, min(TILE_MAX * scale, BOARD_MAX * scale / span))
-    return Window(x0, y0, x1, y1, _even(tile))
+    return x0, y0, x1, y1
+
+
+def whole_window(view: CarcassonneView, scale: float = 1.0) -> Window:
+    """The whole board at the tile size ``/board`` uses (never below TILE_MIN)."""
+    x0, y0, x1, y1 = _extent(view)
+    span = max(x1 - x0 + 1, (y1 - y0 + 1) / 2)
+    tile = max(TILE_MIN * scale, min(TILE_MAX * scale, (BOARD_WIDE - 80) * scale / span))
+    return Window(x0, y0, x1, y1, _step(tile, scale))
 
 
 def region_window(region: str, scale: float = 1.0) -> Window:
     m = _REGION.match(region)
     if not m:
-        raise ValueError(f"region must be 'x,y' (for example '2,-1'), not {region!r}")
+        raise ValueError(f"region must be 'x,y' (for example '2,-1') or 'board', not {region!r}")
     x, y = int(m.group(1)), int(m.group(2))
     r = REGION_RADIUS
     return Window(x - r, y - r, x + r, y + r, _even(TILE_REGION * scale))
 
 
+def regions(view: CarcassonneView, names: list[str]) -> list[str]:
+    """What ``/board`` shows besides a zoom ``x,y``: the whole board; for tests, the zoom round
+    the last tile placed."""
+    found = ["board"]
+    if view.last_placed:
+        found.append(f"{view.last_placed[0]},{view.last_placed[1]}")
+    return found
+
+
+def seat_colours(view: CarcassonneView | None) -> list[PlayerColour]:
+    if view is None:
+        return list(PLAYER_COLOURS.values())
+    return [PLAYER_COLOURS[p.colour] for p in sorted(view.players, key=lambda p: p.seat)]
+
+
+def key_colours() -> list[tuple[int, int, int]]:
+    from renderers.carcassonne.quantize import key_colours as keys
+
+    return keys()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes: the picture's width, the board window, the board's top-left corner,
+    whether the board is a part of a larger one (focus), and the panel below it."""
+
+    width: int
+    window: Window
+    board_at: tuple[int, int]
+    focus: bool
+    panel: bool
+    floors: Floors
+
+
+def _panel(view: CarcassonneView, names: list[str], width: int, fonts: Fonts, gap: int) -> Image.Image:
+    """The panel: players and the drawn tile side by side, the legend below."""
+    drawn_w = min(round(width * 0.42), round(360 * fonts.scale))
+    drawn = drawn_section(view, drawn_w, fonts)
+    players_w = width - (drawn_w + gap if drawn is not None else 0)
+    players = players_section(view, names, players_w, fonts)
+    legend = legend_section(legend_items(view, fonts), width, fonts)
+    top = max(players.height, drawn.height if drawn is not None else 0) + gap
+    panel = Image.new("RGB", (width, top + legend.height), P.PANEL_BG)
+    panel.paste(players, (0, 0))
+    if drawn is not None:
+        panel.paste(drawn, (players_w + gap, 0))
+    panel.paste(legend, (0, top))
+    return panel
+
+
+def _fit_tile(cols: int, rows: int, width: int, height: int, scale: float, fl: Floors) -> int:
+    """The largest tile size (at most TILE_MAX) at which ``cols`` x ``rows`` squares and their
+    labels fit in ``width`` x ``height``."""
+    tile = TILE_MAX * scale
+    for _ in range(3):
+        mx, my = margins(Window(0, 0, cols - 1, rows - 1, _even(tile)), scale, fl)
+        tile = min(TILE_MAX * scale, (width - 2 * mx) / cols, (height - 2 * my) / rows)
+    return _step(tile, scale)
+
+
+def layout(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None,
+           panel_height: int | None = None, height: int | None = None) -> Layout:
+    """The arrangement of one picture (see the module's docstring); ``panel_height``: the panel's,
+    when it is drawn already; ``height``: the tallest the turn image may be (default: a phone's
+    limit for its width)."""
+    gap = round(GAP * scale)
+    if region is not None and region.strip().lower() in WHOLE:
+        window = whole_window(view, scale)
+        width = round(max(MIN_WIDTH, WIDTH) * scale)
+        fl = floors(width)
+        for _ in range(4):          # wider pictures need larger labels, larger labels wider margins
+            mx, my = margins(window, scale, fl)
+            board_w, board_h = window.cols * window.tile + 2 * mx, window.rows * window.tile + 2 * my
+            width = max(width, board_w, math.ceil((board_h + round(60 * scale)) / 2))
+            fl = floors(width)
+        return Layout(width, window, ((width - board_w) // 2, round(60 * scale)), False, False, fl)
+    width = round(WIDTH * scale)
+    fl = floors(width)
+    fonts = Fonts(scale, fl.text, fl.mark)
+    if region is not None:
+        window = region_window(region, scale)
+        mx, _ = margins(window, scale, fl)
+        width = max(width, window.cols * window.tile + 2 * mx)
+        fl = floors(width)
+        return Layout(width, window, (0, 0), False, True, fl)
+    if panel_height is None:
+        panel_height = _panel(view, names, width, fonts, gap).height
+    room = min(height or max_height(width), max_height(width)) - panel_height - gap
+    x0, y0, x1, y1 = _extent(view)
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    tile = _fit_tile(cols, rows, width, room, scale, fl)
+    if tile >= FOCUS_BELOW * scale:
+        window = Window(x0, y0, x1, y1, tile)
+        mx, _ = margins(window, scale, fl)
+        return Layout(width, window, ((width - (cols * tile + 2 * mx)) // 2, 0), False, True, fl)
+    # a large board: the squares round the last tile placed, as many as fit
+    room -= round(40 * scale)                           # the line that says /board shows it all
+    tile = _even((FOCUS_DEPLOY if view.phase == "deploy" else FOCUS_TILE) * scale)
+    mx, my = margins(Window(x0, y0, x1, y1, tile), scale, fl)
+    show_cols = min(cols, max(3, (width - 2 * mx) // tile))
+    show_rows = min(rows, max(3, (room - 2 * my) // tile))
+    cx, cy = view.last_placed or (0, 0)
+    left = min(max(x0, cx - show_cols // 2), x1 - show_cols + 1)
+    top = min(max(y0, cy - show_rows // 2), y1 - show_rows + 1)
+    window = Window(left, top, left + show_cols - 1, top + show_rows - 1, tile)
+    mx, _ = margins(window, scale, fl)
+    return Layout(width, window, ((width - (show_cols * tile + 2 * mx)) // 2, 0), True, True, fl)
+
+
 def square_box(view: CarcassonneView, x: int, y: int, scale: float = 1.0,
-               region: str | None = None) -> tuple[int, int, int] | None:
-    """Pixel box (left, top, size) of board square (x, y) in the rendered image; None if not shown.
-    The board always sits at the top left of the image."""
-    window = region_window(region, scale) if region else whole_window(view, scale)
+               region: str | None = None, names: list[str] | None = None) -> tuple[int, int, int] | None:
+    """Pixel box (left, top, size) of board square (x, y) in the rendered image; None if not shown."""
+    plan = layout(view, names or [], scale, region)
+    window = plan.window
     if not window.contains(x, y):
         return None
-    mx, my = margins(window, scale)
-    return mx + (x - window.x0) * window.tile, my + (y - window.y0) * window.tile, window.tile
+    mx, my = margins(window, scale, plan.floors)
+    return (plan.board_at[0] + mx + (x - window.x0) * window.tile, plan.board_at[1] + my + (y - window.y0) * window.tile,
+            window.tile)
 
 
-def _arrange(board: Image.Image, view: CarcassonneView, names: list[str], scale: float) -> Image.Image:
-    """Board and panel in one picture, with the panel to the right or below: whichever a phone
-    shows larger (Discord fits a picture into roughly 400 x 640 points; wide ones shrink most)."""
-    fonts = Fonts(scale)
-    pw = round(PANEL_WIDTH * scale)
+def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None,
+                 height: int | None = None) -> Image.Image:
+    """The picture as a Pillow image (RGB); ``height``: see :func:`layout`."""
     gap = round(GAP * scale)
-    top = [players_section(view, names, pw, fonts)]
-    drawn = drawn_section(view, pw, fonts)
-    if drawn is not None:
-        top.append(drawn)
-    items = legend_items(view, fonts)
-
-    column_h = sum(p.height for p in top) + gap * len(top) + legend_height(items, pw, fonts)
-    right_size = (board.width + gap + pw, max(board.height, column_h))
-    below_w = max(board.width, pw)
-    side_by_side = sum(p.width for p in top) + gap * (len(top) - 1) <= below_w
-    top_h = max(p.height for p in top) if side_by_side else sum(p.height for p in top) + gap * (len(top) - 1)
-    below_size = (below_w, board.height + gap + top_h + gap + legend_height(items, below_w, fonts))
-
-    def phone_scale(size: tuple[int, int]) -> float:
-        return min(PHONE[0] / size[0], PHONE[1] / size[1])
-
-    right = phone_scale(right_size) > phone_scale(below_size)
-    image = Image.new("RGB", right_size if right else below_size, P.PANEL_BG)
-    image.paste(board, (0, 0))
-    if right:
-        x, y = board.width + gap, 0
-        for part in top + [legend_section(items, pw, fonts)]:
-            image.paste(part, (x, y))
-            y += part.height + gap
-        return image
-    x, y = 0, board.height + gap
-    for part in top:
-        image.paste(part, (x, y))
-        if side_by_side:
-            x += part.width + gap
-        else:
-            y += part.height + gap
-    y = board.height + gap + top_h + gap
-    image.paste(legend_section(items, below_w, fonts), (0, y))
+    panel_image = None
+    if region is None:
+        width = round(WIDTH * scale)
+        fl = floors(width)
+        panel_image = _panel(view, names, width, Fonts(scale, fl.text, fl.mark), gap)
+    plan = layout(view, names, scale, region, panel_image.height if panel_image is not None else None, height)
+    fl = plan.floors
+    board = draw_board(view, plan.window, scale, fl)
+    fonts = Fonts(scale, fl.text, fl.mark)
+    parts: list[tuple[Image.Image, tuple[int, int]]] = [(board, plan.board_at)]
+    y = plan.board_at[1] + board.height
+    notes: list[str] = []
+    if plan.focus:
+        notes.append(word("Part of the board, round the last tile · /board shows it all"))
+    if not plan.panel:
+        title = word("The whole board · turn {turn}", turn=view.turn)
+        notes_top = [(title, round(30 * scale))]
+    else:
+        notes_top = []
+    height = y
+    line_h = round(40 * scale)
+    height += line_h * len(notes)
+    if plan.panel:
+        panel = panel_image if panel_image is not None else _panel(view, names, plan.width, fonts, gap)
+        parts.append((panel, (0, height + gap)))
+        height += gap + panel.height
+    image = Image.new("RGB", (plan.width, height), P.PANEL_BG)
+    image.paste(P.BOARD_BG, (0, 0, plan.width, plan.board_at[1] + board.height))
+    for part, at in parts:
+        image.paste(part, at)
+    for text, size in notes_top:
+        draw_text(image, (round(12 * scale), plan.board_at[1] / 2), fit(text, max(fl.text, size), True, plan.width - 24 * scale),
+                  max(fl.text, size), True, P.TEXT, "lm")
+    for k, text in enumerate(notes):
+        size = max(fl.text, round(20 * scale))
+        draw_text(image, (plan.width / 2, y + line_h * (k + 0.5)), fit(text, size, False, plan.width - 24 * scale), size,
+                  False, P.MUTED)
     return image
 
 
-def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
-    """The picture as a Pillow image (RGB)."""
-    window = region_window(region, scale) if region else whole_window(view, scale)
-    return _arrange(draw_board(view, window, scale), view, names, scale)
+def render(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None,
+           cache_key: Hashable | None = None) -> bytes:
+    """PNG of the picture of ``view`` (see the module's docstring for ``region``). ``cache_key``:
+    the table's (its palette is made once and kept for its later pictures)."""
+    return encode_png(to_palette(render_image(view, names, scale, region), cache_key))
 
 
-def render(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
-    """PNG of the board of ``view`` (whole board, or the 7 x 7 window ``region="x,y"``)."""
-    return encode_png(to_palette(render_image(view, names, scale, region)), compress_level=COMPRESS_LEVEL)
-
-
-def warm_up() -> None:
-    """Work out the geometry of every tile type now (about a second), so that the first board a
-    freshly started bot renders is not slow; call it off the event loop at start-up if wanted."""
+def warm_up(scale: float = 1.0) -> None:
+    """Work out the geometry of every tile type and draw its landscape at every size of the ladder,
+    and every player's figures at those sizes (a few seconds, in a drawing worker as it starts),
+    so that no turn of a freshly started bot pays for a sprite."""
+    sizes = sorted({_even(size * scale) for size in LADDER} | {_even(FOCUS_DEPLOY * scale)}, reverse=True)
     for tile_id in all_tiles():
         geometry(tile_id)
+        for size in sizes:
+            tile_sprite(tile_id, 0, size)
+    for colour in PLAYER_COLOURS:
+        for size in sizes:
+            height = figure_height(size)
+            for lying in (False, True):
+                follower(colour, height, lying=lying, letter_min=floors(round(WIDTH * scale)).mark)

@@ -5,12 +5,11 @@ never the only cue; the shape tells the kind. Sprites are drawn once per (kind, 
 """
 from __future__ import annotations
 
-import functools
 
 from PIL import Image, ImageDraw
 
 from renderers.carcassonne import icons
-from renderers.common import PLAYER_COLOURS, font
+from renderers.common import PLAYER_COLOURS, font, text_cache
 
 SS = 4
 HALO = (255, 255, 255, 255)
@@ -67,14 +66,18 @@ def _silhouette(d: ImageDraw.ImageDraw, pts, head, box: tuple[float, float, floa
         d.polygon(shapes[1], fill=fill, outline=outline, width=width)
 
 
-def _letter(image: Image.Image, letter: str, centre: tuple[float, float], size: int, colour, outline) -> None:
+def _letter(image: Image.Image, letter: str, centre: tuple[float, float], size: int, colour, outline,
+            smallest: int = 0) -> None:
+    """The colour's letter (a mark); left out when it would be smaller than ``smallest`` pixels."""
+    if size < smallest:
+        return
     d = ImageDraw.Draw(image)
-    d.text(centre, letter, fill=colour, font=font(max(6, size), bold=True), anchor="mm",
+    d.text(centre, letter, fill=colour, font=font(max(6, size), bold=True, mark=True), anchor="mm",
            stroke_width=max(1, size // 10) if colour != (0, 0, 0) else 0, stroke_fill=outline)
 
 
 def _figure(pts, head, colour: str, height: int, width_ratio: float, lying: bool, hat=None,
-            letter_at: float = 0.52, rim: bool = False) -> Image.Image:
+            letter_at: float = 0.52, rim: bool = False, letter_min: int = 0) -> Image.Image:
     fill, text, letter = _rgb(colour)
     outline = _outline_for(fill)
     h = height * SS
@@ -94,26 +97,27 @@ def _figure(pts, head, colour: str, height: int, width_ratio: float, lying: bool
     inner = pad / SS / (small.height if not lying else small.width)
     at = inner + letter_at * (1 - 2 * inner)
     cx, cy = (small.width * at, small.height * 0.5) if lying else (small.width / 2, small.height * at)
-    _letter(small, letter, (cx, cy), round(height * 0.4), text, fill)
+    _letter(small, letter, (cx, cy), round(height * 0.42), text, fill, letter_min)
     return small
 
 
-@functools.lru_cache(maxsize=512)
-def follower(colour: str, height: int, lying: bool = False, large: bool = False) -> Image.Image:
-    """A meeple; ``lying`` for a farmer; ``large`` for the large follower (bigger, dark rim)."""
+@text_cache(maxsize=512)
+def follower(colour: str, height: int, lying: bool = False, large: bool = False, letter_min: int = 0) -> Image.Image:
+    """A meeple; ``lying`` for a farmer; ``large`` for the large follower (bigger, dark rim).
+    ``letter_min``: the smallest letter worth drawing (smaller figures carry none)."""
     if large:
-        return _figure(MEEPLE, MEEPLE_HEAD, colour, round(height * 1.32), 0.96, lying, rim=True)
-    return _figure(MEEPLE, MEEPLE_HEAD, colour, height, 0.96, lying)
+        return _figure(MEEPLE, MEEPLE_HEAD, colour, round(height * 1.32), 0.96, lying, rim=True, letter_min=letter_min)
+    return _figure(MEEPLE, MEEPLE_HEAD, colour, height, 0.96, lying, letter_min=letter_min)
 
 
-@functools.lru_cache(maxsize=128)
-def builder(colour: str, height: int) -> Image.Image:
+@text_cache(maxsize=128)
+def builder(colour: str, height: int, letter_min: int = 0) -> Image.Image:
     """The builder: a tall figure with a hat (no arms), in the owner's colour."""
-    return _figure(BUILDER, BUILDER_HEAD, colour, round(height * 1.1), 0.78, False, BUILDER_HAT, 0.68)
+    return _figure(BUILDER, BUILDER_HEAD, colour, round(height * 1.1), 0.78, False, BUILDER_HAT, 0.68, letter_min=letter_min)
 
 
-@functools.lru_cache(maxsize=128)
-def pig(colour: str, height: int) -> Image.Image:
+@text_cache(maxsize=128)
+def pig(colour: str, height: int, letter_min: int = 0) -> Image.Image:
     """The pig: a round body on four legs with a snout, in the owner's colour."""
     fill, text, letter = _rgb(colour)
     outline = _outline_for(fill)
@@ -140,11 +144,11 @@ def pig(colour: str, height: int) -> Image.Image:
     d.ellipse((pad + 0.93 * w, pad + 0.45 * h, pad + 0.96 * w, pad + 0.5 * h), fill=outline + (255,))
     d.arc((pad + 0.0 * w, pad + 0.3 * h, pad + 0.12 * w, pad + 0.5 * h), 90, 330, fill=outline + (255,), width=lw)
     small = image.resize((image.width // SS, image.height // SS), Image.Resampling.LANCZOS)
-    _letter(small, letter, (small.width * 0.45, small.height * 0.52), round(height * 0.42), text, fill)
+    _letter(small, letter, (small.width * 0.45, small.height * 0.52), round(height * 0.42), text, fill, letter_min)
     return small
 
 
-@functools.lru_cache(maxsize=64)
+@text_cache(maxsize=64)
 def dragon(height: int) -> Image.Image:
     """The dragon figure: a red dragon on a white disc with a dark rim."""
     s = height * SS
@@ -158,7 +162,7 @@ def dragon(height: int) -> Image.Image:
     return image.resize((height, height), Image.Resampling.LANCZOS)
 
 
-@functools.lru_cache(maxsize=64)
+@text_cache(maxsize=64)
 def fairy(height: int) -> Image.Image:
     """The fairy: a winged figure on a pale violet disc."""
     s = height * SS

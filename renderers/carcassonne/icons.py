@@ -4,10 +4,11 @@ Each icon is drawn once per pixel size (supersampled, then reduced) and cached.
 """
 from __future__ import annotations
 
-import functools
 from typing import Callable
 
 from PIL import Image, ImageDraw
+
+from renderers.common import text_cache
 
 SS = 4                      # supersampling factor
 INK = (40, 30, 25, 255)
@@ -138,7 +139,7 @@ DRAWERS: dict[str, Draw] = {
 }
 
 
-@functools.lru_cache(maxsize=1024)
+@text_cache(maxsize=1024)
 def icon(kind: str, size: int) -> Image.Image:
     """The symbol ``kind`` as an RGBA image of ``size`` x ``size`` pixels."""
     size = max(4, size)

@@ -79,14 +79,14 @@ def _label(image: Image.Image, centre: tuple[float, float], text: str, size: int
 
 
 def draw_targets(image: Image.Image, view: CarcassonneView, tiles: dict[tuple[int, int], PlacedTileView],
-                 contains, px, t: int, scale: float) -> None:
+                 contains, px, t: int, scale: float, smallest: int = 0) -> None:
     """Portal targets outlined in violet (with their codes when the tiles are big enough), the
     fairy's possible tiles marked ``~``, the princess's knights marked ``!``."""
     found = targets(view)
     if not found.any:
         return
     d = ImageDraw.Draw(image)
-    size = max(9, min(round(18 * scale), round(t * 0.2)))
+    size = max(smallest, min(round(18 * scale), round(t * 0.2)))
     w = max(2, round(t / 22))
     for (x, y), codes in found.portal.items():
         if not contains(x, y):
@@ -118,7 +118,7 @@ def draw_targets(image: Image.Image, view: CarcassonneView, tiles: dict[tuple[in
         _label(image, (left + u * t, top + max(0.12, v - 0.24) * t), text, size, PRINCESS, fill=PRINCESS, ink=WHITE)
 
 
-def draw_dragon(image: Image.Image, view: CarcassonneView, contains, px, t: int, scale: float) -> None:
+def draw_dragon(image: Image.Image, view: CarcassonneView, contains, px, t: int, scale: float, smallest: int = 0) -> None:
     """During the dragon's movement: its path so far as a red line, and a red box with the step
     letter on every tile it may enter next."""
     if view.phase != "dragon":
@@ -135,7 +135,7 @@ def draw_dragon(image: Image.Image, view: CarcassonneView, contains, px, t: int,
     if not path:
         return
     x0, y0 = path[-1]
-    size = max(11, min(round(24 * scale), round(t * 0.26)))
+    size = max(smallest, min(round(24 * scale), round(t * 0.26)))
     for direction in view.extras.get("dragon_steps", ()):
         dx, dy = OFFSETS[direction]
         x, y = x0 + dx, y0 + dy

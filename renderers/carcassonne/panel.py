@@ -1,7 +1,6 @@
 """The panel beside or below the board: players, the drawn tile, and a legend of what is in play."""
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +14,7 @@ from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.icons import icon, paste_centred
 from renderers.carcassonne.overlays import DRAGON, FAIRY, PORTAL, PRINCESS, targets
 from renderers.carcassonne.text import draw_text, fit, text_width
-from renderers.common import PLAYER_COLOURS
+from renderers.common import PLAYER_COLOURS, text_cache, word
 from renderers.carcassonne.tilesprites import tile_sprite
 
 FOLLOWERS_TOTAL = 7            # rules §1: every player has seven followers
@@ -24,28 +23,36 @@ GOLD = (150, 100, 0)
 
 @dataclass(frozen=True)
 class Fonts:
-    """Font sizes of the panel at a scale."""
+    """Font sizes of the panel at a scale, never below ``floor`` (text) and ``mark`` (a letter on
+    a figure) pixels: the floors of the image's width."""
     scale: float
+    floor: int = 0
+    mark: int = 0
 
     @property
     def title(self) -> int:
-        return round(26 * self.scale)
+        return max(self.floor, round(26 * self.scale))
 
     @property
     def name(self) -> int:
-        return round(25 * self.scale)
+        return max(self.floor, round(25 * self.scale))
 
     @property
     def score(self) -> int:
-        return round(27 * self.scale)
+        return max(self.floor, round(27 * self.scale))
 
     @property
     def small(self) -> int:
-        return round(19 * self.scale)
+        return max(self.floor, round(19 * self.scale))
+
+    @property
+    def icon(self) -> int:
+        """Height of a legend symbol: its code label (55 % of it) stays readable."""
+        return max(round(30 * self.scale), math.ceil(self.small / 0.55))
 
 
 def _tiles(n: int) -> str:
-    return f"{n} tile" if n == 1 else f"{n} tiles"
+    return word("{n} tile", n=n) if n == 1 else word("{n} tiles", n=n)
 
 
 def _marker(extras: dict[str, Any], key: str) -> tuple[int | None, int | None]:
@@ -71,19 +78,20 @@ def players_section(view: CarcassonneView, names: list[str], width: int, f: Font
     image = Image.new("RGB", (width, head_h + note_h + row_h * len(view.players) + pad), P.PANEL_BG)
     d = ImageDraw.Draw(image)
     if view.phase == "over" or view.current is None:
-        title = f"Game over · turn {view.turn}"
+        title = word("Game over · turn {turn}", turn=view.turn)
     elif view.phase == "dragon":
-        title = f"Turn {view.turn} · dragon step {len(view.extras.get('dragon_path', ()))} of 6"
+        title = word("Turn {turn} · dragon step {step} of 6", turn=view.turn, step=len(view.extras.get('dragon_path', ())))
     else:
-        title = f"Turn {view.turn}{'b' if view.extras.get('second') else ''} · {_tiles(view.tiles_left)} left"
+        title = word("Turn {turn} · {tiles} left", turn=f"{view.turn}{'b' if view.extras.get('second') else ''}",
+                     tiles=_tiles(view.tiles_left))
     draw_text(image, (pad, head_h / 2), fit(title, f.title, True, width - 2 * pad), f.title, True, P.TEXT, "lm")
     if view.discarded:
         shown = ", ".join(view.discarded[-6:])
-        note = f"Discarded (no place fits): {'…, ' if len(view.discarded) > 6 else ''}{shown}"
+        note = word("Discarded (no place fits): {tiles}", tiles=('…, ' if len(view.discarded) > 6 else '') + shown)
         draw_text(image, (pad, head_h + note_h / 2 - 2), fit(note, f.small, False, width - 2 * pad), f.small, False,
                   P.MUTED, "lm")
         head_h += note_h
-    ih = round(20 * s)
+    ih = max(round(24 * s), math.ceil(f.mark / 0.42))
     king, king_size = _marker(view.extras, "king")
     robber, robber_size = _marker(view.extras, "robber")
     for k, p in enumerate(view.players):
@@ -95,23 +103,23 @@ def players_section(view: CarcassonneView, names: list[str], width: int, f: Font
                                 fill=P.CURRENT_BG, outline=(200, 160, 40), width=max(1, round(2 * s)))
             d.polygon([(pad, top + row_h * 0.3), (pad + marker_w * 0.7, top + row_h * 0.42), (pad, top + row_h * 0.54)],
                       fill=P.TEXT)
-        meeple = figures.follower(p.colour, round(34 * s))
+        meeple = figures.follower(p.colour, max(round(34 * s), math.ceil(f.mark / 0.42)))
         paste_centred(image, meeple, (pad + marker_w + meeple.width / 2, top + row_h * 0.42))
         x = pad + marker_w + meeple.width + round(8 * s)
         score = str(p.score)
         score_w = text_width(score, f.score, True)
-        name = names[p.seat] if p.seat < len(names) and names[p.seat] else f"Player {p.seat + 1}"
+        name = names[p.seat] if p.seat < len(names) and names[p.seat] else word("Player {n}", n=p.seat + 1)
         label = f"{name} ({p.letter})"
         titles = []
         if king == p.seat:
-            titles.append("King" + (f" {king_size}" if king_size else ""))
+            titles.append(word("King") + (f" {king_size}" if king_size else ""))
         if robber == p.seat:
-            titles.append("Robber" + (f" {robber_size}" if robber_size else ""))
+            titles.append(word("Robber") + (f" {robber_size}" if robber_size else ""))
         room = width - x - score_w - 3 * pad
         line = top + row_h * 0.34
         right = width - 2.5 * pad - score_w
         for title in reversed(titles):
-            badge = _badge(round(30 * s), title, PLAYER_COLOURS[p.colour].fill if p.colour in PLAYER_COLOURS else GOLD)
+            badge = _badge(max(round(30 * s), 2 * f.floor), title, PLAYER_COLOURS[p.colour].fill if p.colour in PLAYER_COLOURS else GOLD)
             right -= badge.width
             image.paste(badge, (round(right), round(line - badge.height / 2)))
             right -= round(4 * s)
@@ -120,10 +128,10 @@ def players_section(view: CarcassonneView, names: list[str], width: int, f: Font
         draw_text(image, (width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm")
         details: list[tuple[Image.Image, str]] = [(figures.follower(p.colour, ih), f"{p.followers}/{FOLLOWERS_TOTAL}")]
         if "erweiterung" in view.options or p.large:
-            details.append((figures.follower(p.colour, round(ih * 0.78), large=True), str(p.large)))
+            details.append((figures.follower(p.colour, round(ih * 0.78), large=True, letter_min=f.mark), str(p.large)))
         if "haendler" in view.options or p.builder or p.pig:
-            details.append((figures.builder(p.colour, round(ih * 0.9)), str(p.builder)))
-            details.append((figures.pig(p.colour, round(ih * 0.75)), str(p.pig)))
+            details.append((figures.builder(p.colour, round(ih * 0.9), f.mark), str(p.builder)))
+            details.append((figures.pig(p.colour, round(ih * 0.75), f.mark), str(p.pig)))
         for good, n in p.goods:
             if good in ("wine", "grain", "cloth"):
                 details.append((icon(good, ih), str(n)))
@@ -152,14 +160,13 @@ def drawn_section(view: CarcassonneView, width: int, f: Fonts) -> Image.Image | 
     s = f.scale
     pad = round(10 * s)
     gap = round(10 * s)
-    size = min(round(84 * s), (width - 2 * pad - 3 * gap) // 4)
-    size -= size % 2
+    size = min(round(72 * s), (width - 2 * pad - 3 * gap) // 4)
+    size -= size % 4                # a size of the board's ladder: the sprites are shared
     head_h = round(36 * s)
-    label_h = round(28 * s)
+    label_h = max(round(28 * s), round(f.small * 1.4))
     image = Image.new("RGB", (width, head_h + size + label_h + pad), P.PANEL_BG)
-    draw_text(image, (pad, head_h / 2), f"Drawn: {view.drawn}", f.title, True, P.TEXT, "lm")
-    draw_text(image, (width - pad, head_h / 2), f"{_tiles(view.tiles_left)} left incl. this", f.small, False,
-              P.MUTED, "rm")
+    draw_text(image, (pad, head_h / 2), fit(word("Drawn: {tile}", tile=view.drawn), f.title, True, width - 2 * pad),
+              f.title, True, P.TEXT, "lm")
     for r in range(4):
         x = pad + r * (size + gap)
         image.paste(tile_sprite(view.drawn, r, size), (x, head_h))
@@ -177,7 +184,7 @@ def _symbols_in_play(view: CarcassonneView) -> tuple[set[str], set[str]]:
     return symbols, {fg.kind for fg in view.figures}
 
 
-@functools.lru_cache(maxsize=64)
+@text_cache(maxsize=64)
 def _legend_square(h: int, kind: str) -> Image.Image:
     if kind == "legal":
         square = Image.new("RGB", (h, h), P.LEGAL)
@@ -211,7 +218,7 @@ def _legend_square(h: int, kind: str) -> Image.Image:
     return box
 
 
-@functools.lru_cache(maxsize=64)
+@text_cache(maxsize=64)
 def _badge(h: int, text: str, edge: tuple[int, int, int] = GOLD) -> Image.Image:
     """The King / Robber Baron badge: gold text, outlined in the holder's colour."""
     size = max(8, round(h * 0.5))
@@ -224,7 +231,7 @@ def _badge(h: int, text: str, edge: tuple[int, int, int] = GOLD) -> Image.Image:
 
 def legend_items(view: CarcassonneView, f: Fonts) -> list[tuple[list[Image.Image], str]]:
     """The symbols a player may meet on this board, each with a few words."""
-    h = round(30 * f.scale)
+    h = f.icon
     symbols, pieces = _symbols_in_play(view)
     items: list[tuple[list[Image.Image], str]] = []
     if view.legal_placements:
@@ -236,12 +243,12 @@ def legend_items(view: CarcassonneView, f: Fonts) -> list[tuple[list[Image.Image
     else:
         colour = view.players[0].colour if view.players else "red"
     fh = round(h * 0.95)
-    items.append(([figures.follower(colour, fh)], "knight / thief / monk"))
-    items.append(([figures.follower(colour, fh, lying=True)], "farmer"))
+    items.append(([figures.follower(colour, fh, letter_min=f.mark)], "knight / thief / monk"))
+    items.append(([figures.follower(colour, fh, lying=True, letter_min=f.mark)], "farmer"))
     if "large" in pieces or "erweiterung" in view.options:
-        items.append(([figures.follower(colour, fh, large=True)], "large follower"))
+        items.append(([figures.follower(colour, fh, large=True, letter_min=f.mark)], "large follower"))
     if pieces & {"builder", "pig"} or "haendler" in view.options:
-        items.append(([figures.builder(colour, fh), figures.pig(colour, round(fh * 0.8))], "builder, pig"))
+        items.append(([figures.builder(colour, fh, f.mark), figures.pig(colour, round(fh * 0.8), f.mark)], "builder, pig"))
     if pieces & {"dragon", "fairy"} or "drache" in view.options:
         items.append(([figures.dragon(h), figures.fairy(h)], "dragon, fairy"))
     for kind, text in (("monastery", "monastery"), ("pennant", "pennant"), ("cathedral", "cathedral"),
@@ -265,32 +272,42 @@ def legend_items(view: CarcassonneView, f: Fonts) -> list[tuple[list[Image.Image
         items.append(([_legend_square(h, "path")], "dragon's path this turn"))
         items.append(([_legend_square(h, "step")], "dragon may step: dragon n"))
     if "koenig" in view.options:
-        items.append(([_badge(h, "King"), _badge(h, "Robber")], "largest city / road"))
-    return items
+        items.append(([_badge(max(h, 2 * f.floor), word("King")), _badge(max(h, 2 * f.floor), word("Robber"))],
+                      "largest city / road"))
+    return [(sprites, word(text)) for sprites, text in items]
 
 
-def _legend_shape(count: int, width: int, f: Fonts) -> tuple[int, int, int]:
-    """Columns, row height and total height of a legend of ``count`` items ``width`` wide."""
-    cols = max(1, min(3, int(width // (300 * f.scale))))
-    row_h = round(36 * f.scale)
-    return cols, row_h, round(34 * f.scale) + math.ceil(count / cols) * row_h + round(10 * f.scale)
+def _item_width(sprites: list[Image.Image], text: str, f: Fonts) -> float:
+    return sum(sp.width for sp in sprites) + round(4 * f.scale) * (len(sprites) + 1) + text_width(text, f.small)
+
+
+def _legend_shape(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts) -> tuple[int, int, int]:
+    """Columns, row height and total height of the legend ``width`` wide: as many columns (up to
+    three) as leave every item whole."""
+    pad = round(10 * f.scale)
+    widest = max((_item_width(sprites, text, f) for sprites, text in items), default=0)
+    cols = 3
+    while cols > 1 and widest + pad > (width - 2 * pad) / cols:
+        cols -= 1
+    row_h = max(round(36 * f.scale), f.icon + round(6 * f.scale))
+    return cols, row_h, round(38 * f.scale) + math.ceil(len(items) / cols) * row_h + round(10 * f.scale)
 
 
 def legend_height(items: list, width: int, f: Fonts) -> int:
-    return _legend_shape(len(items), width, f)[2]
+    return _legend_shape(items, width, f)[2]
 
 
 def legend_section(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts) -> Image.Image:
     s = f.scale
     pad = round(10 * s)
-    cols, row_h, height = _legend_shape(len(items), width, f)
+    cols, row_h, height = _legend_shape(items, width, f)
     col_w = (width - 2 * pad) // cols
     image = Image.new("RGB", (width, height), P.PANEL_BG)
-    draw_text(image, (pad, round(17 * s)), "Legend", f.title, True, P.TEXT, "lm")
+    draw_text(image, (pad, round(19 * s)), word("Legend"), f.title, True, P.TEXT, "lm")
     for k, (sprites, text) in enumerate(items):
         x0 = pad + (k % cols) * col_w
         x = x0
-        y = round(34 * s) + (k // cols) * row_h + row_h / 2
+        y = round(38 * s) + (k // cols) * row_h + row_h / 2
         for sprite in sprites:
             if sprite.mode == "RGBA":
                 paste_centred(image, sprite, (x + sprite.width / 2, y))

@@ -5,12 +5,13 @@ import functools
 
 from PIL import Image, ImageDraw
 
-from renderers.common import font
+from renderers.common import font, text_cache
+from renderers.common.fonts import measuring_font
 
 RGB = tuple[int, int, int]
 
 
-@functools.lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str = "mm") -> tuple[Image.Image, tuple[int, int]]:
     """``text`` as an RGBA sprite and the offset of its top-left corner from the anchor point
     (Pillow anchors: "mm" middle, "lm" left-middle, "rm" right-middle, ...)."""
@@ -32,7 +33,7 @@ def draw_text(image: Image.Image, at: tuple[float, float], text: str, size: int,
 
 @functools.lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> float:
-    return font(size, bold=bold).getlength(text)
+    return measuring_font(size, bold=bold).getlength(text)
 
 
 def fit(text: str, size: int, bold: bool, width: float) -> str:

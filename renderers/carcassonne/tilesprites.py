@@ -122,8 +122,8 @@ def draw_landscape(g: TileGeometry, size: int) -> Image.Image:
     return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
-# at most ~20 MB of sprites: a board needs a few dozen types x 4 rotations at one or two sizes
-@functools.lru_cache(maxsize=256)
+# every tile type at every size of the ladder (about 800 landscapes, ~15 MB)
+@functools.lru_cache(maxsize=1024)
 def _canonical(tile_id: str, size: int) -> Image.Image:
     return draw_landscape(geometry(tile_id), size)
 

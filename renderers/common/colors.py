@@ -19,7 +19,7 @@ class PlayerColour:
 # Carcassonne's seat colours are red, yellow, green, blue, black (R Y G B K); the shades are
 # chosen to stay distinguishable for the common colour-vision deficiencies.
 PLAYER_COLOURS: dict[str, PlayerColour] = {
-    "red": PlayerColour("red", "R", (213, 94, 0), (255, 255, 255), "circle"),
+    "red": PlayerColour("red", "R", (210, 38, 48), (255, 255, 255), "circle"),
     "yellow": PlayerColour("yellow", "Y", (240, 228, 66), (0, 0, 0), "square"),
     "green": PlayerColour("green", "G", (0, 158, 115), (255, 255, 255), "triangle"),
     "blue": PlayerColour("blue", "B", (0, 114, 178), (255, 255, 255), "diamond"),

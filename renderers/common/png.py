@@ -1,12 +1,15 @@
-"""PNG encoding tuned for speed over the last few bytes."""
+"""PNG encoding, one setting for every picture: the fastest zlib level (a palette picture of flat
+colours compresses well anyway; a bigger level costs more CPU than it saves in upload)."""
 from __future__ import annotations
 
 import io
 
 from PIL import Image
 
+PNG_SETTINGS = {"compress_level": 1}
 
-def encode_png(image: Image.Image, compress_level: int = 3) -> bytes:
+
+def encode_png(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=compress_level)
+    image.save(buffer, format="PNG", **PNG_SETTINGS)
     return buffer.getvalue()

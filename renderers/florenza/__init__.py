@@ -1,21 +1,30 @@
-"""Florenza renderer: View → PNG.
+"""Florenza renderer: View → PNG, 800 px wide at scale 1 and made for a phone.
 
-The public image shows the common area (monuments, artists, locations, supply, round and turn)
-and every player's public tableau. Rendered from a seat's view it adds that seat's hand and
-holdings below (``region="hand"``: only that private part). Everything is drawn from the view,
-so the public view (which has no hand) can never produce a private image.
+The turn image (``region=None``) shows the common area (monuments, artists, locations, supply,
+round and turn) and one line per player. ``/board`` regions: ``common``, ``players`` (every
+player's tableau) and a player's name or seat number (that tableau). Rendered from a seat's
+view, the picture is that seat's private one: its tableau, hand and holdings
+(``region="hand"``: the hand and holdings alone). Everything is drawn from the view, so the
+public view (which has no hand) can never produce a private image.
 """
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Hashable
+
+from PIL import Image
+
 from games.florenza.catalog import ANONYMOUS, RES, card, catalog, location, monument
 from games.florenza.view import FlorenzaView, Placed, PlayerPublic
-from renderers.common import encode_png, player_colour
+from renderers.common import encode_png, player_colour, word
+from renderers.common.palette import Palettes, literal_colours
+from renderers.common.regions import seat_named
 from renderers.florenza.draw import (
-    CATEGORY_COLOURS, CATEGORY_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, WHITE, Canvas, chips, fit, flag,
+    CATEGORY_COLOURS, CATEGORY_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, WHITE, Canvas, chips, flag,
     pp_badge, seat_badge, text_width,
 )
 
-WIDTH = 720
+WIDTH = 800
 PAD = 12
 REGIONS = (None, "common", "players", "hand")
 TYPE_COLOURS = {"A": (70, 90, 150), "P": (150, 70, 110), "S": (90, 120, 70)}
@@ -24,39 +33,76 @@ CATEGORY_NAMES = {"RES": "Residence", "WKS": "Workshop", "PRE": "Preacher", "GLD
 PHASE_NAMES = {3: "actions", 4: "end of round"}
 
 
-def render(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+def regions(view: FlorenzaView, names: list[str]) -> list[str]:
+    """What /board shows besides the turn image: the common area, all tableaux, one player's."""
+    return ["common", "players"] + [names[seat] for seat in range(min(view.players, len(names)))]
+
+
+def key_colours() -> list[tuple[int, int, int]]:
+    return [player_colour(seat).fill for seat in range(6)] + [player_colour(seat).text for seat in range(6)] + \
+        literal_colours(Path(__file__).parent)
+
+
+PALETTES = Palettes(key_colours())
+
+
+def render(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None,
+           cache_key: Hashable | None = None) -> bytes:
+    """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
+    return encode_png(PALETTES.to_palette(_canvas(view, names, scale, region).page(), cache_key))
+
+
+def render_image(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
+    """The picture (RGB)."""
+    return _canvas(view, names, scale, region).page()
+
+
+def _canvas(view: FlorenzaView, names: list[str], scale: float, region: str | None) -> Canvas:
+    names = [names[i] if i < len(names) else word("Player {n}", n=i + 1) for i in range(view.players)]
+    seat = None
     if region not in REGIONS:
-        raise ValueError(f"unknown region {region!r}; use one of {REGIONS}")
+        seat = seat_named(region, names)
+        if seat is None:
+            raise ValueError(f"unknown region {region!r}; use common, players, hand or a player's name")
     if region == "hand" and view.me is None:
         raise ValueError("the public view has no hand to draw")
-    names = [names[i] if i < len(names) else f"Player {i + 1}" for i in range(view.players)]
     canvas = Canvas(int(WIDTH * scale), scale)
     if region != "hand":
         _header(canvas, view, names)
-    if region in (None, "common"):
-        _monuments(canvas, view)
-        _artists(canvas, view)
-        _locations(canvas, view, names)
-        _supply(canvas, view)
-    if region in (None, "players"):
-        if view.final:
-            _final(canvas, view, names)
-        for seat in view.order:
-            _player(canvas, view, view.table[seat], names)
-    if view.me is not None and region in (None, "hand"):
+    if seat is not None:
+        _player(canvas, view, view.table[seat], names)
+    elif view.me is not None and region is None:
+        _player(canvas, view, view.table[view.me.seat], names)       # a seat's own picture
         _hand(canvas, view, names)
-    return encode_png(canvas.finish())
+    elif region == "hand":
+        _hand(canvas, view, names)
+    else:
+        if region in (None, "common"):
+            _monuments(canvas, view)
+            _artists(canvas, view)
+            _locations(canvas, view, names)
+            _supply(canvas, view)
+        if region is None:
+            _player_lines(canvas, view, names)
+        if region == "players":
+            if view.final:
+                _final(canvas, view, names)
+            for each in view.order:
+                _player(canvas, view, view.table[each], names)
+    return canvas
 
 
 # -- sections -------------------------------------------------------------------------------------------
 def _title(canvas: Canvas, text: str, note: str = "") -> None:
     canvas.ensure(canvas.s(40))
     s = canvas.s
-    canvas.y += s(10)
+    canvas.y += s(6)
+    text = word(text)
     canvas.text((s(PAD), canvas.y), text, fill=INK, typeface=canvas.font(24, True))
     if note:
         start = s(PAD) + text_width(canvas.draw, text, canvas.font(24, True)) + s(10)
-        canvas.text((start, canvas.y + s(5)), note, fill=MUTED, typeface=canvas.font(19))
+        note, face = canvas.fit(word(note), canvas.width - start - s(PAD), 19)
+        canvas.text((start, canvas.y + s(5)), note, fill=MUTED, typeface=face)
     canvas.y += s(32)
     canvas.draw.line((s(PAD), canvas.y, canvas.width - s(PAD), canvas.y), fill=LINE, width=max(1, s(2)))
     canvas.y += s(6)
@@ -85,7 +131,7 @@ def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
             canvas.image.paste(badge, (x, y), badge)
             x += badge.width + s(4)
             if len(view.to_act) == 1:          # several (keep step): their letters are enough
-                text, typeface = fit(draw, names[seat], s(170), s(21), True, s(14))
+                text, typeface = canvas.fit(names[seat], s(170), 21, True)
                 canvas.text((x, y + s(2)), text, fill=WHITE, typeface=typeface)
                 x += text_width(draw, text, typeface) + s(10)
     # turns 5-8: who has an extra action
@@ -111,7 +157,7 @@ def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
 def _monuments(canvas: Canvas, view: FlorenzaView) -> None:
     s = canvas.s
     _title(canvas, "Monuments", f"deck {view.monument_deck} · the 2 rightmost stay at round end")
-    columns, tile_h = 2, s(104)
+    columns, tile_h = 2, s(100)
     tile_w = (canvas.width - s(PAD) * (columns + 1)) // columns
     staying = set(view.monuments[-2:])
     for i, monument_id in enumerate(view.monuments):
@@ -137,9 +183,9 @@ def _monument_tile(canvas: Canvas, x: int, y: int, w: int, h: int, monument_id: 
     canvas.text((x + s(14), y + s(5)), label, fill=MONUMENT_COLOUR, typeface=canvas.font(22, True))
     pp_badge(canvas, x + w - s(48), y + s(6), f"{info.pp}", 30, MONUMENT_COLOUR)
     note = f"#{info.number} {place}" + (" · stays" if stays else "")
-    text, typeface = fit(draw, note, w - s(56) - s(56), s(18), stays, s(13))
+    text, typeface = canvas.fit(note, w - s(56) - s(56), 18, stays)
     canvas.text((x + s(56), y + s(9)), text, fill=MONUMENT_COLOUR if stays else MUTED, typeface=typeface)
-    text, typeface = fit(draw, title, w - s(24) - s(56), s(23), True, s(15))
+    text, typeface = canvas.fit(title, w - s(24) - s(56), 23, True)
     canvas.text((x + s(14), y + s(36)), text, fill=INK, typeface=typeface)
     types_w = len(info.artists) * s(28)
     _types(canvas, x + w - s(10) - types_w, y + s(40), info.artists, s(24))
@@ -156,33 +202,38 @@ def _types(canvas: Canvas, x: int, y: int, types: tuple[str, ...], height: int) 
 
 
 def _artists(canvas: Canvas, view: FlorenzaView) -> None:
+    """The artists on display in two columns, then the anonymous artists."""
     s, draw = canvas.s, canvas.draw
-    _title(canvas, "Artists", f"deck {view.artist_deck} · values hidden until hired")
-    row_h = s(34)
+    _title(canvas, "Artists", f"deck {view.artist_deck} · fee · values (hidden until hired)")
+    row_h, columns = s(34), 2
+    col_w = (canvas.width - s(PAD) * 2 - s(8)) // columns
+    rows = (len(view.artists) + columns - 1) // columns
+    canvas.ensure(rows * row_h + s(50))
     for i, artist_id in enumerate(view.artists):
-        canvas.ensure(row_h)
         info = catalog().artists[artist_id]
-        y = canvas.y
-        if i % 2 == 0:
-            draw.rectangle((s(PAD), y, canvas.width - s(PAD), y + row_h - s(2)), fill=(244, 238, 225))
-        canvas.text((s(PAD + 4), y + s(4)), f"A{i + 1}", fill=INK, typeface=canvas.font(21, True))
-        x = _types(canvas, s(PAD + 50), y + s(4), (info.type,), s(26))
-        name, typeface = fit(draw, info.name, s(300), s(21), False, s(14))
+        col, row = i // rows, i % rows
+        x0, y = s(PAD) + col * (col_w + s(8)), canvas.y + row * row_h
+        if row % 2 == 0:
+            draw.rectangle((x0, y, x0 + col_w, y + row_h - s(2)), fill=(244, 238, 225))
+        canvas.text((x0 + s(4), y + s(4)), f"A{i + 1}", fill=INK, typeface=canvas.font(20, True))
+        x = _types(canvas, x0 + s(44), y + s(4), (info.type,), s(26))
+        detail = f"{info.fee} · {'|'.join(str(v) for v in info.values)}"
+        detail_w = text_width(draw, detail, canvas.font(19))
+        name, typeface = canvas.fit(info.name, x0 + col_w - detail_w - s(10) - (x + s(4)), 20, False)
         canvas.text((x + s(4), y + s(4)), name, fill=INK, typeface=typeface)
-        detail = f"fee {info.fee} · {'|'.join(str(v) for v in info.values)}"
-        canvas.text((canvas.width - s(PAD + 4), y + s(5)), detail, fill=INK, typeface=canvas.font(20), anchor="ra")
-        canvas.y += row_h
-    canvas.ensure(row_h)
+        canvas.text((x0 + col_w - s(4), y + s(5)), detail, fill=INK, typeface=canvas.font(19), anchor="ra")
+    canvas.y += rows * row_h
     y = canvas.y + s(4)
-    canvas.text((s(PAD + 4), y + s(2)), "Anonymous (fee 50, 0 pp):", fill=INK, typeface=canvas.font(20))
-    x = s(PAD + 4) + text_width(draw, "Anonymous (fee 50, 0 pp):", canvas.font(20)) + s(8)
+    label = word("Anonymous (fee 50, 0 pp):")
+    canvas.text((s(PAD + 4), y + s(2)), label, fill=INK, typeface=canvas.font(20))
+    x = s(PAD + 4) + text_width(draw, label, canvas.font(20)) + s(8)
     for slot, available in enumerate(view.anonymous):
         letter = catalog().artists[ANONYMOUS[slot]].type
         x = _types(canvas, x, y, (letter,), s(26))
-        word = "free" if available else "used"
-        canvas.text((x, y + s(2)), word, fill=INK if available else MUTED, typeface=canvas.font(20, available))
-        x += text_width(draw, word, canvas.font(20, True)) + s(12)
-    canvas.y += row_h + s(6)
+        text = word("free") if available else word("used")
+        canvas.text((x, y + s(2)), text, fill=INK if available else MUTED, typeface=canvas.font(20, available))
+        x += text_width(draw, text, canvas.font(20, True)) + s(12)
+    canvas.y += row_h + s(4)
 
 
 LOCATION_EFFECT = {"gain": "+{r}", "sell": "{r}→200", "barter": "1→1", "captain": ""}
@@ -204,7 +255,7 @@ def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
         canvas.text((x + s(6), y + s(6)), f"L{i + 1}", fill=MUTED if used else INK, typeface=canvas.font(19, True))
         effect = LOCATION_EFFECT[info.kind].format(r=info.resource)
         space = w - s(50) - (s(26) if used else 0)
-        text, typeface = fit(draw, f"{info.name} {effect}".strip(), space, s(19), False, s(12))
+        text, typeface = canvas.fit(f"{info.name} {effect}".strip(), space, 19, False)
         canvas.text((x + s(42), y + s(7)), text, fill=MUTED if used else INK, typeface=typeface)
         if used:
             badge = seat_badge(used_by, s(24))
@@ -213,14 +264,49 @@ def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
 
 
 def _supply(canvas: Canvas, view: FlorenzaView) -> None:
+    """The supply's resources and the decks on one line."""
     s = canvas.s
-    _title(canvas, "Supply")
-    canvas.ensure(s(70))
+    _title(canvas, "Supply", f"draw deck {view.draw_deck} · discard {view.discard}" + (" · bank low" if view.bank_low else ""))
+    canvas.ensure(s(44))
     chips(canvas, s(PAD), canvas.y, tuple(view.supply), 0, s(30), RES)
     canvas.y += s(38)
-    note = f"draw deck {view.draw_deck} · discard {view.discard}" + (" · bank low" if view.bank_low else "")
-    canvas.text((s(PAD), canvas.y), note, fill=INK, typeface=canvas.font(20))
-    canvas.y += s(30)
+
+
+def _player_lines(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
+    """One line per player (the turn image): seat, name, captain, counts, prestige; each player's
+    whole tableau is one /board NAME away."""
+    s, draw = canvas.s, canvas.draw
+    _title(canvas, "Players", "/board NAME: a player's cards")
+    row_h = s(46)
+    for index, seat in enumerate(view.order):
+        player = view.table[seat]
+        canvas.ensure(row_h)
+        y = canvas.y
+        acting = seat in view.to_act and not view.over
+        if acting:
+            draw.rounded_rectangle((s(PAD // 2), y, canvas.width - s(PAD // 2), y + row_h - s(4)), radius=s(8),
+                                   outline=INK, width=s(3))
+        badge = seat_badge(seat, s(32))
+        canvas.image.paste(badge, (s(PAD), y + s(5)), badge)
+        x = s(PAD) + badge.width + s(8)
+        name, typeface = canvas.fit(names[seat], s(200), 23, True)
+        canvas.text((x, y + s(8)), name, fill=INK, typeface=typeface)
+        x += text_width(draw, name, typeface) + s(6)
+        if player.captain:
+            flag(draw, x, y + s(8), s(26))
+            x += s(26)
+        categories = [card(p.id).category for p in player.cards]
+        sets = min(categories.count("PAL"), categories.count("CHU"), categories.count("DIS"))
+        counts = word("hand {hand} · res {res} · cards {cards}", hand=player.hand, res=player.res,
+                      cards=len(player.cards) + len(player.monuments))
+        if sets:
+            counts += " · " + word("sets {n}", n=sets)
+        pp = f"{player.pp} pp"
+        pp_w = text_width(draw, pp, canvas.font(36 * 0.62, True)) + s(10)
+        counts, typeface = canvas.fit(counts, canvas.width - s(PAD) - pp_w - s(12) - (x + s(8)), 20)
+        canvas.text((x + s(8), y + s(10)), counts, fill=INK, typeface=typeface)
+        pp_badge(canvas, canvas.width - s(PAD) - pp_w, y + s(4), pp, 34)
+        canvas.y += row_h
 
 
 def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: list[str]) -> None:
@@ -233,7 +319,7 @@ def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: lis
     badge = seat_badge(player.seat, s(36))
     canvas.image.paste(badge, (x, canvas.y), badge)
     x += badge.width + s(8)
-    name, typeface = fit(draw, names[player.seat], s(230), s(26), True, s(16))
+    name, typeface = canvas.fit(names[player.seat], s(230), 26, True)
     canvas.text((x, canvas.y + s(2)), name, fill=INK, typeface=typeface)
     x += text_width(draw, name, typeface) + s(8)
     if player.captain:
@@ -265,7 +351,7 @@ def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: lis
     reserved = [f"R{i + 1} {item}" for i, item in enumerate(reserved)]
     if reserved:
         canvas.ensure(s(30))
-        text, typeface = fit(draw, "Reserved: " + " · ".join(reserved), canvas.width - s(2 * PAD + 16), s(19), False, s(12))
+        text, typeface = canvas.fit("Reserved: " + " · ".join(reserved), canvas.width - s(2 * PAD + 16), 19, False)
         canvas.text((s(PAD + 8), canvas.y), text, fill=INK, typeface=typeface)
         canvas.y += s(28)
     canvas.y += s(6)
@@ -308,15 +394,15 @@ def _tile_rows(canvas: Canvas, tiles: list[tuple[str, str, str, tuple[int, int, 
         x, y = s(PAD + 8) + col * (w + s(6)), canvas.y + row * (h + s(6))
         canvas.ensure(y - canvas.y + h + s(8))
         draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=fill)
-        text, typeface = fit(draw, name, w - s(10), s(21), True, s(14))
+        text, typeface = canvas.fit(name, w - s(10), 21, True)
         canvas.text((x + s(6), y + s(4)), text, fill=ink, typeface=typeface)
-        text, typeface = fit(draw, f"{code} · {bottom}", w - s(10), s(19), False, s(13))
+        text, typeface = canvas.fit(f"{code} · {bottom}", w - s(10), 19, False)
         canvas.text((x + s(6), y + s(33)), text, fill=ink, typeface=typeface)
     canvas.y += ((len(tiles) + columns - 1) // columns) * (h + s(6))
 
 
 def _final(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
-    s, draw = canvas.s, canvas.draw
+    s = canvas.s
     _title(canvas, "Final scores")
     best = max(score.key for score in view.final or ())
     for score in sorted(view.final or (), key=lambda sc: sc.key, reverse=True):
@@ -330,7 +416,7 @@ def _final(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
         detail = (f"game {score.ingame} · sets {score.sets} · guilds {score.guilds} · res {score.resources} "
                   f"({score.resource_total}) · fl {score.florins} ({score.florin_total}) · captain {score.captain} "
                   f"· reserved −{score.penalty_monuments + score.penalty_artists}")
-        text, typeface = fit(draw, detail, canvas.width - s(2 * PAD + 38), s(18), False, s(12))
+        text, typeface = canvas.fit(detail, canvas.width - s(2 * PAD + 38), 18, False)
         canvas.text((s(PAD + 38), canvas.y), text, fill=MUTED, typeface=typeface)
         canvas.y += s(30)
 
@@ -344,7 +430,7 @@ def _hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     top = canvas.y
     draw.rectangle((0, top, canvas.width, top + s(44)), fill=(30, 60, 90))
     title = f"Private: {names[me.seat]}'s hand and holdings"
-    text, typeface = fit(draw, title, canvas.width - s(2 * PAD), s(24), True, s(14))
+    text, typeface = canvas.fit(title, canvas.width - s(2 * PAD), 24, True)
     canvas.text((s(PAD), top + s(8)), text, fill=WHITE, typeface=typeface)
     canvas.y = top + s(52)
     after = chips(canvas, s(PAD), canvas.y, me.res, 0, s(30), RES)
@@ -385,12 +471,12 @@ def _hand_tile(canvas: Canvas, x: int, y: int, w: int, h: int, card_id: str, lab
     if info.pp:
         pp_badge(canvas, right - s(48), y + s(5), f"{info.pp} pp", 25, (40, 40, 40))
         right -= s(54)
-    name, typeface = fit(draw, info.name, right - (x + s(50)), s(20), True, s(12))
+    name, typeface = canvas.fit(info.name, right - (x + s(50)), 20, True)
     canvas.text((x + s(50), y + s(6)), name, fill=ink, typeface=typeface)
     after = chips(canvas, x + s(8), y + s(42), info.cost, info.fl, s(26), RES)
     if info.artists:
         _types(canvas, after + s(4), y + s(42), info.artists, s(26))
-    text, typeface = fit(draw, f"{CATEGORY_NAMES[info.category]} · {short_effect(info)}", w - s(16), s(19), False, s(12))
+    text, typeface = canvas.fit(f"{CATEGORY_NAMES[info.category]} · {short_effect(info)}", w - s(16), 19, False)
     canvas.text((x + s(8), y + h - s(30)), text, fill=INK, typeface=typeface)
 
 

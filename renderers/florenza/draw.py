@@ -1,12 +1,12 @@
 """Drawing primitives for Florenza: a vertical layout canvas, chips and card tiles (cached)."""
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers.common import font, player_colour
+from renderers.common import font, min_text_px, player_colour, text_cache
+from renderers.common.text import length
 
 INK = (33, 30, 28)
 MUTED = (110, 104, 96)
@@ -42,12 +42,19 @@ class Canvas:
         self.image = Image.new("RGB", (self.width, int(self.height * self.scale)), PAPER)
         self.draw = ImageDraw.Draw(self.image)
         self.y = 0
+        self.floor = min_text_px(self.width)       # no text smaller (a phone shows it width-wide)
 
     def s(self, value: float) -> int:
         return int(round(value * self.scale))
 
     def font(self, size: float, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-        return font(self.s(size), bold)
+        """A font of ``size`` (at scale 1), never below the floor."""
+        return font(max(self.floor, self.s(size)), bold)
+
+    def fit(self, text: str, width: int, size: float, bold: bool = False) -> tuple[str, ImageFont.ImageFont]:
+        """``text`` in the largest font up to ``size`` (at scale 1) that fits ``width``, cut with an
+        ellipsis at the floor if need be."""
+        return fit(self.draw, text, width, max(self.floor, self.s(size)), bold, self.floor)
 
     def ensure(self, more: int) -> None:
         """Grow the page when content runs past the bottom."""
@@ -61,13 +68,16 @@ class Canvas:
              typeface: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str = "la") -> None:
         put_text(self.image, xy, text, fill, typeface, anchor)
 
+    def page(self) -> Image.Image:
+        """The used part (RGB)."""
+        return self.image.crop((0, 0, self.width, self.y + self.s(8)))
+
     def finish(self) -> Image.Image:
         """The used part, reduced to a 255-colour palette (same look, a third of the bytes, faster PNG)."""
-        page = self.image.crop((0, 0, self.width, self.y + self.s(8)))
-        return page.quantize(255, method=Image.Quantize.FASTOCTREE)
+        return self.page().quantize(255, method=Image.Quantize.FASTOCTREE)
 
 
-@functools.lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def text_mask(text: str, typeface: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str) -> tuple[Image.Image, int, int]:
     """Rasterised text as an alpha mask, cached: most labels repeat from one image to the next."""
     left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
@@ -85,7 +95,7 @@ def put_text(image: Image.Image, xy: tuple[int, int], text: str, fill: tuple[int
 
 
 def text_width(draw: ImageDraw.ImageDraw, text: str, typeface: ImageFont.ImageFont) -> int:
-    return int(draw.textlength(text, font=typeface))
+    return int(length(text, typeface))
 
 
 def fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False,
@@ -101,7 +111,7 @@ def fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool 
     return text + "…", typeface
 
 
-@functools.lru_cache(maxsize=512)
+@text_cache(maxsize=512)
 def chip(code: str, amount: int | str, height: int) -> Image.Image:
     """A rounded chip ``ma2`` / ``fl150`` in the resource's colour."""
     fill, ink = RESOURCE_COLOURS[code]
@@ -132,14 +142,14 @@ def chips(canvas: Canvas, x: int, y: int, cost: tuple[int, ...], florins: int, h
     return x
 
 
-@functools.lru_cache(maxsize=64)
+@text_cache(maxsize=64)
 def seat_badge(seat: int, size: int) -> Image.Image:
     """The seat's colour with its letter: colour is never the only cue."""
     colour = player_colour(seat)
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, size - 1, size - 1), radius=size // 5, fill=colour.fill, outline=INK, width=2)
-    draw.text((size // 2, size // 2), colour.letter, fill=colour.text, font=font(int(size * 0.68), True), anchor="mm")
+    draw.text((size // 2, size // 2), colour.letter, fill=colour.text, font=font(int(size * 0.68), True, mark=True), anchor="mm")
     return image
 
 

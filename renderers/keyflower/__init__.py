@@ -1,24 +1,48 @@
-"""Keyflower renderer: a phone-friendly vertical board built from a view only.
+"""Keyflower renderer, made for a phone (renderers.common.phone): 800 px wide at scale 1, never
+taller than twice that.
 
-``region``: None (everything), "board" (header, boats, auction, players), "villages",
-"village:N" (seat N, 0-based).
+* ``region=None``, the turn image: header, the players' table, boats, the auction, and the village
+  of the player to act (when one player acts and it fits; otherwise a line says where it is).
+* ``"board"``: header, players, boats and auction. A player's name or seat number (``/board Ann``,
+  ``/board 2``; ``village:N`` counts from 0): that player's village.
+* From a seat's view (``/hand``): that seat's private picture: header, what only it sees (keeples,
+  skills, winter tiles) and its own village with the spots it may build on.
 """
 from __future__ import annotations
+
+from typing import Hashable
 
 from PIL import Image
 
 from games.keyflower.view import KeyflowerView
-from renderers.common import encode_png
+from renderers.common import PlayerColour, encode_png, word
+from renderers.common.palette import Palettes
+from renderers.common.phone import floors, max_height
+from renderers.common.regions import seat_named
 from renderers.keyflower import style as S
-from renderers.keyflower.board import auction, boats_row, header, info_panel, section_title
-from renderers.keyflower.villages import render_village
+from renderers.keyflower.board import auction, boats_row, header, own_panel, player_name, players_table, section_title
+from renderers.keyflower.villages import render_village, village_size
 
 BASE_WIDTH = 800
+VILLAGE_MIN = 44        # smallest hex (at 800 px wide) of the village in the turn image
+
+
+def regions(view: KeyflowerView, names: list[str]) -> list[str]:
+    """What /board shows besides the turn image: the board without villages, each village."""
+    return ["board"] + [names[seat] for seat in range(min(view.players, len(names)))]
+
+
+def seat_colours(view: KeyflowerView | None) -> list[PlayerColour]:
+    return [PlayerColour(f"seat {i + 1}", str(i + 1), style.fill, style.text, style.shape) for i, style in enumerate(S.SEATS)]
+
+
+def key_colours() -> list[tuple[int, int, int]]:
+    return [style.fill for style in S.SEATS] + [c for c, _, _ in S.KEEPLE.values()] + \
+        [c for c, _, _ in S.RESOURCE.values()] + list(S.SEASON_FILL.values()) + [S.PAPER, S.PANEL, S.INK, S.ROAD, S.WATER]
 
 
 def _stack(parts: list[Image.Image], width: int) -> Image.Image:
-    height = sum(p.height for p in parts)
-    out = Image.new("RGB", (width, max(1, height)), S.PAPER)
+    out = Image.new("RGB", (width, max(1, sum(p.height for p in parts))), S.PAPER)
     y = 0
     for part in parts:
         out.paste(part, (0, y))
@@ -26,41 +50,72 @@ def _stack(parts: list[Image.Image], width: int) -> Image.Image:
     return out
 
 
-def _board(view: KeyflowerView, names: list[str], width: int, scale: float) -> list[Image.Image]:
-    parts = [header(view, names, width, scale), info_panel(view, names, width, scale)]
+def _seat(view: KeyflowerView, names: list[str], region: str) -> int:
+    if region.startswith("village:"):
+        number = region[8:]
+        if number.isascii() and number.isdigit() and int(number) < view.players:
+            return int(number)
+        raise ValueError(f"no village {number!r}: seats are 0 to {view.players - 1}")
+    seat = seat_named(region, names[:view.players])
+    if seat is None:
+        raise ValueError(f"unknown region {region!r}; use board or a player's name")
+    return seat
+
+
+def _board(view: KeyflowerView, names: list[str], width: int, fl) -> list[Image.Image]:
+    parts = [header(view, names, width, fl), players_table(view, names, width, fl)]
     if view.boats:
-        parts += [section_title("Boats", width, scale), boats_row(view, width, scale)]
-    if view.orders or view.auction:
-        parts += [section_title("Auction", width, scale), auction(view, width, scale)]
+        parts += [section_title(word("Boats"), width, fl), boats_row(view, width, fl)]
+    if (view.orders or view.auction) and view.phase != "over":
+        parts += [section_title(word("Auction"), width, fl), auction(view, width, fl)]
     return parts
 
 
-def _villages(view: KeyflowerView, names: list[str], width: int, scale: float,
-              seats: list[int] | None = None) -> list[Image.Image]:
-    order = seats if seats is not None else list(range(view.players))
-    if seats is None and view.seat is not None and 0 <= view.seat < view.players:
-        order = [view.seat] + [s for s in order if s != view.seat]
-    parts = []
-    for seat in order:
-        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-        parts.append(render_village(view, seat, name, width, scale))
-    return parts
+def _turn_village(view: KeyflowerView) -> int | None:
+    """Whose village the turn image shows: the one player to act, or the winner at the end."""
+    if view.phase == "over" and view.final:
+        totals = [dict(f)["total"] for f in view.final]
+        return totals.index(max(totals))
+    if len(view.to_act) == 1:
+        return view.to_act[0]
+    return None
 
 
-def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
+                 height: int | None = None) -> Image.Image:
+    """The picture (RGB); ``height``: the tallest the turn image may be (default: a phone's limit)."""
     width = int(BASE_WIDTH * scale)
+    fl = floors(width)
+    names = [player_name(names, seat, 40) for seat in range(view.players)]
+    if region is not None and region != "board":
+        seat = _seat(view, names, region)
+        return render_village(view, seat, names[seat], width, fl)
     if region == "board":
-        parts = _board(view, names, width, scale)
-    elif region == "villages":
-        parts = _villages(view, names, width, scale)
-    elif region and region.startswith("village:"):
-        seat = region[8:]
-        if not (seat.isascii() and seat.isdigit() and int(seat) < view.players):
-            raise ValueError(f"no village {seat!r}: seats are 0 to {view.players - 1}")
-        parts = _villages(view, names, width, scale, [int(seat)])
-    elif region is None:
-        parts = _board(view, names, width, scale) + [section_title("Villages", width, scale)] + \
-            _villages(view, names, width, scale)
-    else:
-        raise ValueError(f"unknown region {region!r}; use board, villages or village:N")
-    return encode_png(_stack(parts, width))
+        return _stack(_board(view, names, width, fl), width)
+    if view.seat is not None and 0 <= view.seat < view.players:      # a seat's own picture
+        parts = [header(view, names, width, fl)]
+        panel = own_panel(view, names, width, fl)
+        if panel is not None:
+            parts.append(panel)
+        parts.append(render_village(view, view.seat, names[view.seat], width, fl))
+        return _stack(parts, width)
+    parts = _board(view, names, width, fl)
+    seat = _turn_village(view)
+    room = min(height or max_height(width), max_height(width)) - sum(p.height for p in parts)
+    if seat is not None:
+        s = village_size(view, seat, width, room - fl.text * 6)
+        if s >= VILLAGE_MIN * scale:
+            village = render_village(view, seat, names[seat], width, fl, s)
+            if village.height <= room:
+                return _stack(parts + [village], width)
+    note = section_title(word("Villages"), width, fl, word("/board NAME shows a player's village"))
+    return _stack(parts + [note], width)
+
+
+PALETTES = Palettes(key_colours())
+
+
+def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
+           cache_key: Hashable | None = None) -> bytes:
+    """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
+    return encode_png(PALETTES.to_palette(render_image(view, names, scale, region), cache_key))

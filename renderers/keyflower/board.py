@@ -1,230 +1,312 @@
-"""The shared board: header, boats, the auction (with bids drawn around each tile's edges) and
-the information panel."""
+"""The shared board: header, the players' table, boats and the auction (each tile's bids in chips
+under it). Every size follows the picture's text floor (renderers.common.phone)."""
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
 from games.keyflower.data import RESOURCES, SEASONS
-from games.keyflower.view import KeyflowerView, TileView
+from games.keyflower.view import BidView, KeyflowerView, TileView
+from renderers.common import text_cache, word
+from renderers.common.phone import Floors
 from renderers.keyflower import style as S
-from renderers.keyflower.hexes import draw_uses, paste_tile
+from renderers.keyflower.hexes import SQ3, draw_uses, fitted, paste_tile
+from renderers.keyflower.text import tile_title
+from games.keyflower.data import tile as tile_def
 
-SQ3 = 3 ** 0.5
 
-
-def _name(names: list[str], seat: int, limit: int = 12) -> str:
-    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+def player_name(names: list[str], seat: int, limit: int = 14) -> str:
+    name = names[seat] if seat < len(names) else word("Player {n}", n=seat + 1)
     return name if len(name) <= limit else name[:limit - 1] + "…"
 
 
-def header(view: KeyflowerView, names: list[str], width: int, scale: float) -> Image.Image:
-    h = int(86 * scale)
+PHASES = {"winter_select": "choosing winter tiles", "boats": "boat choice", "placement": "village expansion",
+          "flip": "Flipper upgrade", "over": "game over"}
+
+
+def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image:
+    h = max(80, round(fl.text * 4.6))
     image = Image.new("RGB", (width, h), S.PANEL)
     d = ImageDraw.Draw(image)
-    season = SEASONS[min(view.season, 3)].capitalize()
-    phase = {"actions": f"action {view.action_no + 1}", "winter_select": "choosing winter tiles",
-             "boats": "boat choice", "placement": "village expansion", "flip": "Flipper upgrade",
-             "over": "game over"}.get(view.phase, view.phase)
+    pad = round(fl.text * 0.6)
+    season = word(SEASONS[min(view.season, 3)].capitalize())
+    phase = word("action {n}", n=view.action_no + 1) if view.phase == "actions" else word(PHASES.get(view.phase, view.phase))
     line = f"{season} · {phase}"
     if view.phase == "actions":
-        line += f" · passes {view.passes}/{view.players}"
-    big = S.f(24 * scale, True)
-    d.text((10 * scale, 8 * scale), line, font=big, fill=S.INK)
-    x = 10 * scale + d.textlength(line, font=big) + 14 * scale
+        line += " · " + word("passes {n}/{of}", n=view.passes, of=view.players)
+    big = S.f(max(fl.text, 24 * width / 800), True)
+    top = h * 0.27
+    S.text(d, (pad, top), line, font=big, fill=S.INK, anchor="lm")
+    x = pad + S.length(line, big) + pad
     if view.to_act and view.phase != "over":
-        d.text((x, 8 * scale), "▶", font=big, fill=S.INK)
-        x += 26 * scale
+        S.text(d, (x, top), "▶", font=big, fill=S.INK, anchor="lm")
+        x += big.size * 1.1
+        r = big.size * 0.45
         for seat in view.to_act[:6]:
-            S.seat_badge(d, x + 11 * scale, 22 * scale, 11 * scale, seat)
-            x += 28 * scale
+            S.seat_badge(d, x + r, top, r, seat, mark=fl.mark)
+            x += r * 2.4
         if len(view.to_act) == 1:
-            d.text((x, 8 * scale), _name(names, view.to_act[0]), font=big, fill=S.INK)
-    y = 56 * scale
-    small = S.f(19 * scale)
-    x = 10 * scale
-    d.text((x, y), f"bag {view.bag_size}", font=small, fill=S.INK, anchor="lm")
-    x += d.textlength(f"bag {view.bag_size}", font=small) + 14 * scale
+            S.text(d, (x, top), player_name(names, view.to_act[0]), font=big, fill=S.INK, anchor="lm")
+    y = h * 0.73
+    small = S.f(max(fl.text, 19 * width / 800))
+    r = small.size * 0.62
+    x = pad
+    bag = word("bag {n}", n=view.bag_size)
+    S.text(d, (x, y), bag, font=small, fill=S.INK, anchor="lm")
+    x += S.length(bag, small) + pad
     colour, letter, text = S.KEEPLE["green"]
-    S.token(d, x + 11 * scale, y, 11 * scale, colour, letter, text)
-    d.text((x + 26 * scale, y), f"{view.green}", font=small, fill=S.INK, anchor="lm")
-    x += 26 * scale + d.textlength(f"{view.green}", font=small) + 16 * scale
+    S.token(d, x + r, y, r, colour, letter, text)
+    S.text(d, (x + 2.3 * r, y), f"{view.green}", font=small, fill=S.INK, anchor="lm")
+    x += 2.3 * r + S.length(f"{view.green}", small) + pad
     for res, n in view.stock:
         colour, letter, text = S.RESOURCE[res]
-        S.token(d, x + 11 * scale, y, 11 * scale, colour, letter[0], text)
-        d.text((x + 26 * scale, y), f"{n}", font=small, fill=S.INK, anchor="lm")
-        x += 26 * scale + d.textlength(f"{n}", font=small) + 14 * scale
-    d.text((x, y), f"skills {view.pile_size}", font=small, fill=S.INK, anchor="lm")
+        S.token(d, x + r, y, r, colour, letter[0], text)
+        S.text(d, (x + 2.3 * r, y), f"{n}", font=small, fill=S.INK, anchor="lm")
+        x += 2.3 * r + S.length(f"{n}", small) + pad
+    S.text(d, (x, y), word("skills {n}", n=view.pile_size), font=small, fill=S.INK, anchor="lm")
     return image
 
 
-def boats_row(view: KeyflowerView, width: int, scale: float) -> Image.Image:
-    n = max(1, len(view.boats))
-    s = int(min(64 * scale, width / n / 2.15))
-    cell = min(width / n, 2.25 * s)
-    has_cargo = any(boat.cargo for boat in view.boats)
-    h = int(SQ3 * s + (76 if has_cargo else 14) * scale)
-    image = Image.new("RGB", (width, h), S.PAPER)
-    d = ImageDraw.Draw(image)
-    x0 = (width - cell * n) / 2
-    cy = SQ3 * s / 2 + 6 * scale
-    for i, boat in enumerate(view.boats):
-        cx = x0 + cell * (i + 0.5)
-        paste_tile(image, cx, cy, boat.id, False, 0, s)
-        if not boat.available:
-            d.polygon(S.hex_corners(cx, cy, s), fill=None, outline=(120, 120, 120))
-            S.centred(d, (cx, cy + s * 0.2), "taken", S.f(s * 0.3, True), fill=(90, 90, 90), stroke=3)
-        # cargo under the hex
-        items = [(c, n_) for c, n_ in boat.cargo if c in S.KEEPLE]
-        skills = [(k, n_) for k, n_ in boat.cargo if k not in S.KEEPLE]
-        y = cy + SQ3 * s / 2 + 16 * scale
-        chip_h = 20 * scale
-        widths = [chip_h + chip_h * 0.15 + d.textlength(str(count), font=S.f(chip_h * 0.95, True)) for _, count in items]
-        x = cx - (sum(widths) + 4 * scale * (len(items) - 1)) / 2
-        for (c, count), w in zip(items, widths):
-            colour, letter, text = S.KEEPLE[c]
-            S.chip(d, x, y, chip_h, colour, letter, text, count)
-            x += w + 4 * scale
-        if skills:
-            label = " ".join(f"{count}{k}" if count > 1 else k for k, count in skills)
-            S.centred(d, (cx, y + 27 * scale), label, S.f(17 * scale), fill=S.INK)
-    return image
-
-
-def _badge_size(d: ImageDraw.ImageDraw, bid, scale: float) -> tuple[float, float]:
-    label = f"{bid.count}"
-    w = d.textlength(label, font=S.f(19 * scale, True)) + (48 if not bid.off else 70) * scale
-    return w, 28 * scale
-
-
-def _bid_badge(d: ImageDraw.ImageDraw, x: float, y: float, bid, scale: float) -> None:
-    """Seat shape + count + keeple-colour square; thick when leading, grey when losing."""
-    colour, letter, text_colour = S.KEEPLE[bid.colour]
-    fnt = S.f(19 * scale, True)
-    w, h = _badge_size(d, bid, scale)
-    fill = (255, 255, 255) if bid.leading else (222, 222, 222)
-    outline = S.INK if bid.leading else (150, 150, 150)
-    d.rounded_rectangle((x - w / 2, y - h / 2, x + w / 2, y + h / 2), radius=int(6 * scale), fill=fill,
-                        outline=outline, width=max(1, int((3 if bid.leading else 1) * scale)))
-    S.seat_badge(d, x - w / 2 + 13 * scale, y, 9.5 * scale, bid.seat, dim=not bid.leading)
-    tx = x - w / 2 + 27 * scale
-    count = f"{bid.count}"
-    d.text((tx, y), count, font=fnt, fill=S.INK if bid.leading else (110, 110, 110), anchor="lm")
-    tx += d.textlength(count, font=fnt) + 2 * scale
-    d.rounded_rectangle((tx, y - 10 * scale, tx + 17 * scale, y + 10 * scale), radius=int(4 * scale),
-                        fill=colour, outline=S.INK)
-    S.centred(d, (tx + 8.5 * scale, y), letter, S.f(15 * scale, True), fill=text_colour)
-    if bid.off:
-        d.text((tx + 21 * scale, y), "4a", font=S.f(15 * scale, True), fill=S.INK, anchor="lm")
-
-
-def auction(view: KeyflowerView, width: int, scale: float) -> Image.Image:
-    """Auction tiles in a grid; each player's bid sits outside 'their' edge (seat 0, or the viewer,
-    at the bottom, then clockwise), as on BGA."""
-    tiles: list[TileView] = list(view.orders) + list(view.auction)
-    s = int(76 * scale)
-    badge_room = 135 * scale
-    cols = max(1, int(width // (1.5 * s + badge_room)))
-    cell_w = width / cols
-    cell_h = SQ3 * s + 2 * 34 * scale + 12 * scale
-    rows = (len(tiles) + cols - 1) // cols
-    image = Image.new("RGB", (width, int(rows * cell_h + 4 * scale)), S.PAPER)
-    d = ImageDraw.Draw(image)
-    order = list(view.order or range(view.players))
-    viewer = view.seat if view.seat is not None and 0 <= view.seat < view.players else order[0]
-    for i, t in enumerate(tiles):
-        cx = cell_w * (i % cols + 0.5)
-        cy = cell_h * (i // cols) + cell_h / 2
-        paste_tile(image, cx, cy, t.id, False, 0, s, detail=True)
-        if t.purple:
-            S.centred(d, (cx - s * 0.45, cy - s * 0.64), "+P", S.f(s * 0.26, True), fill=(120, 40, 160), stroke=3)
-        if t.lock:
-            colour, letter, text = S.KEEPLE[t.lock]
-            lx, ly = cx - s * 0.86, cy
-            d.rectangle((lx - 9 * scale, ly - 12 * scale, lx + 9 * scale, ly + 12 * scale), fill=colour, outline=S.INK)
-            S.centred(d, (lx, ly), letter, S.f(15 * scale, True), fill=text)
-        draw_uses(d, cx, cy, s, t.uses, y_factor=0.3)
-        for bid in t.bids:
-            edge = (3 + order.index(bid.seat) - order.index(viewer)) % 6
-            w, h = _badge_size(d, bid, scale)
-            nx, ny = S.edge_point(0, 0, 1, edge, 1.0)
-            norm = (nx * nx + ny * ny) ** 0.5
-            nx, ny = nx / norm, ny / norm
-            reach = s * SQ3 / 2 + abs(nx) * w / 2 + abs(ny) * h / 2 + 3 * scale
-            _bid_badge(d, cx + nx * reach, cy + ny * reach, bid, scale)
-    return image
-
-
-def info_panel(view: KeyflowerView, names: list[str], width: int, scale: float) -> Image.Image:
-    row = int(36 * scale)
-    own = view.seat if view.seat is not None and 0 <= view.seat < view.players else None
-    extra = 1 if own is not None else 0
+def players_table(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image:
+    """One row per player in seat order: the VP of the tiles so far (or, once the game is over,
+    the final score), keeples, skills, winter tiles and the resources in the village."""
+    body = S.f(max(fl.text, 20 * width / 800))
+    bold = S.f(max(fl.text, 20 * width / 800), True)
+    head = S.f(fl.text, True)
+    row = round(body.size * 1.75)
     final = view.final is not None
-    h = row * (len(view.seats) + 1 + extra) + int(8 * scale)
+    h = row * (view.players + 1) + round(fl.text * 0.4)
     image = Image.new("RGB", (width, h), S.PANEL)
     d = ImageDraw.Draw(image)
-    head = S.f(16 * scale, True)
-    body = S.f(20 * scale)
-    bold = S.f(20 * scale, True)
-    cols = [44, 236, 290, 380, 452, 530] if not final else [44, 236, 310]
-    cols = [c * scale for c in cols]
-    titles = ["player", "VP", "keeples", "skills", "winter", "W    S     I    Au"] if not final else \
-        ["player", "score", "tiles + auto + storage + allocation + gold"]
+    unit = width / 800
+    if final:
+        cols = [c * unit for c in (44, 300, 400)]
+        titles = [word("player"), word("score"), word("tiles + boats… + storage + winter + gold")]
+    else:
+        cols = [c * unit for c in (44, 270, 370, 460, 540, 610)]
+        titles = [word("player"), word("tile VP"), word("keeples"), word("skills"), word("winter"), ""]
     for c, t in zip(cols, titles):
-        d.text((c, row / 2), t, font=head, fill=(80, 80, 80), anchor="lm")
-    if final:       # the final table by rank (ties by seat)
-        totals_all = [dict(r)["total"] for r in view.final]
-        listed = sorted(range(view.players), key=lambda s: (-totals_all[s], s))
-    else:           # by seat number, as the badges count (the clockwise order is in the status text)
-        listed = list(range(view.players))
-    for i, seat in enumerate(listed):
+        S.text(d, (c, row / 2), t, font=head, fill=(80, 80, 80), anchor="lm")
+    token_r = max(row * 0.36, fl.text * 0.84)
+    if not final:                         # the resource columns are named by their letters
+        for i, res in enumerate(RESOURCES):
+            S.text(d, (cols[5] + token_r + i * token_r * 2.4, row / 2), S.RESOURCE[res][1], font=head, fill=(80, 80, 80),
+                   anchor="mm")
+    totals = {seat: dict(f)["total"] for seat, f in enumerate(view.final or ())}
+    # by seat number, as the seat badges count (the clockwise turn order is in the status text);
+    # the final table by rank
+    order = list(range(view.players))
+    if final:
+        order.sort(key=lambda seat: -totals[seat])
+    for i, seat in enumerate(order):
         p = view.seats[seat]
         y = row * (i + 1) + row / 2
         if p.seat in view.to_act and view.phase != "over":
-            d.rectangle((0, y - row / 2, width, y + row / 2), fill=(255, 248, 200))
-        S.seat_badge(d, 20 * scale, y, 12 * scale, p.seat)
-        label = _name(names, p.seat) + (" ★" if p.purple else "") + (" ·pass" if p.passed and not final else "")
+            d.rectangle((0, y - row / 2, width, y + row / 2), fill=(255, 255, 255))
+            d.rectangle((0, y - row / 2, round(6 * unit), y + row / 2), fill=S.INK)
+        S.seat_badge(d, 22 * unit, y, row * 0.34, p.seat, mark=fl.mark)
+        label = player_name(names, p.seat) + (" ★" if p.purple else "")
+        if p.passed and not final:
+            label += " · " + word("passed")
         if final:
-            rank = 1 + sum(1 for t in totals_all if t > totals_all[p.seat])
+            rank = 1 + sum(1 for t in totals.values() if t > totals[p.seat])
             label = f"{rank}. " + label
-        d.text((cols[0], y), label, font=bold if p.seat == own else body, fill=S.INK, anchor="lm")
+        S.text(d, (cols[0], y), label, font=bold if p.seat == view.seat else body, fill=S.INK, anchor="lm")
         if final:
             result = dict(view.final[p.seat])
-            d.text((cols[1], y), str(result["total"]), font=bold, fill=S.INK, anchor="lm")
+            S.text(d, (cols[1], y), str(result["total"]), font=bold, fill=S.INK, anchor="lm")
             parts = f"{result['fixed']} + {result['auto']} + {result['storage']} + {result['alloc']} + {result['gold']}"
-            d.text((cols[2], y), parts, font=body, fill=S.INK, anchor="lm")
+            S.text(d, (cols[2], y), parts, font=body, fill=S.INK, anchor="lm")
             continue
-        d.text((cols[1], y), str(p.vp), font=bold, fill=S.INK, anchor="lm")
-        d.text((cols[2], y), str(p.keeple_total), font=body, fill=S.INK, anchor="lm")
-        d.text((cols[3], y), str(p.skill_total), font=body, fill=S.INK, anchor="lm")
-        d.text((cols[4], y), str(p.winter_count), font=body, fill=S.INK, anchor="lm")
-        totals = {r: 0 for r in RESOURCES}
+        for c, value in zip(cols[1:5], (p.vp, p.keeple_total, p.skill_total, p.winter_count)):
+            S.text(d, (c, y), str(value), font=bold if c == cols[1] else body, fill=S.INK, anchor="lm")
+        totals_res = {r: 0 for r in RESOURCES}
         for t in p.village:
             for r, n in t.res:
-                totals[r] += n
-        x = cols[5] + 13 * scale
-        for r in RESOURCES:
-            colour, letter, text = S.RESOURCE[r]
-            S.token(d, x, y, 13 * scale, colour, "", text, count=totals[r])
-            x += 32 * scale
-    if own is not None:
-        me = view.seats[own]
-        y = row * (len(view.seats) + 1) + row / 2
-        d.text((10 * scale, y), "you:", font=head, fill=(80, 80, 80), anchor="lm")
-        x = 56 * scale
-        for c, n in me.keeples or ():
-            colour, letter, text = S.KEEPLE[c]
-            x += S.chip(d, x, y, 22 * scale, colour, letter, text, n) + 10 * scale
-        skills = " ".join(f"{n} {k}" for k, n in (me.skills or ()))
-        winter = " ".join(me.winter_hand or ())
-        rest = " · ".join(x for x in (skills, winter and f"winter: {winter}") if x)
-        d.text((x + 6 * scale, y), rest, font=S.f(17 * scale), fill=S.INK, anchor="lm")
+                totals_res[r] += n
+        r = token_r
+        x = cols[5] + r
+        for res in RESOURCES:
+            colour, letter, text = S.RESOURCE[res]
+            S.token(d, x, y, r, colour, "", text, count=totals_res[res], floor=fl.text)
+            x += r * 2.4
     return image
 
 
-def section_title(text: str, width: int, scale: float) -> Image.Image:
-    image = Image.new("RGB", (width, int(30 * scale)), S.PAPER)
+def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image | None:
+    """What only the viewing seat sees: its keeples, skills and winter tiles."""
+    own = view.seat if view.seat is not None and 0 <= view.seat < view.players else None
+    if own is None:
+        return None
+    me = view.seats[own]
+    body = S.f(max(fl.text, 20 * width / 800))
+    row = round(body.size * 1.9)
+    pad = round(fl.text * 0.6)
+    probe = ImageDraw.Draw(Image.new("RGB", (4, 4)))
+    winter = [tile_title(tile_def(t)) for t in me.winter_hand or ()]
+    lines = [word("Winter tiles: {tiles}", tiles=", ".join(winter))] if winter else []
+    wrapped = []
+    for line in lines:
+        wrapped += fitted(probe, line, width - 2 * pad, body.size, fl.text, False, 3)[1]
+    image = Image.new("RGB", (width, row * (2 + len(wrapped)) + pad), (232, 238, 246))
     d = ImageDraw.Draw(image)
-    d.text((10 * scale, 15 * scale), text, font=S.f(19 * scale, True), fill=(90, 70, 40), anchor="lm")
-    d.line((10 * scale + d.textlength(text, font=S.f(19 * scale, True)) + 10 * scale, 15 * scale,
-            width - 10 * scale, 15 * scale), fill=(200, 190, 170), width=max(1, int(2 * scale)))
+    S.text(d, (pad, row / 2), word("Only you see this: {name}", name=player_name(names, own)), font=S.f(body.size, True),
+           fill=S.INK, anchor="lm")
+    y = row * 1.5
+    x = pad
+    chip_h = max(body.size * 1.2, fl.mark / 0.72)
+    for c, n in me.keeples or ():
+        colour, letter, text = S.KEEPLE[c]
+        x += S.chip(d, x, y, chip_h, colour, letter, text, n, count_font=S.f(body.size, True)) + pad
+    skills = " ".join(f"{n} {word(k)}" for k, n in (me.skills or ()))
+    if skills:
+        S.text(d, (x + pad, y), skills, font=body, fill=S.INK, anchor="lm")
+    for i, line in enumerate(wrapped):
+        S.text(d, (pad, row * (2.5 + i)), line, font=body, fill=S.INK, anchor="lm")
+    return image
+
+
+def section_title(text: str, width: int, fl: Floors, note: str = "") -> Image.Image:
+    face = S.f(max(fl.text, 20 * width / 800), True)
+    h = round(face.size * 1.7)
+    image = Image.new("RGB", (width, h), S.PAPER)
+    d = ImageDraw.Draw(image)
+    pad = round(fl.text * 0.6)
+    S.text(d, (pad, h / 2), text, font=face, fill=(90, 70, 40), anchor="lm")
+    x = pad + S.length(text, face) + pad
+    if note:
+        small = S.f(fl.text)
+        S.text(d, (x, h / 2), note, font=small, fill=(110, 100, 80), anchor="lm")
+        x += S.length(note, small) + pad
+    d.line((x, h / 2, width - pad, h / 2), fill=(200, 190, 170), width=2)
+    return image
+
+
+def boats_row(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
+    """The boats with their cargo (drawn once per cargo: see _boats)."""
+    return _boats(view.boats, width, fl)
+
+
+@text_cache(maxsize=64)
+def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
+    n = max(1, len(boats))
+    cell = width / max(n, 4)
+    s = int(min(cell / 2.1, 58 * width / 800))
+    chip_h = max(fl.text * 1.25, fl.mark / 0.72)
+    has_cargo = any(boat.cargo for boat in boats)
+    h = int(SQ3 * s + (chip_h * 2.4 if has_cargo else 0) + fl.text)
+    image = Image.new("RGB", (width, h), S.PAPER)
+    d = ImageDraw.Draw(image)
+    x0 = (width - cell * n) / 2
+    cy = SQ3 * s / 2 + 4
+    for i, boat in enumerate(boats):
+        cx = x0 + cell * (i + 0.5)
+        paste_tile(image, cx, cy, boat.id, False, 0, s, fl.text, "village")
+        if not boat.available:
+            d.polygon(S.hex_corners(cx, cy, s), fill=None, outline=(120, 120, 120))
+            S.centred(d, (cx, cy + s * 0.55), word("taken"), S.f(fl.text, True), fill=(90, 90, 90), stroke=3)
+        y = cy + SQ3 * s / 2 + chip_h * 0.7
+        items = [(c, n_) for c, n_ in boat.cargo if c in S.KEEPLE]
+        skills = [(k, n_) for k, n_ in boat.cargo if k not in S.KEEPLE]
+        count_font = S.f(max(fl.text, chip_h * 0.9), True)
+        widths = [chip_h * 1.15 + S.length(str(count), count_font) for _, count in items]
+        x = cx - (sum(widths) + 4 * (len(items) - 1)) / 2
+        for (c, count), w in zip(items, widths):
+            colour, letter, text = S.KEEPLE[c]
+            S.chip(d, x, y, chip_h, colour, letter, text, count, count_font=count_font)
+            x += w + 4
+        if skills:
+            label = " ".join(f"{count} {word(k)}" if count > 1 else word(k) for k, count in skills)
+            S.centred(d, (cx, y + chip_h * 1.15), label, S.f(fl.text), fill=S.INK)
+    return image
+
+
+def _bid_chip(d: ImageDraw.ImageDraw, x: float, y: float, bid: BidView, fl: Floors) -> float:
+    """Seat shape + count + keeple-colour square; thick frame when leading, grey when losing.
+    Returns the width."""
+    colour, letter, text_colour = S.KEEPLE[bid.colour]
+    fnt = S.f(fl.text, True)
+    h = fnt.size * 1.5
+    count = f"{bid.count}" + ("/4a" if bid.off else "")
+    w = h * 0.95 + S.length(count, fnt) + h * 0.95 + 6
+    fill = (255, 255, 255) if bid.leading else (222, 222, 222)
+    outline = S.INK if bid.leading else (150, 150, 150)
+    d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=5, fill=fill, outline=outline, width=3 if bid.leading else 1)
+    S.seat_badge(d, x + h * 0.48, y, h * 0.4, bid.seat, dim=not bid.leading, mark=fl.mark)
+    tx = x + h * 0.95
+    S.text(d, (tx, y), count, font=fnt, fill=S.INK if bid.leading else (100, 100, 100), anchor="lm")
+    tx += S.length(count, fnt) + 3
+    side = h * 0.72
+    d.rounded_rectangle((tx, y - side / 2, tx + side, y + side / 2), radius=3, fill=colour, outline=S.INK)
+    S.centred(d, (tx + side / 2, y), letter, S.f(max(fl.mark, side * 0.7), True, mark=True), fill=text_colour)
+    return w
+
+
+def _lock_chip(d: ImageDraw.ImageDraw, x: float, y: float, colour_name: str, fl: Floors) -> float:
+    """A padlock in the colour the tile is locked to, with the colour's letter; returns the width."""
+    colour, letter, text = S.KEEPLE[colour_name]
+    h = fl.text * 1.5
+    body_w, body_h = h * 0.8, h * 0.62
+    top = y - h / 2 + h * 0.38
+    d.arc((x + body_w * 0.2, y - h / 2, x + body_w * 0.8, top + body_h * 0.4), 180, 360, fill=S.INK, width=3)
+    d.rounded_rectangle((x, top, x + body_w, top + body_h), radius=3, fill=colour, outline=S.INK, width=2)
+    S.centred(d, (x + body_w / 2, top + body_h / 2), letter, S.f(max(fl.mark, body_h * 0.8), True, mark=True), fill=text)
+    return body_w
+
+
+def _chip_rows(t: TileView, width: float, fl: Floors, probe: ImageDraw.ImageDraw) -> list[list[tuple[str, object, float]]]:
+    """The lock and the bids of an auction tile as rows of chips that fit ``width``."""
+    items: list[tuple[str, object, float]] = []
+    if t.lock:
+        items.append(("lock", t.lock, fl.text * 1.2))
+    for bid in sorted(t.bids, key=lambda b: (not b.leading, b.seat)):
+        items.append(("bid", bid, _bid_chip(probe, 0, 0, bid, fl)))
+    rows: list[list[tuple[str, object, float]]] = []
+    for item in items:
+        if rows and sum(w for _, _, w in rows[-1]) + 5 * len(rows[-1]) + item[2] <= width:
+            rows[-1].append(item)
+        else:
+            rows.append([item])
+    return rows
+
+
+def auction(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
+    """The auction's tiles (turn-order tiles first) in a grid of four; under each tile its colour
+    lock, its bids (seat, count, colour; the leading bid framed) and the keeples using it. Drawn
+    once per state of the auction (most turns change a bid, not the tiles: see _auction)."""
+    return _auction(tuple(view.orders) + tuple(view.auction), width, fl)
+
+
+@text_cache(maxsize=64)
+def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image:
+    cols = 4
+    cell_w = width / cols
+    s = int(min(cell_w / 2.25, 74 * width / 800))
+    hex_h = SQ3 * s
+    chip_h = fl.text * 1.5
+    probe = ImageDraw.Draw(Image.new("RGB", (4, 4)))
+    chips = {id(t): _chip_rows(t, cell_w - 8, fl, probe) for t in tiles}
+    rows = [tiles[i:i + cols] for i in range(0, len(tiles), cols)]
+    heights = [hex_h + 14 + max((len(chips[id(t)]) + (1 if t.uses else 0) for t in row), default=0) * (chip_h + 5)
+               for row in rows]
+    image = Image.new("RGB", (width, int(sum(heights)) + 4), S.PAPER)
+    d = ImageDraw.Draw(image)
+    top = 0.0
+    for row, row_h in zip(rows, heights):
+        for col, t in enumerate(row):
+            cx = cell_w * (col + 0.5)
+            cy = top + hex_h / 2 + 4
+            paste_tile(image, cx, cy, t.id, False, 0, s, fl.text, "auction", purple=t.purple)
+            y = cy + hex_h / 2 + 8 + chip_h / 2
+            for line in chips[id(t)]:
+                x = cx - (sum(w for _, _, w in line) + 5 * (len(line) - 1)) / 2
+                for kind, payload, w in line:
+                    if kind == "lock":
+                        _lock_chip(d, x, y, payload, fl)
+                    else:
+                        _bid_chip(d, x, y, payload, fl)
+                    x += w + 5
+                y += chip_h + 5
+            if t.uses:
+                draw_uses(d, cx, y, t.uses, fl.text)
+        top += row_h
     return image

@@ -1,32 +1,79 @@
-"""One hex tile: season colour, roads and water on its edges, name, VP, ability; plus the
-counters (resources, use-keeples) drawn over it. Static sprites are cached."""
+"""One hex tile: season colour, water and road stubs on its edges (roads end short of the middle,
+so no line runs through the words), the tile's name, ability and VP; plus the counters
+(resources, use-keeples) drawn over it. Static sprites are cached per size and text floor."""
 from __future__ import annotations
 
-import functools
 import math
 from typing import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from games.keyflower import geometry
 from games.keyflower.data import tile as tile_def
+from renderers.common import text_cache, word
 from renderers.keyflower import style as S
-from renderers.keyflower.text import ability_text, cost_text, vp_text
+from renderers.keyflower.text import ability_text, cost_letters, tile_title, vp_text
+
+SQ3 = math.sqrt(3)
+ROAD_REACH = 0.34       # a road runs from its edge this fraction of the way to the middle
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, width: float, size: float, bold: bool = True):
-    """The largest font up to ``size`` that fits ``text`` in ``width`` (never below 60%)."""
-    fnt = S.f(size, bold)
-    while S.text_size(draw, text, fnt)[0] > width and size > 10:
-        size *= 0.92
+def wrap(draw: ImageDraw.ImageDraw, text: str, fnt, width: float, lines: int) -> list[str]:
+    """``text`` in at most ``lines`` lines of ``width`` pixels, the last cut with an ellipsis."""
+    out: list[str] = []
+    line = ""
+    words = text.split(" ")
+    for i, w in enumerate(words):
+        trial = f"{line} {w}".strip()
+        if S.length(trial, fnt) <= width or not line:
+            line = trial
+            continue
+        out.append(line)
+        line = w
+        if len(out) == lines:
+            line = " ".join([out.pop(), *words[i:]])
+            break
+    out.append(line)
+    out = out[:lines]
+    last = out[-1]
+    if S.length(last, fnt) > width:
+        while last and S.length(last + "…", fnt) > width:
+            last = last[:-1]
+        out[-1] = last + "…"
+    return out
+
+
+def fitted(draw: ImageDraw.ImageDraw, text: str, width: float, size: float, floor: int, bold: bool, lines: int):
+    """The largest font from ``size`` down to ``floor`` whose lines of ``text`` fit ``width``;
+    returns (font, lines)."""
+    size = max(size, floor)
+    while True:
         fnt = S.f(size, bold)
-    return fnt
+        got = wrap(draw, text, fnt, width, lines)
+        if not got[-1].endswith("…") or size <= floor:
+            return fnt, got
+        size = max(floor, size * 0.92)
 
 
-@functools.lru_cache(maxsize=512)
-def tile_sprite(tid: str, upgraded: bool, k: int, s: int, detail: bool) -> Image.Image:
-    """The static face of a tile: RGBA, centre at the image centre."""
-    w, h = int(2 * s + 6), int(math.sqrt(3) * s + 6)
+def _plate_text(draw, xy, lines: list[str], fnt, plate, fill=S.INK) -> None:
+    """Lines of text centred on ``xy`` over a plate of the tile's colour: roads and water end at
+    the plate's edge instead of running through the words."""
+    x, y = xy
+    line_h = fnt.size * 1.1
+    top = y - line_h * (len(lines) - 1) / 2
+    width = max(S.length(line, fnt) for line in lines)
+    pad = max(2, fnt.size * 0.2)
+    draw.rounded_rectangle((x - width / 2 - pad, top - line_h / 2, x + width / 2 + pad, top + line_h * (len(lines) - 0.5)),
+                           radius=pad * 1.5, fill=plate)
+    for i, line in enumerate(lines):
+        S.centred(draw, (x, top + i * line_h), line, fnt, fill=fill)
+
+
+@text_cache(maxsize=1024)
+def tile_sprite(tid: str, upgraded: bool, k: int, s: int, floor: int, detail: str, purple: bool = False) -> Image.Image:
+    """The static face of a tile: RGBA, centre at the image centre. ``detail``: "auction" (name,
+    ability, upgrade cost), "village" (name, ability) or "name"."""
+    w, h = int(2 * s + 6), int(SQ3 * s + 6)
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     cx, cy = w / 2, h / 2
@@ -40,85 +87,93 @@ def tile_sprite(tid: str, upgraded: bool, k: int, s: int, detail: bool) -> Image
     for d, kind in enumerate(edges):
         if kind == "W":
             a, b = S.edge_segment(cx, cy, s, d)
-            ia = (cx + (a[0] - cx) * 0.78, cy + (a[1] - cy) * 0.78)
-            ib = (cx + (b[0] - cx) * 0.78, cy + (b[1] - cy) * 0.78)
+            ia = (cx + (a[0] - cx) * 0.82, cy + (a[1] - cy) * 0.82)
+            ib = (cx + (b[0] - cx) * 0.82, cy + (b[1] - cy) * 0.82)
             draw.polygon([a, b, ib, ia], fill=S.WATER)
-    road_w = max(4, int(s * 0.16))
+    road_w = max(4, int(s * 0.14))
     for d, kind in enumerate(edges):
         if kind == "R":
             end = S.edge_point(cx, cy, s, d)
-            draw.line([(cx, cy), end], fill=S.ROAD, width=road_w)
-    if "R" in edges:
-        r = road_w * 0.8
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=S.ROAD)
+            inner = S.edge_point(cx, cy, s, d, 1 - ROAD_REACH)
+            draw.line([inner, end], fill=S.ROAD, width=road_w)
+            r = road_w / 2
+            draw.ellipse((inner[0] - r, inner[1] - r, inner[0] + r, inner[1] + r), fill=S.ROAD)
     draw.polygon(corners, outline=S.GOLD_EDGE if upgraded else S.INK)
     if upgraded:
         draw.line(corners + [corners[0]], fill=S.GOLD_EDGE, width=max(3, s // 12))
-    # name, ability, VP badge (top right corner), upgrade cost (auction only)
-    name = defn.id[:-1] if defn.kind == "summer_boat" else defn.id
-    label = ("+" if upgraded else "") + name
-    name_font = _fit(draw, label, s * 1.62, max(15, s * 0.31))
-    name_y = cy - s * 0.28
-    S.centred(draw, (cx, name_y), label, name_font, stroke=3)
-    line = ability_text(defn, upgraded)
-    if defn.kind == "summer_boat":
-        line = f"({defn.id[-1]}) " + line
+    title = ("+" if upgraded else "") + tile_title(defn)
+    line = ability_text(defn, upgraded) if detail != "name" else ""
+    if purple:
+        line = word("{text} · start player", text=line) if line else word("start player")
+    cost = ""
+    if detail == "auction" and defn.upgradable and not upgraded:
+        cost = word("{cost} → {vp} VP", cost=cost_letters(defn), vp=defn.vp[1])
+    name_font, name_lines = fitted(draw, title, s * 1.52, s * 0.3, floor, True, 2)
+    name_y = cy - s * (0.3 if line else 0.12) - (name_font.size * 0.5 if len(name_lines) > 1 else 0)
+    _plate_text(draw, (cx, name_y), name_lines, name_font, fill)
     if line:
-        small = _fit(draw, line, s * 1.5, max(13, s * 0.23), bold=False)
-        S.centred(draw, (cx, cy + s * 0.0), line, small, stroke=3)
+        small, lines = fitted(draw, line, s * 1.66, s * 0.22, floor, False, 2 if not cost else 1)
+        _plate_text(draw, (cx, cy + s * 0.1 + (small.size * 0.5 if len(lines) > 1 else 0)), lines, small, fill)
+    if cost:
+        small, lines = fitted(draw, cost, s * 1.3, s * 0.2, floor, False, 1)
+        _plate_text(draw, (cx, cy + s * 0.56), lines, small, fill, fill=(60, 40, 10))
+    # nothing outside the hex (a plate's corners, a long word)
+    mask = Image.new("L", image.size, 0)
+    ImageDraw.Draw(mask).polygon(corners, fill=255, outline=255)
+    image.putalpha(ImageChops.darker(image.getchannel("A"), mask))
+    draw = ImageDraw.Draw(image)
     vp = vp_text(defn, upgraded)
     if vp and vp != "0":
-        r = s * 0.2
-        vx, vy = cx + s * 0.5, cy - s * 0.64
+        r = max(s * 0.19, floor * 0.75)
+        vx, vy = cx + s * 0.54, cy - s * 0.6
         draw.ellipse((vx - r, vy - r, vx + r, vy + r), fill=(255, 255, 255), outline=S.INK, width=2)
-        S.centred(draw, (vx, vy), vp, S.f(r * 1.25, True))
-    if detail and defn.upgradable and not upgraded:
-        cost = "up " + cost_text(defn) + f" = {defn.vp[1]}VP"
-        small = _fit(draw, cost, s * 1.4, max(12, s * 0.2), bold=False)
-        S.centred(draw, (cx, cy + s * 0.6), cost, small, fill=(60, 40, 10), stroke=3)
+        S.centred(draw, (vx, vy), vp, S.f(max(floor, r * 1.2), True))
     return image
 
 
-def paste_tile(canvas: Image.Image, cx: float, cy: float, tid: str, upgraded: bool, k: int, s: int,
-               detail: bool = False) -> None:
-    sprite = tile_sprite(tid, upgraded, k, s, detail)
+def paste_tile(canvas: Image.Image, cx: float, cy: float, tid: str, upgraded: bool, k: int, s: int, floor: int,
+               detail: str = "village", purple: bool = False) -> None:
+    sprite = tile_sprite(tid, upgraded, k, s, floor, detail, purple)
     canvas.paste(sprite, (int(round(cx - sprite.width / 2)), int(round(cy - sprite.height / 2))), sprite)
 
 
-def draw_resources(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, res: Sequence[tuple[str, int]]) -> None:
+def draw_resources(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, res: Sequence[tuple[str, int]],
+                   floor: int) -> None:
     """Resources on a tile: counters with counts in a row near the bottom."""
     if not res:
         return
-    r = s * 0.18
+    r = max(s * 0.17, floor * 0.62)
     step = r * 2.15
     x0 = cx - step * (len(res) - 1) / 2
-    y = cy + s * 0.58
+    y = cy + s * 0.6
     for i, (name, n) in enumerate(res):
         colour, _, text = S.RESOURCE[name]
-        S.token(draw, x0 + i * step, y, r, colour, "", text, count=n)
+        S.token(draw, x0 + i * step, y, r, colour, "", text, count=n, floor=floor)
 
 
-def draw_uses(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, uses, y_factor: float = 0.05) -> None:
-    """Use-keeples grouped per use ("Y1 Y2") and the total out of 6."""
+def uses_text(uses) -> tuple[list[tuple[str, tuple[int, int, int]]], str]:
+    """The use-keeples as coloured pieces ("Y1", "+R2") and the total ("3/6")."""
+    pieces = []
+    for use in uses:
+        for j, (c, n) in enumerate(use.keeples):
+            colour = S.KEEPLE[c][0] if c != "yellow" else (170, 130, 0)
+            pieces.append((("+" if j else " ") + f"{S.KEEPLE[c][1]}{n}", colour))
+    total = sum(n for use in uses for _, n in use.keeples)
+    return pieces, f" ({total}/6)"
+
+
+def draw_uses(draw: ImageDraw.ImageDraw, cx: float, cy: float, uses, floor: int) -> None:
+    """Use-keeples grouped per use ("Y1 R2") and the total out of 6, on a white plate at (cx, cy)."""
     if not uses:
         return
-    groups = []
-    for use in uses:
-        groups.append("+".join(f"{S.KEEPLE[c][1]}{n}" for c, n in use.keeples))
-    total = sum(n for use in uses for _, n in use.keeples)
-    text = " ".join(groups) + f" ({total}/6)"
-    fnt = _fit(draw, text, s * 1.7, s * 0.23)
-    y = cy + s * y_factor
-    tw, th = draw.textlength(text, font=fnt), S.text_size(draw, text, fnt)[1]
-    draw.rounded_rectangle((cx - tw / 2 - 4, y - th / 2 - 4, cx + tw / 2 + 4, y + th / 2 + 5), radius=5,
+    pieces, total = uses_text(uses)
+    fnt = S.f(floor, True)
+    tw = sum(S.length(p, fnt) for p, _ in pieces) + S.length(total, fnt)
+    th = fnt.size
+    draw.rounded_rectangle((cx - tw / 2 - 4, cy - th / 2 - 3, cx + tw / 2 + 4, cy + th / 2 + 4), radius=5,
                            fill=(255, 255, 255), outline=S.INK)
-    # colour the letters: draw each group separately
     x = cx - tw / 2
-    for i, use in enumerate(uses):
-        for j, (c, n) in enumerate(use.keeples):
-            piece = ("+" if j else "") + f"{S.KEEPLE[c][1]}{n}"
-            colour = S.KEEPLE[c][0] if c != "yellow" else (170, 130, 0)
-            draw.text((x, y), piece, font=fnt, fill=colour, anchor="lm")
-            x += draw.textlength(piece, font=fnt)
-        x += draw.textlength(" ", font=fnt)
-    draw.text((x, y), f"({total}/6)", font=fnt, fill=S.INK, anchor="lm")
+    for piece, colour in pieces:
+        S.text(draw, (x, cy), piece, font=fnt, fill=colour, anchor="lm")
+        x += S.length(piece, fnt)
+    S.text(draw, (x, cy), total, font=fnt, fill=S.INK, anchor="lm")

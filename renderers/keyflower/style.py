@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from PIL import ImageDraw
 
 from renderers.common import font
+from renderers.common.text import length, text
 
 INK = (35, 35, 35)
 PAPER = (247, 244, 236)
@@ -69,21 +70,21 @@ def seat_style(seat: int) -> SeatStyle:
     return SEATS[seat % len(SEATS)]
 
 
-def f(size: float, bold: bool = False):
-    return font(max(8, int(round(size))), bold=bold)
+def f(size: float, bold: bool = False, mark: bool = False):
+    return font(max(8, int(round(size))), bold=bold, mark=mark)
 
 
-def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
-    box = draw.textbbox((0, 0), text, font=fnt)
+def text_size(draw: ImageDraw.ImageDraw, label: str, fnt) -> tuple[int, int]:
+    box = draw.textbbox((0, 0), label, font=fnt)
     return box[2] - box[0], box[3] - box[1]
 
 
-def centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt, fill=INK,
+def centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, fnt, fill=INK,
             stroke: int = 0, stroke_fill=(255, 255, 255)) -> None:
-    draw.text(xy, text, font=fnt, fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=stroke_fill)
+    text(draw, xy, label, font=fnt, fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=stroke_fill)
 
 
-def seat_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int, dim: bool = False) -> None:
+def seat_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int, dim: bool = False, mark: int = 0) -> None:
     """The seat's shape in its colour with the seat number (1-based) inside."""
     style = seat_style(seat)
     fill = style.fill if not dim else tuple(int(c * 0.45 + 255 * 0.55) for c in style.fill)
@@ -106,16 +107,17 @@ def seat_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: 
             ang = math.radians(-90 + 36 * i)
             pts.append((cx + rad * math.cos(ang), cy + rad * math.sin(ang)))
         draw.polygon(pts, fill=fill, outline=INK)
-    centred(draw, (cx, cy + (r * 0.12 if shape == "triangle" else 0)), str(seat + 1), f(r * 1.15, True),
+    centred(draw, (cx, cy + (r * 0.12 if shape == "triangle" else 0)), str(seat + 1), f(max(mark, r * 1.15), True, mark=True),
             fill=style.text if not dim else INK)
 
 
 def token(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour, letter: str, text_colour,
-          count: int | None = None) -> None:
-    """A round counter (keeple or resource) with its letter, and a count beside it if given."""
+          count: int | None = None, floor: int = 0) -> None:
+    """A round counter (keeple or resource) with its letter (a mark) or its count inside."""
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline=INK)
     label = letter if count is None else f"{count}"
-    centred(draw, (cx, cy), label, f(r * (1.2 if len(label) == 1 else 1.0), True), fill=text_colour)
+    size = r * (1.2 if len(label) == 1 else 1.0)
+    centred(draw, (cx, cy), label, f(size if count is None else max(floor, size), True, mark=count is None), fill=text_colour)
 
 
 def hex_corners(cx: float, cy: float, s: float) -> list[tuple[float, float]]:
@@ -141,14 +143,14 @@ def edge_segment(cx: float, cy: float, s: float, d: int) -> tuple[tuple[float, f
 
 def chip(draw: ImageDraw.ImageDraw, x: float, y: float, h: float, colour, letter: str, text_colour,
          count: int | None = None, count_font=None) -> float:
-    """A square in a keeple/resource colour with its letter, then the count; returns the width."""
+    """A square in a keeple/resource colour with its letter (a mark), then the count; returns the width."""
     draw.rounded_rectangle((x, y - h / 2, x + h * (1.25 if len(letter) > 1 else 1), y + h / 2),
                            radius=max(2, int(h / 5)), fill=colour, outline=INK)
     w = h * (1.25 if len(letter) > 1 else 1)
-    centred(draw, (x + w / 2, y), letter, f(h * 0.72, True), fill=text_colour)
+    centred(draw, (x + w / 2, y), letter, f(h * 0.72, True, mark=True), fill=text_colour)
     if count is None:
         return w
     label = str(count)
     fnt = count_font or f(h * 0.95, True)
-    draw.text((x + w + h * 0.15, y), label, font=fnt, fill=INK, anchor="lm")
-    return w + h * 0.15 + draw.textlength(label, font=fnt)
+    text(draw, (x + w + h * 0.15, y), label, font=fnt, fill=INK, anchor="lm")
+    return w + h * 0.15 + length(label, fnt)

@@ -1,7 +1,9 @@
-"""Short English labels for tiles (abilities, costs, scoring) drawn on the hexes."""
+"""Short English labels for tiles (names, abilities, costs, scoring) drawn on the hexes; every
+word goes through ``renderers.common.word``."""
 from __future__ import annotations
 
 from games.keyflower.data import TileDef
+from renderers.common import word
 
 RES_SHORT = {"wood": "wood", "stone": "stone", "iron": "iron", "gold": "gold", "any": "any"}
 
@@ -24,11 +26,24 @@ BOAT_WINTER = {
 }
 
 
+def tile_title(defn: TileDef) -> str:
+    """The name players know the tile by (never the internal id)."""
+    if defn.kind == "home":
+        return word("Home")
+    if defn.kind == "summer_boat":
+        return word("Summer boat")
+    return word(defn.en)
+
+
 def _res(pairs) -> str:
     return " ".join(f"+{n} {r}" for r, n in pairs)
 
 
 def ability_text(defn: TileDef, upgraded: bool) -> str:
+    return word(_ability(defn, upgraded))
+
+
+def _ability(defn: TileDef, upgraded: bool) -> str:
     if defn.kind == "summer_boat":
         return PASSIVE.get(defn.id, "")
     if defn.kind == "winter":
@@ -71,6 +86,18 @@ def cost_text(defn: TileDef) -> str:
     items = [RES_SHORT[r] for r in defn.upgrade_res] + list(defn.upgrade_skill)
     if not items:
         return ""
+    counted: dict[str, int] = {}
+    for item in items:
+        counted[item] = counted.get(item, 0) + 1
+    return "+".join(f"{n}{k}" if n > 1 else k for k, n in counted.items())
+
+
+RES_LETTER = {"wood": "W", "stone": "S", "iron": "I", "gold": "Au", "any": "any"}
+
+
+def cost_letters(defn: TileDef) -> str:
+    """The upgrade cost, short: resources by letter (W S I Au), skills by name (``W+S``, ``saw``)."""
+    items = [RES_LETTER[r] for r in defn.upgrade_res] + [word(k) for k in defn.upgrade_skill]
     counted: dict[str, int] = {}
     for item in items:
         counted[item] = counted.get(item, 0) + 1

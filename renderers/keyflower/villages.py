@@ -1,136 +1,162 @@
-"""A player's hex village (section 8.5): tiles at their axial cells with roads, water, upgraded
-sides, resources, use-keeples and coordinates; during village expansion, the owner also sees
-labelled candidate cells and the legal rotations."""
+"""A player's hex village (section 8.5): tiles at their axial cells with road stubs, water,
+upgraded sides, resources and use-keeples (tiles are named, so no coordinates); during village expansion the owner also
+sees labelled candidate cells and the legal rotations. The hexes shrink to fit the width given
+(never the words: they keep the picture's text floor)."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from games.keyflower import geometry
 from games.keyflower.data import tile as tile_def
 from games.keyflower.view import KeyflowerView, PlayerView
+from renderers.common import text_cache, word
+from renderers.common.phone import Floors
 from renderers.keyflower import style as S
-from renderers.keyflower.hexes import draw_resources, draw_uses, paste_tile
+from renderers.keyflower.hexes import draw_resources, draw_uses, fitted, paste_tile
+from renderers.keyflower.text import tile_title
 
 SQ3 = math.sqrt(3)
+S_MAX = 70          # hex size at 800 px wide
 
 
 def _pixel(q: int, r: int, s: float) -> tuple[float, float]:
     return s * 1.5 * q, s * SQ3 * (r + q / 2)
 
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, fnt, width: float) -> list[str]:
-    lines, line = [], ""
-    for word in text.split(" "):
-        trial = f"{line} {word}".strip()
-        if draw.textlength(trial, font=fnt) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
+def village_cells(view: KeyflowerView, seat: int) -> tuple[set[tuple[int, int]], list]:
+    own_turn = view.seat == seat and view.phase == "placement"
+    return _cells(view.seats[seat], view.labels if own_turn else ())
 
 
-def render_village(view: KeyflowerView, seat: int, name: str, width: int, scale: float) -> Image.Image:
-    player: PlayerView = view.seats[seat]
-    s = int(66 * scale)
+def _cells(player: PlayerView, own_labels) -> tuple[set[tuple[int, int]], list]:
+    """The cells a village's picture spans: its tiles, the owner's building spots, the river's next."""
+    occupied = {(t.q, t.r) for t in player.village}
+    labels = [(lab, q, r) for lab, q, r in own_labels]
+    edges_at = {(t.q, t.r): geometry.rotated(tile_def(t.id).edges, t.k) for t in player.village}
+    cells = set(occupied) | {(q, r) for _, q, r in labels}
+    river_next = geometry.river_next(edges_at)
+    if river_next not in occupied:
+        cells.add(river_next)
+    return cells, labels
+
+
+def village_size(view: KeyflowerView, seat: int, width: int, height: float | None = None) -> float:
+    """The hex size at which the village fits ``width`` (and ``height``, when given)."""
+    cells, _ = village_cells(view, seat)
+    xs = [_pixel(q, r, 1)[0] for q, r in cells]
+    ys = [_pixel(q, r, 1)[1] for q, r in cells]
+    span_x = max(xs) - min(xs) + 2.2
+    span_y = max(ys) - min(ys) + 2.2
+    s = min(S_MAX * width / 800, (width - 8) / span_x)
+    if height is not None:
+        s = min(s, height / span_y)
+    return s
+
+
+def render_village(view: KeyflowerView, seat: int, name: str, width: int, fl: Floors,
+                   s: float | None = None) -> Image.Image:
+    """The village of ``seat``: drawn once per state of the village (see _village)."""
+    own_turn = view.seat == seat and view.phase == "placement"
+    key = VillageKey(view.seats[seat], seat, view.labels if own_turn else (), view.placements if own_turn else (),
+                     view.final[seat] if view.final is not None else None)
+    return _village(key, name, width, fl, int(s or village_size(view, seat, width)))
+
+
+@dataclass(frozen=True)
+class VillageKey:
+    """What a village's picture shows: the seat's view, the owner's building spots (only in the
+    owner's view while placing) and the final score."""
+
+    player: PlayerView
+    seat: int
+    labels: tuple
+    placements: tuple
+    final: tuple | None
+
+
+@text_cache(maxsize=128)
+def _village(view: VillageKey, name: str, width: int, fl: Floors, s: int) -> Image.Image:
+    seat = view.seat
+    player: PlayerView = view.player
     tiles = list(player.village)
     occupied = {(t.q, t.r) for t in tiles}
-    own_turn = view.seat == seat and view.phase == "placement"
-    labels = [(lab, q, r) for lab, q, r in view.labels] if own_turn else []
+    cells, labels = _cells(player, view.labels)
     edges_at = {(t.q, t.r): geometry.rotated(tile_def(t.id).edges, t.k) for t in tiles}
     chain = geometry.river_chain(edges_at)
     river_next = geometry.river_next(edges_at)
-    cells = set(occupied) | {(q, r) for _, q, r in labels}
-    if river_next not in occupied:
-        cells.add(river_next)
     xs = [_pixel(q, r, s)[0] for q, r in cells]
     ys = [_pixel(q, r, s)[1] for q, r in cells]
     margin = int(s * 1.1)
-    title_h = int(44 * scale)
-    legend_lines: list[str] = []
-    if own_turn and player.pending:
+    body = S.f(max(fl.text, 19 * width / 800))
+    probe = ImageDraw.Draw(Image.new("RGB", (4, 4)))
+    legend: list[str] = []
+    if labels and player.pending:
         by_tile: dict[str, dict[tuple[int, int], list[int]]] = {}
         for tid, q, r, k in view.placements:
             by_tile.setdefault(tid, {}).setdefault((q, r), []).append(k)
         label_of = {(q, r): lab for lab, q, r in labels}
         for tid in player.pending:
             spots = by_tile.get(tid, {})
-            parts = [f"{label_of.get(c, '?')}(" + ",".join(f"r{k}" for k in ks) + ")" for c, ks in
+            parts = [f"{label_of.get(c, '?')} " + " ".join(f"r{k}" for k in ks) for c, ks in
                      sorted(spots.items(), key=lambda item: (len(label_of.get(item[0], "")), label_of.get(item[0], "")))]
-            shown = tid[:-1] if tile_def(tid).kind == "summer_boat" else tid
-            legend_lines.append(f"{shown}: " + " ".join(parts))
+            legend += fitted(probe, f"{tile_title(tile_def(tid))}: " + " · ".join(parts), width - 2 * fl.text,
+                             body.size, fl.text, False, 4)[1]
     inner_w = int(max(xs) - min(xs) + 2 * margin)
     inner_h = int(max(ys) - min(ys) + 2 * margin)
-    legend_font = S.f(19 * scale)
-    probe = ImageDraw.Draw(Image.new("RGB", (4, 4)))
-    wrapped: list[str] = []
-    for line in legend_lines:
-        wrapped += _wrap(probe, line, legend_font, width - 20 * scale)
-    legend_h = int(len(wrapped) * 26 * scale + (10 * scale if wrapped else 0))
-    image = Image.new("RGB", (max(inner_w, 10), inner_h), S.PAPER)
-    draw = ImageDraw.Draw(image)
-    ox = margin - min(xs)
-    oy = margin - min(ys)
-
-    # the river: next free cell
+    line_h = round(body.size * 1.35)
+    title_h = round(max(fl.text, 22 * width / 800) * 2)
+    out = Image.new("RGB", (width, title_h + inner_h + line_h * len(legend) + 8), S.PAPER)
+    ox = (width - inner_w) / 2 + margin - min(xs)
+    oy = title_h + margin - min(ys)
+    draw = ImageDraw.Draw(out)
+    small = S.f(fl.text)
+    # the river: the next free cell
     if river_next not in occupied:
         cx, cy = _pixel(*river_next, s)
         corners = S.hex_corners(cx + ox, cy + oy, s * 0.92)
-        for i in range(6):
-            a, b = corners[i], corners[(i + 1) % 6]
-            draw.line([a, b], fill=S.WATER, width=max(2, int(3 * scale)))
-        S.centred(draw, (cx + ox, cy + oy - s * 0.3), "river", S.f(s * 0.24), fill=S.WATER)
-    # candidate cells
+        draw.line(corners + [corners[0]], fill=S.WATER, width=3)
+        S.centred(draw, (cx + ox, cy + oy), word("river"), small, fill=S.WATER)
     for lab, q, r in labels:
         cx, cy = _pixel(q, r, s)
         corners = S.hex_corners(cx + ox, cy + oy, s * 0.92)
         draw.polygon(corners, fill=(255, 255, 255), outline=(90, 90, 90))
-        S.centred(draw, (cx + ox, cy + oy + s * 0.1), lab, S.f(s * 0.55, True), fill=(60, 60, 60))
-        S.centred(draw, (cx + ox, cy + oy - s * 0.55), f"{q},{r}", S.f(s * 0.2), fill=(110, 110, 110))
+        S.centred(draw, (cx + ox, cy + oy + s * 0.1), lab, S.f(max(fl.text, s * 0.55), True), fill=(60, 60, 60))
+        S.centred(draw, (cx + ox, cy + oy - s * 0.55), f"{q},{r}", small, fill=(110, 110, 110))
     for t in tiles:
         cx, cy = _pixel(t.q, t.r, s)
         cx, cy = cx + ox, cy + oy
-        paste_tile(image, cx, cy, t.id, t.upgraded, t.k, s)
+        paste_tile(out, cx, cy, t.id, t.upgraded, t.k, s, fl.text, "village" if s >= 52 * width / 800 else "name")
         if t.tentative:
-            draw.polygon(S.hex_corners(cx, cy, s * 0.96), outline=(200, 0, 120), width=max(2, int(3 * scale)))
-            S.centred(draw, (cx, cy - s * 0.68), "new", S.f(s * 0.2, True), fill=(200, 0, 120))
-        else:
-            S.centred(draw, (cx - s * 0.42, cy - s * 0.66), f"{t.q},{t.r}", S.f(max(12, s * 0.19)), fill=(90, 90, 90))
-        draw_uses(draw, cx, cy, s, t.uses, y_factor=0.3)
-        draw_resources(draw, cx, cy, s, t.res)
+            draw.polygon(S.hex_corners(cx, cy, s * 0.96), outline=(200, 0, 120), width=3)
+            S.centred(draw, (cx - s * 0.4, cy - s * 0.62), word("new"), S.f(fl.text, True), fill=(200, 0, 120), stroke=2)
+        draw_uses(draw, cx, cy + s * 0.36, t.uses, fl.text)
+        draw_resources(draw, cx, cy, s, t.res, fl.text)
     for cell in chain:
         cx, cy = _pixel(*cell, s)
-        S.centred(draw, (cx + ox, cy + oy + s * 0.62), "~ river ~", S.f(s * 0.18, True), fill=(20, 70, 150))
-
-    scale_fit = min(1.0, (width - 8) / image.width)
-    if scale_fit < 1.0:
-        image = image.resize((int(image.width * scale_fit), int(image.height * scale_fit)), Image.LANCZOS)
-    out = Image.new("RGB", (width, title_h + image.height + legend_h + int(8 * scale)), S.PAPER)
-    out.paste(image, ((width - image.width) // 2, title_h))
-    d = ImageDraw.Draw(out)
-    d.rectangle((0, 0, width, title_h), fill=S.PANEL)
-    S.seat_badge(d, 22 * scale, title_h / 2, 13 * scale, seat)
-    title = f"{name}: {player.vp} VP"
+        draw.arc((cx + ox - s * 0.3, cy + oy + s * 0.66, cx + ox + s * 0.3, cy + oy + s * 0.86), 200, 340,
+                 fill=(20, 70, 150), width=3)
+    # title bar
+    draw.rectangle((0, 0, width, title_h), fill=S.PANEL)
+    big = S.f(max(fl.text, 22 * width / 800), True)
+    S.seat_badge(draw, title_h * 0.45, title_h / 2, title_h * 0.28, seat, mark=fl.mark)
+    points = word("{points} points", points=dict(view.final)["total"]) if view.final is not None else \
+        word("{vp} VP on tiles so far", vp=player.vp)
+    title = f"{name}: {points}"
+    S.text(draw, (title_h * 0.9, title_h / 2), title, font=big, fill=S.INK, anchor="lm")
+    tx = title_h * 0.9 + S.length(title, big) + fl.text * 0.8
     extra = []
     if player.transport_capacity:
-        extra.append(f"transport {player.transport_capacity}")
-    extra.append(f"river {player.river}")
+        extra.append(word("transport {n}", n=player.transport_capacity))
+    extra.append(word("river {n}", n=player.river))
     if player.pending:
-        shown = [p[:-1] if tile_def(p).kind == "summer_boat" else p for p in player.pending]
-        extra.append("to place: " + ", ".join(shown))
-    d.text((44 * scale, title_h / 2), title, font=S.f(22 * scale, True), fill=S.INK, anchor="lm")
-    tx = 44 * scale + d.textlength(title, font=S.f(22 * scale, True)) + 12 * scale
-    info = " · ".join(extra)
-    info_font = S.f(17 * scale)
-    while d.textlength(info, font=info_font) > width - tx - 6 and len(info) > 4:
-        info = info[:-2]
-    d.text((tx, title_h / 2), info, font=info_font, fill=(70, 70, 70), anchor="lm")
-    y = title_h + image.height + int(6 * scale)
-    for line in wrapped:
-        d.text((10 * scale, y), line, font=legend_font, fill=S.INK)
-        y += int(26 * scale)
+        extra.append(word("to place: {tiles}", tiles=", ".join(tile_title(tile_def(p)) for p in player.pending)))
+    info, info_lines = fitted(draw, " · ".join(extra), width - tx - 6, fl.text, fl.text, False, 1)
+    S.text(draw, (tx, title_h / 2), info_lines[0], font=info, fill=(70, 70, 70), anchor="lm")
+    y = title_h + inner_h
+    for line in legend:
+        S.text(draw, (fl.text, y + line_h / 2), line, font=body, fill=S.INK, anchor="lm")
+        y += line_h
     return out

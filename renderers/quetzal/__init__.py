@@ -1,31 +1,62 @@
-"""Quetzal renderer: a QuetzalView drawn as a tall, phone-friendly PNG (800 px wide at scale 1).
+"""Quetzal renderer: a QuetzalView drawn for a phone (800 px wide at scale 1, at most twice as tall).
 
-Sections from top to bottom: header, board spaces with teams, Temple display, Village display and
-counts, discovery track, one panel per player. ``region`` picks one part: "board" (header,
-spaces, display, village, track) or "players" (header and player panels)."""
+The turn image (``region=None``): header, board spaces with teams, Temple display, Village display
+and counts, discovery track, and one line per player. ``/board`` regions: "board" (header and the
+board), "players" (header and every player's panel) or a player's name or seat number (that
+player's panel). From a seat's view the picture is that seat's own: header and its panel."""
 from __future__ import annotations
+
+from typing import Hashable
 
 from PIL import Image
 
 from games.quetzal.view import QuetzalView
-from renderers.common import encode_png
+from renderers.common import PlayerColour, encode_png, word
+from renderers.common.regions import seat_named
 from renderers.quetzal.palette import to_palette
-from renderers.quetzal.panels import Canvas, draw_board, draw_header, draw_players
+from renderers.quetzal.panels import Canvas, draw_board, draw_header, draw_player_lines, draw_players
+from renderers.quetzal.sprites import ORDER, seat_colour
 
 WIDTH = 800
 REGIONS = (None, "board", "players")
 
 
-def render(view: QuetzalView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+def regions(view: QuetzalView, names: list[str]) -> list[str]:
+    """What /board shows besides the turn image: the board, every panel, one player's panel."""
+    return ["board", "players"] + [names[seat] for seat in range(min(view.players, len(names)))]
+
+
+def seat_colours(view: QuetzalView | None) -> list[PlayerColour]:
+    return [seat_colour(seat) for seat in range(len(ORDER))]
+
+
+def render(view: QuetzalView, names: list[str], scale: float = 1.0, region: str | None = None,
+           cache_key: Hashable | None = None) -> bytes:
+    """PNG of the picture in the renderer's fixed palette (``cache_key``: accepted like every
+    renderer's; Quetzal's palette is the same for every table)."""
+    return encode_png(to_palette(render_image(view, names, scale, region)))
+
+
+def render_image(view: QuetzalView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
+    """The picture (RGB)."""
+    names = [names[i] if i < len(names) else word("Seat {n}", n=i + 1) for i in range(view.players)]
+    seat = None
     if region not in REGIONS:
-        raise ValueError(f"unknown region {region!r}; use one of {REGIONS}")
-    parts = []
-    parts.append(draw_header(view, names, scale))
-    if region in (None, "board"):
-        parts.append(draw_board(view, names, scale))
-    if region in (None, "players"):
+        seat = seat_named(region, names)
+        if seat is None:
+            raise ValueError(f"unknown region {region!r}; use board, players or a player's name")
+    parts = [draw_header(view, names, scale)]
+    if seat is not None:
+        parts.append(draw_players(view, names, scale, [seat]))
+    elif region is None and view.seat is not None:
+        parts.append(draw_players(view, names, scale, [view.seat]))        # a seat's own picture
+    elif region == "players":
         parts.append(draw_players(view, names, scale))
-    return encode_png(to_palette(stack(parts, scale)))
+    else:
+        parts.append(draw_board(view, names, scale))
+        if region is None:
+            parts.append(draw_player_lines(view, names, scale))
+    return stack(parts, scale)
 
 
 def stack(parts: list[Canvas], scale: float) -> Image.Image:
@@ -39,4 +70,4 @@ def stack(parts: list[Canvas], scale: float) -> Image.Image:
     return image
 
 
-__all__ = ["WIDTH", "render"]
+__all__ = ["WIDTH", "render", "regions", "seat_colours"]

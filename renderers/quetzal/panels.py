@@ -1,14 +1,14 @@
 """The sections of the Quetzal image, each drawn on its own canvas and stacked by ``render``."""
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
 from games.quetzal.view import PromptView, QuetzalView, SeatView, TeamView
-from renderers.common import font
+from renderers.common import font, text_cache, word
+from renderers.common.text import length, text as put_text
 from renderers.quetzal.sprites import (CARD_BG, INK, PAPER, chip_sprite, icon, px, seat_colour,
                                        star, tile_sprite, worker_sprite)
 
@@ -39,9 +39,9 @@ def name_of(names: list[str], seat: int) -> str:
 def fit(text: str, size: int, limit: float, bold: bool = False) -> str:
     """Shorten ``text`` with an ellipsis so it fits ``limit`` pixels."""
     f = font(size, bold)
-    if f.getlength(text) <= limit:
+    if length(text, f) <= limit:
         return text
-    while text and f.getlength(text + "…") > limit:
+    while text and length(text + "…", f) > limit:
         text = text[:-1]
     return text + "…"
 
@@ -76,20 +76,20 @@ def draw_header(view: QuetzalView, names: list[str], scale: float) -> Canvas:
     height = 58 + 40 * lines + 10
     image, draw = new_canvas(s, height)
     draw.rectangle((0, 0, px(WIDTH, s), px(54, s)), fill=(40, 70, 60))
-    draw.text((px(MARGIN, s), px(27, s)), "QUETZAL", fill=(250, 240, 200), font=font(px(30, s), bold=True),
+    put_text(draw, (px(MARGIN, s), px(27, s)), "QUETZAL", fill=(250, 240, 200), font=font(px(30, s), bold=True),
               anchor="lm")
     right = f"Round {view.round}/{view.rounds} · {PHASE.get(view.phase, view.phase)}"
-    draw.text((px(WIDTH - MARGIN, s), px(27, s)), right, fill=(255, 255, 255), font=font(px(26, s), bold=True),
+    put_text(draw, (px(WIDTH - MARGIN, s), px(27, s)), right, fill=(255, 255, 255), font=font(px(26, s), bold=True),
               anchor="rm")
     y = 60
     if not view.prompts:
         text = "Final scores below" if view.phase == "over" else "-"
-        draw.text((px(MARGIN, s), px(y + 18, s)), text, fill=INK, font=font(px(24, s)), anchor="lm")
+        put_text(draw, (px(MARGIN, s), px(y + 18, s)), text, fill=INK, font=font(px(24, s)), anchor="lm")
     for prompt in view.prompts:
         chip = chip_sprite(prompt.seat, s, 32)
         image.paste(chip, (px(MARGIN, s), px(y + 2, s)), chip)
         label = f"{name_of(names, prompt.seat)}: {prompt_text(prompt)}"
-        draw.text((px(MARGIN + 42, s), px(y + 18, s)), fit(label, px(24, s), px(WIDTH - 2 * MARGIN - 50, s), True),
+        put_text(draw, (px(MARGIN + 42, s), px(y + 18, s)), fit(label, px(24, s), px(WIDTH - 2 * MARGIN - 50, s), True),
                   fill=INK, font=font(px(24, s), bold=True), anchor="lm")
         y += 40
     return Canvas(image, px(height, s))
@@ -105,7 +105,7 @@ def role_dots(draw: ImageDraw.ImageDraw, roles: str, x: float, y: float, s: floa
         draw.ellipse((cx - r, y - r, cx + r, y + r), fill=(250, 250, 250) if face == "w" else (25, 25, 25),
                      outline=INK, width=px(2, s))
     if roles == "mixed":
-        draw.text((x + r * 4 + px(6, s), y), "+", fill=INK, font=font(px(20, s), bold=True), anchor="lm")
+        put_text(draw, (x + r * 4 + px(6, s), y), "+", fill=INK, font=font(px(20, s), bold=True), anchor="lm")
         return x + r * 4 + px(20, s)
     return x + len(faces) * (r * 2 + px(3, s)) + px(4, s)
 
@@ -113,8 +113,8 @@ def role_dots(draw: ImageDraw.ImageDraw, roles: str, x: float, y: float, s: floa
 def coin_cost(draw: ImageDraw.ImageDraw, text: str, x: float, y: float, s: float) -> None:
     """A gold coin with the cost written beside it (right-aligned at ``x``)."""
     f = font(px(20, s), bold=True)
-    width = f.getlength(text)
-    draw.text((x, y), text, fill=INK, font=f, anchor="rm")
+    width = length(text, f)
+    put_text(draw, (x, y), text, fill=INK, font=f, anchor="rm")
     icon(draw, "coin", x - width - px(12, s), y, px(9, s))
 
 
@@ -125,8 +125,8 @@ def team_chip(image: Image.Image, draw: ImageDraw.ImageDraw, team: TeamView, x: 
     x += chip.width + px(3, s)
     f = font(px(22, s), bold=True)
     text = f"×{len(team.workers)}"
-    draw.text((x, y + chip.height / 2), text, fill=INK, font=f, anchor="lm")
-    x += f.getlength(text) + px(3, s)
+    put_text(draw, (x, y + chip.height / 2), text, fill=INK, font=f, anchor="lm")
+    x += length(text, f) + px(3, s)
     if team.colour:
         r = px(8, s)
         cy = y + chip.height / 2
@@ -143,11 +143,11 @@ def space_box(image: Image.Image, draw: ImageDraw.ImageDraw, code: str, closed: 
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=px(8, s), fill=CLOSED if closed else BOX, outline=INK, width=px(2, s))
     symbol = {"single": "1", "auction": "+", "free": "∞"}[space.type]
-    draw.text((x0 + px(8, s), y0 + px(4, s)), title, fill=INK, font=font(px(21, s), bold=True))
+    put_text(draw, (x0 + px(8, s), y0 + px(4, s)), title, fill=INK, font=font(px(21, s), bold=True))
     sym_font = font(px(20, s), bold=True)
     draw.rounded_rectangle((x1 - px(30, s), y0 + px(5, s), x1 - px(6, s), y0 + px(29, s)), radius=px(5, s),
                            fill=(60, 60, 60))
-    draw.text((x1 - px(18, s), y0 + px(17, s)), symbol, fill=(255, 255, 255), font=sym_font, anchor="mm")
+    put_text(draw, (x1 - px(18, s), y0 + px(17, s)), symbol, fill=(255, 255, 255), font=sym_font, anchor="mm")
     row = y0 + px(44, s)
     after = role_dots(draw, space.roles, x0 + px(8, s), row, s)
     cost = f"{space.cost_per_worker}/w" if space.cost_per_worker else (str(space.cost) if space.cost else "")
@@ -155,7 +155,7 @@ def space_box(image: Image.Image, draw: ImageDraw.ImageDraw, code: str, closed: 
         coin_cost(draw, cost, x1 - px(8, s), row, s)
     if closed:
         draw.line((x0, y0, x1, y1), fill=(150, 140, 130), width=px(3, s))
-        draw.text(((x0 + x1) / 2, y1 - px(16, s)), "closed", fill=INK, font=font(px(18, s), bold=True), anchor="mm")
+        put_text(draw, ((x0 + x1) / 2, y1 - px(16, s)), "closed", fill=INK, font=font(px(18, s), bold=True), anchor="mm")
     return int(after), int(row - px(15, s))
 
 
@@ -179,7 +179,7 @@ def mini_card(image: Image.Image, draw: ImageDraw.ImageDraw, card: str, x: float
     image.paste(mini_card_sprite(card, s, width), (int(x), int(y)), mini_card_sprite(card, s, width))
 
 
-@functools.lru_cache(maxsize=512)
+@text_cache(maxsize=512)
 def mini_card_sprite(card_id: str, s: float, width: int = 68) -> Image.Image:
     """A small relic card: kind colour, ID in bold, icon dot."""
     c = rules().card[card_id]
@@ -187,7 +187,7 @@ def mini_card_sprite(card_id: str, s: float, width: int = 68) -> Image.Image:
     im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=px(6, s), fill=CARD_BG[c.kind], outline=INK, width=px(2, s))
-    d.text((px(5, s), h / 2), card_id, fill=(255, 255, 255), font=font(px(20, s), bold=True), anchor="lm")
+    put_text(d, (px(5, s), h / 2), card_id, fill=(255, 255, 255), font=font(px(20, s), bold=True), anchor="lm")
     if c.icon:
         icon(d, c.icon, w - px(11, s), h / 2, px(8, s))
     return im
@@ -233,7 +233,7 @@ def board_layout() -> tuple[list[Spot], float]:
 SURROUNDINGS_BONUS = {"3a": "vp", "3b": "discovery", "3c": "coin"}
 
 
-@functools.lru_cache(maxsize=16)
+@text_cache(maxsize=16)
 def spaces_skeleton(scale: float, closed: tuple[str, ...]) -> Image.Image:
     """Everything about the spaces that does not change during a game (cached per scale)."""
     s = scale
@@ -245,7 +245,7 @@ def spaces_skeleton(scale: float, closed: tuple[str, ...]) -> Image.Image:
         after, _ = space_box(image, draw, spot.code, spot.code in closed, box, s, spot.title)
         if spot.code in SURROUNDINGS_BONUS:
             icon(draw, SURROUNDINGS_BONUS[spot.code], after + px(14, s), px(y0 + 44, s), px(10, s))
-            draw.text((after + px(28, s), px(y0 + 44, s)), "+1", fill=INK, font=font(px(18, s), bold=True),
+            put_text(draw, (after + px(28, s), px(y0 + 44, s)), "+1", fill=INK, font=font(px(18, s), bold=True),
                       anchor="lm")
         if spot.code.startswith("t"):
             space = rules().space[spot.code]
@@ -255,12 +255,12 @@ def spaces_skeleton(scale: float, closed: tuple[str, ...]) -> Image.Image:
                 draw.rounded_rectangle((gx, px(y0 + 7, s), gx + px(12, s), px(y0 + 26, s)), radius=px(2, s),
                                        fill=(214, 120, 64) if kind == "display" else (60, 60, 60), outline=INK)
         if spot.code == "stele":
-            draw.text((px(x1 - 8, s), px(y0 + 78, s)), spot.note, fill=INK, font=font(px(18, s)), anchor="rm")
+            put_text(draw, (px(x1 - 8, s), px(y0 + 78, s)), spot.note, fill=INK, font=font(px(18, s)), anchor="rm")
         elif spot.code == "bm":
-            draw.text((px(x1 - 8, s), px(y0 + 44, s)), spot.note, fill=INK, font=font(px(18, s), bold=True),
+            put_text(draw, (px(x1 - 8, s), px(y0 + 44, s)), spot.note, fill=INK, font=font(px(18, s), bold=True),
                       anchor="rm")
         elif spot.note:
-            draw.text((after + px(6, s), px(y0 + 44, s)), spot.note, fill=INK, font=font(px(18, s)), anchor="lm")
+            put_text(draw, (after + px(6, s), px(y0 + 44, s)), spot.note, fill=INK, font=font(px(18, s)), anchor="lm")
     return image
 
 
@@ -284,9 +284,9 @@ def draw_board(view: QuetzalView, names: list[str], scale: float) -> Canvas:
 
 
 def section_title(draw: ImageDraw.ImageDraw, text: str, y: float, s: float, right: str = "") -> None:
-    draw.text((px(MARGIN, s), px(y, s)), text, fill=(40, 70, 60), font=font(px(24, s), bold=True))
+    put_text(draw, (px(MARGIN, s), px(y, s)), text, fill=(40, 70, 60), font=font(px(24, s), bold=True))
     if right:
-        draw.text((px(WIDTH - MARGIN, s), px(y + 4, s)), right, fill=INK, font=font(px(20, s)), anchor="ra")
+        put_text(draw, (px(WIDTH - MARGIN, s), px(y + 4, s)), right, fill=INK, font=font(px(20, s)), anchor="ra")
 
 
 def draw_display(image, draw, view: QuetzalView, y: float, s: float) -> float:
@@ -296,7 +296,7 @@ def draw_display(image, draw, view: QuetzalView, y: float, s: float) -> float:
     slot_w = (WIDTH - 2 * MARGIN - 7 * 6) / 8
     for i, card in enumerate(view.display):
         x = MARGIN + i * (slot_w + 6)
-        draw.text((px(x + slot_w / 2, s), px(y + 10, s)), "ABCDEFGH"[i], fill=INK, font=font(px(22, s), bold=True),
+        put_text(draw, (px(x + slot_w / 2, s), px(y + 10, s)), "ABCDEFGH"[i], fill=INK, font=font(px(22, s), bold=True),
                   anchor="mm")
         top = y + 24
         if card is None:
@@ -314,7 +314,7 @@ def draw_village(image, draw, view: QuetzalView, y: float, s: float) -> float:
     w = (WIDTH - 2 * MARGIN - 2 * GAP) / 3
     for i, tile in enumerate(view.village):
         x = MARGIN + i * (w + GAP)
-        draw.text((px(x + 4, s), px(y + 39, s)), str(i + 1), fill=INK, font=font(px(24, s), bold=True), anchor="lm")
+        put_text(draw, (px(x + 4, s), px(y + 39, s)), str(i + 1), fill=INK, font=font(px(24, s), bold=True), anchor="lm")
         if tile is None:
             draw.rounded_rectangle((px(x + 24, s), px(y, s), px(x + w, s), px(y + 78, s)), radius=px(8, s),
                                    outline=(170, 160, 150), width=px(2, s))
@@ -334,7 +334,7 @@ def reward_text(reward: dict[str, int]) -> tuple[str | None, str]:
     return None, ""
 
 
-@functools.lru_cache(maxsize=16)
+@text_cache(maxsize=16)
 def track_skeleton(scale: float, height: int) -> Image.Image:
     """The discovery track cells with their numbers and rewards (cached per scale and height)."""
     s = scale
@@ -346,13 +346,13 @@ def track_skeleton(scale: float, height: int) -> Image.Image:
         x = MARGIN + i * w
         fill = (214, 234, 244) if reward else BOX
         draw.rectangle((px(x, s), 0, px(x + w, s), px(height, s)), fill=fill, outline=INK, width=px(1, s))
-        draw.text((px(x + 5, s), px(2, s)), str(i), fill=INK, font=font(px(20, s), bold=True))
+        put_text(draw, (px(x + 5, s), px(2, s)), str(i), fill=INK, font=font(px(20, s), bold=True))
         kind, text = reward_text(reward)
         if kind:
             icon(draw, kind, px(x + 14, s), px(42, s), px(8, s))
-            draw.text((px(x + 25, s), px(42, s)), text, fill=INK, font=font(px(17, s), bold=True), anchor="lm")
+            put_text(draw, (px(x + 25, s), px(42, s)), text, fill=INK, font=font(px(17, s), bold=True), anchor="lm")
         elif text:
-            draw.text((px(x + w / 2, s), px(42, s)), text, fill=INK, font=font(px(17, s), bold=True), anchor="mm")
+            put_text(draw, (px(x + w / 2, s), px(42, s)), text, fill=INK, font=font(px(17, s), bold=True), anchor="mm")
     return image
 
 
@@ -376,45 +376,24 @@ def draw_track(image, draw, view: QuetzalView, y: float, s: float) -> float:
 
 
 # -- players --------------------------------------------------------------------------------------
-def draw_players(view: QuetzalView, names: list[str], scale: float) -> Canvas:
+def draw_players(view: QuetzalView, names: list[str], scale: float, seats: list[int] | None = None) -> Canvas:
     s = scale
     image, draw = new_canvas(s, 120 + 330 * view.players)
-    y = 4
-    if view.final:
-        y = draw_final(image, draw, view, names, y, s)
+    y = 4          # (the final scores are the result image's)
     section_title(draw, "Players", y, s, "hands hidden" if not view.open_hands else "hands open")
     y += 34
-    order = list(range(view.players))
+    order = list(range(view.players)) if seats is None else seats
     for seat in order:
         y = draw_player(image, draw, view, view.seats[seat], names, y, s) + GAP
     return Canvas(image, px(y + 4, s))
-
-
-def draw_final(image, draw, view: QuetzalView, names: list[str], y: float, s: float) -> float:
-    section_title(draw, "Final scores", y, s, "VP · marker · coins/3 · tiles")
-    y += 34
-    keys = {f.seat: (f.total, f.discovery) for f in view.final or ()}
-    ranked = sorted(view.final or (), key=lambda f: (-f.total, -f.discovery, f.seat))
-    for f in ranked:
-        rank = 1 + sum(1 for k in keys.values() if k > keys[f.seat])
-        chip = chip_sprite(f.seat, s, 30)
-        draw.text((px(MARGIN, s), px(y + 16, s)), f"{rank}.", fill=INK, font=font(px(24, s), bold=True), anchor="lm")
-        image.paste(chip, (px(MARGIN + 34, s), px(y + 1, s)), chip)
-        draw.text((px(MARGIN + 72, s), px(y + 16, s)), fit(name_of(names, f.seat), px(24, s), px(250, s), True),
-                  fill=INK, font=font(px(24, s), bold=True), anchor="lm")
-        detail = f"{f.total}  ({f.track}+{f.marker}+{f.coins}+{f.tiles}) ◆{f.discovery}"
-        draw.text((px(WIDTH - MARGIN, s), px(y + 16, s)), detail, fill=INK, font=font(px(24, s), bold=True),
-                  anchor="rm")
-        y += 36
-    return y + 10
 
 
 def stat(image, draw, kind: str, value: str, x: float, y: float, s: float) -> float:
     """An icon and a number; returns the x after them."""
     icon(draw, kind, x + px(11, s), y, px(11, s))
     f = font(px(26, s), bold=True)
-    draw.text((x + px(26, s), y), value, fill=INK, font=f, anchor="lm")
-    return x + px(26, s) + f.getlength(value) + px(14, s)
+    put_text(draw, (x + px(26, s), y), value, fill=INK, font=f, anchor="lm")
+    return x + px(26, s) + length(value, f) + px(14, s)
 
 
 def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str], y: float, s: float) -> float:
@@ -430,7 +409,7 @@ def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str]
     chip = chip_sprite(seat.seat, s, 36)
     image.paste(chip, (px(MARGIN + 16, s), px(top + 10, s)), chip)
     title = name_of(names, seat.seat) + ("  ▶" if acting else "")
-    draw.text((px(MARGIN + 60, s), px(top + 28, s)), fit(title, px(26, s), px(300, s), True), fill=INK,
+    put_text(draw, (px(MARGIN + 60, s), px(top + 28, s)), fit(title, px(26, s), px(300, s), True), fill=INK,
               font=font(px(26, s), bold=True), anchor="lm")
     x = px(WIDTH - MARGIN - 330, s)
     x = stat(image, draw, "vp", str(seat.vp), x, px(top + 28, s), s)
@@ -439,14 +418,14 @@ def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str]
     if seat.marker:
         draw.rounded_rectangle((x, px(top + 12, s), x + px(52, s), px(top + 44, s)), radius=px(6, s),
                                fill=(40, 70, 60))
-        draw.text((x + px(26, s), px(top + 28, s)), "1st", fill=(250, 240, 200), font=font(px(20, s), bold=True),
+        put_text(draw, (x + px(26, s), px(top + 28, s)), "1st", fill=(250, 240, 200), font=font(px(20, s), bold=True),
                   anchor="mm")
     y = top + 56
     # workers: pool first, then those on the board (dimmed, with their space)
     x = MARGIN + 16
     pool = [w for w in seat.workers if w.where == "pool"]
     placed = [w for w in seat.workers if w.where != "pool"]
-    draw.text((px(x, s), px(y + 25, s)), "Pool", fill=INK, font=font(px(20, s), bold=True), anchor="lm")
+    put_text(draw, (px(x, s), px(y + 25, s)), "Pool", fill=INK, font=font(px(20, s), bold=True), anchor="lm")
     x += 54
     for w in pool:
         sprite = worker_sprite(w.wid, w.face, s)
@@ -458,20 +437,20 @@ def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str]
         for w in placed:
             where[w.where] = where.get(w.where, 0) + 1
         text = "out: " + " ".join(f"{code}×{n}" for code, n in where.items())
-        draw.text((px(x, s), px(y + 25, s)), fit(text, px(19, s), px(WIDTH - MARGIN - 10 - x, s)), fill=(90, 80, 70),
+        put_text(draw, (px(x, s), px(y + 25, s)), fit(text, px(19, s), px(WIDTH - MARGIN - 10 - x, s)), fill=(90, 80, 70),
                   font=font(px(19, s)), anchor="lm")
     y += 58
     # hand
-    draw.text((px(MARGIN + 16, s), px(y + 18, s)), "Hand", fill=INK, font=font(px(20, s), bold=True), anchor="lm")
+    put_text(draw, (px(MARGIN + 16, s), px(y + 18, s)), "Hand", fill=INK, font=font(px(20, s), bold=True), anchor="lm")
     if seat.hand is None:
-        draw.text((px(MARGIN + 80, s), px(y + 18, s)), f"{seat.hand_count} card(s), hidden", fill=INK,
+        put_text(draw, (px(MARGIN + 80, s), px(y + 18, s)), f"{seat.hand_count} card(s), hidden", fill=INK,
                   font=font(px(22, s)), anchor="lm")
     elif not seat.hand:
-        draw.text((px(MARGIN + 80, s), px(y + 18, s)), "empty", fill=INK, font=font(px(22, s)), anchor="lm")
+        put_text(draw, (px(MARGIN + 80, s), px(y + 18, s)), "empty", fill=INK, font=font(px(22, s)), anchor="lm")
     else:
         for i, card in enumerate(seat.hand):
             row, col = divmod(i, 8)
-            draw.text((px(MARGIN + 80 + col * 84, s), px(y + row * 42 + 18, s)), str(i + 1), fill=(90, 80, 70),
+            put_text(draw, (px(MARGIN + 80 + col * 84, s), px(y + row * 42 + 18, s)), str(i + 1), fill=(90, 80, 70),
                       font=font(px(16, s), bold=True), anchor="lm")
             mini_card(image, draw, card, px(MARGIN + 94 + col * 84, s), px(y + row * 42, s), s, 68)
     y += 42 * hand_rows + 8
@@ -485,15 +464,50 @@ def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str]
         if seat.stored:
             vp = sum(rules().tile[t].vp for t in seat.stored)
             text = "stored " + " ".join(seat.stored)
-            draw.text((px(x + 4, s), px(y + 18, s)), fit(text, px(19, s), px(WIDTH - MARGIN - 60 - x, s)),
+            put_text(draw, (px(x + 4, s), px(y + 18, s)), fit(text, px(19, s), px(WIDTH - MARGIN - 60 - x, s)),
                       fill=INK, font=font(px(19, s)), anchor="lm")
             star(draw, px(WIDTH - MARGIN - 44, s), px(y + 50, s), px(10, s), (250, 250, 250), INK)
-            draw.text((px(WIDTH - MARGIN - 30, s), px(y + 50, s)), f"+{vp}", fill=INK, font=font(px(18, s), bold=True),
+            put_text(draw, (px(WIDTH - MARGIN - 30, s), px(y + 50, s)), f"+{vp}", fill=INK, font=font(px(18, s), bold=True),
                       anchor="lm")
     else:
-        draw.text((px(MARGIN + 16, s), px(y + 12, s)), "No upgrades", fill=(120, 110, 100), font=font(px(19, s)),
+        put_text(draw, (px(MARGIN + 16, s), px(y + 12, s)), "No upgrades", fill=(120, 110, 100), font=font(px(19, s)),
                   anchor="lm")
     return top + height
 
 
-__all__ = ["Canvas", "draw_board", "draw_header", "draw_players"]
+def draw_player_lines(view: QuetzalView, names: list[str], scale: float) -> Canvas:
+    """One line per player for the turn image: token, name, the workers in the pool, VP, coins and
+    discovery; a player's whole panel (hand, upgrades) is one /board NAME away."""
+    s = scale
+    row = 48
+    image, draw = new_canvas(s, 40 + row * view.players + 8)
+    section_title(draw, word("Players"), 4, s, word("/board NAME: a player's hand and upgrades"))
+    y = 40
+    for seat in view.seats:
+        acting = seat.seat in view.to_act
+        if acting:
+            draw.rounded_rectangle((px(MARGIN - 6, s), px(y + 1, s), px(WIDTH - MARGIN + 6, s), px(y + row - 3, s)),
+                                   radius=px(8, s), outline=HILITE, width=px(4, s))
+        chip = chip_sprite(seat.seat, s, 34)
+        image.paste(chip, (px(MARGIN, s), px(y + 6, s)), chip)
+        mid = px(y + row / 2, s)
+        title = name_of(names, seat.seat) + ("  ▶" if acting else "")
+        put_text(draw, (px(MARGIN + 44, s), mid), fit(title, px(24, s), px(190, s), True), fill=INK,
+                  font=font(px(24, s), bold=True), anchor="lm")
+        x = px(MARGIN + 244, s)
+        for w in [w for w in seat.workers if w.where == "pool"][:6]:
+            sprite = worker_sprite(w.wid, w.face, s)
+            image.paste(sprite, (int(x), mid - sprite.height // 2), sprite)
+            x += sprite.width + px(3, s)
+        x = px(WIDTH - MARGIN - 300, s)
+        x = stat(image, draw, "vp", str(seat.vp), x, mid, s)
+        x = stat(image, draw, "coin", str(seat.coins), x, mid, s)
+        x = stat(image, draw, "discovery", str(seat.discovery), x, mid, s)
+        cards = seat.hand_count if seat.hand is None else len(seat.hand)
+        put_text(draw, (px(WIDTH - MARGIN, s), mid), word("{n} cards", n=cards) if cards != 1 else word("1 card"),
+                  fill=INK, font=font(px(20, s)), anchor="rm")
+        y += row
+    return Canvas(image, px(y + 8, s))
+
+
+__all__ = ["Canvas", "draw_board", "draw_header", "draw_player_lines", "draw_players"]

@@ -1,12 +1,12 @@
 """Cached Quetzal sprites: relic cards, upgrade tiles, workers, player chips and icons."""
 from __future__ import annotations
 
-import functools
 
 from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
-from renderers.common import font, player_colour
+from renderers.common import font, player_colour, text_cache
+from renderers.common.text import text as put_text
 
 #: player colours for Quetzal seats: no black or white, which are worker faces in this game
 ORDER = ("red", "yellow", "green", "blue", "purple")
@@ -52,7 +52,7 @@ def icon(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float) -
         draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=DISC, outline=INK)
 
 
-@functools.lru_cache(maxsize=512)
+@text_cache(maxsize=512)
 def card_sprite(card_id: str, scale: float, width: int = 92) -> Image.Image:
     """A relic card: kind colour, big kind letter, ID, corner icon and the 1/2/3 values."""
     r = rules()
@@ -62,19 +62,19 @@ def card_sprite(card_id: str, scale: float, width: int = 92) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=px(8, scale), fill=CARD_BG[card.kind], outline=INK,
                            width=px(2, scale))
-    draw.text((px(8, scale), px(2, scale)), card.kind, fill=(255, 255, 255), font=font(px(40, scale), bold=True))
+    put_text(draw, (px(8, scale), px(2, scale)), card.kind, fill=(255, 255, 255), font=font(px(40, scale), bold=True))
     if card.icon:
         icon(draw, card.icon, w - px(18, scale), px(18, scale), px(12, scale))
-    draw.text((w / 2, px(64, scale)), card_id, fill=(255, 255, 255), font=font(px(22, scale), bold=True),
+    put_text(draw, (w / 2, px(64, scale)), card_id, fill=(255, 255, 255), font=font(px(22, scale), bold=True),
               anchor="mm")
     values = "/".join(str(v) for v in r.kind[card.kind].values)
     band = (px(4, scale), h - px(30, scale), w - px(4, scale), h - px(5, scale))
     draw.rounded_rectangle(band, radius=px(5, scale), fill=(255, 255, 255))
-    draw.text((w / 2, (band[1] + band[3]) / 2), values, fill=INK, font=font(px(19, scale), bold=True), anchor="mm")
+    put_text(draw, (w / 2, (band[1] + band[3]) / 2), values, fill=INK, font=font(px(19, scale), bold=True), anchor="mm")
     return image
 
 
-@functools.lru_cache(maxsize=128)
+@text_cache(maxsize=128)
 def tile_sprite(tile_id: str, scale: float, width: int = 150) -> Image.Image:
     """An upgrade tile: ID, short label, P(ermanent)/I(nstant) and its VP."""
     tile = rules().tile[tile_id]
@@ -83,18 +83,18 @@ def tile_sprite(tile_id: str, scale: float, width: int = 150) -> Image.Image:
     draw = ImageDraw.Draw(image)
     fill = (222, 236, 214) if tile.permanent else (246, 226, 200)
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=px(8, scale), fill=fill, outline=INK, width=px(2, scale))
-    draw.text((px(8, scale), px(4, scale)), tile_id, fill=INK, font=font(px(20, scale), bold=True))
-    draw.text((w - px(8, scale), px(4, scale)), "P" if tile.permanent else "I", fill=INK,
+    put_text(draw, (px(8, scale), px(4, scale)), tile_id, fill=INK, font=font(px(20, scale), bold=True))
+    put_text(draw, (w - px(8, scale), px(4, scale)), "P" if tile.permanent else "I", fill=INK,
               font=font(px(20, scale), bold=True), anchor="ra")
-    draw.text((px(8, scale), px(30, scale)), TILE_LABEL.get(tile.name, tile.name), fill=INK,
+    put_text(draw, (px(8, scale), px(30, scale)), TILE_LABEL.get(tile.name, tile.name), fill=INK,
               font=font(px(20, scale)))
     star(draw, w - px(40, scale), h - px(15, scale), px(10, scale), (250, 250, 250), INK)
-    draw.text((w - px(26, scale), h - px(15, scale)), str(tile.vp), fill=INK, font=font(px(18, scale), bold=True),
+    put_text(draw, (w - px(26, scale), h - px(15, scale)), str(tile.vp), fill=INK, font=font(px(18, scale), bold=True),
               anchor="lm")
     return image
 
 
-@functools.lru_cache(maxsize=256)
+@text_cache(maxsize=256)
 def worker_sprite(wid: str, face: str, scale: float, dim: bool = False) -> Image.Image:
     """A worker as a rounded token: white face, black face or wild (half and half); the big
     worker is larger and square-shouldered. The ID is written on it."""
@@ -121,7 +121,7 @@ def worker_sprite(wid: str, face: str, scale: float, dim: bool = False) -> Image
         label_fill = INK if face == "w" else (255, 255, 255)
         outline = None
     label = "B" if big else wid
-    draw.text((w / 2, h / 2), label, fill=label_fill, font=font(px(22 if big else 20, scale), bold=True),
+    put_text(draw, (w / 2, h / 2), label, fill=label_fill, font=font(px(22 if big else 20, scale), bold=True),
               anchor="mm", stroke_width=px(2, scale) if outline else 0, stroke_fill=outline)
     if dim:
         veil = Image.new("RGBA", (w, h), (248, 243, 230, 150))
@@ -130,7 +130,7 @@ def worker_sprite(wid: str, face: str, scale: float, dim: bool = False) -> Image
     return image
 
 
-@functools.lru_cache(maxsize=64)
+@text_cache(maxsize=64)
 def chip_sprite(seat: int, scale: float, size: int = 34) -> Image.Image:
     """A player's token: their colour, their shape outline and their letter."""
     colour = seat_colour(seat)
@@ -150,5 +150,6 @@ def chip_sprite(seat: int, scale: float, size: int = 34) -> Image.Image:
     else:
         draw.ellipse((m, m, d - m - 1, d - m - 1), fill=colour.fill, outline=INK, width=px(2, scale))
     y = d * (0.62 if shape == "triangle" else 0.52)
-    draw.text((d / 2, y), colour.letter, fill=colour.text, font=font(px(size * 0.55, scale), bold=True), anchor="mm")
+    put_text(draw, (d / 2, y), colour.letter, fill=colour.text, font=font(px(size * 0.55, scale), bold=True, mark=True),
+              anchor="mm")
     return image

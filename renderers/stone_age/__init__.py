@@ -6,19 +6,49 @@ At game end the full image puts the score breakdown right under the header.
 """
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Hashable
+
 from PIL import Image
 
 from games.stone_age.view import StoneAgeView
 from renderers.common import encode_png
 from renderers.stone_age.board import GAP, WIDTH, dice_row, draw_board, header
-from renderers.stone_age.draw import BG, Canvas
+from renderers.common import PlayerColour
+from renderers.common.palette import Palettes, literal_colours
+from renderers.stone_age.draw import BG, SEAT_ORDER, Canvas, colour
 from renderers.stone_age.players import draw_players, draw_scores
 
 MAX_HEIGHT = 3000
 REGIONS = (None, "board", "players", "scores")
 
 
-def render(view: StoneAgeView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+def regions(view: StoneAgeView, names: list[str]) -> list[str]:
+    """What /board shows besides the whole picture: the board, the player boards, the scores."""
+    return ["board", "players"] + (["scores"] if view.phase == "over" else [])
+
+
+def seat_colours(view: StoneAgeView | None) -> list[PlayerColour]:
+    return [colour(seat) for seat in range(len(SEAT_ORDER))]
+
+
+def key_colours() -> list[tuple[int, int, int]]:
+    return [colour(seat).fill for seat in range(len(SEAT_ORDER))] + [colour(seat).text for seat in range(len(SEAT_ORDER))] + \
+        [BG] + literal_colours(Path(__file__).parent)
+
+
+PALETTES = Palettes(key_colours())
+
+
+def render(view: StoneAgeView, names: list[str], scale: float = 1.0, region: str | None = None,
+           cache_key: Hashable | None = None) -> bytes:
+    """PNG (palette: the same look, faster to encode, ~2.5x smaller) of the picture; ``cache_key``:
+    the table's (its palette is kept across turns)."""
+    return encode_png(PALETTES.to_palette(render_image(view, names, scale, region), cache_key))
+
+
+def render_image(view: StoneAgeView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
+    """The picture (RGB)."""
     if region not in REGIONS:
         raise ValueError(f"unknown region {region!r}; use one of {REGIONS}")
     image = Image.new("RGB", (WIDTH, MAX_HEIGHT), BG)
@@ -41,5 +71,4 @@ def render(view: StoneAgeView, names: list[str], scale: float = 1.0, region: str
     image = image.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + GAP)))
     if scale != 1.0:
         image = image.resize((max(1, int(image.width * scale)), max(1, int(image.height * scale))), Image.LANCZOS)
-    # A flat-colour picture: a 160-colour palette looks the same, encodes faster and is ~2.5x smaller.
-    return encode_png(image.quantize(colors=160, method=Image.Quantize.FASTOCTREE))
+    return image

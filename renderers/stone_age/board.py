@@ -6,7 +6,7 @@ from PIL import Image, ImageDraw
 from games.stone_age.components import GATHER, building, card
 from games.stone_age.view import StoneAgeView
 from renderers.stone_age.draw import (
-    CULTURE_BAND, HIGHLIGHT, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, closed_mark, die, fit,
+    CULTURE_BAND, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, TURN_FILL, TURN_FRAME, closed_mark, die, fit,
     good_square, panel, people_chip, person, text,
 )
 
@@ -222,8 +222,8 @@ def dice_row(image, draw, view: StoneAgeView, names: list[str], top: int) -> int
         return top
     height = 8 + 74 * len(rows)
     waiting = view.roll is not None or (view.dice_for_all is not None and view.dice_for_all.picker is not None)
-    panel(draw, (MARGIN, top, WIDTH - MARGIN, top + height), fill=(255, 246, 214) if waiting else PANEL,
-          outline=HIGHLIGHT if waiting else LINE, width=3 if waiting else 2)
+    panel(draw, (MARGIN, top, WIDTH - MARGIN, top + height), fill=TURN_FILL if waiting else PANEL,
+          outline=TURN_FRAME if waiting else LINE, width=4 if waiting else 2)
     y = top + 8
     for kind in rows:
         if kind == "roll":

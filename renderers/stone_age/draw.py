@@ -1,11 +1,11 @@
 """Drawing primitives for the Stone Age image: colours, people, resource squares, dice, text."""
 from __future__ import annotations
 
-import functools
 
 from PIL import Image, ImageDraw
 
-from renderers.common import font, player_colour
+from renderers.common import font, player_colour, text_cache
+from renderers.common.text import length
 
 SEAT_ORDER = ("red", "blue", "yellow", "green")          # the game's colours (rules §2.2)
 
@@ -15,7 +15,10 @@ INK = (35, 30, 25)
 MUTED = (120, 110, 95)
 LINE = (190, 178, 155)
 CLOSED = (150, 40, 40)
-HIGHLIGHT = (255, 214, 102)
+HIGHLIGHT = (255, 214, 102)        # the winner's column in the final scores
+#: whose turn it is: a dark frame and a pointer, never a player's colour (yellow is a seat colour)
+TURN_FRAME = (28, 28, 40)
+TURN_FILL = (236, 240, 248)
 
 RESOURCE_FILL = {
     "food": (196, 141, 60), "wood": (125, 82, 43), "brick": (196, 98, 62),
@@ -40,7 +43,7 @@ class Canvas(ImageDraw.ImageDraw):
         self.image = image
 
 
-@functools.lru_cache(maxsize=4096)
+@text_cache(maxsize=4096)
 def _text_mask(value: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """The rendered text as an 'L' mask and its offset from the anchor point (cached: most
     labels and numbers repeat from one image to the next)."""
@@ -63,12 +66,12 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: i
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> int:
     """The largest font size <= ``size`` at which ``value`` fits ``width`` pixels."""
-    while size > 10 and font(size, bold=bold).getlength(value) > width:
+    while size > 10 and length(value, font(size, bold=bold)) > width:
         size -= 1
     return size
 
 
-@functools.lru_cache(maxsize=64)
+@text_cache(maxsize=64)
 def person_sprite(seat: int, size: int) -> Image.Image:
     """A person: the seat's shape in its colour with its letter (colour is never the only cue)."""
     c = colour(seat)
@@ -108,7 +111,7 @@ def people_chip(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, n: int
         return size
     label = f"×{n}"
     text(draw, (xy[0] + size + 2, xy[1] + size // 2), label, int(size * 0.75), bold=True, anchor="lm")
-    return size + 4 + int(font(int(size * 0.75), bold=True).getlength(label))
+    return size + 4 + int(length(label, font(int(size * 0.75), bold=True)))
 
 
 def good_square(draw: ImageDraw.ImageDraw, good: str, xy: tuple[int, int], size: int, label: str | None = None,
@@ -131,7 +134,7 @@ PIPS = {
 }
 
 
-@functools.lru_cache(maxsize=32)
+@text_cache(maxsize=32)
 def die_sprite(face: int, size: int, dim: bool = False) -> Image.Image:
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
@@ -166,7 +169,7 @@ def closed_mark(image: Image.Image, box: tuple[int, int, int, int], right: bool 
     draw = ImageDraw.Draw(image)
     label = "CLOSED"
     f = font(19, bold=True)
-    w = f.getlength(label)
+    w = length(label, f)
     cx = int(x1 - w / 2 - 14) if right else (x0 + x1) // 2
     draw.rounded_rectangle((cx - w / 2 - 8, y1 - 30, cx + w / 2 + 8, y1 - 4), radius=6, fill=(255, 236, 236),
                            outline=CLOSED, width=2)

@@ -6,10 +6,13 @@ from collections import Counter
 from games.stone_age.components import RESOURCES, card
 from games.stone_age.rules import figure_totals
 from games.stone_age.view import PlayerView, StoneAgeView
+from renderers.common.text import length
 from renderers.stone_age.board import GAP, MARGIN, WIDTH
 from renderers.stone_age.draw import (
-    CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, colour, fit, good_square, panel, person, text,
+    CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, TURN_FILL, TURN_FRAME, colour, fit, good_square, panel, person,
+    text,
 )
+from renderers.common import word
 
 STRIP = 132
 SYMBOL_SHORT = {"art": "Art", "healing": "Heal", "music": "Mus", "pottery": "Pot", "sundial": "Sun",
@@ -19,11 +22,13 @@ SYMBOL_SHORT = {"art": "Art", "healing": "Heal", "music": "Mus", "pottery": "Pot
 def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top: int) -> int:
     x0, y0, x1, y1 = MARGIN, top, WIDTH - MARGIN, top + STRIP
     acting = p.seat in view.to_act
-    panel(draw, (x0, y0, x1, y1), fill=(255, 248, 222) if acting else PANEL,
-          outline=HIGHLIGHT if acting else colour(p.seat).fill, width=4 if acting else 3)
+    panel(draw, (x0, y0, x1, y1), fill=TURN_FILL if acting else PANEL,
+          outline=TURN_FRAME if acting else colour(p.seat).fill, width=5 if acting else 3)
     draw.rectangle((x0 + 3, y0 + 8, x0 + 11, y1 - 8), fill=colour(p.seat).fill)
     person(image, p.seat, (x0 + 18, y0 + 8), 36)
-    marks = "  ★ first" if p.seat == view.first and view.phase != "over" else ""
+    marks = ("  " + word("★ first")) if p.seat == view.first and view.phase != "over" else ""
+    if acting and view.phase != "over":
+        marks = "  " + word("▶ to act") + marks
     label = name + marks
     text(draw, (x0 + 60, y0 + 12), label, fit(label, 26, 430, True), bold=True)
     text(draw, (x1 - 12, y0 + 4), str(p.score), 40, bold=True, anchor="ra")
@@ -102,7 +107,7 @@ def card_summary(draw, p: PlayerView, x: int, y: int, right: int) -> int:
 
 def _width(value: str, size: int, bold: bool = False) -> int:
     from renderers.common import font
-    return int(font(size, bold=bold).getlength(value))
+    return int(length(value, font(size, bold=bold)))
 
 
 def _stat(draw, x: int, y: int, label: str, value: str) -> int:

@@ -26,9 +26,12 @@ class Recorder:
     dms: list[tuple[int, list[Reply]]] = field(default_factory=list)
     threads: list[tuple[int, str, int]] = field(default_factory=list)
     next_thread: itertools.count = field(default_factory=lambda: itertools.count(50_000))
+    service: TableService | None = None      # told what was posted, as an adapter tells it
 
     async def deliver(self, channel: int, replies: list[Reply]) -> None:
         self.posts.append((channel, replies))
+        if self.service is not None:
+            await self.service.announced(replies)
 
     async def notify(self, user: int, replies: list[Reply]) -> None:
         self.dms.append((user, replies))
@@ -63,11 +66,13 @@ class Bot:
     seeds: itertools.count = field(default_factory=lambda: itertools.count(1000))
 
     async def boot(self) -> "Bot":
-        settings = make_settings(extra_games=("tests.toygame.game:GAME", PASS_GAME, SECRET_GAME),
-                                 enabled_games=("countdown", "passdown", "secretive", "carcassonne"), **self.settings_overrides)
+        settings = make_settings(**{"extra_games": ("tests.toygame.game:GAME", PASS_GAME, SECRET_GAME),
+                                    "enabled_games": ("countdown", "passdown", "secretive", "carcassonne"),
+                                    **self.settings_overrides})
         self.store = await self.stores.open()
         self.service = TableService(self.store, settings, seed_source=lambda: next(self.seeds), render=False)
         self.play = AsyncPlay(self.service, self.recorder.ports(), self.clock)
+        self.recorder.service = self.service
         for channel, replies in await self.service.restore():
             await self.recorder.deliver(channel, replies)
         await self.play.tournaments.recover()          # what play.start() does, without the loop
@@ -78,7 +83,11 @@ class Bot:
         await self.service.close()
         await self.store.close()
 
-    async def restart(self) -> "Bot":
+    async def restart(self, *, delivered: bool = True) -> "Bot":
+        """Stop and start again. ``delivered``: every reply so far reached its channel (the test
+        plays the adapter, which reports what it sent), so the restart announces nothing again."""
+        if delivered:
+            await self.store.write([("UPDATE game_tables SET announced_version = version", ())])
         await self.shutdown()
         return await self.boot()
 

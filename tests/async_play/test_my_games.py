@@ -24,8 +24,8 @@ async def test_games_lists_tables_turns_and_waiting(make_bot, clock):
     text = text_of(r)
     assert r[0].private and "Your tables (3):" in text
     lines = text.splitlines()
-    assert lines[1] == "Countdown (test game) in <#1>: your turn, waiting 2h 5m (21h 55m left)."
-    assert lines[2] == "Countdown (test game) in <#2>: Carol to move, waiting 2h 5m."
+    assert lines[1] == "Countdown (test game) in <#1>: your turn, waiting 2 hours 5 minutes (21 hours 55 minutes left)."
+    assert lines[2] == "Countdown (test game) in <#2>: Carol to move, waiting 2 hours 5 minutes."
     assert lines[3] == "Countdown (test game) in <#3>: waiting to start (1 seated)."
     r = await bot.play.turns.my_games(ctx("dave"))
     assert "You are not seated at any table here" in text_of(r)

@@ -9,7 +9,7 @@ from PIL import Image
 from bot.ratings.model import Skill, rate
 from tests.async_play.helpers import finish_countdown, play_turns
 from tests.conftest import ctx
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 
 async def game(bot, *users, channel=1, bots=0):
@@ -57,7 +57,7 @@ async def test_computer_players_and_aborted_games_do_not_count(bot):
     assert await bot.play.ratings.store.of_user(7, ctx("alice").user_id) == {}
     await game(bot, "alice", "bob", channel=2)
     await play_turns(bot.service, 2, turns=3)
-    await bot.service.abort(ctx("alice", 2))
+    await confirmed(bot.service, ctx("alice", 2), "abort")
     assert await bot.play.ratings.store.of_user(7, ctx("alice").user_id) == {}
 
 

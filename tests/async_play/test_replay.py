@@ -5,11 +5,14 @@ import io
 
 from PIL import Image
 
-from bot.replay import build_gif, key_moments, sample
-from renderers.common import encode_png
+from bot.replay import MAX_BYTES, build_gif, key_moments, sample
+from renderers.replay import Move
+from renderers.common import PLAYER_COLOURS
+from renderers.common.palette import fixed_palette
+from renderers.common.result import WIN_BG
 from tests.async_play.helpers import finish_countdown, play_turns
 from tests.conftest import ctx
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 
 async def game(bot, *users, channel=1, game_name="countdown"):
@@ -36,25 +39,27 @@ def test_sampling_keeps_the_ends():
     assert len(picked) == 7 and picked[0] == 0 and picked[-1] == 99 and picked == sorted(set(picked))
 
 
-def test_gif_centres_frames_of_different_sizes():
-    red = encode_png(Image.new("RGB", (100, 60), (255, 0, 0)))
-    blue = encode_png(Image.new("RGB", (200, 120), (0, 0, 255)))
-    frames = frames_of(build_gif([red, blue], 300))
-    assert len(frames) == 2 and all(f.size == (200, 120) for f in frames)
-    assert frames[0].getpixel((100, 60))[0] > 200 and frames[1].getpixel((100, 60))[2] > 200
-    big = frames_of(build_gif([encode_png(Image.new("RGB", (2000, 1000), (0, 128, 0)))] * 2, 300))
-    assert max(big[0].size) == 800
+def test_gif_keeps_the_player_colours_exact():
+    colours = [c.fill for c in PLAYER_COLOURS.values()]
+    palette = fixed_palette(colours, [(255, 255, 255), (0, 0, 0)])
+    frames = []
+    for colour in colours:                      # each colour beside its anti-aliased blends
+        image = Image.new("RGB", (64, 32), (250, 248, 240))
+        image.paste(colour, (0, 0, 32, 32))
+        image.paste(tuple((a + b) // 2 for a, b in zip(colour, (250, 248, 240))), (32, 0, 40, 32))
+        frames.append(image)
+    decoded = frames_of(build_gif(frames, palette, 300))
+    assert [f.getpixel((10, 10)) for f in decoded] == colours
 
 
 def test_key_moments_follow_turns():
-    from bot.store import ActionRecord
     from tests.toygame.game import GAME
 
-    actions = [ActionRecord(1, 0, "bet odd"), ActionRecord(2, 1, "bet odd"), ActionRecord(3, 0, "add 3"),
-               ActionRecord(4, 1, "timeout", "timeout"), ActionRecord(5, 1, "add 2", "move", True)]
-    moments = key_moments(GAME, 2, frozenset(), 9, actions)
-    assert [m["total"] for m in moments] == [0, 0, 0, 3, 5]
-    assert moments[1]["bets"] == ["odd", None]
+    moves = [Move(1, 0, "bet odd"), Move(2, 1, "bet odd"), Move(3, 0, "add 3"), Move(5, 1, "add 2")]
+    moments = key_moments(GAME, 2, frozenset(), 9, moves)
+    assert [m.snapshot["total"] for m in moments] == [0, 0, 0, 3, 5]
+    assert moments[1].snapshot["bets"] == ["odd", None]
+    assert [[move.n for move in m.moves] for m in moments] == [[], [1], [2], [3], [5]]
 
 
 async def test_replay_of_a_finished_game(bot):
@@ -66,6 +71,7 @@ async def test_replay_of_a_finished_game(bot):
     assert r[0].error and "has not finished" in text_of(r)
     await finish_countdown(bot.service, 1)
     r = await bot.play.replays.replay(ctx("carol"))
+    assert len(r[0].image) < MAX_BYTES
     text = text_of(r)
     moves = sum(1 for a in await bot.store.actions(table.id) if a.kind == "move")
     assert f"Replay of Countdown (test game) (table {table.id}, <#1>): {moves} moves in" in text
@@ -73,8 +79,8 @@ async def test_replay_of_a_finished_game(bot):
     frames = frames_of(r[0].image)
     assert len(frames) >= 3 and frames[0].tobytes() != frames[-1].tobytes()
     # by number, from another channel: for whoever can see the table's channel
-    elsewhere = await bot.play.replays.replay(ctx("carol", channel=5, can_view=lambda channel: channel == 1), str(table.id))
-    assert not elsewhere[0].error and len(frames_of(elsewhere[0].image)) == len(frames)
+    elsewhere = await bot.play.replays.replay(ctx("dave", channel=5, can_view=lambda channel: channel == 1), str(table.id))
+    assert not elsewhere[0].error and elsewhere[0].image == r[0].image          # the same replay, kept
     hidden = await bot.play.replays.replay(ctx("carol", channel=5, can_view=lambda channel: False), str(table.id))
     unknown = await bot.play.replays.replay(ctx("carol", channel=5), "999")
     assert hidden[0].error and text_of(hidden) == text_of(unknown).replace("999", str(table.id))   # its existence stays hidden
@@ -96,11 +102,40 @@ async def test_replay_frames_are_bounded(make_bot):
 async def test_carcassonne_replay(bot):
     table = await game(bot, "alice", "bob", game_name="carcassonne")
     await play_turns(bot.service, 1, turns=12)
-    await bot.service.resign(ctx("bob"))                       # two players: the game ends here
+    await confirmed(bot.service, ctx("bob"), "resign")                       # two players: the game ends here
     assert bot.service.table_in(1) is None
     r = await bot.play.replays.replay(ctx("alice"), str(table.id))
     frames = frames_of(r[0].image)
-    assert len(frames) >= 6 and max(frames[0].size) <= 800
+    assert len(frames) >= 6
+    width, height = frames[0].size
+    assert width >= 640 and height <= 2 * width and len(r[0].image) < MAX_BYTES
+    # every frame but the first is marked with the move that led to it: a band in the mover's colour
+    band = {PLAYER_COLOURS[c].fill for c in ("red", "yellow")}
+    for picture in frames[1:-1]:
+        top = {picture.getpixel((x, y)) for x in range(0, 60) for y in range(0, 40)}
+        assert top & band, "the mover's colour in the band"
+    # the players' colours come out exactly, and the last frame is the result
+    colours = {c for _, c in frames[len(frames) // 2].getcolors(1 << 20)}
+    assert band <= colours
+    assert any(c == WIN_BG for _, c in frames[-1].getcolors(1 << 20))
+
+
+async def test_one_replay_a_minute_per_user_and_kept_per_table(bot):
+    table = await game(bot, "alice", "bob")
+    await finish_countdown(bot.service, 1)
+    first = await bot.play.replays.replay(ctx("alice"))
+    assert not first[0].error and bot.play.replays.cached(table.id)
+    again = await bot.play.replays.replay(ctx("alice"))
+    assert again[0].error and again[0].private
+    assert "you can ask for another in 60 seconds" in text_of(again)
+    bot.clock.advance(59.5)
+    assert "in 1 second." in text_of(await bot.play.replays.replay(ctx("alice")))
+    bot.clock.advance(1)
+    later = await bot.play.replays.replay(ctx("alice"))
+    assert not later[0].error and later[0].image == first[0].image
+    assert not (await bot.play.replays.replay(ctx("bob")))[0].error          # each user counts alone
+    assert (await bot.play.replays.replay(ctx("erin"), "999"))[0].error      # a wrong request is not counted
+    assert not (await bot.play.replays.replay(ctx("erin")))[0].error
 
 
 async def test_log_is_complete(bot):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from tests.conftest import ctx
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 HOUR = 3600
 
@@ -28,7 +28,7 @@ async def jobs(bot, kind=None):
 async def test_timer_option_before_start_only(bot):
     await bot.service.join(ctx("alice"), "countdown")
     r = await bot.service.option(ctx("alice"), "timer 24h")
-    assert not r[0].error and "Alice sets the turn timer: 1d" in text_of(r) and "Turn timer: 1d 0h" in text_of(r)
+    assert not r[0].error and "Alice sets the turn timer: 1d" in text_of(r) and "Turn timer: 1 day" in text_of(r)
     r = await bot.service.option(ctx("alice"), "timeout skip")
     assert "the turn is skipped" in text_of(r)
     for bad in ("timer", "timer soon", "timer 10s", "timer 90d", "timeout never"):
@@ -37,7 +37,7 @@ async def test_timer_option_before_start_only(bot):
     r = await bot.service.option(ctx("carol"), "timer 2h")
     assert r[0].error and "Only seated players" in text_of(r)
     r = await bot.service.option(ctx("alice"))
-    assert "Turn timer: 1d 0h; when time runs out, the turn is skipped." in text_of(r)
+    assert "Turn timer: 1 day; when time runs out, the turn is skipped." in text_of(r)
     await bot.service.join(ctx("bob"))
     await bot.service.start(ctx("alice"))
     r = await bot.service.option(ctx("alice"), "timer 1h")
@@ -55,7 +55,7 @@ async def test_reminder_once_then_timeout_computer_moves(bot, clock, recorder):
     clock.advance(HOUR / 2)
     assert await bot.due() == 1
     posted = recorder.posted(1)
-    assert "Reminder: Bob, it is your turn in Countdown (test game)" in posted and "30m left" in posted
+    assert "Reminder: Bob, it is your turn in Countdown (test game)" in posted and "30 minutes left" in posted
     assert recorder.posts[-1][1][0].mentions == [ctx("bob").user_id]
     # the reminder says how to get to the choices, and its button opens Bob's private panel
     reminder = recorder.posts[-1][1][0]
@@ -224,7 +224,7 @@ async def test_no_timer_means_no_jobs_but_clocks(make_bot, clock):
 
 async def test_abort_and_finish_drop_clocks_and_jobs(bot):
     table = await start(bot, "alice", "bob")
-    await bot.service.abort(ctx("alice"))
+    await confirmed(bot.service, ctx("alice"), "abort")
     assert await jobs(bot) == [] and await bot.play.timers.store.clocks(table.id) == {}
 
 

@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.service import Ctx
 from tests.async_play.helpers import play_turns
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 HALL = 500          # the tournament channel
 
@@ -55,7 +55,7 @@ async def test_signup_rules(bot, recorder):
         assert r[0].error and message in text_of(r), bad
     r = await t.command(person(1), "create 'Winter Cup' countdown swiss size=3 rounds=2 timer=1d options=long")
     assert not r[0].error and "P01 creates the tournament Winter Cup." in text_of(r)
-    assert "Countdown (test game), Swiss, tables of 3, rounds: 2, turn timer: 1d 0h, options: long." in text_of(r)
+    assert "Countdown (test game), Swiss, tables of 3, rounds: 2, turn timer: 1 day, options: long." in text_of(r)
     assert (await t.command(person(2), "create Other countdown"))[0].error
     assert "joins the tournament Winter Cup (2 players)" in text_of(await t.join(person(2)))
     assert (await t.join(person(2)))[0].error
@@ -187,9 +187,11 @@ async def test_organiser_settles_stalled_and_running_tables(bot, recorder):
     await bot.play.tournaments.start(person(1))
     tournament = await current(bot)
     first, second = await bot.play.tournaments.store.slots(tournament.id, 1)
-    # a player aborts table 1: it is stalled and the organiser is told how to settle it
-    host = bot.service.table_in(first.channel_id).host_id
-    r = await bot.service.abort(Ctx(host, "host", first.channel_id, 7))
+    # a player may not abort table 1 (/resign is theirs); a moderator does: it is stalled and the
+    # organiser is told how to settle it
+    player = next(p for p in first.players if p != 101)        # not the organiser (P01)
+    assert (await bot.service.abort(Ctx(player, "player", first.channel_id, 7)))[0].error
+    r = await confirmed(bot.service, Ctx(900, "mod", first.channel_id, 7, is_moderator=True), "abort")
     assert not r[0].error
     assert "Table 1 of round 1 was closed without a result" in recorder.posted(HALL)
     assert (await bot.play.tournaments.store.slots(tournament.id, 1))[0].status == "stalled"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from tests.conftest import ctx
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 
 async def start(bot, *users, game="countdown", channel=1, bots=0):
@@ -104,7 +104,7 @@ async def test_refusals_say_why(bot, clock):
     r = await bot.play.undo.request(ctx("alice"))
     assert r[0].error and "was a timeout; it cannot be taken back" in text_of(r)
     table = await start(bot, "alice", "bob", "carol", channel=2)
-    await bot.service.resign(ctx("carol", 2))
+    await confirmed(bot.service, ctx("carol", 2), "resign")
     r = await bot.play.undo.request(ctx("alice", 2))
     assert r[0].error and "was a resignation" in text_of(r)
     await start(bot, "alice", "bob", game="secretive", channel=3)
@@ -151,3 +151,16 @@ async def test_carcassonne_allows_only_the_staged_placement(bot):
     fresh = game.setup(2, table.options, table.seed)
     assert game.reveals(fresh, 0, staged, []) is False
     assert game.reveals(fresh, 0, game.parse(fresh, 0, f"{staged} -"), []) is True
+
+
+async def test_a_secret_move_is_not_named_when_taken_back(bot):
+    """The test game lets a secret bet be taken back; the question and the answer, both public,
+    must not say which bet it was."""
+    table = await start(bot, "alice", "bob")
+    await bot.service.act(ctx("alice"), "bet odd")
+    r = await bot.play.undo.request(ctx("alice"))
+    assert "Alice asks to take back their last move (a move with a hidden part)." in text_of(r)
+    assert "odd" not in text_of(r)
+    r = await bot.service.button(ctx("bob"), r[0].buttons[0].custom_id)
+    assert "Alice's hidden move is taken back." in text_of(r) and "odd" not in text_of(r)
+    assert table.state.bets[0] is None

@@ -106,7 +106,7 @@ def test_drawn_tile_is_shown_in_four_rotations():
     view = small_view()
     section = drawn_section(view, 440, Fonts(1.0))
     assert section is not None
-    size = 84
+    size = 72                                       # a size of the board's ladder
     for r in range(4):
         x = 10 + r * (size + 10)
         crop = section.crop((x, 36, x + size, 36 + size))
@@ -311,3 +311,16 @@ def test_king_and_robber_badges_and_legend():
     assert count_near(plain, (200, 42, 380, 84), (150, 100, 0), 40) == 0
     assert "largest city / road" in [text for _, text in legend_items(view, Fonts(1.0))]
     assert "largest city / road" not in [text for _, text in legend_items(small_view(), Fonts(1.0))]
+
+
+def test_a_monk_stands_beside_its_monastery():
+    """The monastery's red roof stays visible with a monk on it (the monk stands beside it)."""
+    roof = (190, 62, 48)
+    bare = small_view(tiles=(PlacedTileView(0, 0, "D", 0), PlacedTileView(1, 0, "B", 0)), figures=())
+    monk = small_view(tiles=bare.tiles, figures=(FigureView(1, 0, 1, "follower", "monastery", -1),))
+    box = square_box(bare, 1, 0)
+    area = (box[0], box[1], box[0] + box[2], box[1] + box[2])
+    without = count_near(decode(render(bare, NAMES)), area, roof, 12)
+    with_monk = count_near(decode(render(monk, NAMES)), area, roof, 12)
+    assert without > 30 and with_monk >= without * 0.8
+    assert count_near(decode(render(monk, NAMES)), area, YELLOW, 16) > 20      # and the monk is there

@@ -12,8 +12,9 @@ Reusable for every game:
   everything, then the choices for a typed prefix). Every answer is checked: public, accepted,
   a decodable PNG.
 * ``assert_healthy(fake, *bots)`` — no violations (double acks, late answers, over-limit content,
-  unknown routes, unanswered interactions), no traceback text in any message (ephemeral ones too)
-  and no traceback or ERROR line in the bot's log.
+  unknown routes, unanswered interactions, missing or too wide allowed_mentions), no traceback
+  text in any message (ephemeral ones too), no message that pings @everyone, @here or a role, and
+  no traceback or ERROR line in the bot's log.
 
 One bot is shared by the tests that do not stop or disturb it (``shared`` fixture, one per
 session); each test there uses its own guild channel and users. Every test module sets
@@ -22,6 +23,7 @@ event loop.
 """
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 import re
@@ -106,9 +108,37 @@ def log_problems(bot: BotProcess) -> list[str]:
     return [line for line in bot.lines if "Traceback" in line or " ERROR " in line or " CRITICAL " in line]
 
 
+def mass_pings(fake: FakeDiscord) -> list[str]:
+    """The bot's messages that ping @everyone, @here or a role (by Discord's rules, see the fake)."""
+    return [f"{m.channel.name}: {m.content[:200]!r}" for m in fake.all_messages
+            if m.author is fake.bot and (m.mention_everyone or m.mention_roles)]
+
+
+def assert_no_mass_pings(fake: FakeDiscord) -> None:
+    assert mass_pings(fake) == []
+
+
+RESTORED = "restore: posted in "
+
+
+async def posted_after_restore(bot: BotProcess, timeout: float = WAIT_TIMEOUT) -> int:
+    """In how many channels a (re)started bot posted what its restore found (computer moves,
+    turns and ends stored but never announced); waits for the bot's log line saying so."""
+    async def logged() -> str:
+        while not (found := [line for line in bot.lines if RESTORED in line]):
+            await asyncio.sleep(0.05)
+        return found[0]
+    try:
+        line = await asyncio.wait_for(logged(), timeout)
+    except asyncio.TimeoutError:
+        raise AssertionError(f"the bot did not log {RESTORED!r}:\n{bot.diagnostics()}") from None
+    return int(line.split(RESTORED, 1)[1].split()[0])
+
+
 def assert_healthy(fake: FakeDiscord, *bots: BotProcess) -> None:
     fake.assert_clean()
     assert traceback_texts(fake) == []
+    assert mass_pings(fake) == []
     for bot in bots:
         assert log_problems(bot) == [], bot.diagnostics()
 
@@ -151,6 +181,19 @@ def assert_public(reply: Reply) -> Message:
     message = reply.messages[0]
     assert not message.ephemeral, message.content
     return message
+
+
+async def confirmed(channel: Channel, user: User, command: str, *needles: str) -> Message:
+    """``/resign`` or ``/abort`` as a player does it: the private question (containing every
+    needle), a click on its confirm button, and the answer after it. The question loses its
+    buttons once answered."""
+    question = assert_private(await user.slash(channel, command), *needles)
+    assert [b.style for b in question.buttons] == [4, 2], question.components      # danger, secondary
+    clicked = await user.click(question, index=0)
+    assert clicked.ok and not clicked.late, clicked.interaction.describe()
+    answer = (await clicked.wait_followups(1))[0]
+    assert clicked.message.buttons == [], "the answered question still has its buttons"
+    return answer
 
 
 # -- lobby -------------------------------------------------------------------------------------------

@@ -270,7 +270,7 @@ def ms(p: dict[str, float]) -> str:
 # -- what the users sent and saw accepted ------------------------------------------------------------
 @dataclass
 class SentMove:
-    """A move a user sent (slash verb or action button), and whether they saw it accepted."""
+    """A move a user sent (slash verb or action button), and what they saw of it."""
 
     interaction: Interaction
     user_id: int
@@ -278,6 +278,14 @@ class SentMove:
     verb: str | None             # the slash verb; None for a button
     version: int | None          # the state version a button was made for
     accepted: bool               # answered with a public message carrying the board image
+    refused: bool = False        # answered only privately (an error): the move was not applied
+    position: int = 0            # its place among all the fake's interactions
+
+    @property
+    def unknown(self) -> bool:
+        """Neither answered as accepted nor as refused (the bot was killed meanwhile): it may
+        or may not have been stored."""
+        return not self.accepted and not self.refused
 
 
 def _option(data: dict, name: str) -> str | None:
@@ -287,25 +295,35 @@ def _option(data: dict, name: str) -> str | None:
     return None
 
 
+def _sent_move(interaction: Interaction, position: int) -> SentMove | None:
+    if interaction.type == 2 and interaction.command_name in MOVE_VERBS:
+        text = _option(interaction.data, "action")
+        if text is None:
+            return None
+        verb, version = interaction.command_name, None
+    elif interaction.type == 3 and (custom := customids.parse(interaction.data.get("custom_id", ""))) \
+            and custom.kind == "action":
+        # the button carries only an index into the clicker's legal moves: its label is the move
+        text, verb, version = (interaction.component or {}).get("label", ""), None, custom.version
+    else:
+        return None
+    shown = ([interaction.original] if interaction.original is not None and interaction.response_type in (4, 5) else [])
+    shown += interaction.followups
+    accepted = any(not m.ephemeral and not m.deleted and _has_png(m) for m in shown)
+    refused = not accepted and any(m.ephemeral and not m.deleted and m.content for m in shown)
+    return SentMove(interaction, interaction.user.id, text, verb, version, accepted, refused, position)
+
+
+def moves_by_channel(fake: FakeDiscord) -> dict[int, list[SentMove]]:
+    """Every move sent, by channel id, in the order sent."""
+    moves: dict[int, list[SentMove]] = {}
+    for position, interaction in enumerate(fake.interactions):
+        move = _sent_move(interaction, position)
+        if move is not None:
+            moves.setdefault(interaction.channel.id, []).append(move)
+    return moves
+
+
 def sent_moves(fake: FakeDiscord, channel: Channel) -> list[SentMove]:
     """Every move sent in ``channel``, in the order sent."""
-    moves = []
-    for interaction in fake.interactions:
-        if interaction.channel is not channel:
-            continue
-        if interaction.type == 2 and interaction.command_name in MOVE_VERBS:
-            text = _option(interaction.data, "action")
-            if text is None:
-                continue
-            verb, version = interaction.command_name, None
-        elif interaction.type == 3 and (custom := customids.parse(interaction.data.get("custom_id", ""))) \
-                and custom.kind == "action":
-            # the button carries only an index into the clicker's legal moves: its label is the move
-            text, verb, version = (interaction.component or {}).get("label", ""), None, custom.version
-        else:
-            continue
-        shown = ([interaction.original] if interaction.original is not None and interaction.response_type in (4, 5) else [])
-        shown += interaction.followups
-        accepted = any(not m.ephemeral and not m.deleted and _has_png(m) for m in shown)
-        moves.append(SentMove(interaction, interaction.user.id, text, verb, version, accepted))
-    return moves
+    return moves_by_channel(fake).get(channel.id, [])

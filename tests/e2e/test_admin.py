@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import (assert_healthy, assert_private, assert_public, carcassonne_buttons, open_table,
-                                play_until_over, png_of, start_game)
+from tests.e2e.conftest import (assert_healthy, assert_private, assert_public, carcassonne_buttons, confirmed,
+                                open_table, play_until_over, png_of, start_game)
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -24,7 +24,9 @@ async def test_computers_play_along_and_resigning_ends_the_game(shared):
     assert len(game.moves) == 8 and all(m.user is alice for m in game.moves)
     assert "(computer)" in assert_private(await alice.slash(channel, "log")).content
 
-    resigned = assert_public(await alice.slash(channel, "resign"))
+    resigned = await confirmed(channel, alice, "resign", "Resign from this game of Carcassonne?",
+                               "Too few players would be left, so the game ends.")
+    assert not resigned.ephemeral
     assert "resigns" in resigned.content and "The game ended by resignation." in resigned.content
     assert "Game over." in resigned.content
     png_of(resigned)
@@ -42,10 +44,16 @@ async def test_abort_is_for_the_host_or_a_moderator(shared):
     await start_game(channel, bob)
 
     assert_private(await bob.slash(channel, "abort"), "Only the table's host (ab-Alice) or a moderator can abort it.")
-    aborted = assert_public(await mod.slash(channel, "abort"))
-    assert f"{mod.global_name} aborts the Countdown (test game) table." in aborted.content
+    # the question alone changes nothing; "Keep the table" answers it
+    question = assert_private(await mod.slash(channel, "abort"), "table for everyone?")
+    kept = await mod.click(question, "Keep the table")
+    assert "Cancelled: nothing changed." in (await kept.wait_followups(1))[0].content
+    assert "Countdown" in assert_private(await alice.slash(channel, "status")).content
+    aborted = await confirmed(channel, mod, "abort", "Close this Countdown (test game) table for everyone?")
+    assert not aborted.ephemeral and f"{mod.global_name} aborts the Countdown (test game) table." in aborted.content
     assert_private(await alice.slash(channel, "status"), "No table is open here")
 
     await alice.slash(channel, "join", game="countdown")
-    assert "aborts" in assert_public(await alice.slash(channel, "abort")).content     # the host, in the lobby
+    aborted = await confirmed(channel, alice, "abort", "Close this Countdown (test game) table?")     # the host, in the lobby
+    assert "aborts" in aborted.content
     assert_healthy(fake, shared.bot)

@@ -97,6 +97,9 @@ async def test_florenza_played_from_private_panels_only(shared):
         # the panel now says what was chosen (and shows the next step if the same player acts again)
         assert "You chose" in panel.content, panel.content
         moves += 1
+    # the panels used select menus where a step had more than twenty choices
+    mine = [i for i in fake.interactions if i.channel is channel and i.type == 3]
+    assert any(i.data.get("component_type") == 3 for i in mine), "no select menu was ever used"
     final = bot_messages(fake, channel)[-1].content
     assert "Game over." in final, final
     print(f"florenza through private panels: {moves} moves, {public_checked} public messages checked")

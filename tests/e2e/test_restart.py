@@ -5,7 +5,7 @@ import pytest
 
 from tests.e2e.conftest import (action_buttons, assert_healthy, assert_private, assert_public,
                                 carcassonne_buttons, choose_by_autocomplete, next_player, open_table,
-                                play_until_over, png_of, start_board_bot, start_game, write_config)
+                                play_until_over, png_of, posted_after_restore, start_board_bot, start_game, write_config)
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -41,6 +41,7 @@ async def test_sigkill_and_restart_keeps_lobby_buttons_and_the_running_game(fake
     assert await first.kill() == -9
     second = await start_board_bot(fake, config)
     assert second.pid != first.pid
+    assert await posted_after_restore(second) == 0          # every turn was announced before the kill
     assert len(fake.messages()) == messages_before          # nothing re-posted on restore
 
     # The lobby opened before the crash: its buttons still work.

@@ -114,7 +114,7 @@ async def test_hand_status_and_log_are_ephemeral(shared):
     assert_private(await eve.slash(channel, "status"), "Countdown")
     assert_public(await alice.slash(channel, "play", action="bet odd"))
     # The bets are secret until the end: /log shows each player only their own.
-    peek = assert_private(await bob.slash(channel, "log"), "Log (1 actions")
+    peek = assert_private(await bob.slash(channel, "log"), "Log (1 action, latest last)")
     assert "odd" not in peek.content
     assert_public(await bob.slash(channel, "play", action="bet even"))
     bobs = assert_private(await bob.slash(channel, "log"), "Log (2 actions", "bet even")
@@ -154,7 +154,7 @@ async def test_japanese_user_gets_japanese_replies(shared):
     nothing = await hiro.slash(channel, "start")
     assert_private(nothing, "ここには卓がありません")
     opened = await hiro.slash(channel, "join", game="carcassonne")
-    assert "Hiro が Carcassonne の卓を立てました。" in assert_public(opened).content
+    assert "Hiro が カルカソンヌ の卓を立てました。" in assert_public(opened).content
     joined = await ken.slash(channel, "join")
     assert "Ken joins the table." in assert_public(joined).content      # each user in their own language
     choices = await hiro.autocomplete(channel, "option", "name", "old")

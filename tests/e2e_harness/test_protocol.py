@@ -14,7 +14,8 @@ from tests.fakediscord import FakeDiscord, HarnessError
 
 @pytest_asyncio.fixture
 async def fake():
-    f = await FakeDiscord.start(token="tok")
+    # the raw requests here leave allowed_mentions out; test_allowed_mentions_are_checked looks at that
+    f = await FakeDiscord.start(token="tok", check_allowed_mentions=False)
     try:
         yield f
     finally:
@@ -153,6 +154,36 @@ async def test_multipart_messages_attachments_and_edits(fake, http):
     async with http.post(f"{fake.api_base}/channels/{chan.id}/messages", json={}) as r:
         assert r.status == 400 and (await r.json())["code"] == 50006
     assert len(fake.messages(chan)) == 1
+
+
+async def test_allowed_mentions_are_checked(http):
+    """Every message the bot creates or edits says who may be pinged, users at most; what a
+    message pings follows Discord's rules."""
+    async with FakeDiscord(token="tok") as strict:
+        guild = strict.guild("Tavern")
+        chan, role, alice = guild.channel("game-1"), guild.role("Players"), strict.user("alice")
+        text = f"@everyone @here {role.mention} {alice.mention} <@{alice.id + 1}>"
+        url = f"{strict.api_base}/channels/{chan.id}/messages"
+        cases = [({}, ["allowed_mentions_missing"], (True, [role.id], [alice.id, alice.id + 1])),
+                 ({"parse": ["everyone", "users"]}, ["allowed_mentions_too_wide"], (True, [], [alice.id, alice.id + 1])),
+                 ({"parse": [], "roles": [str(role.id)]}, ["allowed_mentions_too_wide"], (False, [role.id], [])),
+                 ({"parse": ["users"]}, [], (False, [], [alice.id, alice.id + 1])),
+                 ({"parse": [], "users": [str(alice.id)]}, [], (False, [], [alice.id]))]
+        for mentions, kinds, pinged in cases:
+            before = len(strict.violations)
+            body = {"content": text} | ({"allowed_mentions": mentions} if mentions else {})
+            async with http.post(url, json=body) as r:
+                assert r.status == 200, await r.text()
+                sent = await r.json()
+            assert [v.kind for v in strict.violations[before:]] == kinds, mentions
+            message = strict.messages(chan)[-1]
+            assert (message.mention_everyone, message.mention_roles, message.mention_users) == pinged, mentions
+            assert sent["mention_everyone"] is pinged[0] and sent["mention_roles"] == [str(r) for r in pinged[1]]
+        async with http.patch(f"{url}/{sent['id']}", json={"content": "edited"}) as r:
+            assert r.status == 200
+        assert strict.violations[-1].kind == "allowed_mentions_missing"
+        async with http.post(url, json={"content": "x", "allowed_mentions": {"parse": ["users"], "users": ["1"]}}) as r:
+            assert r.status == 400
 
 
 async def test_files_over_the_upload_limit_are_rejected(http):

@@ -118,6 +118,10 @@ class Role:
     permissions: int
     position: int = 0
 
+    @property
+    def mention(self) -> str:
+        return f"<@&{self.id}>"
+
     def to_payload(self) -> dict[str, Any]:
         return {
             "id": str(self.id), "name": self.name, "color": 0, "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
@@ -388,6 +392,11 @@ class Message:
     versions: list[dict[str, Any]] = field(default_factory=list, repr=False)
     version: int = 0  # bumped on every change, including filling a deferred response
     tts: bool = False
+    # what the message pings, by Discord's rules for its content and allowed_mentions (see
+    # validation.pings): @everyone or @here, role ids, user ids; kept from the latest change
+    mention_everyone: bool = False
+    mention_roles: list[int] = field(default_factory=list)
+    mention_users: list[int] = field(default_factory=list)
 
     @property
     def ephemeral(self) -> bool:
@@ -465,7 +474,9 @@ class Message:
             "id": str(self.id), "channel_id": str(self.channel.id), "author": self.author.to_payload(),
             "content": self.content, "timestamp": iso(self.created_at),
             "edited_timestamp": iso(self.edited_at) if self.edited_at else None, "tts": self.tts,
-            "mention_everyone": False, "mentions": [], "mention_roles": [], "mention_channels": [],
+            "mention_everyone": self.mention_everyone,
+            "mentions": [self.fake.users[u].to_payload() for u in self.mention_users if u in self.fake.users],
+            "mention_roles": [str(r) for r in self.mention_roles], "mention_channels": [],
             "attachments": [a.to_payload(self.ephemeral) for a in self.attachments],
             "embeds": copy.deepcopy(self.embeds), "pinned": False, "type": 0, "flags": self.flags,
             "components": copy.deepcopy(self.components),

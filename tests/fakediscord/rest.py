@@ -16,8 +16,9 @@ from aiohttp import web
 from .model import DM, PRIVATE_THREAD, PUBLIC_THREAD, TEXT, NEWS, Channel, Interaction, Message
 from .util import Problem, error_body, invalid_form_body
 from .validation import (CHANNEL_MESSAGE_FLAGS, FLAG_EPHEMERAL, FLAG_LOADING, FLAG_SUPPRESS_EMBEDS,
-                         FLAG_SUPPRESS_NOTIFICATIONS, INTERACTION_MESSAGE_FLAGS, autocomplete_problems,
-                         command_list_problems, command_problems, message_problems, modal_problems)
+                         FLAG_SUPPRESS_NOTIFICATIONS, INTERACTION_MESSAGE_FLAGS, allowed_mentions_problems,
+                         autocomplete_problems, command_list_problems, command_problems, message_problems,
+                         modal_problems)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .server import FakeDiscord
@@ -222,6 +223,12 @@ class RestApi:
             return json.loads(raw), files
         except ValueError as exc:
             raise _BadBody(f"body is not JSON: {exc}") from None
+
+    def _mentions(self, body: Any) -> list[Problem]:
+        """allowed_mentions of a message the bot creates or edits (unless the fake was told not to look)."""
+        if not self.fake.check_allowed_mentions or not isinstance(body, dict):
+            return []
+        return allowed_mentions_problems(body)
 
     def _reject(self, request: web.Request, problems: list[Problem], kind: str, interaction: Interaction | None = None) -> web.Response | None:
         """Record every problem; answer 400 Invalid Form Body when Discord would reject."""
@@ -429,8 +436,8 @@ class RestApi:
 
         if cb_type == 4:
             names = fake._attachment_names(data, files, None)
-            rejected = self._reject(request, _prefixed(message_problems(data, names, allowed_flags=INTERACTION_MESSAGE_FLAGS, creating=True), ("data",)),
-                                    "invalid_message", inter)
+            rejected = self._reject(request, _prefixed(message_problems(data, names, allowed_flags=INTERACTION_MESSAGE_FLAGS, creating=True)
+                                                       + self._mentions(data), ("data",)), "invalid_message", inter)
             if rejected:
                 return fail(rejected)
             flags = (data.get("flags") or 0) & INTERACTION_MESSAGE_FLAGS
@@ -443,8 +450,8 @@ class RestApi:
         elif cb_type == 7:
             assert target is not None
             names = fake._attachment_names(data, files, target.attachments)
-            rejected = self._reject(request, _prefixed(message_problems(data, names, allowed_flags=INTERACTION_MESSAGE_FLAGS, creating=False), ("data",)),
-                                    "invalid_message", inter)
+            rejected = self._reject(request, _prefixed(message_problems(data, names, allowed_flags=INTERACTION_MESSAGE_FLAGS, creating=False)
+                                                       + self._mentions(data), ("data",)), "invalid_message", inter)
             if rejected:
                 return fail(rejected)
             fake._apply_edit(target, data, files)
@@ -509,8 +516,8 @@ class RestApi:
         original = inter.original
         filling = inter.response_type == 5 and original is not None and original.loading
         names = fake._attachment_names(body, files, None)
-        rejected = self._reject(request, message_problems(body, names, allowed_flags=INTERACTION_MESSAGE_FLAGS, creating=True),
-                                "invalid_message", inter)
+        rejected = self._reject(request, message_problems(body, names, allowed_flags=INTERACTION_MESSAGE_FLAGS, creating=True)
+                                + self._mentions(body), "invalid_message", inter)
         if rejected:
             return rejected
         wanted = (body.get("flags") or 0) & FLAG_EPHEMERAL
@@ -560,8 +567,8 @@ class RestApi:
             return err
         assert msg is not None
         names = fake._attachment_names(body, files, msg.attachments)
-        rejected = self._reject(request, message_problems(body, names, allowed_flags=INTERACTION_MESSAGE_FLAGS, creating=False),
-                                "invalid_message", inter)
+        rejected = self._reject(request, message_problems(body, names, allowed_flags=INTERACTION_MESSAGE_FLAGS, creating=False)
+                                + self._mentions(body), "invalid_message", inter)
         if rejected:
             return rejected
         fake._apply_edit(msg, body, files, fill=msg.loading)
@@ -673,7 +680,7 @@ class RestApi:
             c.archived = False
             fake._dispatch_nowait(c.guild.id if c.guild else None, "THREAD_UPDATE", c.to_payload())
         names = fake._attachment_names(body, files, None)
-        problems = message_problems(body, names, allowed_flags=CHANNEL_MESSAGE_FLAGS, creating=True)
+        problems = message_problems(body, names, allowed_flags=CHANNEL_MESSAGE_FLAGS, creating=True) + self._mentions(body)
         ref = body.get("message_reference")
         if isinstance(ref, dict) and ref.get("message_id"):
             target = fake.message(int(ref["message_id"]))
@@ -707,7 +714,8 @@ class RestApi:
             fake._violation("edit_foreign_message", f"the bot tried to edit message {mid} by {msg.author.username}", request=request)
             return _err(403, "Cannot edit a message authored by another user", 50005)
         names = fake._attachment_names(body, files, msg.attachments)
-        rejected = self._reject(request, message_problems(body, names, allowed_flags=CHANNEL_MESSAGE_FLAGS, creating=False), "invalid_message")
+        rejected = self._reject(request, message_problems(body, names, allowed_flags=CHANNEL_MESSAGE_FLAGS, creating=False)
+                                + self._mentions(body), "invalid_message")
         if rejected:
             return rejected
         fake._apply_edit(msg, body, files)

@@ -27,7 +27,7 @@ from .model import (BOT_PERMISSIONS, DM, EVERYONE_PERMISSIONS, TEXT, Attachment,
                     Message, Role, User, Violation)
 from .rest import RestApi
 from .util import SnowflakeFactory, iso
-from .validation import FLAG_LOADING, FLAG_SUPPRESS_EMBEDS
+from .validation import FLAG_LOADING, FLAG_SUPPRESS_EMBEDS, pings
 
 __all__ = ["FakeDiscord", "Reply", "Choices", "FakeTimeout", "HarnessError"]
 
@@ -40,8 +40,10 @@ class FakeDiscord:
     def __init__(self, *, token: str = "fake-bot-token", shards: int = 1, interaction_deadline: float = 3.0,
                  token_lifetime: float = 15 * 60, heartbeat_interval: float = 41.25, default_timeout: float = 10.0,
                  allowed_intents: int = ALL_INTENTS, bot_name: str = "SampleBot", host: str = "127.0.0.1",
-                 attachment_size_limit: int = 10 * 1024 * 1024) -> None:
+                 attachment_size_limit: int = 10 * 1024 * 1024, check_allowed_mentions: bool = True) -> None:
         self.token = token
+        # every message the bot creates or edits must carry allowed_mentions that ping users at most
+        self.check_allowed_mentions = check_allowed_mentions
         self.attachment_size_limit = attachment_size_limit  # per file, as Discord's default upload limit
         self.recommended_shards = shards
         self.interaction_deadline = interaction_deadline
@@ -597,6 +599,7 @@ class FakeDiscord:
         msg.components = list(payload.get("components") or [])
         msg.flags = (payload.get("flags") or 0) if flags is None else flags
         msg.tts = bool(payload.get("tts"))
+        msg.mention_everyone, msg.mention_roles, msg.mention_users = pings(msg.content, payload)
         msg.attachments = self._resolve_attachments(payload, files, channel, None)
         if interaction is not None:
             msg.webhook_id = self.application_id
@@ -624,6 +627,7 @@ class FakeDiscord:
         msg.versions.append(msg.snapshot())
         if "content" in payload:
             msg.content = payload["content"] or ""
+            msg.mention_everyone, msg.mention_roles, msg.mention_users = pings(msg.content, payload)
         if "embeds" in payload:
             msg.embeds = [dict(e) for e in payload["embeds"] or []]
         if "components" in payload:

@@ -7,6 +7,7 @@ whose result is broken (recorded by the harness as a violation only).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any, Iterable
 
@@ -481,6 +482,64 @@ def message_problems(
     if creating and not (content or payload.get("embeds") or filenames or payload.get("components") or payload.get("sticker_ids") or payload.get("poll")):
         out.append(Problem((), "EMPTY_MESSAGE", "Cannot send an empty message"))
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Mentions
+
+EVERYONE = re.compile(r"@(everyone|here)\b")
+ROLE_MENTION = re.compile(r"<@&(\d+)>")
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def allowed_mentions_problems(payload: dict[str, Any]) -> list[Problem]:
+    """A bot that shows user text must say who may be pinged on every message it creates or edits,
+    and never let @everyone, @here or a role through. Missing or too wide: Discord accepts the
+    message (and pings whatever the text says), the harness records a violation. A malformed
+    ``allowed_mentions`` is refused as Discord refuses it."""
+    if "allowed_mentions" not in payload or payload.get("allowed_mentions") is None:
+        return [Problem(("allowed_mentions",), "ALLOWED_MENTIONS_MISSING",
+                        "no allowed_mentions: Discord pings everything the text mentions (@everyone, @here, roles,"
+                        " users); set it on the client and on every send and edit", reject=False)]
+    am = payload["allowed_mentions"]
+    if not isinstance(am, dict):
+        return [Problem(("allowed_mentions",), "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")]
+    out: list[Problem] = []
+    parse = am.get("parse") or []
+    if not isinstance(parse, list) or any(p not in ("users", "roles", "everyone") for p in parse):
+        out.append(Problem(("allowed_mentions", "parse"), "BASE_TYPE_CHOICES", "Value must be one of ('users', 'roles', 'everyone')."))
+        parse = []
+    for kind in ("users", "roles"):
+        ids = am.get(kind)
+        if ids and kind in parse:
+            out.append(Problem(("allowed_mentions", kind), "ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                               f"parse:[\"{kind}\"] and {kind}: [ids] are mutually exclusive."))
+        if ids is not None and (not isinstance(ids, list) or len(ids) > 100):
+            out.append(Problem(("allowed_mentions", kind), "BASE_TYPE_MAX_LENGTH", "Must be a list of at most 100 ids."))
+    wide = [w for w in ("everyone", "roles") if w in parse] + (["the roles listed"] if am.get("roles") else [])
+    if wide:
+        out.append(Problem(("allowed_mentions",), "ALLOWED_MENTIONS_TOO_WIDE",
+                           f"allowed_mentions lets this message ping {' and '.join(wide)}: a bot that shows user text"
+                           " must allow users only", reject=False))
+    return out
+
+
+def pings(content: str, payload: dict[str, Any]) -> tuple[bool, list[int], list[int]]:
+    """What a message with ``content`` pings under ``payload``'s allowed_mentions, by Discord's
+    rules: (everyone or here, role ids, user ids). Without allowed_mentions everything mentioned
+    is pinged (the bot is assumed to have the permission to mention everyone)."""
+    am = payload.get("allowed_mentions")
+    mentioned_roles = [int(x) for x in ROLE_MENTION.findall(content or "")]
+    mentioned_users = [int(x) for x in USER_MENTION.findall(content or "")]
+    if not isinstance(am, dict):
+        return bool(EVERYONE.search(content or "")), mentioned_roles, mentioned_users
+    parse = am.get("parse") or []
+    listed_roles = {int(x) for x in am.get("roles") or [] if str(x).isdigit()}
+    listed_users = {int(x) for x in am.get("users") or [] if str(x).isdigit()}
+    everyone = "everyone" in parse and bool(EVERYONE.search(content or ""))
+    roles = [r for r in mentioned_roles if "roles" in parse or r in listed_roles]
+    users = [u for u in mentioned_users if "users" in parse or u in listed_users]
+    return everyone, roles, users
 
 
 # ---------------------------------------------------------------------------------------------

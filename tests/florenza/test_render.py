@@ -41,24 +41,32 @@ def midgame():
 
 def test_public_image_decodes_with_sane_size_and_key_pixels(midgame):
     public = image(render(GAME.view(midgame, None), NAMES))
-    assert public.width == WIDTH and 1200 < public.height < 4000
+    assert public.width == WIDTH and 1000 < public.height <= 2 * WIDTH
     assert close(public.getpixel((4, 4)), (60, 44, 36))             # header bar
-    # each player panel is framed in its seat colour
-    colours = {public.getpixel((x, y)) for x in (8, 9, 10) for y in range(0, public.height, 3)}
+    # the player lines carry each seat's badge in its colour
+    colours = {public.getpixel((x, y)) for x in range(14, 40, 2) for y in range(public.height - 300, public.height, 2)}
     for seat in range(4):
         assert any(close(c, player_colour(seat).fill) for c in colours), seat
+    # every tableau, framed in its seat colour, is one /board away
+    players = image(render(GAME.view(midgame, None), NAMES, region="players"))
+    colours = {players.getpixel((x, y)) for x in (8, 9, 10) for y in range(0, players.height, 3)}
+    for seat in range(4):
+        assert any(close(c, player_colour(seat).fill) for c in colours), seat
+    one = image(render(GAME.view(midgame, None), NAMES, region=NAMES[2]))
+    assert one.height < players.height
+    assert image(render(GAME.view(midgame, None), NAMES, region="3")).tobytes() == one.tobytes()
 
 
-def test_seat_view_adds_the_private_hand_and_public_view_cannot(midgame):
+def test_seat_view_shows_the_seat_s_own_picture_and_public_view_cannot(midgame):
     public = image(render(GAME.view(midgame, None), NAMES))
     seat_view = GAME.view(midgame, 1)
     own = image(render(seat_view, NAMES))
-    assert own.height > public.height
-    # the same public part on top (up to palette rounding), the private panel below
-    top = ImageChops.difference(own.crop((0, 0, own.width, public.height - 40)),
-                                public.crop((0, 0, public.width, public.height - 40)))
+    assert own.height <= 2 * own.width
+    # the header as in the public picture, then the seat's tableau and the private panel
+    top = ImageChops.difference(own.crop((0, 0, own.width, 90)), public.crop((0, 0, public.width, 90)))
     assert max(ImageStat.Stat(top).mean) < 1.5
-    assert close(own.getpixel((4, public.height + 20)), (30, 60, 90))   # the private header bar
+    bars = [y for y in range(own.height) if close(own.getpixel((4, y)), (30, 60, 90))]
+    assert bars, "the private header bar"
     hand = image(render(seat_view, NAMES, region="hand"))
     assert hand.width == WIDTH and 150 < hand.height < 1200
     with pytest.raises(ValueError):
@@ -86,6 +94,8 @@ def test_regions_scale_and_other_phases():
     common = image(render(GAME.view(state, None), names, region="common"))
     players = image(render(GAME.view(state, None), names, region="players"))
     assert common.height > 600 and players.height > 200
+    with pytest.raises(ValueError):
+        render(GAME.view(state, None), names, region="nobody")
     rng = random.Random(3)
     while state.phase == 3:
         advance(state, rng, 1)

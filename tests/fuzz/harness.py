@@ -38,6 +38,9 @@ TRACEBACK = re.compile(r"Traceback \(most recent call last\)|File \"[^\"]+\", li
 OUR_FAULT = ("Something went wrong on our side", "could not be saved", "could not be taken back because saving failed")
 #: an error reply is one short message
 MAX_ERROR = 300
+#: user ids that appear in user text (odd snippets and player names, as Discord mentions): a reply
+#: may mention, and so ping, only people the bot knows, never someone named in text
+TEXT_MENTIONED = {1, 123, 124}
 
 
 class ErrorLog(logging.Handler):
@@ -134,6 +137,8 @@ class Env:
                 assert not TRACEBACK.search(text + labels), f"{what}: internals in the reply: {text[:500]!r}"
             for button in reply.buttons:
                 assert 0 < len(button.custom_id) <= 100 and len(button.label) <= 80, f"{what}: {button}"
+            assert all(isinstance(m, int) for m in reply.mentions), f"{what}: mentions {reply.mentions!r}"
+            assert not set(reply.mentions) & TEXT_MENTIONED, f"{what}: mentions someone named in user text"
         first = replies[0]
         if first.error:
             self.note(f"error: {first.lines[0].text[:70]}")

@@ -12,7 +12,7 @@ from bot.service.tables import SLASH_VERBS
 ODD = (
     "\x00", "\x07", "\x1b[31m", "\x7f", "\u0085", "\u2028", "\r\n", "\t", "\u200b", "\u200e", "\u202e", "\ufeff",
     "\ud800", "\udfff", "\u0301", "🎲", "👨‍👩‍👧", "Ⅻ", "²", "³", "١٢", "１２", "٣", "\uff0c", "−", "–", "İ", "ß", "ǅ",
-    "{", "}", "{0}", "{player}", "{0.__class__}", "{x:>99999}", "%s", "%(x)s", "<@123>", "<@&1>", "@everyone",
+    "{", "}", "{0}", "{player}", "{0.__class__}", "{x:>99999}", "%s", "%(x)s", "<@123>", "<@!124>", "<@&1>", "@everyone", "@here",
     "```", "||", "**", "\\", "'", '"', ";", "--", "/*", "' OR 1=1 --", "NaN", "inf", "-0", "1e309", "0x10",
     "9" * 30, "-" + "9" * 30, "  ", ",", ":", "bt:", "Traceback",
 )
@@ -152,6 +152,8 @@ def custom_id(seen: Sequence[str], table_ids: Sequence[int], version: int) -> st
         st.builds(lambda t: f"bt:h:{t}", tables),
         st.builds(lambda t, v, a: f"bt:u:{t}:{v}:{a}", tables, versions, st.sampled_from(("yes", "no", "maybe"))),
         st.builds(lambda t: f"bt:r:{t}", tables | st.sampled_from(("²", "١", "x", ""))),
+        st.builds(lambda t, v, k, a: f"bt:q:{t}:{v}:{k}:0123abcd:{a}", tables, versions,
+                  st.sampled_from(("resign", "abort", "undo", "")), st.sampled_from(("yes", "no", "maybe"))),
         st.builds(lambda k, t: f"bt:{k}:{t}", st.sampled_from(("x", "t", "", "a", "l")), tables),
     )
     choices = [made, made, odd_text(), huge_text(), st.just(""), st.just("bt"), st.just("bt:")]

@@ -19,6 +19,10 @@ Properties, checked at every step:
 """
 from __future__ import annotations
 
+import asyncio
+import collections
+from functools import partial
+
 import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
@@ -28,10 +32,11 @@ from bot.service.tables import SLASH_VERBS, _clean
 from games import registry
 from tests.fuzz import inputs
 from tests.fuzz.harness import ALL_GAMES, Env, TablePrint
-from tests.fuzz.profile import fuzz
+from tests.fuzz.profile import seeded, settings_for
 
 #: names people really have, and some that are hard on renderers and formatters
-NAMES = ("Alice", "Bob", "Ælfrida", "山田 花子", "{player}", "O'Brien", "🎲 Dice", "x" * 64, "Zoë\u0301", "<@1>")
+NAMES = ("Alice", "Bob", "Ælfrida", "山田 花子", "{player}", "O'Brien", "🎲 Dice", "x" * 64, "Zoë\u0301", "<@1>",
+         "@everyone", "@here Hi", "<@&2> Role")
 
 
 class TableFuzz(RuleBasedStateMachine):
@@ -287,6 +292,82 @@ class TableFuzz(RuleBasedStateMachine):
             assert seat is not None and seat in to_act, f"{what} by {who.name} (seat {seat}) accepted out of turn"
             self.moved(seat, legal, what, replies)
 
+    @precondition(lambda self: bool(self.to_act()))
+    @rule(data=st.data())
+    def at_once(self, data) -> None:
+        """Several people on this table at the same moment (asyncio.gather): players to act send
+        legal moves (by text, slash verb or the current buttons, sometimes the same one twice or by
+        two players), strangers send garbage and clicks, anyone looks at the table. Every call is
+        answered; each accepted move is logged once, by its mover; a button is accepted at most
+        once; nothing else changes; store and memory agree."""
+        env, table = self.env, self.live
+        calls: list[tuple[str, Ctx, int | None, str, object]] = []      # (kind, who, seat, what, call)
+        seated = {s.user_id for s in table.seats}
+        strangers = [p for p in self.people if p.user_id not in seated]
+        for _ in range(data.draw(st.integers(2, 5), label="at once")):
+            kind = data.draw(st.sampled_from(("move", "move", "click", "click", "garbage", "look")), label="kind")
+            if kind in ("move", "click"):
+                seat = data.draw(st.sampled_from(self.to_act()), label="seat")
+                who = self.ctx_of(seat)
+                if kind == "click" and self.current:
+                    custom = data.draw(st.sampled_from(self.current), label="button")
+                    if data.draw(st.booleans(), label="by another player?"):
+                        who = data.draw(st.sampled_from(self.humans), label="clicker")
+                        seat = table.seat_of(who.user_id)
+                    calls.append(("click", who, seat, f"click {custom!r} by {who.name}", partial(env.service.button, who, custom)))
+                    continue
+                text = data.draw(st.sampled_from(self.legal_texts(seat)), label="move")
+                work = partial(env.service.act_verb, who, "play", text) if data.draw(st.booleans(), label="verb?") \
+                    else partial(env.service.act, who, text)
+                calls.append(("move", who, seat, f"move {text!r} by {who.name}", work))
+            elif kind == "garbage":
+                who = data.draw(st.sampled_from(strangers), label="stranger")
+                text = data.draw(inputs.command_text(self.legal_texts()), label="garbage")
+                custom = data.draw(inputs.custom_id(self.seen, self.tables, table.version), label="custom_id")
+                if data.draw(st.booleans(), label="click?"):      # (a stranger may answer some questions: not a move)
+                    calls.append(("stranger's click", who, None, f"click {custom!r} by {who.name}", partial(env.service.button, who, custom)))
+                else:
+                    calls.append(("garbage", who, None, f"{text[:100]!r} by {who.name}", partial(env.service.act, who, text)))
+            else:
+                who = self.anyone(data)
+                look = data.draw(st.sampled_from(("status", "hand", "log", "help")), label="look")
+                command = {"status": env.service.status, "hand": env.service.hand, "log": env.service.log_text,
+                           "help": env.service.help}[look]
+                calls.append(("look", who, None, f"/{look} by {who.name}", partial(command, who)))
+        self.before = self.after
+
+        async def together() -> list:
+            return await asyncio.gather(*(call() for *_, call in calls))     # (made only now: the draws are done)
+
+        results = env.run(together())
+        self.refresh()
+        for (kind, who, seat, what, _), replies in zip(calls, results):
+            env.check(replies, f"at once: {what}")
+            env.note(f"at once {kind}: {'refused' if replies[0].error else 'accepted'}")
+            if kind == "garbage":
+                assert replies[0].error, f"{what} accepted: {env.text(replies[0])!r}"
+        accepted = [(kind, seat, what) for (kind, _, seat, what, _), replies in zip(calls, results)
+                    if kind in ("move", "click") and not replies[0].error]
+        clicked = collections.Counter(what.split(" by ")[0] for kind, _, what in accepted if kind == "click")
+        assert all(n == 1 for n in clicked.values()), f"a button was accepted more than once: {clicked}"
+        index = self.tables.index(self.table_id)
+        before, after = self.before[index], self.after[index]
+        grown = after.log[len(before.log):]
+        assert after.log[:len(before.log)] == before.log
+        assert after.version == before.version + len(grown)
+        human = sorted(row[1] for row in grown if row[3] == "move" and not row[4])
+        assert human == sorted(seat for _, seat, _ in accepted), (human, accepted)
+        assert [p for i, p in enumerate(self.before) if i != index] == [p for i, p in enumerate(self.after) if i != index]
+        if accepted:
+            live = self.live
+            ids = [b.custom_id for replies in results for r in replies for b in r.buttons]
+            self.seen += ids
+            self.current = [i for i in ids if (c := customids.parse(i)) is not None and c.kind == "action"
+                            and live is not None and c.table_id == live.id and c.version == live.version]
+            env.note("at once: moves accepted")
+        else:
+            assert before == after, "nothing was accepted, yet the table changed"
+
     @rule(data=st.data())
     def garbage_option(self, data) -> None:
         env = self.env
@@ -316,7 +397,7 @@ class TableFuzz(RuleBasedStateMachine):
             self.unchanged(f"click {custom!r}", replies)
             return
         assert click is not None or custom.startswith(("bt:u:", "bt:r:")), f"junk {custom!r} accepted"
-        if click is not None and click.kind == "action":
+        if click is not None and click.kind in ("action", "choice"):        # a turn's button, or a panel's choice
             assert who.channel_id == self.channel and click.table_id == self.table_id and click.version == version
             assert seat is not None and seat in to_act
             self.moved(seat, legal, f"click {custom!r}", replies)
@@ -377,7 +458,18 @@ class TableFuzz(RuleBasedStateMachine):
         a player who has resigned."""
         env, table = self.env, self.live
         seat = data.draw(st.sampled_from([s.seat for s in table.seats if not s.is_bot and not s.resigned]), label="resigning")
-        replies = self.call(env.service.resign(self.ctx_of(seat)), "/resign")
+        player = self.ctx_of(seat)
+        asked = self.call(env.service.resign(player), "/resign")
+        assert not asked[0].error and asked[0].private and len(asked[0].buttons) == 2, env.text(asked[0])
+        self.unchanged("/resign (the question)", asked)
+        confirm, _ = (b.custom_id for b in asked[0].buttons)
+        self.seen += [b.custom_id for b in asked[0].buttons]      # clicked again later: refused
+        stranger = self.anyone(data)
+        if stranger.user_id != player.user_id:
+            refused = self.call(env.service.button(stranger, confirm), "someone else confirms /resign")
+            assert refused[0].error and refused[0].private, env.text(refused[0])
+            self.unchanged("someone else confirms /resign", refused)
+        replies = self.call(env.service.button(player, confirm), "confirm /resign")
         assert not replies[0].error, env.text(replies[0])
         index = self.tables.index(self.table_id)
         before, after = self.before[index], self.after[index]
@@ -434,5 +526,5 @@ def env(tmp_path):
 
 @pytest.mark.parametrize("game", ALL_GAMES)
 def test_garbage_between_legal_moves(env, game):
-    machine = type(f"Fuzz_{game}", (TableFuzz,), {"env": env, "game": game})
-    run_state_machine_as_test(machine, settings=fuzz(12, stateful_step_count=30))
+    machine = seeded(type(f"Fuzz_{game}", (TableFuzz,), {"env": env, "game": game}))
+    run_state_machine_as_test(machine, settings=settings_for(12, stateful_step_count=30))

@@ -48,7 +48,7 @@ async def test_status_after_the_end_shows_the_result(service, store):
     assert f"No table is open here. The last game here, Countdown (test game) (table {table_id}), is over:" in text
     names = {0: "Alice", 1: "Bob"}
     for seat, _, rank, score in results:
-        assert f"{rank}. {names[seat]} — {score} points" in text
+        assert f"{rank}. {names[seat]} — {score} point{'' if score == 1 else 's'}" in text
     assert "/replay shows the game as an animation and /log its moves; /join GAME opens a new table here." in text
 
 
@@ -56,7 +56,8 @@ async def test_a_resigned_seat_is_the_computers_in_status_and_pictures(store):
     seeds = itertools.count(1000)
     service = TableService(store, make_settings(), seed_source=lambda: next(seeds))      # renders pictures
     await started(service, "alice", "bob", "carol")
-    replies = await service.resign(ctx("bob"))
+    asked = await service.resign(ctx("bob"))
+    replies = await service.button(ctx("bob"), asked[0].buttons[0].custom_id)      # "Resign"
     status = text_of(await service.status(ctx("alice")))
     assert "Bob has resigned; the computer plays this seat." in status
     table = service.table_in(1)

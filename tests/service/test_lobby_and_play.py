@@ -1,9 +1,12 @@
 """The table service with the real SQLite store and the test game."""
 import asyncio
 
-from bot.service import TableService
+import pytest
+
+from bot.config import Settings
+from bot.service import Ctx, TableService
 from tests.conftest import ctx, make_settings
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 
 async def seated(service, *users, channel=1, game="countdown"):
@@ -235,12 +238,12 @@ async def test_computer_players_move_by_themselves(service, store):
 
 async def test_resign_hands_seat_to_computer_then_last_player_wins(service, store):
     await started(service, "alice", "bob", "carol")
-    r = await service.resign(ctx("bob"))
+    r = await confirmed(service, ctx("bob"), "resign")
     assert "Bob resigns" in text_of(r) and "computer plays Bob's seat" in text_of(r)
     assert service.table_in(1).state.bets[1] is not None   # the computer bet for Bob
     r = await service.act(ctx("bob"), "bet odd")
     assert r[0].error and "resigned" in text_of(r)
-    r = await service.resign(ctx("carol"))
+    r = await confirmed(service, ctx("carol"), "resign")
     assert "Carol resigns" in text_of(r) and "Game over." in text_of(r)
     assert service.table_in(1) is None
     results = {seat: rank for seat, _, rank, _ in await store.results(r[0].table_id)}
@@ -249,9 +252,9 @@ async def test_resign_hands_seat_to_computer_then_last_player_wins(service, stor
 
 async def test_abort_only_host_or_moderator(service, store):
     await started(service, "alice", "bob")
-    r = await service.abort(ctx("bob"))
+    r = await confirmed(service, ctx("bob"), "abort")
     assert r[0].error and "host (Alice) or a moderator" in text_of(r)
-    r = await service.abort(ctx("carol", is_moderator=True))
+    r = await confirmed(service, ctx("carol", is_moderator=True), "abort")
     assert "Carol aborts" in text_of(r)
     assert service.table_in(1) is None
     r = await service.join(ctx("bob"), "countdown")
@@ -410,4 +413,15 @@ async def test_board_with_an_unknown_region_is_refused_for_every_game(store):
         assert not (await service.start(ctx("alice", channel)))[0].error
         r = await service.board(ctx("alice", channel), "nowhere")
         assert r[0].error and "The board has no region 'nowhere'" in text_of(r), game
+    await service.close()
+
+
+@pytest.mark.parametrize("typed, guess", [("carcasonne", "carcassonne"), ("Stone Age", "stoneage"), ("keyflwoer", "keyflower"),
+                                          ("florence", "florenza"), ("chess", None)])
+async def test_a_mistyped_game_gets_did_you_mean(store, typed, guess):
+    service = TableService(store, Settings(render_threads=1))
+    r = await service.join(Ctx(1, "Ann", 77), typed)
+    text = text_of(r)
+    assert r[0].error and f"There is no game '{typed.lower()}'" in text and service.table_in(77) is None
+    assert (f"Did you mean {guess}?" in text) if guess else ("Did you mean" not in text)
     await service.close()

@@ -4,7 +4,7 @@ the stored version), and the scheduler leader acts on tables of every shard."""
 from __future__ import annotations
 
 from tests.async_play.helpers import finish_countdown
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 from tests.sharding.conftest import GUILD_A, GUILD_B, player
 
 HOUR = 3600
@@ -82,7 +82,7 @@ async def test_reads_and_buttons_see_the_stored_state(make_shard):
     assert not r[0].error, text_of(r)
     assert [a.text for a in await old.store.actions(table.id)][-2:] == ["add 1", button.label]
     # a table closed by another process is gone for the others
-    await new.service.abort(player("alice", 1, GUILD_A))
+    await confirmed(new.service, player("alice", 1, GUILD_A), "abort")
     assert (await old.service.board(player("bob", 1, GUILD_A)))[0].error
     assert old.service.table_in(1) is None
 

@@ -1,48 +1,30 @@
-"""games/stone_age/locale/ja.yaml covers every English template the engine uses."""
+"""Stone Age's names (locations, goods, card effects) are kept in tables and reach messages as
+nested Msgs: each is marked for the catalogue and translated (the catalogue as a whole is checked
+by tests/test_i18n.py)."""
 from __future__ import annotations
-
-import string
-
-import yaml
 
 from bot.i18n import I18n
 from games.core import SeatRef
-from games.stone_age import GAME
+from games.stone_age import GAME, names
 from tests.stone_age.helpers import BLUE, RED, act, new, start_actions
-from tests.stone_age.templates import PACKAGE, scan
+from tests.catalogues import japanese as ja_catalogue
+from tests.test_i18n import PLACES
+
+PACKAGE = next(folder for folder in PLACES if folder.name == "stone_age")
 
 
-def placeholders(template: str) -> set[str]:
-    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
-
-
-def catalogue() -> dict[str, str]:
-    return yaml.safe_load((PACKAGE / "locale" / "ja.yaml").read_text(encoding="utf-8"))
-
-
-def test_every_template_is_a_literal():
-    _, problems = scan()
-    assert problems == []
-
-
-def test_japanese_covers_every_template_with_the_same_placeholders():
-    templates, _ = scan()
-    ja = catalogue()
-    assert len(templates) > 100
-    assert sorted(templates - set(ja)) == []
-    assert sorted(set(ja) - templates) == []            # no stale entries
-    for english, japanese in ja.items():
-        literal = "".join(text for text, _, _, _ in string.Formatter().parse(english))
-        assert japanese.strip()
-        if any(c.isalpha() for c in literal):
-            assert japanese != english, english          # translated, not copied
-        assert placeholders(english) == placeholders(japanese), english
+def test_every_name_in_the_tables_is_translated():
+    catalogue = ja_catalogue(PACKAGE)
+    tables = [names.LOCATION, names.GOOD, names.CULTURE]
+    kept = [text for table in tables for text in table.values()]
+    assert len(kept) > 20
+    for text in kept:
+        assert catalogue.get(text) and catalogue[text] != text, text
 
 
 def test_resources_are_listed_by_count():
     """The status line and the events count resources (``wood 24``) instead of repeating a
     letter per resource (``w w w …``), in both languages."""
-
     state = new(first=RED)
     state.players[RED].res = [24, 3, 0, 1]
     line = next(m for m in GAME.status(GAME.view(state, None)) if "resources" in m.text)

@@ -11,7 +11,7 @@ from bot.store import SqliteStore
 from bot.store.postgres import PostgresStore
 from bot.scheduler import schedule_sql
 from tests.conftest import ctx, make_settings
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,7 +41,7 @@ async def test_copy_then_play_on(tmp_path, pg_server):
     await service.start(ctx("alice", 1))
     for user, action in (("alice", "bet odd"), ("bob", "bet even"), ("alice", "add 2")):
         assert not (await service.act(ctx(user, 1), action))[0].error
-    await service.abort(ctx("alice", 2))
+    await confirmed(service, ctx("alice", 2), "abort")
     await service.join(ctx("carol", 3), "countdown")
     await sqlite.write([schedule_sql("k", "job-1", 50.0, {"x": 1}, 1.0)])
     before = snapshot(service)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef, SeededRng
+from games.core import Event, Game, IllegalAction, Msg, N_, OptionSpec, Outcome, SeatRef, SeededRng
 from games.core.outcome import ranks_from_scores
 
 
@@ -70,7 +70,7 @@ class Countdown(Game):
         OptionSpec("long", "Play to 31 instead of 21."),
         OptionSpec("wide", "Steps of 1 to 5.", excludes=("narrow",)),
         OptionSpec("narrow", "Steps of 1 or 2.", excludes=("wide",)),
-        OptionSpec("mirror", "A rule that is not built yet.", unavailable="mirror scoring is not implemented."),
+        OptionSpec("mirror", "A rule that is not built yet.", unavailable=N_("mirror scoring is not implemented.")),
     )
 
     def setup(self, players: int, options: frozenset[str], seed: int) -> CountdownState:

@@ -1,13 +1,32 @@
 """Renderer of the test game: names, bets answered and the total as a bar."""
 from __future__ import annotations
 
+import os
+import time
+from pathlib import Path
+
 from PIL import Image, ImageDraw
 
 from renderers.common import encode_png, font, player_colour
 from tests.toygame.game import CountdownView
 
 
+#: For the crash tests: the path of a file. While it exists, every render of this test game
+#: waits (in the render thread, after the move was stored, before it is answered) and says so by
+#: creating the file's name + ".reached": a test can SIGKILL the bot at exactly that moment.
+GATE = "COUNTDOWN_RENDER_GATE"
+
+
+def _wait_at_gate() -> None:
+    gate = os.environ.get(GATE)
+    if gate and os.path.exists(gate):
+        Path(gate + ".reached").touch()
+        while os.path.exists(gate):
+            time.sleep(0.02)
+
+
 def render(view: CountdownView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+    _wait_at_gate()
     width, row = int(480 * scale), int(40 * scale)
     image = Image.new("RGB", (width, row * (len(names) + 2)), (250, 248, 240))
     draw = ImageDraw.Draw(image)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 
@@ -10,11 +11,11 @@ class Admin(commands.Cog):
     def __init__(self, bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="resign", description="Give up your seat in the running game; the computer plays it.")
+    @app_commands.command(name="resign", description=_("Give up your seat in the running game; the computer plays it."))
     async def resign(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.bot.service.resign)
 
-    @app_commands.command(name="abort", description="Close this channel's table (host or moderator).")
+    @app_commands.command(name="abort", description=_("Close this channel's table (host or moderator)."))
     async def abort(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.bot.service.abort)
 

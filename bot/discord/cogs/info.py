@@ -3,33 +3,41 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _
 from discord.ext import commands
+
+from bot.discord.cogs.common import choices
 
 
 class Info(commands.Cog):
     def __init__(self, bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="board", description="Post the board; give a position to see that region up close.")
-    @app_commands.describe(region="Optional position to zoom in on, e.g. 2,-1.")
+    @app_commands.command(name="board", description=_("Post the board; give a position to see that region up close."))
+    @app_commands.describe(region=_("Optional position to zoom in on, e.g. 2,-1."))
     async def board(self, interaction: discord.Interaction, region: str | None = None) -> None:
         await self.bot.run(interaction, lambda ctx: self.bot.service.board(ctx, region))
 
-    @app_commands.command(name="status", description="Whose turn it is, scores and what is left (only you see it).")
+    @app_commands.command(name="status", description=_("Whose turn it is, scores and what is left (only you see it)."))
     async def status(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.bot.service.status, private=True)
 
-    @app_commands.command(name="hand", description="Your private view: hand, secret tiles (only you see it).")
+    @app_commands.command(name="hand", description=_("Your private view: hand, secret tiles (only you see it)."))
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.bot.service.hand, private=True)
 
-    @app_commands.command(name="log", description="The game's action log (only you see it).")
+    @app_commands.command(name="log", description=_("The game's action log (only you see it)."))
     async def log(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.bot.service.log_text, private=True)
 
-    @app_commands.command(name="help", description="How to play here: the commands and the games.")
-    async def help(self, interaction: discord.Interaction) -> None:
-        await self.bot.run(interaction, self.bot.service.help, private=True)
+    @app_commands.command(name="help", description=_("How to play here: the commands and the games."))
+    @app_commands.describe(game=_("A game: how a turn goes and its notation, with examples."))
+    async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.bot.service.help(ctx, game), private=True)
+
+    @help.autocomplete("game")
+    async def help_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
 
 
 async def setup(bot) -> None:

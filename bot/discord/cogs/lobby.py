@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.discord.cogs.common import choices
@@ -12,8 +13,8 @@ class Lobby(commands.Cog):
     def __init__(self, bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="join", description="Open a table for a game here, or join the open one.")
-    @app_commands.describe(game="The game to open (only when no table is open here).")
+    @app_commands.command(name="join", description=_("Open a table for a game here, or join the open one."))
+    @app_commands.describe(game=_("The game to open (only when no table is open here)."))
     async def join(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self.bot.run(interaction, lambda ctx: self.bot.service.join(ctx, game))
 
@@ -21,13 +22,13 @@ class Lobby(commands.Cog):
     async def join_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
 
-    @app_commands.command(name="leave", description="Leave the table before the game starts.")
+    @app_commands.command(name="leave", description=_("Leave the table before the game starts."))
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.bot.service.leave)
 
-    @app_commands.command(name="option", description="Set a game option before the start; without a name, list them.")
-    @app_commands.describe(name="The option: a switch to turn on or off, or one that takes a value.",
-                           value="The option's value (e.g. /option lang ja); leave it out to switch an on/off option.")
+    @app_commands.command(name="option", description=_("Set a game option before the start; without a name, list them."))
+    @app_commands.describe(name=_("The option: a switch to turn on or off, or one that takes a value."),
+                           value=_("The option's value (e.g. /option lang ja); leave it out to switch an on/off option."))
     async def option(self, interaction: discord.Interaction, name: str | None = None, value: str | None = None) -> None:
         await self.bot.run(interaction, lambda ctx: self.bot.service.option(ctx, name, value))
 
@@ -43,12 +44,12 @@ class Lobby(commands.Cog):
         name = str(getattr(interaction.namespace, "name", "") or "")
         return choices([(value, value) for value in self.bot.service.complete_option_value(ctx, name, current)])
 
-    @app_commands.command(name="start", description="Start the game with the seated players.")
+    @app_commands.command(name="start", description=_("Start the game with the seated players."))
     async def start(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.bot.service.start)
 
-    @app_commands.command(name="addbot", description="Seat a computer player at the table.")
-    @app_commands.describe(level="How the computer plays: random or greedy.")
+    @app_commands.command(name="addbot", description=_("Seat a computer player at the table."))
+    @app_commands.describe(level=_("How the computer plays: random or greedy."))
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
         await self.bot.run(interaction, lambda ctx: self.bot.service.addbot(ctx, level))
 

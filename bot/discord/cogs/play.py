@@ -6,6 +6,7 @@ import time
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.discord.cogs.common import choices
@@ -29,8 +30,8 @@ class Play(commands.Cog):
             log.warning("autocomplete for /%s took %.2f s", verb, elapsed)
         return found
 
-    @app_commands.command(name="play", description="Make a move, written in the game's notation.")
-    @app_commands.describe(action="Your move; start typing to see the legal ones.")
+    @app_commands.command(name="play", description=_("Make a move, written in the game's notation."))
+    @app_commands.describe(action=_("Your move; start typing to see the legal ones."))
     async def play(self, interaction: discord.Interaction, action: str) -> None:
         await self._act(interaction, "play", action)
 
@@ -38,8 +39,8 @@ class Play(commands.Cog):
     async def play_ac(self, interaction: discord.Interaction, current: str):
         return await self._complete(interaction, "play", current)
 
-    @app_commands.command(name="place", description="Place (a tile, workers...): position, rotation and follower in one line.")
-    @app_commands.describe(action="For example 2,-1 r1 cn; start typing to see the legal placements.")
+    @app_commands.command(name="place", description=_("Place (a tile, workers...): position, rotation and follower in one line."))
+    @app_commands.describe(action=_("For example 2,-1 r1 cn; start typing to see the legal placements."))
     async def place(self, interaction: discord.Interaction, action: str) -> None:
         await self._act(interaction, "place", action)
 
@@ -47,8 +48,8 @@ class Play(commands.Cog):
     async def place_ac(self, interaction: discord.Interaction, current: str):
         return await self._complete(interaction, "place", current)
 
-    @app_commands.command(name="bid", description="Bid in an auction, in the game's notation.")
-    @app_commands.describe(action="Your bid; start typing to see the legal ones.")
+    @app_commands.command(name="bid", description=_("Bid in an auction, in the game's notation."))
+    @app_commands.describe(action=_("Your bid; start typing to see the legal ones."))
     async def bid(self, interaction: discord.Interaction, action: str) -> None:
         await self._act(interaction, "bid", action)
 
@@ -56,8 +57,8 @@ class Play(commands.Cog):
     async def bid_ac(self, interaction: discord.Interaction, current: str):
         return await self._complete(interaction, "bid", current)
 
-    @app_commands.command(name="use", description="Use a tile, card or ability, in the game's notation.")
-    @app_commands.describe(action="What to use; start typing to see the legal uses.")
+    @app_commands.command(name="use", description=_("Use a tile, card or ability, in the game's notation."))
+    @app_commands.describe(action=_("What to use; start typing to see the legal uses."))
     async def use(self, interaction: discord.Interaction, action: str) -> None:
         await self._act(interaction, "use", action)
 
@@ -65,8 +66,8 @@ class Play(commands.Cog):
     async def use_ac(self, interaction: discord.Interaction, current: str):
         return await self._complete(interaction, "use", current)
 
-    @app_commands.command(name="pass", description="Pass (end your part of this phase).")
-    @app_commands.describe(action="Optional details, if the game asks for them.")
+    @app_commands.command(name="pass", description=_("Pass (end your part of this phase)."))
+    @app_commands.describe(action=_("Optional details, if the game asks for them."))
     async def pass_(self, interaction: discord.Interaction, action: str | None = None) -> None:
         await self._act(interaction, "pass", action)
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.discord.cogs.common import choices
 
-FORMATS = [app_commands.Choice(name="swiss", value="swiss"), app_commands.Choice(name="round robin", value="roundrobin"),
-           app_commands.Choice(name="single elimination", value="elimination")]
+FORMATS = [app_commands.Choice(name=_("swiss"), value="swiss"), app_commands.Choice(name=_("round robin"), value="roundrobin"),
+           app_commands.Choice(name=_("single elimination"), value="elimination")]
 
 
-class TournamentCog(commands.GroupCog, group_name="tournament", group_description="Community tournaments in this channel."):
+class TournamentCog(commands.GroupCog, group_name="tournament", group_description=_("Community tournaments in this channel.")):
     def __init__(self, bot) -> None:
         self.bot = bot
         super().__init__()
@@ -21,10 +22,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     def manager(self):
         return self.bot.play.tournaments
 
-    @app_commands.command(name="create", description="Create a tournament in this channel; you organise it.")
-    @app_commands.describe(name="The tournament's name.", game="The game.", format="swiss, round robin or single elimination.",
-                           size="Players per table.", rounds="Rounds (Swiss only).", timer="Turn time limit, e.g. 24h.",
-                           options="Game options, separated by commas.")
+    @app_commands.command(name="create", description=_("Create a tournament in this channel; you organise it."))
+    @app_commands.describe(name=_("The tournament's name."), game=_("The game."), format=_("swiss, round robin or single elimination."),
+                           size=_("Players per table."), rounds=_("Rounds (Swiss only)."), timer=_("Turn time limit, e.g. 24h."),
+                           options=_("Game options, separated by commas."))
     @app_commands.choices(format=FORMATS)
     async def create(self, interaction: discord.Interaction, name: str, game: str, format: str = "swiss",
                      size: app_commands.Range[int, 2, 8] | None = None, rounds: app_commands.Range[int, 1, 30] | None = None,
@@ -35,37 +36,37 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def create_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
 
-    @app_commands.command(name="join", description="Sign up for this channel's tournament.")
+    @app_commands.command(name="join", description=_("Sign up for this channel's tournament."))
     async def join(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.manager.join)
 
-    @app_commands.command(name="leave", description="Leave before the start, or withdraw from later rounds.")
+    @app_commands.command(name="leave", description=_("Leave before the start, or withdraw from later rounds."))
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.manager.leave)
 
-    @app_commands.command(name="start", description="Start the tournament: round 1 is paired and its tables open (organiser).")
+    @app_commands.command(name="start", description=_("Start the tournament: round 1 is paired and its tables open (organiser)."))
     async def start(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.manager.start)
 
-    @app_commands.command(name="standings", description="The standings, as text and as a table image.")
+    @app_commands.command(name="standings", description=_("The standings, as text and as a table image."))
     async def standings(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, lambda ctx: self.manager.standings(ctx, self.bot.settings.render_scale))
 
-    @app_commands.command(name="report", description="Settle a stalled table: its players in finishing order (organiser).")
-    @app_commands.describe(table="Table number in the current round (empty inside the table's thread).",
-                           result="Players in finishing order, e.g. @Ann > @Bob = @Cy (= for a tie).")
+    @app_commands.command(name="report", description=_("Settle a stalled table: its players in finishing order (organiser)."))
+    @app_commands.describe(table=_("Table number in the current round (empty inside the table's thread)."),
+                           result=_("Players in finishing order, e.g. @Ann > @Bob = @Cy (= for a tie)."))
     async def report(self, interaction: discord.Interaction, result: str, table: int | None = None) -> None:
         await self.bot.run(interaction, lambda ctx: self.manager.report(ctx, table, result))
 
-    @app_commands.command(name="export", description="The standings as a CSV file.")
+    @app_commands.command(name="export", description=_("The standings as a CSV file."))
     async def export(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.manager.export)
 
-    @app_commands.command(name="cancel", description="Cancel the tournament (organiser or moderator).")
+    @app_commands.command(name="cancel", description=_("Cancel the tournament (organiser or moderator)."))
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.manager.cancel)
 
-    @app_commands.command(name="info", description="This channel's tournament: format, players, round.")
+    @app_commands.command(name="info", description=_("This channel's tournament: format, players, round."))
     async def info(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.manager.info)
 

@@ -48,6 +48,7 @@ SHARDED = bool(os.environ.get("SAMPLEBOT_SHARDED") or os.environ.get("SAMPLEBOT_
 class SampleBot(commands.AutoShardedBot if SHARDED else commands.Bot):  # type: ignore[misc]
     def __init__(self) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
                          **(shard_options() if SHARDED else {}))
 
     async def setup_hook(self) -> None:

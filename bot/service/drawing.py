@@ -1,0 +1,100 @@
+"""Where pictures are drawn: off the event loop, in worker threads or, with
+``rendering.processes``, in worker processes (drawing is Python work that holds the interpreter
+lock, so only processes spread it over the cores), and the pictures of each table's current
+version are kept (``rendering.cache_size``) so that /board and repeated posts draw nothing."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import threading
+from collections import OrderedDict
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, Callable, Hashable
+
+from bot.config import Settings
+from renderers import work
+
+log = logging.getLogger(__name__)
+
+
+class PictureCache:
+    """PNGs by (table, version, what was drawn), least recently used dropped first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._pictures: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key: Hashable) -> bytes | None:
+        with self._lock:
+            found = self._pictures.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self._pictures.move_to_end(key)
+            self.hits += 1
+            return found
+
+    def put(self, key: Hashable, png: bytes) -> None:
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._pictures[key] = png
+            self._pictures.move_to_end(key)
+            while len(self._pictures) > self.size:
+                self._pictures.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._pictures)
+
+
+class Drawing:
+    """The service's drawing workers and its picture cache."""
+
+    def __init__(self, settings: Settings, threads: Executor) -> None:
+        self.settings = settings
+        self.threads = threads
+        self.cache = PictureCache(settings.render_cache_size)
+        self.processes: ProcessPoolExecutor | None = None
+        if settings.render_processes:
+            self.processes = ProcessPoolExecutor(
+                settings.render_processes, mp_context=multiprocessing.get_context("spawn"),
+                initializer=work.prepare, initargs=(tuple(settings.extra_games),))
+
+    @property
+    def executor(self) -> Executor:
+        return self.processes or self.threads
+
+    async def run(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` in a drawing worker (a module-level function of picklable data)."""
+        return await asyncio.get_running_loop().run_in_executor(self.executor, function, *args)
+
+    async def picture(self, key: Hashable | None, game_name: str, view: Any, names: list[str], scale: float,
+                      region: str | None, table_key: Hashable | None) -> bytes | None:
+        """A picture from the cache (``key``: table, version and what is drawn) or drawn now."""
+        if key is not None and (png := self.cache.get(key)) is not None:
+            return png
+        png = await self.run(work.picture, game_name, view, names, scale, region, table_key)
+        if key is not None and png is not None:
+            self.cache.put(key, png)
+        return png
+
+    def warm_up(self) -> "asyncio.Future[None]":
+        """Make every game's fonts and sprites now: in each worker process (their initializer
+        does it as they start), or once in a thread."""
+        loop = asyncio.get_running_loop()
+        if self.processes is not None:
+            count = self.settings.render_processes
+            return asyncio.ensure_future(asyncio.gather(*(loop.run_in_executor(self.processes, _nothing)
+                                                          for _ in range(count))))
+        return loop.run_in_executor(self.threads, work.prepare, (), False)
+
+    def close(self) -> None:
+        if self.processes is not None:
+            self.processes.shutdown(wait=False, cancel_futures=True)
+
+
+def _nothing() -> None:
+    """A task that makes a worker process start (its initializer prepares it)."""

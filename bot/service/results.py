@@ -1,0 +1,49 @@
+"""The result of a channel's last finished game, shown again by /board when no game runs there:
+its picture (winner, ranking with ties, score by category) and the ranking as text."""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from bot.i18n import counts, t
+from bot.service.replies import Reply
+from bot.store import TableRecord
+from games import registry
+from games.core import Outcome, SeatRef
+from games.core.contract import Game
+
+if TYPE_CHECKING:
+    from bot.service.tables import TableService
+
+
+def stored_outcome(game: Game, record: TableRecord, results: list[tuple[int, int | None, int, int]]) -> tuple[Outcome, object]:
+    """The finished table's outcome and its final public view. The stored results decide the ranks
+    and scores (a game ended by resignation has no outcome of its own); the game's outcome, when it
+    agrees with them, adds the score by category."""
+    state = game.from_json(json.loads(record.snapshot_text)) if record.snapshot_text else None
+    ended = game.outcome(state) if state is not None else None
+    by_seat = {seat: (rank, score) for seat, _, rank, score in results}
+    scores = tuple(by_seat.get(seat, (0, 0))[1] for seat in range(len(record.seats)))
+    ranks = tuple(by_seat.get(seat, (len(record.seats), 0))[0] for seat in range(len(record.seats)))
+    if ended is not None and ended.scores == scores and ended.ranks == ranks:
+        outcome = ended
+    else:
+        outcome = Outcome(scores, ranks, ended.details if ended is not None else ())
+    return outcome, game.view(state, None) if state is not None else None
+
+
+async def last_result(service: "TableService", channel_id: int) -> list[Reply] | None:
+    """The last finished game's result in this channel, or None when none has finished here."""
+    record = await service.store.last_finished(channel_id)
+    game = registry.get(record.game) if record is not None else None
+    if record is None or game is None:
+        return None
+    results = await service.store.results(record.id)
+    outcome, view = stored_outcome(game, record, results)
+    names = [s.name for s in record.seats]
+    image = await service.render_result(game, outcome, names, view)
+    lines = [t("Game over.")]
+    for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
+        lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
+                       points=counts.points(outcome.scores[seat])))
+    return [Reply(lines, image=image, image_name=f"result-{record.id}.png", names=names, table_id=record.id)]

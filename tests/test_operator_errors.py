@@ -1,0 +1,153 @@
+"""An operator's mistakes get a sentence, not a traceback: the real ``python -m bot`` started with a
+corrupt, damaged or unusable database file, a malformed or unreachable PostgreSQL URL, a password
+written raw with '/', '#', '?' or '@' in it, or a config file that does not parse. Each time the
+process stops with a non-zero exit code and a short message saying what is wrong and what to do,
+with no 'Traceback' and no part of any password in anything it printed. A URL-encoded password
+with those characters works (against a server that checks passwords)."""
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from tests.pgserver import free_port
+
+ROOT = Path(__file__).resolve().parents[1]
+#: a password with every character that breaks a URL written raw; its pieces are distinctive
+PASSWORD = "Kq7v/Wz3#Rt9@Pm2?Lx8"
+PIECES = [p for p in re.split(r"[/#@?]", PASSWORD)]
+GAMES = "games:\n  enabled: [countdown]\n  extra: ['tests.toygame.game:GAME']\n"
+
+
+def run_bot(tmp_path: Path, config: str, *args: str, env: dict[str, str] | None = None,
+            stdin: str = "") -> subprocess.CompletedProcess:
+    path = tmp_path / "config.yaml"
+    path.write_text(config + f"console:\n  images_dir: {tmp_path / 'images'}\n" if "console:" not in config else config)
+    environ = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    environ.pop("DISCORD_TOKEN", None)
+    if "DATABASE_URL" not in (env or {}):
+        environ.pop("DATABASE_URL", None)
+    mode = [] if args and args[0].startswith("migrate") else ["console"]
+    return subprocess.run([sys.executable, "-m", "bot", *mode, "--config", str(path), *args], cwd=ROOT, env=environ,
+                          input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def assert_sentence(done: subprocess.CompletedProcess, code: int, *needles: str, secrets: tuple[str, ...] = ()) -> str:
+    """Stopped with ``code``, a short message containing every needle, no traceback and no secret."""
+    out = done.stdout + done.stderr
+    assert done.returncode == code, out
+    assert "Traceback" not in out and 'File "' not in out, out
+    for secret in secrets:
+        assert secret not in out, f"{secret!r} printed: {out}"
+    assert len(done.stderr.strip().splitlines()) <= 2 and len(done.stderr) < 700, done.stderr
+    for needle in needles:
+        assert needle in out, out
+    return out
+
+
+def test_a_file_that_is_not_a_database(tmp_path):
+    database = tmp_path / "tables.sqlite3"
+    database.write_bytes(random.Random(1).randbytes(20_000))
+    done = run_bot(tmp_path, f"database:\n  path: {database}\n" + GAMES)
+    assert_sentence(done, 3, "Database error", str(database), "not an SQLite database", "database.path")
+
+
+def test_a_damaged_database(tmp_path):
+    database = tmp_path / "tables.sqlite3"
+    config = f"database:\n  path: {database}\n" + GAMES
+    made = run_bot(tmp_path, config, stdin="alice> /join countdown\nbob> /join\nalice> /start\nquit\n")
+    assert made.returncode == 0 and "begins" in made.stdout, made.stdout + made.stderr
+    data = bytearray(database.read_bytes())
+    page = 4096
+    data[page:] = random.Random(2).randbytes(len(data) - page)     # the schema page stays; every table is garbage
+    database.write_bytes(bytes(data))
+    for suffix in ("-wal", "-shm"):
+        Path(f"{database}{suffix}").unlink(missing_ok=True)
+    done = run_bot(tmp_path, config)
+    assert_sentence(done, 3, "Database error", str(database), "malformed", "restore the file from a backup")
+
+
+def test_a_database_path_that_names_a_folder(tmp_path):
+    folder = tmp_path / "tables.sqlite3"
+    folder.mkdir()
+    done = run_bot(tmp_path, f"database:\n  path: {folder}\n" + GAMES)
+    assert_sentence(done, 3, "Database error", str(folder), "database.path")
+
+
+def test_a_database_folder_that_cannot_exist(tmp_path):
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the folder should be")
+    done = run_bot(tmp_path, f"database:\n  path: {blocker / 'tables.sqlite3'}\n" + GAMES)
+    assert_sentence(done, 4, str(blocker), "folder must be writable")
+
+
+@pytest.mark.parametrize("where, char", [("DATABASE_URL", c) for c in "/#@?"] + [("database.dsn", "/")])
+def test_a_raw_special_character_in_the_password_is_refused(tmp_path, where, char):
+    password = f"Kq7v{char}Wz3"
+    url = f"postgresql://bot:{password}@127.0.0.1:{free_port()}/boardtable"
+    if where == "DATABASE_URL":
+        done = run_bot(tmp_path, "database:\n  backend: postgres\n" + GAMES, env={"DATABASE_URL": url})
+    else:
+        done = run_bot(tmp_path, f"database:\n  backend: postgres\n  dsn: '{url}'\n" + GAMES)
+    assert_sentence(done, 2, "Configuration error", where, "URL-encoded", quote(char, safe=""),
+                    secrets=("Kq7v", "Wz3"))
+
+
+def test_the_whole_password_raw_is_refused_and_never_printed(tmp_path):
+    url = f"postgresql://bot:{PASSWORD}@127.0.0.1:{free_port()}/boardtable"
+    done = run_bot(tmp_path, "database:\n  backend: postgres\n" + GAMES, env={"DATABASE_URL": url})
+    assert_sentence(done, 2, "URL-encoded", secrets=tuple(PIECES))
+
+
+def test_an_unreachable_server(tmp_path):
+    port = free_port()                                  # nothing listens there
+    url = f"postgresql://bot:{quote(PASSWORD, safe='')}@127.0.0.1:{port}/boardtable"
+    done = run_bot(tmp_path, "database:\n  backend: postgres\n" + GAMES, env={"DATABASE_URL": url})
+    assert_sentence(done, 3, "Database error", f"127.0.0.1:{port}/boardtable", "PostgreSQL is running",
+                    secrets=(*PIECES, quote(PASSWORD, safe="")))
+
+
+def test_a_port_that_is_not_a_number(tmp_path):
+    url = "postgresql://bot:Kq7vWz3@db.example:Rt9Pm2/boardtable"
+    done = run_bot(tmp_path, "database:\n  backend: postgres\n" + GAMES, env={"DATABASE_URL": url})
+    assert_sentence(done, 2, "port is not a number", secrets=("Kq7vWz3", "Rt9Pm2"))
+
+
+def test_a_config_file_that_does_not_parse_is_not_quoted(tmp_path):
+    config = f"database:\n  backend: postgres\n  dsn: \"postgresql://bot:{quote(PASSWORD, safe='')}@h/db\n" + GAMES
+    done = run_bot(tmp_path, config)
+    assert_sentence(done, 2, "not valid YAML", "line", secrets=(*PIECES, quote(PASSWORD, safe="")))
+
+
+def test_migrating_to_a_malformed_url(tmp_path):
+    source = tmp_path / "tables.sqlite3"
+    made = run_bot(tmp_path, f"database:\n  path: {source}\n" + GAMES, stdin="quit\n")
+    assert made.returncode == 0, made.stderr
+    done = run_bot(tmp_path, f"database:\n  path: {source}\n" + GAMES, "migrate-sqlite-to-postgres", "--to",
+                   f"postgresql://bot:{PASSWORD}@127.0.0.1:1/db")
+    assert_sentence(done, 3, "Nothing was copied", "URL-encoded", secrets=tuple(PIECES))
+
+
+async def test_an_encoded_password_works_and_a_wrong_one_is_explained(tmp_path, pg_server):
+    database = await pg_server.password_role("pw_user", PASSWORD)
+    try:
+        config = "database:\n  backend: postgres\n" + GAMES
+        good = f"postgresql://pw_user:{quote(PASSWORD, safe='')}@127.0.0.1:{pg_server.port}/{database}"
+        done = run_bot(tmp_path, config, env={"DATABASE_URL": good},
+                       stdin="alice> /join countdown\nbob> /join\nalice> /start\nquit\n")
+        out = done.stdout + done.stderr
+        assert done.returncode == 0 and "begins" in done.stdout, out
+        assert not any(piece in out for piece in PIECES), out
+
+        wrong = f"postgresql://pw_user:{quote('Zz9/' + PASSWORD[:-1], safe='')}@127.0.0.1:{pg_server.port}/{database}"
+        done = run_bot(tmp_path, config, env={"DATABASE_URL": wrong})
+        assert_sentence(done, 3, "Database error", "password authentication failed", "check the user name and password",
+                        secrets=(*PIECES, "Zz9"))
+    finally:
+        await pg_server.drop_database(database)
