@@ -1,8 +1,8 @@
-"""Counted words of Keyflower's messages (``1 keeple``, ``2 keeples``): nested messages, so the
-English plural is right and Japanese has its own counter words."""
+"""Counted words of Keyflower's messages (``1 keeple``, ``2 keeples``) and its seasons' names:
+nested messages, so each language has its own plural forms and counter words."""
 from __future__ import annotations
 
-from games.core import Msg
+from games.core import Msg, counted
 
 
 def season(name: str) -> Msg:
@@ -11,24 +11,24 @@ def season(name: str) -> Msg:
 
 
 def keeples(n: int) -> Msg:
-    return Msg("{n} keeple", {"n": n}) if n == 1 else Msg("{n} keeples", {"n": n})
+    return counted("{count} keeple", "{count} keeples", count=n)
 
 
 def skill_tiles(n: int) -> Msg:
-    return Msg("{n} skill tile", {"n": n}) if n == 1 else Msg("{n} skill tiles", {"n": n})
+    return counted("{count} skill tile", "{count} skill tiles", count=n)
 
 
 def steps(n: int) -> Msg:
-    return Msg("{n} step", {"n": n}) if n == 1 else Msg("{n} steps", {"n": n})
+    return counted("{count} step", "{count} steps", count=n)
 
 
 def transport_steps(n: int) -> Msg:
-    return Msg("{n} transport step", {"n": n}) if n == 1 else Msg("{n} transport steps", {"n": n})
+    return counted("{count} transport step", "{count} transport steps", count=n)
 
 
 def upgrades(n: int) -> Msg:
-    return Msg("{n} upgrade", {"n": n}) if n == 1 else Msg("{n} upgrades", {"n": n})
+    return counted("{count} upgrade", "{count} upgrades", count=n)
 
 
 def winter_tiles(n: int) -> Msg:
-    return Msg("{n} winter tile", {"n": n}) if n == 1 else Msg("{n} winter tiles", {"n": n})
+    return counted("{count} winter tile", "{count} winter tiles", count=n)
