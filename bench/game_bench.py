@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.stats import ratio, summary  # noqa: E402
 from games import registry  # noqa: E402
 from games.core.contract import Game  # noqa: E402
-from games.core.options import OptionError, toggle_option  # noqa: E402
+from games.core.options import OptionError, default_options, toggle_option  # noqa: E402
 from renderers import registry as renderers  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Finn"]
@@ -36,7 +36,7 @@ NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Finn"]
 
 def most_options(game: Game) -> frozenset[str]:
     """As many options as can be on at once, taken in the order the game lists them."""
-    chosen: frozenset[str] = frozenset(s.name for s in game.options if s.default)
+    chosen: frozenset[str] = default_options(game.options)
     for spec in game.options:
         if spec.name in chosen:
             continue

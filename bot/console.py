@@ -62,13 +62,18 @@ class Console:
 
     def show(self, user: str, replies: list[Reply]) -> None:
         for reply in replies:
-            text = self.i18n.lines(reply.lines, self.locale, reply.names, lambda u: f"@{u.name}")
+            # a public reply of a table with a language (/option lang) is in that language
+            locale = reply.locale if reply.locale and not reply.private else self.locale
+            text = self.i18n.lines(reply.lines, locale, reply.names, lambda u: f"@{u.name}")
             text = CHANNEL_LINK.sub(lambda m: "#" + self.channel_names.get(int(m[1]), m[1]), text)
             prefix = f"(only {user}) " if reply.private else ""
             self.print(prefix + text.replace("\n", "\n" + " " * len(prefix)))
             choices = self.choices_of(reply)
             if choices:
-                labels = " | ".join(f"[{i + 1}] {self.i18n.template(label, self.locale)}" for i, (label, _, _) in enumerate(choices))
+                # as Discord shows them: the bot's own words translated, moves (notation) as they are
+                shown = [option.label for select in reply.selects for option in select.options]
+                shown += [b.label if b.notation else self.i18n.template(b.label, locale) for b in reply.buttons]
+                labels = " | ".join(f"[{i + 1}] {label}" for i, label in enumerate(shown))
                 self.print(f"{prefix}  choices: {labels}" if reply.private else f"  buttons: {labels}")
             if reply.image:
                 self.images.mkdir(parents=True, exist_ok=True)

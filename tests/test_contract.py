@@ -92,3 +92,19 @@ def test_rng_round_trip_continues_the_same_sequence():
     rng.randint(1, 6)
     copy = SeededRng.from_json(rng.to_json())
     assert [rng.randint(1, 100) for _ in range(5)] == [copy.randint(1, 100) for _ in range(5)]
+
+
+def test_option_lines_and_the_steps_between_two_sets_of_options():
+    """A tournament's options come as one line (values may hold commas) and reach a table as
+    /option steps: switches toggled, values set, values not wanted any more back to defaults."""
+    from games.core.options import changes_to, option_tokens
+    from games.quetzal import GAME as QUETZAL
+
+    assert option_tokens("open_hands, dice=17,17,4,2 first=2") == ["open_hands", "dice=17,17,4,2", "first=2"]
+    assert validate_options(QUETZAL.options, option_tokens("dice=1, 1, 1, 1")) == {"dice=1,1,1,1"}
+    steps = changes_to(QUETZAL.options, {"publisher_coins", "first=3", "dice=1,1,1,1"}, {"open_hands", "dice=2,2,2,2"})
+    assert steps == ["open_hands", "publisher_coins", "dice=2,2,2,2", "first=random"]
+    current = frozenset({"publisher_coins", "first=3", "dice=1,1,1,1"})
+    for step in steps:
+        current = toggle_option(QUETZAL.options, current, step)
+    assert current == {"open_hands", "dice=2,2,2,2"}

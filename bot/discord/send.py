@@ -52,7 +52,7 @@ def view_of(reply: Reply, locale: str | None, i18n: I18n) -> discord.ui.View | N
         view.add_item(TableComponent(menu))
     room = 25 - 5 * len(view.children)
     for button in reply.buttons[:room]:
-        label = i18n.template(button.label, locale)[:80]
+        label = (button.label if button.notation else i18n.template(button.label, locale))[:80]
         view.add_item(TableComponent(discord.ui.Button(label=label, custom_id=button.custom_id,
                                                        style=STYLES.get(button.style, discord.ButtonStyle.secondary))))
     return view
@@ -64,7 +64,14 @@ def file_of(reply: Reply) -> discord.File | None:
     return discord.File(io.BytesIO(reply.image), filename=reply.image_name)
 
 
+def reply_locale(reply: Reply, locale: str | None) -> str | None:
+    """A public reply of a table with a language (``/option lang``) is in that language; any
+    other reply in ``locale`` (the reader's)."""
+    return reply.locale if reply.locale and not reply.private else locale
+
+
 def kwargs_of(i18n: I18n, reply: Reply, locale: str | None) -> dict:
+    locale = reply_locale(reply, locale)
     kwargs: dict = {"content": content_of(i18n, reply, locale),
                     "allowed_mentions": discord.AllowedMentions(users=[discord.Object(u) for u in reply.mentions],
                                                                 everyone=False, roles=False, replied_user=False)}

@@ -129,7 +129,7 @@ class Ratings(TableHooks):
             return changes
 
     def change_lines(self, title: str, changes: list[Change]) -> list[Msg]:
-        lines = [t("Ratings for {game}:", game=title)]
+        lines = [t("Ratings for {game}:", game=Msg(title))]      # the game's name in the reader's language
         for c in sorted(changes, key=lambda c: (c.rank, -c.after.ordinal)):
             lines.append(t("{player}: {before} → {after} ({delta})", player=c.name, before=number(c.before.ordinal),
                            after=number(c.after.ordinal), delta=signed(c.after.ordinal - c.before.ordinal)))

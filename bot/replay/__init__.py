@@ -27,10 +27,13 @@ from bot.scheduler.clock import Clock, SystemClock
 from bot.service.hooks import TableHooks
 from bot.service.replies import Ctx, Reply
 from bot.service.numbers import whole_number
+from bot.service.movelog import MoveLog, log_lines, replay_log
 from bot.service.results import stored_outcome
+from bot.service.tableoptions import split_options
 from bot.service.tables import latest_lines
 from bot.store import ActionRecord, TableRecord
 from games import registry
+from games.core.contract import Game
 from games.core.messages import Msg
 
 if TYPE_CHECKING:
@@ -45,17 +48,6 @@ __all__ = ["MAX_BYTES", "Replays", "build_gif", "key_moments", "log_lines", "sam
 
 def _error(text: str, /, **params: Any) -> list[Reply]:
     return [Reply([Msg(text, params)], private=True, error=True)]
-
-
-def log_lines(actions: list[ActionRecord], names: list[str], hidden: set[int] = frozenset()) -> list[str]:
-    """One line per logged action; actions numbered in ``hidden`` show as ``(hidden)``."""
-    lines = []
-    for action in actions:
-        who = names[action.seat] if 0 <= action.seat < len(names) else "?"
-        mark = " (computer)" if action.by_computer else ""
-        text = "(hidden)" if action.n in hidden else action.text
-        lines.append(f"{action.n}. {who}{mark}: {text}")
-    return lines
 
 
 class RequestLimit:
@@ -102,13 +94,14 @@ class Replays(TableHooks):
     async def log(self, ctx: Ctx) -> list[Reply] | None:
         table = await self.service.fresh(ctx.channel_id)
         hidden: set[int] = set()
+        loop = asyncio.get_running_loop()
         if table is not None and table.status == "playing":
             actions = await self.service.store.actions(table.id)
             names, table_id = table.names, table.id
             header = t("Log ({actions}, latest last):", actions=counts.actions(len(actions)))
-            secret = await asyncio.get_running_loop().run_in_executor(None, self.service._secret_moves, table, actions)
+            moves = await loop.run_in_executor(None, self.service.move_log, table, actions)
             viewer = table.seat_of(ctx.user_id)
-            hidden = {a.n for a in actions if a.n in secret and a.seat != viewer}
+            hidden = {a.n for a in actions if a.n in moves.secret and a.seat != viewer}
         else:
             record = await self._last_game(ctx.channel_id, ("finished", "aborted"))
             if record is None:
@@ -117,8 +110,9 @@ class Replays(TableHooks):
             actions = await self.service.store.actions(record.id)
             names, table_id = [s.name for s in record.seats], record.id
             header = t("Log of the last {game} game here ({actions}, latest last):",
-                       game=game.title if game else record.game, actions=counts.actions(len(actions)))
-        lines = log_lines(actions, names, hidden)
+                       game=Msg(game.title) if game else record.game, actions=counts.actions(len(actions)))
+            moves = await loop.run_in_executor(None, self._move_log, game, record, actions) if game else MoveLog()
+        lines = log_lines(actions, names, hidden, moves.notes)
         shown = latest_lines(lines, LOG_CHARS)
         body = "\n".join(shown) or "-"
         reply = Reply([header, Msg("{body}", {"body": body})], private=True, names=names)
@@ -127,6 +121,15 @@ class Replays(TableHooks):
             reply.image = ("\n".join(lines) + "\n").encode("utf-8")
             reply.image_name = f"log-{table_id}.txt"
         return [reply]
+
+    @staticmethod
+    def _move_log(game: Game, record: TableRecord, actions: list[ActionRecord]) -> MoveLog:
+        options, _ = split_options(game, record.options)
+        try:
+            return replay_log(game, len(record.seats), options, record.seed, actions)
+        except Exception:           # a log of a game whose rules changed since: the moves as written
+            log.exception("table %s: the log could not be replayed for its notes", record.id)
+            return MoveLog()
 
     # -- /replay ------------------------------------------------------------------------------------
     async def replay(self, ctx: Ctx, table: str | None = None) -> list[Reply]:
@@ -151,7 +154,7 @@ class Replays(TableHooks):
         if game is None:
             return _error("The game {game} is not installed any more.", game=record.game)
         if not game.renderer:
-            return _error("{game} has no pictures, so there is no replay; /log shows its moves.", game=game.title)
+            return _error("{game} has no pictures, so there is no replay; /log shows its moves.", game=Msg(game.title))
         wait = self.limit.wait(ctx.user_id)
         if wait:
             return [Reply([tn("You have just asked for a replay; you can ask for another in {count} second.",
@@ -165,7 +168,7 @@ class Replays(TableHooks):
             log.exception("table %s: replay failed", record.id)
             return _error("The replay could not be made; /log shows the moves.")
         moves = sum(1 for a in actions if a.kind == "move")
-        lines = [t("Replay of {game} (table {number}, {channel}): {moves} in {pictures}.", game=game.title,
+        lines = [t("Replay of {game} (table {number}, {channel}): {moves} in {pictures}.", game=Msg(game.title),
                    number=record.id, channel=channel_link(record.channel_id), moves=counts.moves(moves),
                    pictures=counts.pictures(frames))]
         results = sorted(await self.service.store.results(record.id), key=lambda r: (r[2], r[0]))
@@ -190,7 +193,8 @@ class Replays(TableHooks):
         moves = [Move(a.n, a.seat, a.text) for a in actions if a.kind == "move"]
         settings = self.service.settings
         made = await self.service.run_drawing(
-            make_replay, record.game, len(record.seats), tuple(record.options), record.seed, moves, names, outcome,
+            make_replay, record.game, len(record.seats), tuple(sorted(split_options(game, record.options)[0])), record.seed,
+            moves, names, outcome,
             settings.replay_max_frames, settings.replay_frame_ms, settings.render_scale)
         self._cache[key] = made
         while len(self._cache) > self.cache_size:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Awaitable, Callable
 from bot.i18n import t
 from bot.service.live import LiveTable
 from bot.service.replies import Reply
+from bot.service.tableoptions import split_options
 from bot.store import ActionRecord, StaleTableError, TableRecord
 from games import registry
 
@@ -43,8 +44,10 @@ class TableCopies:
         if game is None:
             log.error("table %s: game %r is not installed; left untouched", record.id, record.game)
             return None
+        options, table_options = split_options(game, record.options)
         table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
-                          frozenset(record.options), record.seed, record.seats, lobby_message_id=record.lobby_message_id)
+                          options, record.seed, record.seats, lobby_message_id=record.lobby_message_id,
+                          table_options=table_options)
         if record.status == "playing":
             table.version = record.version
             table.snapshot = record.snapshot_text

@@ -5,6 +5,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.service.tableoptions import table_language
 from bot.store.records import SeatRecord
 from games.core.contract import Game
 
@@ -24,6 +25,8 @@ class LiveTable:
     version: int = 0
     snapshot: str = ""            # JSON of the state at ``version``, to roll back a failed move
     lobby_message_id: int | None = None
+    #: the table's own options (``lang=ja``), kept apart from the game's (bot/service/tableoptions.py)
+    table_options: frozenset[str] = frozenset()
 
     @property
     def state(self) -> Any:
@@ -36,6 +39,16 @@ class LiveTable:
     @state.setter
     def state(self, value: Any) -> None:
         self._state = value
+
+    @property
+    def lang(self) -> str | None:
+        """The language of the table's public messages (``/option lang``), or None: each reader's own."""
+        return table_language(self.table_options)
+
+    @property
+    def stored_options(self) -> list[str]:
+        """The options as the store keeps them: the game's and the table's, in one list."""
+        return sorted(self.options | self.table_options)
 
     @property
     def names(self) -> list[str]:

@@ -40,9 +40,10 @@ def _components(table: LiveTable, stage: Stage, page: int) -> tuple[list[Button]
 
 def _button(table: LiveTable, stage: Stage, item: Item) -> Button:
     if item.action is not None:
-        return Button(item.label, customids.choice_id(table.id, table.version, item.action), "primary")
+        return Button(item.label, customids.choice_id(table.id, table.version, item.action), "primary", notation=True)
     more = f"{item.label} …"           # a group: its choices are one step further
-    return Button(more, customids.step_id(table.id, table.version, stage.path + (item.child or 0,)), "secondary")
+    return Button(more, customids.step_id(table.id, table.version, stage.path + (item.child or 0,)), "secondary",
+                  notation=True)
 
 
 def panel(table: LiveTable, seat: int, texts: list[str], view: Any, *, path: tuple[int, ...] = (), page: int = 0,

@@ -36,6 +36,9 @@ class Button:
     label: str
     custom_id: str
     style: str = "secondary"     # primary | secondary | success | danger
+    #: the label is a move in the game's notation (``place hut``): shown as it is, never translated
+    #: (only the bot's own words, like "Your move", are catalogue keys)
+    notation: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,5 +75,8 @@ class Reply:
     #: a private panel that takes the place of the panel whose component was clicked (when
     #: there is one; otherwise it is sent as a new private message)
     replace: bool = False
+    #: the language of a public reply when its table has one (``/option lang``); None: the
+    #: reader's own (private replies always use the reader's)
+    locale: str | None = None
     announces: int | None = None  # the table version whose turn (or end) this public message tells; once
                                   # sent, the adapter reports it (TableService.announced)

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable
 from bot.config import Settings
 from bot.i18n import UserRef, t
 from bot.i18n import counts
-from bot.service import confirm, customids, panels
+from bot.service import confirm, customids, movelog, optionlines, panels
 from bot.service.announcements import Announcements
 from bot.service.hooks import TableHooks
 from bot.service.drawing import Drawing
@@ -29,9 +29,12 @@ from bot.service.results import last_result
 from bot.service.replies import Button, Ctx, Reply
 from bot.service.suggest import closest
 from bot.service.copies import TableCopies
+from bot.service.tableoptions import TABLE_OPTIONS, is_table_option, split_options
 from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError, TableRecord
 from games import registry
-from games.core import BLANK, Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, toggle_option, validate_options
+from games.core import (BLANK, Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, default_options, set_option,
+                        validate_options)
+from games.core.options import split_token
 from games.core.contract import Game
 from games.core.outcome import ranks_from_scores
 from renderers import registry as render_registry
@@ -47,7 +50,7 @@ LOG_CHARS = 1800         # /log reply budget (Discord allows 2000)
 HELP_LINES = (
     t("/join GAME — open a table here (or /join to sit at the open one)"),
     t("/leave — leave before the start"),
-    t("/option NAME — switch an option on/off before the start; /option lists them"),
+    t("/option NAME [VALUE] — set an option before the start (e.g. /option lang ja); /option lists them"),
     t("/addbot [LEVEL] — seat a computer player"),
     t("/start — begin with the seated players"),
     t("/place, /bid, /use, /pass, /play ACTION — your move in the game's notation (autocomplete helps)"),
@@ -73,6 +76,15 @@ def latest_lines(lines: list[str], budget: int = LOG_CHARS) -> list[str]:
 
 def _error(text: str, /, **params: Any) -> list[Reply]:
     return [Reply([Msg(text, params)], private=True, error=True)]
+
+
+def _option_words(text: str) -> tuple[str, str | None]:
+    """``first 2`` or ``first=2`` -> (``first``, ``2``); ``fluss`` -> (``fluss``, None)."""
+    if "=" in text:
+        name, value = split_token(text)
+        return name, value or None
+    name, _, value = text.partition(" ")
+    return name, value.strip() or None
 
 
 def _stale() -> list[Reply]:
@@ -141,8 +153,7 @@ class TableService(TableCopies):
     def _warm_games(self) -> None:
         for game in self.games():
             try:
-                options = frozenset(s.name for s in game.options if s.default)
-                game.view(game.setup(game.min_players, options, 0), None)
+                game.view(game.setup(game.min_players, default_options(game.options), 0), None)
             except Exception:
                 log.exception("%s: setting up a first game failed (a table of it will fail the same way)", game.name)
 
@@ -282,9 +293,10 @@ class TableService(TableCopies):
             raise LookupError(table_id)
         game = registry.get(record.game)
         assert game is not None
+        options, table_options = split_options(game, record.options)
         table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
-                          frozenset(record.options), record.seed, record.seats)
-        table.state = game.setup(len(record.seats), frozenset(record.options), record.seed)
+                          options, record.seed, record.seats, table_options=table_options)
+        table.state = game.setup(len(record.seats), options, record.seed)
         for action in await self.store.actions(table_id):
             self._replay_one(table, action)
         return table.state
@@ -303,9 +315,9 @@ class TableService(TableCopies):
                 return await self._open(ctx, game)
             if name and name != table.game.name:
                 return _error("This channel already has a {game} table. Join it with /join, or open your {wanted} table in another channel.",
-                              game=table.game.title, wanted=name[:40])
+                              game=Msg(table.game.title), wanted=name[:40])
             if table.status != "lobby":
-                return _error("A game of {game} is already running here; /status shows it. Wait for the next table.", game=table.game.title)
+                return _error("A game of {game} is already running here; /status shows it. Wait for the next table.", game=Msg(table.game.title))
             if table.seat_of(ctx.user_id) is not None:
                 return _error("You are already seated at this table. Start with /start when everyone is here.")
             if len(table.seats) >= table.game.max_players:
@@ -318,7 +330,7 @@ class TableService(TableCopies):
         try:
             options = validate_options(game.options, self.settings.default_options.get(game.name, ()))
         except OptionError:
-            options = frozenset(s.name for s in game.options if s.default)
+            options = default_options(game.options)
         seat = SeatRecord(0, ctx.user_id, ctx.name[:64])
         seed = self._seed()
         try:
@@ -327,22 +339,22 @@ class TableService(TableCopies):
             return self._not_saved(error)
         table = LiveTable(table_id, ctx.channel_id, ctx.guild_id, game, ctx.user_id, "lobby", options, seed, [seat])
         self._keep(table)
-        return [self._lobby_reply(table, t("{player} opens a table for {game}.", player=ctx.name[:64], game=game.title))]
+        return [self._lobby_reply(table, t("{player} opens a table for {game}.", player=ctx.name[:64], game=Msg(game.title)))]
 
     def _lobby_reply(self, table: LiveTable, headline: Msg) -> Reply:
         game = table.game
         seated = ", ".join(s.name for s in table.seats)
-        options = ", ".join(sorted(table.options)) or "-"
+        options = optionlines.summary(table)
         lines = [headline,
                  t("Seated ({count}/{most}): {names}", count=len(table.seats), most=game.max_players, names=seated),
-                 t("Options: {options} (change with /option NAME; /option lists them)", options=options),
+                 t("Options: {options} (change with /option NAME [VALUE]; /option lists them)", options=options),
                  *[line for hook in self.hooks for line in hook.option_lines(table)],
                  t("Join with /join or the button; start with /start when {least} to {most} players are seated.",
                    least=game.min_players, most=game.max_players)]
         buttons = [Button("Join", customids.lobby_id(table.id, "join"), "success"),
                    Button("Leave", customids.lobby_id(table.id, "leave"), "secondary"),
                    Button("Start", customids.lobby_id(table.id, "start"), "primary")]
-        return Reply(lines, buttons=buttons, names=table.names, table_id=table.id, lobby=True)
+        return Reply(lines, buttons=buttons, names=table.names, table_id=table.id, lobby=True, locale=table.lang)
 
     async def set_lobby_message(self, table_id: int, message_id: int) -> None:
         table = self._by_id.get(table_id)
@@ -376,43 +388,50 @@ class TableService(TableCopies):
                 return [Reply([t("{player} leaves; the table is closed.", player=ctx.name[:64])])]
             return [self._lobby_reply(table, t("{player} leaves the table.", player=ctx.name[:64]))]
 
-    async def option(self, ctx: Ctx, name: str | None = None) -> list[Reply]:
+    async def option(self, ctx: Ctx, name: str | None = None, value: str | None = None) -> list[Reply]:
+        """``/option`` lists the options; ``/option NAME`` switches one on or off; ``/option NAME
+        VALUE`` (or ``NAME=VALUE``) sets one that takes a value. Before the start only."""
         async with self.lock(ctx.channel_id):
             table = await self.current(ctx.channel_id)
             if table is None:
                 return self._no_table()
             game = table.game
-            name = _clean(name).lower()
+            name, value = _clean(name).lower(), _clean(value) or None
+            if value is None and name:
+                name, value = _option_words(name)
             if not name:
                 extra = [line for hook in self.hooks for line in hook.option_lines(table)]
-                return [Reply(([t("Options for {game}:", game=game.title)] + [self._option_line(table, s) for s in game.options]
-                               if game.options else [t("{game} has no options.", game=game.title)]) + extra, private=True)]
+                specs = [optionlines.line(table, s) for s in optionlines.specs_of(table)]
+                return [Reply([t("Options for {game}:", game=Msg(game.title))] + specs + extra, private=True, names=table.names)]
             for hook in self.hooks:
-                if (handled := await hook.option(ctx, table, name)) is not None:
+                if (handled := await hook.option(ctx, table, f"{name} {value}" if value else name)) is not None:
                     return handled
             if table.status != "lobby":
                 return _error("Options can only be changed before /start.")
             if table.seat_of(ctx.user_id) is None:
                 return _error("Only seated players can change options. Join with /join first.")
+            mine = is_table_option(name)
+            specs = TABLE_OPTIONS if mine else game.options
             try:
-                options = toggle_option(game.options, table.options, name)
+                changed = set_option(specs, table.table_options if mine else table.options, name, value)
             except OptionError as error:
+                if not mine and error.text.startswith("There is no option"):
+                    error = OptionError(error.text, **{**error.params, "valid": ", ".join(s.name for s in optionlines.specs_of(table))})
                 return [Reply([Msg(error.text, error.params)], private=True, error=True)]
+            options, table_options = (table.options, changed) if mine else (changed, table.table_options)
             try:
-                await self.store.set_options(table.id, sorted(options))
+                await self.store.set_options(table.id, sorted(options | table_options))
             except StoreError as error:
                 return self._not_saved(error)
-            table.options = options
-            state = t("on") if name in table.options else t("off")
-            headline = t("{player} switches {option} {state}.", player=ctx.name[:64], option=name, state=state)
+            table.options, table.table_options = options, table_options
+            spec = next(s for s in specs if s.name == name)
+            if spec.valued:
+                headline = t("{player} sets {option} to {value}.", player=ctx.name[:64], option=name,
+                             value=optionlines.shown_value(table, spec))
+            else:
+                state = t("on") if name in table.options else t("off")
+                headline = t("{player} switches {option} {state}.", player=ctx.name[:64], option=name, state=state)
             return [self._lobby_reply(table, headline)]
-
-    def _option_line(self, table: LiveTable, spec: Any) -> Msg:
-        mark = "[x]" if spec.name in table.options else "[ ]"
-        extra = t(" (not available yet)") if spec.unavailable else BLANK
-        excludes = t(" (not with {names})", names=", ".join(spec.excludes)) if spec.excludes else BLANK
-        return t("{mark} {name} — {description}{excludes}{extra}", mark=mark, name=spec.name,
-                 description=Msg(spec.description), excludes=excludes, extra=extra)
 
     async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Reply]:
         async with self.lock(ctx.channel_id):
@@ -447,9 +466,9 @@ class TableService(TableCopies):
             game = table.game
             if not game.min_players <= len(table.seats) <= game.max_players:
                 return _error("{game} needs {least} to {most} players; seated now: {count}. Invite more with /join or add a computer with /addbot.",
-                              game=game.title, least=game.min_players, most=game.max_players, count=len(table.seats))
+                              game=Msg(game.title), least=game.min_players, most=game.max_players, count=len(table.seats))
             try:
-                validate_options(game.options, table.options)
+                validate_options(game.options, table.options, players=len(table.seats))
             except OptionError as error:
                 return [Reply([Msg(error.text, error.params)], private=True, error=True)]
             if game.random_seat_order:
@@ -465,7 +484,7 @@ class TableService(TableCopies):
                 table.state, table.snapshot = None, ""
                 return self._not_saved(error)
             table.status = "playing"
-            headline = t("{game} begins: {names}.", game=game.title, names=", ".join(table.names))
+            headline = t("{game} begins: {names}.", game=Msg(game.title), names=", ".join(table.names))
             return await self._advance(table, [Event(headline)], [], actor=None)
 
     # -- playing ----------------------------------------------------------------------------
@@ -510,7 +529,7 @@ class TableService(TableCopies):
         return [Reply(lines, private=True)]
 
     def _game_help(self, game: Game) -> list[Msg]:
-        lines = [t("{game} ({players} players) — how to play it here:", game=game.title,
+        lines = [t("{game} ({players} players) — how to play it here:", game=Msg(game.title),
                    players=f"{game.min_players}–{game.max_players}" if game.max_players > game.min_players else game.min_players)]
         lines += game.help_lines()
         lines.append(t("Every turn: press “Your move” on the turn message for your own choices, or type the move after /play (autocomplete offers your legal moves)."))
@@ -543,7 +562,7 @@ class TableService(TableCopies):
         game = table.game
         if verb and verb != "play" and verb not in game.verbs:
             usable = [v for v in game.verbs if v in SLASH_VERBS and v != "play"] + ["play"]
-            return _error("{game} has no /{verb}. Use {verbs}.", game=game.title, verb=verb,
+            return _error("{game} has no /{verb}. Use {verbs}.", game=Msg(game.title), verb=verb,
                           verbs=", ".join(f"/{v}" for v in usable))
         seat = table.seat_of(ctx.user_id)
         if seat is None:
@@ -675,7 +694,8 @@ class TableService(TableCopies):
         # stay free to acknowledge interactions within Discord's 3 seconds.
         buttons = await asyncio.get_running_loop().run_in_executor(self._pool, self._action_buttons, table, humans)
         image = await self._render(table, public_view)
-        replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id)]
+        replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id,
+                         locale=table.lang)]
         if actor is not None:
             # the mover's own panel for their next step, unless the public buttons already hold it
             public_moves = any(b.custom_id.startswith("bt:a:") for b in buttons)
@@ -720,7 +740,8 @@ class TableService(TableCopies):
                 index = {text: i for i, text in enumerate(texts)}
                 for action in game.suggestions(table.state, humans[0])[:game.max_buttons]:
                     if (i := index.get(str(action))) is not None:
-                        buttons.append(Button(game.action_label(action)[:80], customids.action_id(table.id, table.version, i), "primary"))
+                        buttons.append(Button(game.action_label(action)[:80], customids.action_id(table.id, table.version, i),
+                                              "primary", notation=True))
         if humans:
             buttons.append(Button("Your move", customids.panel_id(table.id), "success"))
         if secrets_here or game.private_info:
@@ -758,7 +779,8 @@ class TableService(TableCopies):
         drawn once per table state: the same state, region and viewer again come from the cache."""
         if not self.render_enabled or not table.game.renderer:
             return None
-        names = table.names
+        # a seat the computer plays since its player resigned says so in the picture
+        names = [f"{s.name} (computer)" if s.resigned else s.name for s in table.seats]
         scale = self.settings.render_scale
         key = (table.id, table.version, hash(table.snapshot), region, viewer, scale, tuple(names))
         try:
@@ -829,7 +851,8 @@ class TableService(TableCopies):
             lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
                            points=counts.points(outcome.scores[seat])))
         image = await self.render_result(table.game, outcome, table.names, view)
-        return [Reply(lines, image=image, names=table.names, table_id=table.id, announces=table.version)]
+        return [Reply(lines, image=image, names=table.names, table_id=table.id, announces=table.version,
+                      locale=table.lang)]
 
     def _forget(self, table: LiveTable) -> None:
         self._legal_cache.pop(table.id, None)
@@ -880,15 +903,15 @@ class TableService(TableCopies):
             left = [s for s in table.seats if not s.resigned and s.seat != seat]
             goes_on = len(left) > 1 and any(not s.is_bot for s in left)
             question = t("Resign from this game of {game}? The computer plays your seat from then on. "
-                         "Confirm within {minutes} minutes.", game=table.game.title, minutes=minutes) if goes_on else \
+                         "Confirm within {minutes} minutes.", game=Msg(table.game.title), minutes=minutes) if goes_on else \
                 t("Resign from this game of {game}? Too few players would be left, so the game ends. "
-                  "Confirm within {minutes} minutes.", game=table.game.title, minutes=minutes)
+                  "Confirm within {minutes} minutes.", game=Msg(table.game.title), minutes=minutes)
         elif table.status == "playing":
             question = t("Close this {game} table for everyone? The game ends here without a result. "
-                         "Confirm within {minutes} minutes.", game=table.game.title, minutes=minutes)
+                         "Confirm within {minutes} minutes.", game=Msg(table.game.title), minutes=minutes)
         else:
             question = t("Close this {game} table? Everyone seated leaves it. Confirm within {minutes} minutes.",
-                         game=table.game.title, minutes=minutes)
+                         game=Msg(table.game.title), minutes=minutes)
         return [Reply([question], private=True, buttons=buttons, names=table.names, table_id=table.id)]
 
     async def confirmed(self, ctx: Ctx, custom_id: str) -> list[Reply]:
@@ -971,7 +994,7 @@ class TableService(TableCopies):
         for hook in self.hooks:
             await hook.closed(table, "aborted")
         return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
-                         player=ctx.name[:64], game=table.game.title)])]
+                         player=ctx.name[:64], game=Msg(table.game.title))], locale=table.lang)]
 
     # -- information ------------------------------------------------------------------------
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
@@ -991,11 +1014,26 @@ class TableService(TableCopies):
     async def status(self, ctx: Ctx) -> list[Reply]:
         table = await self.fresh(ctx.channel_id)
         if table is None:
-            return self._no_table()
+            # the game that ended here: its result, and where to look further
+            shown = await last_result(self, ctx.channel_id)
+            if shown is None:
+                return self._no_table()
+            result = shown[0]
+            record = await self.store.table(result.table_id) if result.table_id is not None else None
+            game = registry.get(record.game) if record is not None else None
+            title = Msg(game.title) if game is not None else (record.game if record is not None else "?")
+            result.lines = [t("No table is open here. The last game here, {game} (table {number}), is over:",
+                              game=title, number=result.table_id),
+                            *result.lines[1:],
+                            t("/replay shows the game as an animation and /log its moves; /join GAME opens a new table here.")]
+            result.private = True
+            return [result]
         if table.status == "lobby":
-            return [self._lobby_reply(table, t("A {game} table is waiting for players.", game=table.game.title))]
+            return [self._lobby_reply(table, t("A {game} table is waiting for players.", game=Msg(table.game.title)))]
         view = table.game.view(table.state, None)
         lines = table.game.status(view)
+        lines += [t("{player} has resigned; the computer plays this seat.", player=SeatRef(s.seat))
+                  for s in table.seats if s.resigned]
         waiting = sorted(table.game.to_act(table.state))
         if waiting:
             lines.append(t("Waiting for: {players}", players=", ".join(table.names[s] for s in waiting)))
@@ -1012,7 +1050,7 @@ class TableService(TableCopies):
             return _error("You are not seated at this table, so you have no hand here.")
         async with self.lock(table.channel_id):
             view = table.game.view(table.state, seat)
-            lines = table.game.private_lines(view) or [t("{game} has no hidden information; everything is on the board.", game=table.game.title)]
+            lines = table.game.private_lines(view) or [t("{game} has no hidden information; everything is on the board.", game=Msg(table.game.title))]
             buttons = []
             if seat in table.game.to_act(table.state):
                 lines += table.game.turn_prompt(view)
@@ -1029,32 +1067,23 @@ class TableService(TableCopies):
         if table is None or table.status != "playing":
             return _error("There is no running game here.")
         actions = await self.store.actions(table.id)
-        secret = await asyncio.get_running_loop().run_in_executor(self._pool, self._secret_moves, table, actions)
+        moves = await asyncio.get_running_loop().run_in_executor(self._pool, self.move_log, table, actions)
         viewer = table.seat_of(ctx.user_id)
-        lines: list[str] = []
-        for action in actions:
-            who = table.names[action.seat] if action.seat < len(table.names) else "?"
-            mark = " (computer)" if action.by_computer else ""
-            text = "(hidden)" if action.n in secret and action.seat != viewer else action.text
-            lines.append(f"{action.n}. {who}{mark}: {text}")
+        hidden = {a.n for a in actions if a.n in moves.secret and a.seat != viewer}
+        lines = movelog.log_lines(actions, table.names, hidden, moves.notes)
         body = "\n".join(latest_lines(lines)) or "-"
         return [Reply([t("Log ({actions}, latest last):", actions=counts.actions(len(actions))), Msg("{body}", {"body": body})],
                       private=True, names=table.names)]
+
+    def move_log(self, table: LiveTable, actions: list[ActionRecord]) -> movelog.MoveLog:
+        """The log's secret moves and the game's notes on the others (bot/service/movelog.py)."""
+        return movelog.replay_log(table.game, len(table.seats), table.options, table.seed, actions)
 
     def _secret_moves(self, table: LiveTable, actions: list[ActionRecord]) -> set[int]:
         """Numbers of the logged moves that are a seat's secret while the game runs (a hidden bet,
         a card taken into a hand): those whose events the engine addressed privately. Found by
         replaying the log from the seed; /log shows them only to the seat that made them."""
-        game = table.game
-        state = game.setup(len(table.seats), table.options, table.seed)
-        secret: set[int] = set()
-        for action in actions:
-            if action.kind != "move":
-                continue
-            events = game.apply(state, action.seat, game.parse(state, action.seat, action.text))
-            if any(event.to is not None for event in events):
-                secret.add(action.n)
-        return secret
+        return self.move_log(table, actions).secret
 
     async def button(self, ctx: Ctx, custom_id: str, values: list[str] | None = None) -> list[Reply]:
         """A click on one of our buttons, or a choice in one of our select menus (``values``)."""
@@ -1114,12 +1143,19 @@ class TableService(TableCopies):
         return cached[1]
 
     def complete_option(self, ctx: Ctx, typed: str, limit: int = 25) -> list[tuple[str, str]]:
+        """Option names (and descriptions) for ``/option NAME`` while it is typed."""
         table = self.table_in(ctx.channel_id)
         if table is None:
             return []
-        typed = _clean(typed).lower()
-        specs = sorted((s for s in table.game.options if typed in s.name), key=lambda s: not s.name.startswith(typed))
-        return [(spec.name, spec.description) for spec in specs][:limit]
+        return optionlines.complete_names(table, _clean(typed).lower(), limit)
+
+    def complete_option_value(self, ctx: Ctx, name: str, typed: str, limit: int = 25) -> list[str]:
+        """Values for ``/option NAME VALUE`` while it is typed: the current one first, then the
+        option's own (``on``/``off`` for a switch)."""
+        table = self.table_in(ctx.channel_id)
+        if table is None:
+            return []
+        return optionlines.complete_values(table, _clean(name).lower(), _clean(typed), limit)
 
     def complete_game(self, typed: str, limit: int = 25) -> list[tuple[str, str]]:
         typed = _clean(typed).lower()

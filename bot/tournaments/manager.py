@@ -33,6 +33,7 @@ from bot.tournaments.store import Player, Slot, Tournament, TournamentStore
 from bot.turns.durations import parse_span, span, span_text
 from games import registry
 from games.core import BLANK, OptionError, validate_options
+from games.core.options import changes_to, option_tokens
 from games.core.messages import Msg
 from renderers.tables import Column, render_table
 
@@ -153,7 +154,7 @@ class Tournaments(TableHooks):
             seconds = parse_span(timer)
             if seconds is None or not 60 <= seconds <= 30 * 86400:
                 return _error("Write the turn time limit like 24h, 90m, 3d or 1d12h (from 1m to 30d).")
-        wanted = [o for o in re.split(r"[\s,]+", options or "") if o]
+        wanted = option_tokens(options or "")
         try:
             chosen = validate_options(game.options, wanted)
         except OptionError as error:
@@ -416,7 +417,7 @@ class Tournaments(TableHooks):
                         problem += await service.join(ctx)
                 table = service.table_in(channel)
                 if table is not None and table.status == "lobby":
-                    for option in sorted(set(table.options) ^ set(tournament.options)):
+                    for option in changes_to(table.game.options, table.options, tournament.options):
                         problem += await service.option(contexts[0], option)
                     timer = f"timer {span_text(tournament.timer_seconds)}" if tournament.timer_seconds else "timer off"
                     problem += await service.option(contexts[0], timer)

@@ -11,7 +11,7 @@ from games.carcassonne import scoring
 from games.carcassonne.deploy import figures_by_root
 from games.carcassonne.geometry import AROUND, CITY, FIELD, MONASTERY
 from games.carcassonne.state import BUILDER, GOODS, CarcState, Figure, Marker
-from games.carcassonne.texts import kind_word, seats_msg
+from games.carcassonne.texts import kind_word, pennants_msg, seats_msg
 from games.carcassonne.view import LETTERS
 from games.core import Event, SeatRef, counted
 
@@ -129,8 +129,8 @@ def completed_event(kind: str, tiles: int, pennants: int, points: int, winners: 
             return Event.public("City of {tiles} tiles with a cathedral completed: {points} points to {winners}.",
                                 tiles=tiles, points=points, winners=seats_msg(winners))
         if pennants:
-            return Event.public("City of {tiles} tiles and {pennants} pennant(s) completed: {points} points to {winners}.",
-                                tiles=tiles, pennants=pennants, points=points, winners=seats_msg(winners))
+            return Event.public("City of {tiles} tiles and {pennants} completed: {points} points to {winners}.",
+                                tiles=tiles, pennants=pennants_msg(pennants), points=points, winners=seats_msg(winners))
         return Event.public("City of {tiles} tiles completed: {points} points to {winners}.",
                             tiles=tiles, points=points, winners=seats_msg(winners))
     if not winners:

@@ -46,7 +46,7 @@ from games.carcassonne.state import (BUILDER, FOLLOWERS, GOODS, LARGE, PREFIX, C
 from games.carcassonne.texts import edge_word, placements_summary, terrain_word, turn_word
 from games.carcassonne.tiles import tile
 from games.carcassonne.view import LETTERS, CarcassonneView
-from games.core import (ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer, counted,
+from games.core import (N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer, counted,
                         SeatRef, SeededRng, validate_options)
 from games.core.outcome import ranks_from_scores
 
@@ -55,7 +55,7 @@ DRAGON_PHASE = "dragon"
 
 class Carcassonne(Game):
     name = "carcassonne"
-    title = "Carcassonne"
+    title = N_("Carcassonne")      # marked for the catalogue: the name Japanese players know
     min_players = 2
     max_players = 5
     verbs = ("place", "play", "use")
@@ -257,9 +257,10 @@ class Carcassonne(Game):
             options = self.deploy_options_after_place(state, seat)
             if options != [NOTHING]:
                 state.phase = "deploy"
-                events.append(Event.public("{player} places {tile} at {x},{y} r{rotation}; deploy: {codes}",
+                # what was done; the deploy choices are the status line's and the prompt's
+                events.append(Event.public("{player} places {tile} at {x},{y} r{rotation}.",
                                            player=SeatRef(seat), tile=ot.id, x=action.x, y=action.y,
-                                           rotation=action.rotation, codes=codes_text(options)))
+                                           rotation=action.rotation))
                 return events
             choice, code = NOTHING_CHOICE, NOTHING
         assert code is not None
@@ -268,6 +269,10 @@ class Carcassonne(Game):
 
     def deploy_options_after_place(self, state: CarcState, seat: int) -> list[str]:
         return self.deployer(state, seat).codes()
+
+    def log_note(self, state: CarcState, seat: int, action: Any) -> str:
+        """The tile a placement put down (its notation names only where): ``D08``."""
+        return state.drawn or "" if isinstance(action, Place) else ""
 
     def reveals(self, state: CarcState, seat: int, action: Any, events: list[Event]) -> bool:
         """Every turn ends by drawing the next player's tile, which shows everyone a random tile.
@@ -386,8 +391,8 @@ class Carcassonne(Game):
                 state.pile += state.setaside
                 state.setaside = []
                 state.rng.shuffle(state.pile)
-                events.append(Event.public("The first volcano is on the board: {count} set-aside dragon tile(s) are "
-                                           "shuffled back into the pile.", count=count))
+                events.append(Event.public("The first volcano is on the board: the set-aside dragon tiles ({count}) "
+                                           "are shuffled back into the pile.", count=count))
 
     def _apply_choice(self, state: CarcState, seat: int, choice: Choice, events: list[Event]) -> None:
         ot, _, _ = self.placed(state)
@@ -451,9 +456,10 @@ class Carcassonne(Game):
             remove_figures(state, victims)
             state.eaten += [f"{PREFIX[f.kind]}{LETTERS[f.seat]}({x},{y})" for f in victims]
             for owner in sorted({f.seat for f in victims}):
-                events.append(Event.public("The dragon eats {count} figure(s) of {player} at {x},{y}; they go home.",
-                                           count=sum(1 for f in victims if f.seat == owner), player=SeatRef(owner),
-                                           x=x, y=y))
+                n = sum(1 for f in victims if f.seat == owner)
+                events.append(Event(counted("The dragon eats {count} figure of {player} at {x},{y}; it goes home.",
+                                            "The dragon eats {count} figures of {player} at {x},{y}; they go home.",
+                                            count=n, player=SeatRef(owner), x=x, y=y)))
             builders_check(state, events)
         if legal_steps(state):
             return events

@@ -7,7 +7,7 @@ from games.carcassonne.awards import award, fairy_bonus
 from games.carcassonne.deploy import figures_by_root
 from games.carcassonne.geometry import CITY, FIELD, MONASTERY
 from games.carcassonne.state import GOODS, PIG, CarcState, Figure
-from games.carcassonne.texts import goods_word, seats_msg
+from games.carcassonne.texts import goods_word, pennants_msg, seats_msg
 from games.core import Event, Msg, SeatRef
 from games.core.outcome import categories
 
@@ -52,7 +52,7 @@ def final_scoring(state: CarcState, events: list[Event]) -> None:
             if feature.cathedral:
                 event = Msg("Incomplete city of {tiles} tiles with a cathedral: no points.")
             else:
-                event = Msg("Incomplete city of {tiles} tiles and {pennants} pennant(s): {points} points to {winners}.")
+                event = Msg("Incomplete city of {tiles} tiles and {pennants}: {points} points to {winners}.")
         else:
             points = scoring.road_points(tiles, False, feature.inn)
             if feature.inn:
@@ -62,7 +62,7 @@ def final_scoring(state: CarcState, events: list[Event]) -> None:
         winners = award(state, followers, points)
         for seat in winners:
             final[feature.kind][seat] += points
-        events.append(Event(Msg(event.text, {"tiles": tiles, "pennants": feature.pennants, "points": points,
+        events.append(Event(Msg(event.text, {"tiles": tiles, "pennants": pennants_msg(feature.pennants), "points": points,
                                              "winners": seats_msg(winners)})))
         fairy_bonus(state, followers, events, final["fairy"])
     for fig in sorted((f for f in state.figures if f.feature == MONASTERY), key=lambda f: (f.y, f.x)):
@@ -82,9 +82,7 @@ def final_scoring(state: CarcState, events: list[Event]) -> None:
         _markers(state, final, events)
     state.final = final
     state.phase = "over"
-    best = max(state.scores)
-    winners = [s for s in range(n) if state.scores[s] == best]
-    events.append(Event.public("Winner: {winners} with {points} points.", winners=seats_msg(winners), points=best))
+    # the winner is named once, after each player's total (the outcome's details, present.py)
 
 
 def _farms(state: CarcState, fields: list[tuple[int, list[Figure]]], final: dict[str, list[int]],

@@ -105,14 +105,15 @@ def status_lines(view: CarcassonneView) -> list[Msg]:
             lines.append(Msg("Set aside until the first volcano: {tiles}", {"tiles": " ".join(view.extras["setaside"])}))
     turn_player = view.extras.get("turn_player", view.current)
     if view.phase == "place" and view.drawn and view.current is not None:
-        lines.append(Msg("Drawn for {player}: {tile} [{edges}]   legal: {legal}",
-                         {"player": SeatRef(view.current), "tile": view.drawn, "edges": edges_text(view.drawn),
-                          "legal": placements_summary(view.legal_placements)}))
+        # where it fits is the prompt's (and the picture's grey squares): not said twice
+        lines.append(Msg("Drawn for {player}: {tile} [{edges}].",
+                         {"player": SeatRef(view.current), "tile": view.drawn, "edges": edges_text(view.drawn)}))
     elif view.phase == "deploy" and view.current is not None and view.last_placed:
         tile = view.tiles[-1]
-        lines.append(Msg("{player} placed {tile} at {x},{y} r{rotation} — deploy: {codes}",
+        # the deploy codes are the prompt's (and the picture's): not said twice
+        lines.append(Msg("{player} placed {tile} at {x},{y} r{rotation} and is choosing where to deploy.",
                          {"player": SeatRef(view.current), "tile": tile.tile, "x": tile.x, "y": tile.y,
-                          "rotation": tile.rotation, "codes": codes_text(view.deploy_options)}))
+                          "rotation": tile.rotation}))
     elif view.phase == "dragon" and view.current is not None:
         path = view.extras.get("dragon_path", ())
         at = path[-1] if path else (0, 0)
@@ -170,7 +171,7 @@ def outcome_details(state: CarcState) -> list[Msg]:
     assert final is not None
     bonus = any(o in state.options for o in BONUS_OPTIONS)
     details = []
-    for s in range(state.players):
+    for s in sorted(range(state.players), key=lambda s: (-state.scores[s], s)):      # by rank
         params = {"player": SeatRef(s), "total": state.scores[s], "farm_cities": final["farm_cities"][s],
                   **{k: final[k][s] for k in PARTS}}
         if bonus:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from games.core import Msg, SeatRef
+from games.core import Msg, SeatRef, counted
 
 _EDGE_WORDS = (Msg("north"), Msg("east"), Msg("south"), Msg("west"))
 _TERRAIN = {"C": Msg("city"), "R": Msg("road"), "F": Msg("field"), "~": Msg("river")}
@@ -33,6 +33,11 @@ def terrain_word(edge: str) -> Msg:
 
 def kind_word(kind: str) -> Msg:
     return _KIND[kind]
+
+
+def pennants_msg(n: int) -> Msg:
+    """``1 pennant``, ``2 pennants``."""
+    return counted("{count} pennant", "{count} pennants", count=n)
 
 
 def seats_msg(seats: Sequence[int]) -> Msg:

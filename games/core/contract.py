@@ -139,6 +139,12 @@ class Game(ABC):
             return [text]
         return [f"{verb} {text}", text] if text else [verb]
 
+    def log_note(self, state: State, seat: int, action: Action) -> str:
+        """A few words for the game log beside a move, naming what its notation leaves out (the
+        tile placed, the card bought), read from ``state`` *before* the move; "" when the notation
+        says it all. The log is public: name only what the move shows everyone."""
+        return ""
+
     def action_label(self, action: Action) -> str:
         """Short button label for an action (defaults to its notation)."""
         return str(action)

@@ -76,17 +76,21 @@ def counted(singular: str, plural: str, /, by: str = "count", **params: Any) -> 
     return Msg(singular, params, plural, by)
 
 
+def _english_value(value: Any, names: list[str] | None) -> Any:
+    if isinstance(value, SeatRef):
+        return names[value.seat] if names and 0 <= value.seat < len(names) else f"seat {value.seat + 1}"
+    if isinstance(value, Msg):
+        return value.english(names)
+    if isinstance(value, Term):
+        return value.en
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, (Msg, SeatRef, Term)) for v in value):
+        # several seats or messages (``players=(SeatRef(0), SeatRef(2))``): joined as the bot joins them
+        return ", ".join(str(_english_value(v, names)) for v in value)
+    return value
+
+
 def format_template(template: str, params: Mapping[str, Any], names: list[str] | None = None) -> str:
-    values: dict[str, Any] = {}
-    for key, value in params.items():
-        if isinstance(value, SeatRef):
-            values[key] = names[value.seat] if names and 0 <= value.seat < len(names) else f"seat {value.seat + 1}"
-        elif isinstance(value, Msg):
-            values[key] = value.english(names)
-        elif isinstance(value, Term):
-            values[key] = value.en
-        else:
-            values[key] = value
+    values = {key: _english_value(value, names) for key, value in params.items()}
     try:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import itertools
 from typing import Any, Sequence
 
-from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, ranks_from_scores, reveal
+from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, ranks_from_scores, reveal
 from games.core.outcome import categories
 from games.florenza import actions as A
 from games.florenza import flow, notation, rules, text
@@ -24,7 +24,7 @@ TIEBREAK = "Equal scores: the most valuable buildings decide"
 
 class Florenza(Game):
     name = "florenza"
-    title = "Florenza: The Card Game"
+    title = N_("Florenza: The Card Game")      # marked for the catalogue: the name Japanese players know
     min_players = 2
     max_players = 4
     options = ()

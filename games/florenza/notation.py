@@ -61,6 +61,21 @@ def _hand(state: FlorenzaState, seat: int, token: str) -> list[str]:
     return found
 
 
+def _hand_card_not_monument(state: FlorenzaState, seat: int, token: str) -> str | None:
+    """The card of the seat's hand that ``token`` names when it names no monument, else None
+    (``build biblioteca`` means the district building: that is ``play biblioteca``)."""
+    try:
+        _monuments(state, seat, token, own_reserve=True)
+        return None
+    except IllegalAction:
+        pass
+    try:
+        cards = _hand(state, seat, token)
+    except IllegalAction:
+        return None
+    return cards[0] if len(cards) == 1 else None
+
+
 def _monuments(state: FlorenzaState, seat: int, token: str, own_reserve: bool) -> list[str]:
     shown = list(state.mon_display)
     reserved = list(state.p[seat].reserved_monuments) if own_reserve else []
@@ -212,6 +227,11 @@ def _parse_verb(state: FlorenzaState, seat: int, verb: str, rest: str) -> object
     if verb == "build":
         _need(rest, "build m1 with a1")
         monument_text, artist_text = _split_with(rest)
+        if (card := _hand_card_not_monument(state, seat, monument_text)) is not None:
+            info = catalog().cards[card]
+            example = f"play {card} with anon-{info.artists[0].lower()}" if info.artists else f"play {card}"
+            raise IllegalAction("{card} is a card in your hand, not a monument: build it with '{example}'.",
+                                card=card, example=example)
         if not artist_text:
             raise IllegalAction("A monument needs an artist; write e.g. 'build {monument} with anon-a'.",
                                 monument=monument_text[:30])

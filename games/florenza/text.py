@@ -53,8 +53,8 @@ def final_lines(view: FlorenzaView) -> list[Msg]:
     for score in winners:
         text = N_("{player} wins with {score} pp.") if len(winners) == 1 else N_("{player} shares the win with {score} pp.")
         lines.append(Msg(text, {"player": SeatRef(score.seat), "score": score.total}))
-    for score in view.final:
-        lines.append(Msg("{player}: {total} pp = {ingame} in game + {sets} sets + {guilds} guilds + {res} resources ({res_total}) + {fl} florins ({fl_total}) + {captain} captain − {penalty} reservations",
+    for score in sorted(view.final, key=lambda s: s.key, reverse=True):      # by rank (tie-breaks included)
+        lines.append(Msg("{player}: {total} pp = {ingame} in game + {sets} sets + {guilds} guilds + {res} for resources ({res_total}) + {fl} for florins ({fl_total} fl) + {captain} captain − {penalty} reservations",
                          {"player": SeatRef(score.seat), "total": score.total, "ingame": score.ingame,
                           "sets": score.sets, "guilds": score.guilds, "res": score.resources,
                           "res_total": score.resource_total, "fl": score.florins, "fl_total": score.florin_total,
@@ -72,8 +72,7 @@ def status(view: FlorenzaView) -> list[Msg]:
         lines.append(Msg("The bank is low (under 200 fl)."))
     if view.over:
         lines += final_lines(view)
-    elif view.last:
-        lines.append(Msg("Last: {line}", {"line": view.last[0]}))
+    # (the last move is not repeated here: the turn's message announces it, /log keeps them all)
     return lines
 
 
@@ -166,9 +165,7 @@ def private_lines(view: FlorenzaView) -> list[Msg]:
     if view.round < 5 and not view.over:
         lines.append(counted("In the next Phase 2 you draw {count} card.", "In the next Phase 2 you draw {count} cards.",
                              count=mine.draw_next))
-    if me.keep_pending:
-        lines.append(Msg("End of round: keep one card, e.g. 'keep H1' (the rest are discarded)."))
-    return lines
+    return lines          # what to do now (e.g. keep a card) is the turn prompt's, said once
 
 
 def turn_prompt(view: FlorenzaView) -> list[Msg]:

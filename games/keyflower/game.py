@@ -4,10 +4,10 @@ from __future__ import annotations
 import copy
 from typing import Any, Sequence
 
-from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef
+from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef
 from games.core import reveal
 from games.core.outcome import categories, ranks_from_scores
-from games.keyflower import legal, notation, rules, seasons
+from games.keyflower import legal, notation, rules, seasons, words
 from games.keyflower import state as kstate
 from games.keyflower import village as vil
 from games.keyflower.actions import (Action, BidAction, BoatAction, DoneAction, FlipAction, Move, PassAction,
@@ -24,7 +24,7 @@ FINAL_PARTS = (("fixed", "Tiles"), ("auto", "Turn order, boats, roads, river"), 
 
 class Keyflower(Game):
     name = "keyflower"
-    title = "Keyflower"
+    title = N_("Keyflower")      # marked for the catalogue: the name Japanese players know
     min_players = 2
     max_players = 6
     verbs = ("bid", "use", "pass", "boat", "place", "winter", "flip", "play")
@@ -32,10 +32,10 @@ class Keyflower(Game):
     renderer = "renderers.keyflower:render"
     private_info = True            # supplies by colour/type and winter tiles are secret
     options = (
-        OptionSpec("craftsmen5", "Craftsmen's Guild scores 5 VP per blue+red+yellow set instead of 3 (decision D1)."),
-        OptionSpec("greenwild", "Green keeples may stand in for blue, red or yellow on the Craftsmen's Guild (decision D2)."),
-        OptionSpec("purpleany", "Whoever holds the purple marker at the end of winter may use it as a scoring wildcard (decision D7)."),
-        OptionSpec("storagefree", "Off-type resources on storage tiles go back to the allocation pool instead of scoring 0 (decision D9)."),
+        OptionSpec("craftsmen5", "Craftsmen's Guild scores 5 VP per blue+red+yellow set instead of 3."),
+        OptionSpec("greenwild", "Green keeples may stand in for blue, red or yellow on the Craftsmen's Guild."),
+        OptionSpec("purpleany", "Whoever holds the purple marker at the end of winter may use it as a scoring wildcard."),
+        OptionSpec("storagefree", "Off-type resources on storage tiles go back to the allocation pool instead of scoring 0."),
     )
 
     # -- life cycle ------------------------------------------------------------------------
@@ -71,7 +71,7 @@ class Keyflower(Game):
             raise IllegalAction("The game is over.")
         if seat not in waiting:
             raise IllegalAction("It is not your turn; waiting for {players}.",
-                                players=", ".join(f"#{s + 1}" for s in sorted(waiting)))
+                                players=_seats(sorted(waiting)))
         phase = state.phase
         if phase == "winter_select":
             return self._winter(state, seat, action)
@@ -101,7 +101,7 @@ class Keyflower(Game):
             events = self._header(st, seat, action)
             st.passes += 1
             st.seats[seat].passed = True
-            events.append(Event.public("Consecutive passes: {n} of {players}.", n=st.passes, players=st.players))
+            # (the count of consecutive passes is the status line's; the season's end says everyone passed)
             if st.passes >= st.players:
                 return events + seasons.end_season(st)
             st.turn = st.next_seat(st.turn)
@@ -286,10 +286,12 @@ class Keyflower(Game):
         if state.phase != "over" or state.final is None:
             return None
         totals = [f["total"] for f in state.final]
+        ranks = ranks_from_scores(totals)
         details = tuple(Msg("{player}: {total} = tiles {fixed} + auto {auto} + storage {storage} + allocation {alloc} + gold {gold}",
-                            {"player": SeatRef(s), **f}) for s, f in enumerate(state.final))
+                            {"player": SeatRef(s), **state.final[s]})
+                        for s in sorted(range(state.players), key=lambda s: (ranks[s], s)))
         parts = [(label, [f[key] for f in state.final]) for key, label in FINAL_PARTS]
-        return Outcome(tuple(totals), ranks_from_scores(totals), details, categories(parts))
+        return Outcome(tuple(totals), ranks, details, categories(parts))
 
     def to_json(self, state: KState) -> dict[str, Any]:
         return kstate.to_json(state)
@@ -303,7 +305,7 @@ class Keyflower(Game):
         return list(LINES)
 
     def status(self, view: KeyflowerView) -> list[Msg]:
-        season = SEASONS[min(view.season, 3)]
+        season = words.season(SEASONS[min(view.season, 3)])
         lines = []
         if view.phase == "actions":
             who = view.transport[0] if view.transport else view.turn
@@ -311,9 +313,9 @@ class Keyflower(Game):
                              {"season": season, "n": view.action_no + 1, "player": SeatRef(who),
                               "passes": view.passes, "players": view.players}))
             if view.transport:
-                lines.append(Msg("{player} is transporting: {move} transport and {ups} upgrades left.",
-                                 {"player": SeatRef(view.transport[0]), "move": view.transport[2],
-                                  "ups": view.transport[3]}))
+                lines.append(Msg("{player} is transporting: {move} and {ups} left.",
+                                 {"player": SeatRef(view.transport[0]), "move": words.transport_steps(view.transport[2]),
+                                  "ups": words.upgrades(view.transport[3])}))
         elif view.phase == "winter_select":
             lines.append(Msg("Winter: waiting for secret winter tile choices from {players}.",
                              {"players": _seats(view.to_act)}))
@@ -328,16 +330,19 @@ class Keyflower(Game):
             lines.append(Msg("{player} may upgrade one tile for free (Flipper).", {"player": SeatRef(view.flip_seat or 0)}))
         else:
             lines.append(Msg("Keyflower is over."))
-        for seat in view.order or range(view.players):
-            p = view.seats[seat]
-            lines.append(Msg("{player}: {vp} VP, {keeples} keeples, {skills} skill tiles, {winter} winter tiles",
-                             {"player": SeatRef(p.seat), "vp": p.vp, "keeples": p.keeple_total,
-                              "skills": p.skill_total, "winter": p.winter_count}))
+        for p in view.seats:
+            lines.append(Msg("{player}: {vp} VP, {keeples}, {skills}, {winter}",
+                             {"player": SeatRef(p.seat), "vp": p.vp, "keeples": words.keeples(p.keeple_total),
+                              "skills": words.skill_tiles(p.skill_total), "winter": words.winter_tiles(p.winter_count)}))
         if view.phase != "over":
-            lines.append(Msg("{player} holds the purple start-player marker.", {"player": SeatRef(view.purple)}))
+            order = list(view.order or range(view.players))
+            start = order.index(view.purple) if view.purple in order else 0
+            lines.append(Msg("Turn order, clockwise from {player} (purple start-player marker): {players}.",
+                             {"player": SeatRef(view.purple), "players": _seats(order[start:] + order[:start])}))
         if view.final is not None:
-            for seat, row in enumerate(view.final):
-                lines.append(Msg("{player} final score: {total}", {"player": SeatRef(seat), "total": dict(row)["total"]}))
+            totals = [dict(row)["total"] for row in view.final]
+            for seat in sorted(range(len(totals)), key=lambda s: (-totals[s], s)):
+                lines.append(Msg("{player} final score: {total}", {"player": SeatRef(seat), "total": totals[seat]}))
         return lines
 
     def private_lines(self, view: KeyflowerView) -> list[Msg]:
@@ -397,8 +402,9 @@ class Keyflower(Game):
         return ("greedy", "random")
 
 
-def _seats(seats: Sequence[int]) -> str:
-    return ", ".join(f"#{s + 1}" for s in seats) or "-"
+def _seats(seats: Sequence[int]) -> tuple[SeatRef, ...] | str:
+    """Seats as a parameter the bot shows as the players' names."""
+    return tuple(SeatRef(s) for s in seats) or "-"
 
 
 def _public_text(action: Action) -> str:

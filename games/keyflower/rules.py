@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import Event, IllegalAction, SeatRef
+from games.keyflower import words
 from games.keyflower.actions import BidAction, Move, Up, UseAction, tile_name
 from games.keyflower.data import COLOURS, RESOURCES, SKILLS, TileDef, tile as tile_def
 from games.keyflower.state import Activity, Bid, KState, Transport, Use, counts
@@ -351,22 +352,22 @@ def _ability(st: KState, seat: int, a: UseAction, plan: UsePlan) -> list[Event]:
         if st.owns(seat, "boat2b"):
             move, ups = move * 2, ups * 2
         st.transport = Transport(seat, a.tile, move, ups)
-        return [Event.public("{player} may move resources {move} steps and make {ups} upgrades.",
-                             player=who, move=move, ups=ups)]
+        return [Event.public("{player} may move resources {move} and make {ups}.",
+                             player=who, move=words.steps(move), ups=words.upgrades(ups))]
     raise IllegalAction("{tile} has no ability to use; use a production or transport tile instead.", tile=tile_name(a.tile))
 
 
 def _draw_k(st: KState, seat: int, n: int) -> list[Event]:
     got = draw_keeples(st, n)
     add(st.seats[seat].keeples, got)
-    return [Event.public("{player} draws {n} keeples from the bag.", player=SeatRef(seat), n=total(got)),
+    return [Event.public("{player} draws {keeples} from the bag.", player=SeatRef(seat), keeples=words.keeples(total(got))),
             Event.private({seat}, "You drew {items}.", items=short(got) or "-")]
 
 
 def _draw_s(st: KState, seat: int, n: int) -> list[Event]:
     got = draw_skills(st, n)
     add(st.seats[seat].skills, got)
-    return [Event.public("{player} draws {n} skill tiles.", player=SeatRef(seat), n=total(got)),
+    return [Event.public("{player} draws {skills}.", player=SeatRef(seat), skills=words.skill_tiles(total(got))),
             Event.private({seat}, "You drew {items}.", items=short(got) or "-")]
 
 

@@ -10,7 +10,7 @@ from games.keyflower.data import (COLOURS, RESOURCES, SEASONS, SEASON_CODES, SKI
                                   turn_order_for)
 from games.keyflower.state import KState, Placed, Player, counts
 from games.keyflower.supply import add, draw_keeples, draw_skills, short, take_green, total
-from games.keyflower import geometry
+from games.keyflower import geometry, words
 
 
 def setup(players: int, options: frozenset[str], seed: int) -> KState:
@@ -66,7 +66,7 @@ def _open_season(st: KState) -> list[Event]:
     st.turn = st.start
     for player in st.seats:
         player.passed = False
-    return [Event.public("{season} begins: {tiles} on auction; {player} starts.", season=season,
+    return [Event.public("{season} begins: {tiles} on auction; {player} starts.", season=words.season(season),
                          tiles=", ".join(tile_name(t) for t in st.auction), player=SeatRef(st.start))]
 
 
@@ -139,8 +139,8 @@ def end_season(st: KState) -> list[Event]:
         for use in record.uses:
             add(st.bag, use.keeples)
         n = sum(u.count for u in record.uses)
-        events.append(Event.public("{tile} was not bid on and leaves the game ({n} keeples on it to the bag).",
-                                   tile=tile_name(tid), n=n))
+        events.append(Event.public("{tile} was not bid on and leaves the game ({keeples} on it to the bag).",
+                                   tile=tile_name(tid), keeples=words.keeples(n)))
     # 3. won tiles, from the start player clockwise
     for seat in st.clockwise(st.start):
         for tid in list(st.auction):
@@ -156,9 +156,9 @@ def end_season(st: KState) -> list[Event]:
                 add(gained, use.keeples)
             add(player.keeples, gained)
             st.bag[bid.colour] += bid.count
-            events.append(Event.public("{player} wins {tile} ({n} {colour} to the bag) and takes {used} keeples from it.",
+            events.append(Event.public("{player} wins {tile} ({n} {colour} to the bag) and takes {keeples} from it.",
                                        player=SeatRef(seat), tile=tile_name(tid), n=bid.count, colour=bid.colour,
-                                       used=total(gained)))
+                                       keeples=words.keeples(total(gained))))
     # 4. keeples on tiles of one's own village
     for seat, player in enumerate(st.seats):
         back = counts(COLOURS)
@@ -167,8 +167,8 @@ def end_season(st: KState) -> list[Event]:
                 add(back, use.keeples)
         if total(back):
             add(player.keeples, back)
-            events.append(Event.public("{player} takes {n} keeples from their village.", player=SeatRef(seat),
-                                       n=total(back)))
+            events.append(Event.public("{player} takes {keeples} from their village.", player=SeatRef(seat),
+                                       keeples=words.keeples(total(back))))
     # 5. turn order and boats
     winners: dict[str, int] = {}
     for tid in st.orders:
@@ -203,8 +203,8 @@ def end_season(st: KState) -> list[Event]:
     st.boat_queue = queue
     st.boats_left = list(st.boats)
     st.phase = "boats"
-    events.append(Event.public("{code}-boats: order {order}; next start player {player}.", code=code,
-                               order=", ".join(f"#{s + 1}" for s in queue), player=SeatRef(new_start)))
+    events.append(Event.public("{code}-boats: the boats are chosen in turn order: {order}; {player} is the next start player.",
+                               code=code, order=tuple(SeatRef(s) for s in queue), player=SeatRef(new_start)))
     events += advance_boats(st)
     return events
 
@@ -239,7 +239,8 @@ def take_boat(st: KState, seat: int, boat: str) -> list[Event]:
     if st.owns(seat, "boat1a"):
         got = draw_keeples(st, 2)
         add(player.keeples, got)
-        events += [Event.public("{player} draws {n} keeples (summer boat 1a).", player=SeatRef(seat), n=total(got)),
+        events += [Event.public("{player} draws {keeples} (summer boat 1a).", player=SeatRef(seat),
+                                keeples=words.keeples(total(got))),
                    Event.private({seat}, "You drew {items}.", items=short(got) or "-")]
     if st.owns(seat, "boat1b"):
         n = take_green(st, 1)
@@ -314,8 +315,7 @@ def finish_placement(st: KState) -> list[Event]:
     if flipper is not None and flip_targets(st, flipper):
         st.flip_seat = flipper
         st.phase = "flip"
-        return events + [Event.public("{player} may upgrade one tile for free (Flipper): 'flip TILE' or 'pass'.",
-                                      player=SeatRef(flipper))]
+        return events         # the status line says who may flip a tile, the panel how
     return events + finish_game(st)
 
 
@@ -328,10 +328,4 @@ def finish_game(st: KState) -> list[Event]:
     st.flip_seat = None
     st.phase = "over"
     st.final = [score_player(st, seat) for seat in range(st.players)]
-    events = []
-    for seat, f in enumerate(st.final):
-        events.append(Event.public(
-            "End {player}: {total} = tiles {fixed} + auto {auto} + storage {storage} + allocation {alloc} + gold {gold}",
-            player=SeatRef(seat), total=f["total"], fixed=f["fixed"], auto=f["auto"], storage=f["storage"],
-            alloc=f["alloc"], gold=f["gold"]))
-    return events
+    return []             # the final scores, each player's line once, are the outcome's (game.py)

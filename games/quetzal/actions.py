@@ -17,10 +17,9 @@ def worker_key(wid: str) -> tuple[int, int]:
 class Place:
     """``team <space> <count> [colour] [use <ids>]``: place a team from the pool.
 
-    ``colour`` is None on the mixed spaces (Camp, Harbour). ``workers`` are canonical: workers
-    alike in the pool (same fixed face, normal wild, big) are interchangeable, so a team is
-    named by the lowest IDs of each kind. ``short`` is True when ``workers`` are exactly the
-    ones the reference's default order picks, so ``use`` is left out.
+    ``colour`` is None on the mixed spaces (Camp, Harbour). ``workers`` are the workers used, in
+    ID order: the ones the player named (section 9.2), or the default order's. ``short`` is True
+    when they are exactly the ones the reference's default order picks, so ``use`` is left out.
     """
 
     space: str

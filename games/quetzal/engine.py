@@ -4,13 +4,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, N_, OptionSpec, Outcome, RandomPlayer, SeatRef, reveal
+from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, SeatRef, reveal
 from games.core.outcome import categories, ranks_from_scores
 from games.quetzal import flow, notation, texts
-from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store
+from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, Upgrade
 from games.quetzal.ai import HeuristicPlayer, ranked
 from games.quetzal.components import rules
-from games.quetzal.rounds import OPEN_HANDS, PUBLISHER_COINS, setup_state
+from games.quetzal.options import OPEN_HANDS, OPTIONS
+from games.quetzal.rounds import SLOTS, setup_state
 from games.quetzal.scoring import final_score
 from games.quetzal.state import State, from_json, to_json
 from games.quetzal.view import QuetzalView, build_view
@@ -22,24 +23,14 @@ FINAL_PARTS = (("track", "Score track"), ("marker", "Marker"), ("coins", "Coins"
 
 class Quetzal(Game):
     name = "quetzal"
-    title = "Quetzal"
+    title = N_("Quetzal")      # marked for the catalogue: the name Japanese players know
     min_players = 2
     max_players = 5
     verbs = notation.VERBS
     max_buttons = 10
     renderer = "renderers.quetzal:render"
     private_info = True
-    options = (
-        OptionSpec(PUBLISHER_COINS, "Starting coins by seat as in the publisher's rules: 4 for the start player, "
-                                    "then 5, 5, 6, 6 (default: 5 each with 2-3 players, 6 each with 4-5)."),
-        OptionSpec(OPEN_HANDS, "Relic hands are public (by default only the number of cards is)."),
-        OptionSpec("first", "Choose the start player instead of drawing one at random.",
-                   unavailable=N_("table options are on/off switches, so a player cannot be named; "
-                               "the start player is drawn at random.")),
-        OptionSpec("dice", "Change the worker roll weights (white, black, side, upright; default 17, 17, 4, 2).",
-                   unavailable=N_("table options are on/off switches, so weights cannot be given; "
-                               "they are set in games/quetzal/data/defaults.yaml.")),
-    )
+    options = OPTIONS
 
     def action_candidates(self, verb: str, text: str) -> list[str]:
         """Slash verbs as the reference's commands: ``/place 3a 2 black`` is ``team 3a 2 black``,
@@ -149,14 +140,16 @@ class Quetzal(Game):
         if state.phase != "over":
             return None
         finals = [final_score(state, s) for s in range(state.players)]
+        ranks = ranks_from_scores([(f.total, f.discovery) for f in finals])
         details = tuple(Msg("{player}: {total} VP (track {track}, marker {marker}, coins {coins}, upgrades {tiles}; "
                             "discovery {discovery})",
-                            {"player": SeatRef(s), "total": f.total, "track": f.track, "marker": f.marker,
-                             "coins": f.coins, "tiles": f.tiles, "discovery": f.discovery})
-                        for s, f in enumerate(finals))
+                            {"player": SeatRef(s), "total": finals[s].total, "track": finals[s].track,
+                             "marker": finals[s].marker, "coins": finals[s].coins, "tiles": finals[s].tiles,
+                             "discovery": finals[s].discovery})
+                        for s in sorted(range(state.players), key=lambda s: (ranks[s], s)))      # by rank
         parts = [(label, [getattr(f, key) for f in finals]) for key, label in FINAL_PARTS]
-        return Outcome(tuple(f.total for f in finals), ranks_from_scores([(f.total, f.discovery) for f in finals]),
-                       details, categories(parts), "Equal scores: the furthest on the discovery track wins")
+        return Outcome(tuple(f.total for f in finals), ranks, details, categories(parts),
+                       "Equal scores: the furthest on the discovery track wins")
 
     def to_json(self, state: State) -> dict[str, Any]:
         return to_json(state)
@@ -173,6 +166,15 @@ class Quetzal(Game):
 
     def private_lines(self, view: QuetzalView) -> list[Msg]:
         return texts.private_lines(view)
+
+    def log_note(self, state: State, seat: int, action: Action) -> str:
+        """The face-up cards a Temple choice takes (``take B H``), the tile a Village choice takes."""
+        if isinstance(action, Take):
+            cards = [state.display[SLOTS.index(slot)] for slot in action.slots if slot in SLOTS]
+            return " ".join(card for card in cards if card)
+        if isinstance(action, Upgrade) and 1 <= action.slot <= len(state.village):
+            return state.village[action.slot - 1] or ""
+        return ""
 
     def turn_prompt(self, view: QuetzalView) -> list[Msg]:
         return texts.turn_prompt(view)

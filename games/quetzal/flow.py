@@ -6,6 +6,7 @@ from itertools import combinations
 from games.core import Event, IllegalAction, SeatRef
 from games.quetzal.actions import (Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade,
                                    worker_key)
+from games.quetzal import words
 from games.quetzal.components import rules
 from games.quetzal.gains import overflowing, roll_workers
 from games.quetzal.placement import (do_place, place_actions, place_problem, pool_text, team_use_problem,
@@ -156,8 +157,8 @@ def problem(state: State, seat: int, action: object) -> IllegalAction | None:
     if kind == "take":
         need = min(rules().space[step.space].take, len(filled_slots(state)))
         if not isinstance(action, Take) or len(action.slots) != need:
-            return IllegalAction("{space}: take {need} card(s) from the Temple display, e.g. take {example}.",
-                                 space=step.space, need=need, example=" ".join(filled_slots(state)[:need]))
+            return IllegalAction("{space}: take {cards} from the Temple display, e.g. take {example}.",
+                                 space=step.space, cards=words.cards(need), example=" ".join(filled_slots(state)[:need]))
         for slot in action.slots:
             if slot not in filled_slots(state):
                 return IllegalAction("Slot {slot} is empty; the display has {slots}.", slot=slot,

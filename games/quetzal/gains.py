@@ -1,15 +1,32 @@
 """What players gain: rolls, coins, cards, discovery steps and upgrade tiles (sections 5.1, 5.4, 5.6, 5.7)."""
 from __future__ import annotations
 
+import functools
+
 from games.core import Event, SeatRef, counted
 from games.quetzal.actions import worker_key
 from games.quetzal.components import BIG, BLACK, WHITE, WILD, rules
+from games.quetzal.options import DICE, FACES
 from games.quetzal.state import State, Worker
+
+
+@functools.lru_cache(maxsize=64)
+def faces(weights: str) -> str:
+    """``17,17,4,2`` -> one letter per weight unit of w, k, s, u (the draw of section 8.2)."""
+    return "".join(face * int(weight) for face, weight in zip(FACES, weights.split(",")))
+
+
+def dice_of(state: State) -> str:
+    """The worker die of this table: the dice option's weights, else those of defaults.yaml."""
+    for token in state.options:
+        if token.startswith(DICE + "="):
+            return faces(token[len(DICE) + 1:])
+    return rules().dice
 
 
 def roll_worker(state: State, worker: Worker) -> str:
     """Roll one worker (one draw of the table's random stream); return the letter w, k, s or u."""
-    result = state.rng.choice(rules().dice)
+    result = state.rng.choice(dice_of(state))
     worker.roll = result
     if worker.big:
         worker.face = WILD                       # the big worker is always wild

@@ -1,8 +1,7 @@
 """Phase 2: which workers a team uses, whether a placement is legal, and placing it (section 5.2)."""
 from __future__ import annotations
 
-from collections import Counter
-from itertools import product
+from itertools import combinations, product
 
 from games.core import Event, IllegalAction, Msg, SeatRef, counted
 from games.quetzal.actions import Place, TeamUse, worker_key
@@ -47,27 +46,10 @@ def worker_class(worker: Worker) -> str:
     return BIG if worker.big else (WILD if worker.wild else worker.face)
 
 
-def canonical_workers(state: State, seat: int, workers: tuple[str, ...]) -> tuple[str, ...]:
-    """The same team by counts per class, using the lowest IDs of each class (workers not in the
-    pool are kept as given, so that validation can name them)."""
-    pool = pool_sorted(state, seat)
-    by_id = {w.wid: w for w in pool}
-    if any(wid not in by_id for wid in workers) or len(set(workers)) != len(workers):
-        return tuple(sorted(workers, key=worker_key))
-    wanted = Counter(worker_class(by_id[wid]) for wid in workers)
-    chosen = []
-    for worker in pool:
-        cls = worker_class(worker)
-        if wanted[cls]:
-            wanted[cls] -= 1
-            chosen.append(worker.wid)
-    return tuple(chosen)
-
-
 def make_place(state: State, seat: int, space: str, colour: str | None, workers: tuple[str, ...]) -> Place:
-    """The canonical action for this team: alike workers by lowest ID, ``short`` when they are
-    the default choice."""
-    workers = canonical_workers(state, seat, workers)
+    """The action for this team with exactly the workers named (in ID order); ``short`` when they
+    are the ones the default order picks (section 5.2.4), so ``use`` can be left out."""
+    workers = tuple(sorted(workers, key=worker_key))
     return Place(space, colour, workers, is_default(state, seat, colour, workers))
 
 
@@ -120,10 +102,6 @@ def place_problem(state: State, seat: int, action: Place) -> IllegalAction | Non
             if not worker.wild and worker.face != action.colour:
                 return IllegalAction("Worker {worker} is {face}; a {colour} team needs {colour} or wild workers.",
                                      worker=wid, face=colour_msg(worker.face), colour=colour_msg(action.colour))
-    canonical = canonical_workers(state, seat, ids)
-    if canonical != ids:
-        return IllegalAction("Workers with the same face are alike: this team uses workers {workers}.",
-                             workers=",".join(canonical))
     if space.code == "stele" and state.marker == seat:
         return IllegalAction("You hold the start player marker, so you cannot use the Stele; choose another space.")
     occupants = state.teams_on(space.code)
@@ -151,8 +129,7 @@ def place_problem(state: State, seat: int, action: Place) -> IllegalAction | Non
 
 def teams_by_counts(ids: dict[str, list[str]], eligible: tuple[str, ...]) -> list[tuple[str, ...]]:
     """Every team from the ``eligible`` classes (``ids``: each class's workers, lowest ID first),
-    once per count of each class (alike workers are interchangeable), using the lowest IDs of
-    each class; smallest teams first."""
+    once per count of each class, using the lowest IDs of each class; smallest teams first."""
     teams = []
     for counts in product(*(range(len(ids[cls]) + 1) for cls in eligible)):
         if sum(counts):
@@ -163,9 +140,9 @@ def teams_by_counts(ids: dict[str, list[str]], eligible: tuple[str, ...]) -> lis
 
 
 def all_places(state: State, seat: int) -> dict[tuple[str, str | None, int], list[Place]]:
-    """Every legal placement for ``seat``, grouped by team (space, colour, size): each group
-    lists the team's ways to be made from the pool, once per count of each worker class (alike
-    workers are interchangeable), in canonical form."""
+    """Every legal team for ``seat`` (space, colour, size), each with its ways to be made from
+    the pool once per count of each worker class (the lowest IDs of each class stand for the
+    others: enough to know which teams exist, their default workers, and their value)."""
     r = rules()
     player = state.player(seat)
     pool = pool_sorted(state, seat)
@@ -213,19 +190,32 @@ def all_places(state: State, seat: int) -> dict[tuple[str, str | None, int], lis
 
 def place_actions(state: State, seat: int) -> list[Place | TeamUse]:
     """The placement prompt: per team (space, colour, size) its default workers
-    (``team 3a 2 black``) and, when the pool offers other ways to make it, the staged
+    (``team 3a 2 black``) and, when other workers could make it, the staged
     ``team 3a 2 black use`` whose next prompt names the workers."""
     out: list[Place | TeamUse] = []
+    eligible = {colour: len(eligible_workers(state, seat, colour)) for colour in (None, "w", "k")}
     for (space, colour, count), variants in all_places(state, seat).items():
         out += [p for p in variants if p.short]
-        if len(variants) > 1:
+        if eligible[colour] > count:
             out.append(TeamUse(space, colour, count))
     return out
 
 
+def eligible_workers(state: State, seat: int, colour: str | None) -> list[str]:
+    """The pool's workers that can join a team of ``colour`` (None: any role), in ID order."""
+    return [w.wid for w in pool_sorted(state, seat) if colour is None or w.wild or w.face == colour]
+
+
 def team_variants(state: State, seat: int, space: str, colour: str | None, count: int) -> list[Place]:
-    """The legal ways to make one team (the second step of ``team <space> <count> [colour] use``)."""
-    return all_places(state, seat).get((space, colour, count), [])
+    """The legal ways to make one team (the second step of ``team <space> <count> [colour] use``):
+    every set of workers that can make it, by their IDs (the reference lets a player name the
+    exact workers, section 9.2), the default set first."""
+    variants = all_places(state, seat).get((space, colour, count))
+    if not variants:
+        return []
+    teams = [Place(space, colour, combo, is_default(state, seat, colour, combo))
+             for combo in combinations(eligible_workers(state, seat, colour), count)]
+    return sorted(teams, key=lambda p: not p.short)
 
 
 def team_use_problem(state: State, seat: int, action: TeamUse) -> IllegalAction | None:

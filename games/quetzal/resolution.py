@@ -3,6 +3,7 @@ themselves; the others wait for the owner's action."""
 from __future__ import annotations
 
 from games.core import Event, SeatRef
+from games.quetzal import words
 from games.quetzal.components import rules
 from games.quetzal.gains import draw_into_hand, gain_discovery, gain_tile, has_effect, overflowing, sort_hand
 from games.quetzal.rounds import SLOTS, SURROUNDINGS, next_round
@@ -173,9 +174,9 @@ def deliver(state: State, step: Step, added: tuple[str, ...]) -> list[Event]:
     player.vp += score.vp
     player.coins += score.coins
     events = [Event.public("{space}: {player} delivers {cards}: {sets}, icons +{icon_vp} VP, dealers +{dealer_vp} VP "
-                           "= +{vp} VP; +{coins} coins, +{discovery} discovery.",
+                           "= +{vp} VP; +{coins}, +{discovery} discovery.",
                            space=label, player=SeatRef(seat), cards=" ".join(cards), sets=score.sets_text(),
-                           icon_vp=score.icon_vp, dealer_vp=score.dealer_vp, vp=score.vp, coins=score.coins,
+                           icon_vp=score.icon_vp, dealer_vp=score.dealer_vp, vp=score.vp, coins=words.coins(score.coins),
                            discovery=score.discovery)]
     gain_discovery(state, seat, score.discovery, events)
     return events

@@ -1,17 +1,15 @@
 """Setup (section 3), Phase 1 rolls and the reroll-tile window (5.1) and Phase 4 (5.8)."""
 from __future__ import annotations
 
-from games.core import Event, SeatRef, SeededRng
+from games.core import Event, SeatRef, SeededRng, option_value
 from games.quetzal.components import BIG, WILD, rules
 from games.quetzal.gains import draw_card, has_effect, roll_workers
+from games.quetzal.options import FIRST, OPTIONS, PUBLISHER_COINS
 from games.quetzal.state import POOL, Player, State, Worker
 
 SURROUNDINGS = ("3a", "3b", "3c")
 SLOTS = "ABCDEFGH"
 
-#: option names (boolean switches of the table)
-PUBLISHER_COINS = "publisher_coins"
-OPEN_HANDS = "open_hands"
 
 
 def new_workers(count: int) -> list[Worker]:
@@ -24,7 +22,12 @@ def setup_state(players: int, options: frozenset[str], seed: int) -> tuple[State
     r = rules()
     row = r.setup[players]
     rng = SeededRng(seed)
-    start = rng.randint(0, players - 1)
+    first = option_value(OPTIONS, options, FIRST)
+    chosen = first != "random"
+    # the random start player is the stream's first draw only when it is used (section 8.2)
+    start = int(first) - 1 if chosen else rng.randint(0, players - 1)
+    if not 0 <= start < players:
+        raise ValueError(f"option first={first} names no seat of {players}")
     seats = [Player(coins=row["coins"], workers=new_workers(row["workers"])) for _ in range(players)]
     if PUBLISHER_COINS in options:
         for position, seat in enumerate((start + i) % players for i in range(players)):
@@ -37,8 +40,10 @@ def setup_state(players: int, options: frozenset[str], seed: int) -> tuple[State
     state.display = [None] * r.temple_display
     state.surroundings = {code: [] for code in SURROUNDINGS}
     state.village = [None] * row["village"]
-    events: list[Event] = [Event.public("Quetzal for {players} players. {player} is the start player.",
-                                        players=players, player=SeatRef(start))]
+    events: list[Event] = [
+        Event.public("Quetzal for {players} players. {player} is the start player (chosen with /option first).",
+                     players=players, player=SeatRef(start)) if chosen else
+        Event.public("Quetzal for {players} players. {player} is the start player.", players=players, player=SeatRef(start))]
     refill(state, events)
     events += start_round(state)
     return state, events

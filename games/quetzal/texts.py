@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from games.core import Msg, SeatRef
+from games.quetzal import words
 from games.quetzal.components import rules
 from games.quetzal.rounds import SLOTS
 from games.quetzal.view import PromptView, QuetzalView, SeatView
@@ -40,8 +41,8 @@ def prompt_line(view: QuetzalView, prompt: PromptView) -> Msg:
     if prompt.kind == "camp-reroll":
         return Msg("{player} may reroll a worker at the Camp ({left} left).", {"player": player, "left": prompt.left})
     if prompt.kind == "take":
-        return Msg("{player} takes {need} card(s) from the Temple display for {space}.",
-                   {"player": player, "need": prompt.need, "space": prompt.space})
+        return Msg("{player} takes {cards} from the Temple display for {space}.",
+                   {"player": player, "cards": words.cards(prompt.need), "space": prompt.space})
     if prompt.kind == "sell":
         return Msg("{player} may sell one card at the Black Market.", {"player": player})
     if prompt.kind == "upgrade":
@@ -65,9 +66,10 @@ def status(view: QuetzalView) -> list[Msg]:
                  {"round": view.round, "rounds": view.rounds, "player": SeatRef(view.marker)})]
     lines += [prompt_line(view, p) for p in view.prompts]
     for seat in view.seats:
-        lines.append(Msg("{player}: {vp} VP, {coins} coins, discovery {discovery}, {cards} cards, upgrades {tiles}.",
-                         {"player": SeatRef(seat.seat), "vp": seat.vp, "coins": seat.coins,
-                          "discovery": seat.discovery, "cards": seat.hand_count,
+        lines.append(Msg("{player}: {vp} VP, {coins}, discovery {discovery}, {cards}, upgrades {tiles}.",
+                         {"player": SeatRef(seat.seat), "vp": seat.vp,
+                          "coins": words.coins(seat.coins), "discovery": seat.discovery,
+                          "cards": words.cards(seat.hand_count),
                           "tiles": " ".join(seat.tiles + seat.stored) or "-"}))
     if view.final:
         lines.append(Msg("The game is over."))
@@ -91,6 +93,8 @@ def private_lines(view: QuetzalView) -> list[Msg]:
 
 
 def turn_prompt(view: QuetzalView) -> list[Msg]:
+    """What to write now. Shown with private_lines (the panel, /hand), which list the hand and the
+    pool already: the prompt does not repeat them."""
     me = view.me()
     prompt = view.prompt_for(view.seat)
     if me is None or prompt is None:
@@ -98,37 +102,36 @@ def turn_prompt(view: QuetzalView) -> list[Msg]:
     if prompt.kind == "store":
         return [Msg("Store one permanent upgrade: store {tiles}.", {"tiles": " / ".join(me.tiles)})]
     if prompt.kind == "reroll-tile":
-        params = {"tiles": " ".join(me.reroll_window), "pool": pool_of(me)}
+        params = {"tiles": " ".join(me.reroll_window)}
         counts = [rules().tile[t].count for t in me.reroll_window]
         if None not in counts:
-            return [Msg("Reroll upgrade {tiles}: reroll <up to 2 worker IDs> or keep. Pool: {pool}", params)]
+            return [Msg("Reroll upgrade {tiles}: reroll <up to 2 worker IDs> or keep.", params)]
         if len(set(counts)) == 1:
-            return [Msg("Reroll upgrade {tiles}: reroll all (every worker) or keep. Pool: {pool}", params)]
-        return [Msg("Reroll upgrades {tiles}: reroll <up to 2 worker IDs>, reroll all or keep. Pool: {pool}", params)]
+            return [Msg("Reroll upgrade {tiles}: reroll all (every worker) or keep.", params)]
+        return [Msg("Reroll upgrades {tiles}: reroll <up to 2 worker IDs>, reroll all or keep.", params)]
     if prompt.kind == "place":
         return [Msg("Place a team: team <space> <count> [white|black] [use <ids>] (ending with use asks for the "
-                    "workers next). Your pool: {pool}",
-                    {"pool": pool_of(me)})]
+                    "workers next).")]
     if prompt.kind == "workers":
-        return [Msg("Name the workers: {team} use <ids> (workers with the same face are alike). Your pool: {pool}",
-                    {"team": prompt.team, "pool": pool_of(me)})]
+        return [Msg("Name the workers: {team} use <ids>.", {"team": prompt.team})]
     if prompt.kind == "camp-reroll":
-        return [Msg("Camp: reroll <worker> or reroll none. Your pool: {pool}", {"pool": pool_of(me)})]
+        return [Msg("Camp: reroll <worker> or reroll none.")]
     if prompt.kind == "take":
         slots = " ".join(SLOTS[i] for i, card in enumerate(view.display) if card is not None)
         if prompt.draw:
-            return [Msg("{space}: take {need} card(s) from slots {slots}; then {draw} card is drawn for you.",
-                        {"space": prompt.space, "need": prompt.need, "slots": slots, "draw": prompt.draw})]
-        return [Msg("{space}: take {need} card(s) from slots {slots}.",
-                    {"space": prompt.space, "need": prompt.need, "slots": slots})]
+            return [Msg("{space}: take {cards} from slots {slots}; then {draw} is drawn for you.",
+                        {"space": prompt.space, "cards": words.cards(prompt.need), "slots": slots,
+                         "draw": words.cards(prompt.draw)})]
+        return [Msg("{space}: take {cards} from slots {slots}.",
+                    {"space": prompt.space, "cards": words.cards(prompt.need), "slots": slots})]
     if prompt.kind == "sell":
-        return [Msg("Black Market: sell <card> for 7 coins, or sell none. Your hand: {hand}", {"hand": hand_of(me)})]
+        return [Msg("Black Market: sell <card> for 7 coins, or sell none.")]
     if prompt.kind == "upgrade":
         slots = " ".join(f"{i}:{tile}" for i, tile in enumerate(view.village, start=1) if tile)
         return [Msg("{space}: upgrade <slot>. Village: {slots}", {"space": prompt.space, "slots": slots})]
     if prompt.chosen:
         return [Msg("Chosen for this delivery: {chosen} (up to {most} cards). deliver <card> finishes it with that "
-                    "card, deliver <card> + adds one and asks again, deliver done delivers these. Your hand: {hand}",
-                    {"chosen": " ".join(prompt.chosen), "most": prompt.need, "hand": hand_of(me)})]
+                    "card, deliver <card> + adds one and asks again, deliver done delivers these.",
+                    {"chosen": " ".join(prompt.chosen), "most": prompt.need})]
     return [Msg("deliver <up to {most} cards> or deliver none; or one card at a time: deliver <card> + "
-                "(then deliver done). Your hand: {hand}", {"most": prompt.need, "hand": hand_of(me)})]
+                "(then deliver done).", {"most": prompt.need})]

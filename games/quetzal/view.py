@@ -9,7 +9,8 @@ from games.quetzal.actions import TeamUse, worker_key
 from games.quetzal.components import rules
 from games.quetzal.flow import capacity, prompt_kind, to_act
 from games.quetzal.placement import closed_spaces
-from games.quetzal.rounds import OPEN_HANDS, SURROUNDINGS
+from games.quetzal.options import OPEN_HANDS
+from games.quetzal.rounds import SURROUNDINGS
 from games.quetzal.scoring import final_score
 from games.quetzal.state import State
 

@@ -8,9 +8,9 @@ from games.stone_age.actions import Action, Buy, Claim, FeedPay, Pick, Place, Re
 from games.stone_age.components import (
     DICE_FOR_ALL, GATHER, MAX_AGRICULTURE, MAX_PEOPLE, RESOURCES, VALUE, VILLAGE, building, card,
 )
-from games.stone_age.names import good_msg, loc_msg, top_msg
+from games.stone_age.names import good_msg, goods_msg, loc_msg, top_msg
 from games.stone_age.payments import (
-    Payment, building_payments, building_rule_error, covers, multisets, payment_points, payment_str,
+    Payment, building_payments, building_rule_error, covers, multisets, payment_points,
 )
 from games.stone_age.rules import (
     all_locations, legal_placements, placement_error, roll_dice, tool_choices, tool_step, tools_could_help,
@@ -216,11 +216,8 @@ def start_roll(state: StoneAgeState, seat: int, source: str, resource: str, n: i
                            where=where, total=total, gain=total // div)]
     state.roll = {"seat": seat, "source": source, "resource": resource, "dice": dice}
     if tools_could_help(p, total, div):
-        need = (total // div + 1) * div - total
-        unused = " ".join([str(v) for v in p.unused_tools()] + [f"u{v}" for v in sorted(p.one_use, reverse=True)])
-        events.append(Event.public("Unused tools: {unused}. {need} more gives one more {good}. "
-                                   "Reply 'tools …' or 'ok'.", unused=unused, need=need, good=good_msg(resource)))
-        return events
+        return events       # the status line offers the tools (text.roll_line): said once, and only to whom it asks
+
     return events + settle_roll(state, seat, Tools((), ()))
 
 
@@ -255,8 +252,8 @@ def apply_tools(state: StoneAgeState, seat: int, action: Tools) -> list[Event]:
 
 def _payment_check(p: Player, pay: Payment) -> None:
     if any(n < 0 for n in pay) or not covers(p.res, pay):
-        raise IllegalAction("You don't have {pay}; you have {have}.", pay=payment_str(pay) or "-",
-                            have=payment_str(p.res) or "no resources")
+        raise IllegalAction("You don't have {pay}; you have {have}.", pay=goods_msg(pay),
+                            have=goods_msg(p.res, say_resources=True))
 
 
 def apply_buy(state: StoneAgeState, seat: int, action: Buy) -> list[Event]:
@@ -295,7 +292,7 @@ def apply_buy(state: StoneAgeState, seat: int, action: Buy) -> list[Event]:
     p.building_points.append(points)
     del p.where[loc]
     events = [Event.public("{player} builds {tile} with {pay}: +{points} points (score {score}).",
-                           player=SeatRef(seat), tile=tile.id, pay=payment_str(pay), points=points, score=p.score)]
+                           player=SeatRef(seat), tile=tile.id, pay=goods_msg(pay), points=points, score=p.score)]
     if stack:
         events.append(Event.public("Building stack {k} now shows {tile} ({left} left).", k=k, tile=stack[0],
                                    left=len(stack)))
@@ -316,7 +313,7 @@ def buy_card(state: StoneAgeState, seat: int, k: int, pay: Payment) -> list[Even
     state.taken_cards.append(k)
     del p.where[f"card{k}"]
     events = [Event.public("{player} buys {card} (card {k}) with {pay}: {effect}.", player=SeatRef(seat), card=cid,
-                           k=k, pay=payment_str(pay), effect=top_msg(c))]
+                           k=k, pay=goods_msg(pay), effect=top_msg(c))]
     if c.top == "dice_for_all":
         return events + start_dice_for_all(state, seat, cid)
     if c.top == "resource_roll":
@@ -423,7 +420,7 @@ def apply_feed_pay(state: StoneAgeState, seat: int, action: FeedPay) -> list[Eve
     for i, n in enumerate(action.pay):
         p.res[i] -= n
     p.hunger = 0
-    events = [Event.public("{player} pays {pay} instead of food.", player=SeatRef(seat), pay=payment_str(action.pay))]
+    events = [Event.public("{player} pays {pay} instead of food.", player=SeatRef(seat), pay=goods_msg(action.pay))]
     return events + flow.maybe_end_round(state)
 
 
@@ -446,4 +443,4 @@ def apply_claim(state: StoneAgeState, seat: int, action: Claim) -> list[Event]:
     p.c36 -= 1
     for i, n in enumerate(action.pay):
         p.res[i] += n
-    return [Event.public("{player} claims {pay} (card C36).", player=SeatRef(seat), pay=payment_str(action.pay))]
+    return [Event.public("{player} claims {pay} (card C36).", player=SeatRef(seat), pay=goods_msg(action.pay))]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.core import Event, SeatRef
 from games.stone_age.components import DISPLAY_SLOTS
-from games.stone_age.rules import can_place, sort_tools, unplaced
+from games.stone_age.rules import can_place, closed_now, sort_tools, unplaced
 from games.stone_age.state import StoneAgeState
 
 
@@ -19,6 +19,7 @@ def seats_from(state: StoneAgeState, start: int) -> list[int]:
 def start_round(state: StoneAgeState) -> list[Event]:
     state.phase = "place"
     state.taken_cards = []
+    state.closed = []
     for p in state.players:
         p.where = {}
         for tool in p.tools:
@@ -47,6 +48,7 @@ def next_placer(state: StoneAgeState) -> list[Event]:
 # -- actions ---------------------------------------------------------------------------------
 
 def start_actions(state: StoneAgeState) -> list[Event]:
+    state.closed = closed_now(state)
     state.phase = "act"
     state.turn = state.first
     events = [Event.public("All people are placed. Actions begin with {player}.", player=SeatRef(state.first))]

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from games.core import ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef, reveal
+from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef, reveal
 from games.core.outcome import categories
 from games.stone_age import engine, notation, text
-from games.stone_age.actions import Action, Pick, Place, Skip, Starve, Tools
+from games.stone_age.actions import Action, Buy, Pick, Place, Skip, Starve, Tools
 from games.stone_age.rules import all_locations, legal_placements
 from games.stone_age.setup import new_game
 from games.stone_age.state import StoneAgeState, from_json, to_json
@@ -25,7 +25,7 @@ TIEBREAK_SUM = "Equal scores: agriculture + tools + people decides"
 
 class StoneAge(Game):
     name = "stoneage"
-    title = "Stone Age"
+    title = N_("Stone Age")      # marked for the catalogue: the name Japanese players know
     min_players = 2
     max_players = 4
     verbs = ("place", "resolve", "tools", "buy", "skip", "pick", "claim", "feed", "play")
@@ -73,10 +73,20 @@ class StoneAge(Game):
                 {"player": SeatRef(r.seat), "track": r.track, "culture": r.culture, "farmers": r.farmers,
                  "tool_makers": r.tool_makers, "hut_builders": r.hut_builders, "shamans": r.shamans,
                  "resources": r.resources, "total": r.total})
-            for r in rows)
+            for r in sorted(rows, key=lambda r: (r.rank, r.seat)))          # by rank
         parts = [(label, [getattr(r, key) for r in rows]) for key, label in FINAL_PARTS]
         return Outcome(tuple(r.total for r in rows), tuple(r.rank for r in rows), details, categories(parts),
                        TIEBREAK_SUM if "tiebreak_sum" in state.options else TIEBREAK)
+
+    def log_note(self, state: StoneAgeState, seat: int, action: Action) -> str:
+        """The card or building tile a placement or a purchase names by its place (``card 2``)."""
+        loc = getattr(action, "loc", "")
+        if isinstance(action, (Place, Buy)) and loc.startswith("card") and 1 <= int(loc[4:]) <= len(state.display):
+            return state.display[int(loc[4:]) - 1] or ""
+        if isinstance(action, (Place, Buy)) and loc.startswith("building") and 1 <= int(loc[8:]) <= len(state.stacks):
+            stack = state.stacks[int(loc[8:]) - 1]
+            return stack[0] if stack else ""
+        return ""
 
     def to_json(self, state: StoneAgeState) -> dict[str, Any]:
         return to_json(state)

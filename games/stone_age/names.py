@@ -4,6 +4,8 @@
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from games.core import Msg, N_, counted
 from games.stone_age.components import Card
 
@@ -43,6 +45,19 @@ def loc_msg(loc: str) -> Msg:
 
 def good_msg(good: str) -> Msg:
     return Msg(GOOD[good])
+
+
+def goods_msg(counts: Sequence[int], kinds: Sequence[str] = ("wood", "brick", "stone", "gold"),
+              say_resources: bool = False) -> Msg:
+    """Resources by count, ``wood 3, brick 2``: readable where the notation's one letter per
+    resource (``w w w b b``) is not."""
+    parts = [Msg("{good} {n}", {"good": good_msg(kind), "n": n}) for kind, n in zip(kinds, counts) if n]
+    if not parts:
+        return Msg("no resources") if say_resources else Msg("none")
+    msg = parts[-1]
+    for part in reversed(parts[:-1]):
+        msg = Msg("{first}, {rest}", {"first": part, "rest": msg})
+    return msg
 
 
 def top_msg(c: Card) -> Msg:

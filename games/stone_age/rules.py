@@ -59,6 +59,11 @@ def closed_for_players(state: StoneAgeState, loc: str) -> bool:
     return False
 
 
+def closed_now(state: StoneAgeState) -> list[str]:
+    """The resource and village locations the 2/3-player rules close at this moment."""
+    return [loc for loc in list(GATHER) + list(VILLAGE) if closed_for_players(state, loc)]
+
+
 def unplaced(p: Player) -> int:
     return max(0, p.people - p.placed)
 

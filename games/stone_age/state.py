@@ -55,6 +55,9 @@ class StoneAgeState:
     end_reason: str | None = None
     dice_queue: list[int] = field(default_factory=list)   # fixed dice (tests, replays of real games)
     taken_cards: list[int] = field(default_factory=list)  # slots emptied this round (1-4)
+    #: locations the 2/3-player rules closed when placement ended: they stay closed (and marked)
+    #: for the rest of the round although the action phase empties them again
+    closed: list[str] = field(default_factory=list)
 
     @property
     def count(self) -> int:
@@ -80,6 +83,7 @@ def to_json(state: StoneAgeState) -> dict[str, Any]:
         "end_reason": state.end_reason,
         "dice_queue": list(state.dice_queue),
         "taken_cards": list(state.taken_cards),
+        "closed": list(state.closed),
     }
 
 
@@ -103,6 +107,7 @@ def from_json(data: dict[str, Any]) -> StoneAgeState:
         last_dfa=_copy(data["last_dfa"]),
         end_reason=data["end_reason"], dice_queue=list(data["dice_queue"]),
         taken_cards=list(data["taken_cards"]),
+        closed=list(data.get("closed", ())),      # absent in snapshots stored before it existed
     )
 
 

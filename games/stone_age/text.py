@@ -4,8 +4,7 @@ from __future__ import annotations
 from games.core import Msg, SeatRef, counted
 from games.stone_age.actions import loc_text
 from games.stone_age.components import GATHER, VALUE, card
-from games.stone_age.names import bottom_msg, good_msg, loc_msg, top_msg
-from games.stone_age.payments import payment_str
+from games.stone_age.names import bottom_msg, good_msg, goods_msg, loc_msg, top_msg
 from games.stone_age.view import PlayerView, StoneAgeView
 
 
@@ -30,7 +29,7 @@ def player_line(p: PlayerView) -> Msg:
     return Msg("{player}: {score} points · people {home}/{people} · food {food} · agriculture {agriculture} · "
                "resources {res} · tools {tools} · buildings {buildings} · cards {cards}",
                {"player": SeatRef(p.seat), "score": p.score, "home": p.home, "people": p.people, "food": p.food,
-                "agriculture": p.agriculture, "res": payment_str(p.res) or "-", "tools": tools,
+                "agriculture": p.agriculture, "res": goods_msg(p.res), "tools": tools,
                 "buildings": len(p.buildings), "cards": p.card_count})
 
 
@@ -43,8 +42,7 @@ def phase_lines(view: StoneAgeView) -> list[Msg]:
                    {"round": view.round, "player": SeatRef(view.turn),
                     "left": counted("{count} person left", "{count} people left", count=p.home)})
         if view.closed:
-            names = ", ".join(loc_text(loc) for loc in view.closed)
-            return [line, Msg("Closed this round: {closed}.", {"closed": names})]
+            return [line, Msg("Closed this round: {closed}.", {"closed": tuple(loc_msg(loc) for loc in view.closed)})]
         return [line]
     if view.phase == "feed":
         return [Msg("{player} is {short} food short: 'feed pay …' ({short} resources) or 'feed starve' (−10).",

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from games.core.outcome import ranks_from_scores
 from games.stone_age import engine
-from games.stone_age.components import GATHER, VILLAGE
-from games.stone_age.rules import all_locations, breakdown, closed_for_players, occupants, unplaced
+from games.stone_age.rules import all_locations, breakdown, closed_now, occupants, unplaced
 from games.stone_age.state import Player, StoneAgeState
 from games.stone_age.view import DiceForAllView, PlayerView, RollView, ScoreRow, StoneAgeView
 
@@ -54,8 +53,10 @@ def _dfa_view(data: dict | None) -> DiceForAllView | None:
 def make_view(state: StoneAgeState, seat: int | None) -> StoneAgeView:
     locs = all_locations(state)
     occupancy = tuple((loc, tuple(occupants(state, loc))) for loc in locs)
-    closed = tuple(loc for loc in locs if (loc in GATHER or loc in VILLAGE) and state.phase == "place"
-                   and closed_for_players(state, loc))
+    # while people are placed the closures follow the board; afterwards they are the ones recorded
+    # when placement ended (the action phase empties the locations, but they stay closed)
+    closed = tuple(closed_now(state)) if state.phase == "place" else \
+        tuple(state.closed) if state.phase in ("act", "feed") else ()
     return StoneAgeView(
         seat=seat,
         players=tuple(_player_view(state, s, p, seat) for s, p in enumerate(state.players)),

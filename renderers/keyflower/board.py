@@ -67,7 +67,7 @@ def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Ima
 
 
 def players_table(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image:
-    """One row per player in play order: the VP of the tiles so far (or, once the game is over,
+    """One row per player in seat order: the VP of the tiles so far (or, once the game is over,
     the final score), keeples, skills, winter tiles and the resources in the village."""
     body = S.f(max(fl.text, 20 * width / 800))
     bold = S.f(max(fl.text, 20 * width / 800), True)
@@ -92,7 +92,9 @@ def players_table(view: KeyflowerView, names: list[str], width: int, fl: Floors)
             S.text(d, (cols[5] + token_r + i * token_r * 2.4, row / 2), S.RESOURCE[res][1], font=head, fill=(80, 80, 80),
                    anchor="mm")
     totals = {seat: dict(f)["total"] for seat, f in enumerate(view.final or ())}
-    order = list(view.order or range(view.players))
+    # by seat number, as the seat badges count (the clockwise turn order is in the status text);
+    # the final table by rank
+    order = list(range(view.players))
     if final:
         order.sort(key=lambda seat: -totals[seat])
     for i, seat in enumerate(order):

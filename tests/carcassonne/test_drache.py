@@ -48,7 +48,7 @@ def test_dragon_tiles_before_the_first_volcano_are_set_aside_then_shuffled_back(
     assert Counter([state.drawn] + state.pile) == Counter(["D12", "D11", "U", "U", "U"])
     texts = [e.msg.english(NAMES) for e in events]
     assert "The dragon moves onto the volcano at 0,1." in texts
-    assert "The first volcano is on the board: 2 set-aside dragon tile(s) are shuffled back into the pile." in texts
+    assert "The first volcano is on the board: the set-aside dragon tiles (2) are shuffled back into the pile." in texts
 
 
 def test_game_ends_when_only_set_aside_dragon_tiles_remain():

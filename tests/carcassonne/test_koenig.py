@@ -51,7 +51,7 @@ def test_end_bonus_one_point_per_completed_city_and_road():
     assert state.final["king"] == [0, 2] and state.final["robber"] == [0, 2]
     assert state.scores == [0, 4]
     details = [m.english(NAMES) for m in GAME.outcome(state).details]
-    assert details[1] == ("Ben: 4 points = 0 during play + 0 incomplete cities + 0 incomplete roads + 0 incomplete "
+    assert details[0] == ("Ben: 4 points = 0 during play + 0 incomplete cities + 0 incomplete roads + 0 incomplete "
                           "monasteries + 0 farms (0 cities) + 0 goods + 2 King + 2 Robber Baron + 0 fairy.")
 
 

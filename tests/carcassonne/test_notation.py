@@ -93,7 +93,9 @@ def test_staged_placement_then_deploy():
     assert GAME.legal_actions(state, 0) == [Deploy("cs"), Deploy("fnw"), Deploy("-")]
     assert GAME.suggestions(state, 0) == GAME.legal_actions(state, 0)
     assert GAME.legal_actions(state, 1) == []
-    assert "deploy: cs fnw -" in events[0].msg.english(NAMES)
+    # the event says what was done; the choices are the status line's and the prompt's (said once each)
+    assert [e.msg.english(NAMES) for e in events] == ["Alice places E at 0,-1 r2."]
+    assert "cs fnw -" in GAME.turn_prompt(GAME.view(state, 0))[0].english(NAMES)
     assert GAME.parse(state, 0, "city") == Deploy("cs")
     assert GAME.parse(state, 0, "CS") == Deploy("cs")
     with pytest.raises(IllegalAction) as err:

@@ -110,12 +110,12 @@ def test_status_and_prompt():
     assert lines[0] == "Carcassonne — turn 1 — tiles left: 3 (incl. drawn)"
     assert lines[1] == "Alice (R)  0  followers 7/7"
     assert lines[2] == "*Bob* (Y)  0  followers 7/7"
-    assert lines[4].startswith("Drawn for Bob: J [C R R F]   legal: ")
+    assert lines[4] == "Drawn for Bob: J [C R R F]."          # where it fits: the prompt's
     prompt = [m.english(NAMES) for m in GAME.turn_prompt(GAME.view(state, 1))]
     assert prompt[0].startswith("Your tile is J [C R R F]. Place it with x,y rK")
     play(state, "0,-1 r2")
     lines = [m.english(NAMES) for m in GAME.status(GAME.view(state, None))]
-    assert lines[-1] == "Bob placed J at 0,-1 r2 — deploy: cs rn fne fnw -"
+    assert lines[-1] == "Bob placed J at 0,-1 r2 and is choosing where to deploy."      # the codes: the prompt's
     prompt = [m.english(NAMES) for m in GAME.turn_prompt(GAME.view(state, 1))]
     assert prompt == ["Deploy a follower on the tile you placed: cs rn fne fnw - (- deploys nothing)."]
 
@@ -138,9 +138,11 @@ def test_final_scoring_events():
     play(state, "0,-1 r1 cn", "1,0 r0 re", "0,-2 r1 -")
     events = play(state, "-1,0 r0 -")
     texts = [e.msg.english(["Ann", "Ben"]) for e in events]
-    assert "Incomplete city of 3 tiles and 1 pennant(s): 4 points to Ann." in texts
+    assert "Incomplete city of 3 tiles and 1 pennant: 4 points to Ann." in texts
     assert "Incomplete road of 3 tiles: 3 points to Ben." in texts
-    assert texts[-1] == "Winner: Ann with 4 points."
+    # the winner is named once: in the outcome's details, after each total, not also among the events
+    said = texts + [m.english(["Ann", "Ben"]) for m in GAME.outcome(state).details]
+    assert [line for line in said if line.startswith("Winner")] == ["Winner: Ann with 4 points."]
 
 
 def test_last_tiles_unplaceable_end_the_game():

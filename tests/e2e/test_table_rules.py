@@ -154,7 +154,7 @@ async def test_japanese_user_gets_japanese_replies(shared):
     nothing = await hiro.slash(channel, "start")
     assert_private(nothing, "ここには卓がありません")
     opened = await hiro.slash(channel, "join", game="carcassonne")
-    assert "Hiro が Carcassonne の卓を立てました。" in assert_public(opened).content
+    assert "Hiro が カルカソンヌ の卓を立てました。" in assert_public(opened).content
     joined = await ken.slash(channel, "join")
     assert "Ken joins the table." in assert_public(joined).content      # each user in their own language
     choices = await hiro.autocomplete(channel, "option", "name", "old")
@@ -219,4 +219,36 @@ async def test_lobby_buttons_and_game_autocomplete(shared):
     started = await alice.click(lobby, "Start")
     assert "Carcassonne begins: lb-Alice, lb-Carol." in assert_public(started).content
     assert_private(await bob.click(lobby, "Join"), "already running")
+    assert_healthy(fake, shared.bot)
+
+
+async def test_option_with_a_value_through_discord(shared):
+    """/option takes a name and a value, both with autocomplete; the table's language sets the
+    language of its public messages, whoever triggers them."""
+    fake = shared.fake
+    channel = shared.channel("option-values")
+    alice, bob = shared.users("ov", 2)
+
+    await alice.slash(channel, "join", game="quetzal")
+    await bob.slash(channel, "join")
+    names = await alice.autocomplete(channel, "option", "name", "fi")
+    assert names.ok and names.values[0] == "first"
+    values = await alice.autocomplete(channel, "option", "value", "", options={"name": "first"})
+    assert values.ok and values.values[:3] == ["random", "1", "2"]
+    langs = await alice.autocomplete(channel, "option", "value", "j", options={"name": "lang"})
+    assert langs.ok and langs.values == ["ja"]
+
+    lobby = assert_public(await alice.slash(channel, "option", name="first", value="2"))
+    assert "sets first to 2" in lobby.content and "Options: first 2 (" in lobby.content
+    refused = await alice.slash(channel, "option", name="dice", value="1,2")
+    assert_private(refused, "'1,2' is not a value of dice: write 4 whole numbers from 0 to 99")
+    listing = await bob.slash(channel, "option")
+    assert_private(listing, "first = 2 (", "dice = 17,17,4,2 — ", "lang = auto — ")
+
+    japanese = assert_public(await bob.slash(channel, "option", name="lang", value="ja"))
+    assert JAPANESE.search(japanese.content) and "lang" in japanese.content
+    turn = await start_game(channel, alice)
+    assert JAPANESE.search(turn.messages[0].content), turn.messages[0].content   # alice's client is English
+    status = await alice.slash(channel, "status")
+    assert not JAPANESE.search(status.messages[0].content.replace("ケツァル", ""))   # private: her own language
     assert_healthy(fake, shared.bot)

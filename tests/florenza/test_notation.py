@@ -111,6 +111,21 @@ def test_refusals_say_what_would_be_right(state):
         assert fragment in str(error.value), text
 
 
+def test_build_with_a_hand_card_points_to_play(state):
+    """A district building is played, not built: 'build biblioteca' says so instead of asking
+    for a monument's artist."""
+    set_hand(state, A, ["biblioteca", "fontana", "casa"])
+    for text in ("build biblioteca", "/play build biblioteca", "build biblioteca with anon-a", "build h1"):
+        with pytest.raises(IllegalAction) as error:
+            GAME.parse(state, A, text)
+        assert error.value.msg.english() == "biblioteca is a card in your hand, not a monument: build it with 'play biblioteca'.", text
+    with pytest.raises(IllegalAction) as error:
+        GAME.parse(state, A, "build fontana")          # a card that needs an artist: the example names one
+    assert "'play fontana with anon-a'" in error.value.msg.english()
+    with pytest.raises(IllegalAction, match="needs an artist"):
+        GAME.parse(state, A, "build m1")                # a monument on display still asks for the artist
+
+
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
 def test_every_legal_action_round_trips(players, seed):
     state = new(players, seed)

@@ -397,7 +397,7 @@ class TableFuzz(RuleBasedStateMachine):
             self.unchanged(f"click {custom!r}", replies)
             return
         assert click is not None or custom.startswith(("bt:u:", "bt:r:")), f"junk {custom!r} accepted"
-        if click is not None and click.kind == "action":
+        if click is not None and click.kind in ("action", "choice"):        # a turn's button, or a panel's choice
             assert who.channel_id == self.channel and click.table_id == self.table_id and click.version == version
             assert seat is not None and seat in to_act
             self.moved(seat, legal, f"click {custom!r}", replies)

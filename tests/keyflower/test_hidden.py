@@ -114,7 +114,7 @@ def test_random_draws_are_private_events():
     events = play(st, 0, "use alehouse 1 red")
     public = [e for e in events if e.to is None]
     private = [e for e in events if e.to == frozenset({0})]
-    assert any(e.msg.params.get("n") == 1 for e in public)
+    assert any(e.msg.english(["A", "B"]) == "A draws 1 keeple from the bag." for e in public)
     assert all("items" not in e.msg.params for e in public)
     assert any("items" in e.msg.params for e in private)
     events = play(st, 1, "use apprentice 1 red")

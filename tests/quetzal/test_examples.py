@@ -5,7 +5,8 @@ import pytest
 
 from games.core import IllegalAction
 from games.quetzal import GAME
-from games.quetzal.rounds import PUBLISHER_COINS, start_round
+from games.quetzal.options import PUBLISHER_COINS
+from games.quetzal.rounds import start_round
 from games.quetzal.state import POOL
 from tests.quetzal.helpers import ScriptedRng, act, new_game, park, pool, set_pool
 

@@ -6,7 +6,7 @@ import pytest
 from games.core import IllegalAction
 from games.quetzal import GAME
 from games.quetzal.actions import Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade
-from tests.quetzal.helpers import act, new_game, park, set_pool
+from tests.quetzal.helpers import NAMES, act, new_game, park, set_pool
 
 ANA, BEN, CY = 0, 1, 2
 
@@ -133,9 +133,46 @@ def test_options_and_game_metadata() -> None:
     assert GAME.renderer == "renderers.quetzal:render"
     assert validate_options(GAME.options, ()) == frozenset()
     assert toggle_option(GAME.options, frozenset(), "open_hands") == {"open_hands"}
-    for name in ("first", "dice"):
-        with _pytest.raises(OptionError, match="not available"):
-            toggle_option(GAME.options, frozenset(), name)
+    assert not [spec.name for spec in GAME.options if spec.unavailable]
+
+
+def test_first_names_the_start_player() -> None:
+    """§3.2: the start player is drawn at random, or set with /option first."""
+    from games.core import OptionError, option_value, set_option, validate_options
+    options = set_option(GAME.options, frozenset(), "first", "3")
+    assert options == {"first=3"} and option_value(GAME.options, options, "first") == "3"
+    state, events = GAME.setup_events(4, options, 5)
+    assert state.marker == state.turn == 2
+    assert events[0].msg.english(NAMES) == f"Quetzal for 4 players. {NAMES[2]} is the start player (chosen with /option first)."
+    assert set_option(GAME.options, options, "first", "random") == frozenset()          # back to the default
+    with pytest.raises(OptionError) as wrong:
+        set_option(GAME.options, frozenset(), "first", "alice")
+    assert str(wrong.value) == ("'alice' is not a value of first: write random or a seat number from 1 to 5, "
+                                "e.g. /option first 5.")
+    with pytest.raises(OptionError, match="names seat 4, but only 3 players are seated"):
+        validate_options(GAME.options, ["first=4"], players=3)
+    assert validate_options(GAME.options, ["first=3"], players=3) == {"first=3"}
+    # random: the first draw of the stream, as before the option existed
+    assert GAME.setup(3, frozenset(), 9).marker == GAME.setup(3, frozenset({"first=random"}), 9).marker
+
+
+def test_dice_weights_change_the_rolls() -> None:
+    """§8.1: the worker die's weights can be set with /option dice."""
+    from games.core import OptionError, set_option
+    assert set_option(GAME.options, frozenset(), "dice", "17, 17, 4, 2") == frozenset()    # the default
+    options = set_option(GAME.options, frozenset(), "dice", "0,0,0,1")
+    assert options == {"dice=0,0,0,1"}
+    state = GAME.setup(3, options, 4)
+    rolled = [w.roll for p in state.seats for w in p.workers]
+    assert rolled and set(rolled) == {"u"}                 # every worker upright: wild, +1 coin each
+    assert all(w.wild for p in state.seats for w in p.workers)
+    white = GAME.setup(3, frozenset({"dice=1,0,0,0"}), 4)
+    assert {w.roll for p in white.seats for w in p.workers} == {"w"}
+    assert GAME.from_json(GAME.to_json(state)).options == state.options
+    for bad in ("0,0,0,0", "17,17,4", "a,b,c,d", "100,1,1,1"):
+        with pytest.raises(OptionError) as wrong:
+            set_option(GAME.options, frozenset(), "dice", bad)
+        assert "4 whole numbers from 0 to 99 (white, black, side, upright), separated by commas, not all 0" in str(wrong.value)
 
 
 # -- staged choices ------------------------------------------------------------------------------------
@@ -205,29 +242,53 @@ def test_placement_with_named_workers_is_staged() -> None:
     act(state, ANA, "team 3a 2 white use")
     assert state.turn == ANA and GAME.view(state, None).prompts[0].team == "team 3a 2 white"
     variants = [str(a) for a in GAME.legal_actions(state, ANA)]
-    assert variants == ["team 3a 2 white", "team 3a 2 white use 1,4", "team 3a 2 white use 1,big",
-                        "team 3a 2 white use 4,5", "team 3a 2 white use 4,big"]
+    # every pair of the white-capable workers 1, 2, 4, 5, big, by their IDs; the default first
+    assert variants == ["team 3a 2 white"] + [f"team 3a 2 white use {pair}" for pair in
+                                              ("1,4", "1,5", "1,big", "2,4", "2,5", "2,big", "4,5", "4,big", "5,big")]
     with pytest.raises(IllegalAction, match="Name the workers for team 3a 2 white"):
         act(state, ANA, "team camp 1")
-    action = GAME.parse(state, ANA, "use 5 big")                # alike wild workers: the lowest ID is used
-    assert str(action) == "team 3a 2 white use 4,big" and GAME.parse(state, ANA, str(action)) == action
+    action = GAME.parse(state, ANA, "use 5 big")                # the workers named are the ones used
+    assert str(action) == "team 3a 2 white use 5,big" and GAME.parse(state, ANA, str(action)) == action
     act(state, ANA, "use 5 big")
-    assert [t.workers for t in state.teams_on("3a")] == [["4", "big"]] and state.turn == BEN
+    assert [t.workers for t in state.teams_on("3a")] == [["5", "big"]] and state.turn == BEN
 
 
-def test_alike_workers_are_one_choice() -> None:
+def test_named_workers_are_the_ones_used() -> None:
+    """§5.2.4 / §9.3: a player may name exact workers; the team uses and the log records them,
+    even where another worker of the same face would do."""
     state = new_game(3, marker=ANA)
     set_pool(state, ANA, "1w 2k 3k 4w")
     park(state, ANA, keep=["1", "2", "3", "4"])
-    assert GAME.parse(state, ANA, "team camp 1 use 3") == Place("camp", None, ("2",), False)
-    assert str(GAME.parse(state, ANA, "team camp 1 use 4")) == "team camp 1"
-    with pytest.raises(IllegalAction, match="alike"):
-        GAME.apply(state, ANA, Place("camp", None, ("3",), False))
+    assert GAME.parse(state, ANA, "team camp 1 use 3") == Place("camp", None, ("3",), False)
+    assert str(GAME.parse(state, ANA, "team camp 1 use 1")) == "team camp 1"      # the default worker
+    assert str(GAME.parse(state, ANA, "team camp 1 use 4")) == "team camp 1 use 4"
     # teams of 1-4 by their default workers, and "use" for the sizes with a choice (1, 2 and 3 workers)
     assert len([a for a in GAME.legal_actions(state, ANA) if a.space == "camp"]) == 4 + 3
     act(state, ANA, "team camp 2 use")
-    assert [str(a) for a in GAME.legal_actions(state, ANA)] == ["team camp 2", "team camp 2 use 1,4",
-                                                                "team camp 2 use 2,3"]    # 3 ways, not 6 pairs
+    assert [str(a) for a in GAME.legal_actions(state, ANA)] == [
+        "team camp 2", "team camp 2 use 1,3", "team camp 2 use 1,4", "team camp 2 use 2,3",
+        "team camp 2 use 2,4", "team camp 2 use 3,4"]                                # every pair
+    act(state, ANA, "use 3 4")
+    assert [t.workers for t in state.teams_on("camp")][-1] == ["3", "4"]
+
+
+def test_a_refusal_names_the_worker_named() -> None:
+    state = new_game(3, marker=ANA)
+    set_pool(state, ANA, "1w 2w 3s 4k 5k")
+    park(state, ANA, keep=["1", "2", "3", "4", "5"])
+    with pytest.raises(IllegalAction) as refused:
+        act(state, ANA, "team 3a 2 white use 1,5")
+    assert refused.value.msg.english() == "Worker 5 is black; a white team needs white or wild workers."
+    act(state, ANA, "team 3a 1 white use 2")
+    assert [t.workers for t in state.teams_on("3a")] == [["2"]]
+
+
+def test_a_single_worker_of_many_alike_can_be_named() -> None:
+    state = new_game(3, marker=ANA)
+    set_pool(state, ANA, "1w 2s 3s 4k")
+    park(state, ANA, keep=["1", "2", "3", "4"])
+    act(state, ANA, "team 3a 1 white use 3")
+    assert [t.workers for t in state.teams_on("3a")] == [["3"]]
     state = new_game(3, marker=ANA)
     set_pool(state, ANA, "1k")
     park(state, ANA, keep=["1"])

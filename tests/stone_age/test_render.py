@@ -6,7 +6,7 @@ import random
 
 from PIL import Image
 
-from games.stone_age import GAME
+from games.stone_age import GAME, flow
 from games.stone_age.ai import GreedyPlayer
 from renderers.stone_age import render
 from renderers.stone_age.board import GAP, columns
@@ -70,6 +70,39 @@ def test_closed_location_is_marked():
     assert has_colour(image, forest_box(), CLOSED, tolerance=4)
     quarry = columns(5, 74 + GAP, 142)[3]
     assert not has_colour(image, quarry, CLOSED, tolerance=4)
+
+
+def test_closures_stay_marked_for_the_rest_of_the_round():
+    """§2.5: a location closed by the 2/3-player rules stays closed for the round; §11.1: the
+    image marks it. The action phase takes the people off again, but the marks stay."""
+    state = new(first=RED)
+    act(state, RED, "place forest 3")          # forest: one player's only, with 2 players
+    act(state, BLUE, "place field")
+    act(state, RED, "place hut")               # two village locations used: the tool maker closes
+    act(state, BLUE, "place hunt 4")
+    assert state.phase == "act"
+    assert GAME.view(state, None).closed == ("forest", "toolmaker")
+    act(state, RED, "resolve hut")
+    act(state, RED, "resolve forest")          # both left the board; still closed this round
+    view = GAME.view(state, None)
+    assert not view.people_on("forest") and not view.people_on("hut")
+    assert view.closed == ("forest", "toolmaker")
+    image = decode(render(view, NAMES[:2]))
+    assert has_colour(image, forest_box(), CLOSED, tolerance=4)
+    toolmaker = columns(3, 74 + GAP + 142 + GAP, 84)[0]
+    assert has_colour(image, toolmaker, CLOSED, tolerance=4)
+    restored = GAME.from_json(GAME.to_json(state))
+    assert GAME.view(restored, None).closed == ("forest", "toolmaker")
+
+
+def test_closures_are_cleared_when_the_next_round_begins():
+    state = new(first=RED)
+    state.closed = ["forest"]
+    data = GAME.to_json(state)
+    del data["closed"]                          # a snapshot stored before closures were recorded
+    assert GAME.from_json(data).closed == []
+    flow.start_round(state)
+    assert GAME.view(state, None).closed == ()
 
 
 def test_scale_regions_and_final_scores():

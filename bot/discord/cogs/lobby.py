@@ -26,16 +26,23 @@ class Lobby(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.bot.run(interaction, self.bot.service.leave)
 
-    @app_commands.command(name="option", description=_("Switch a game option on or off before the start; without a name, list them."))
-    @app_commands.describe(name=_("The option to toggle."))
-    async def option(self, interaction: discord.Interaction, name: str | None = None) -> None:
-        await self.bot.run(interaction, lambda ctx: self.bot.service.option(ctx, name))
+    @app_commands.command(name="option", description=_("Set a game option before the start; without a name, list them."))
+    @app_commands.describe(name=_("The option: a switch to turn on or off, or one that takes a value."),
+                           value=_("The option's value (e.g. /option lang ja); leave it out to switch an on/off option."))
+    async def option(self, interaction: discord.Interaction, name: str | None = None, value: str | None = None) -> None:
+        await self.bot.run(interaction, lambda ctx: self.bot.service.option(ctx, name, value))
 
     @option.autocomplete("name")
     async def option_name(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         ctx = self.bot.ctx(interaction)
         return choices([(name, f"{name} — {self.bot.i18n.template(desc, ctx.locale)}")
                         for name, desc in self.bot.service.complete_option(ctx, current)])
+
+    @option.autocomplete("value")
+    async def option_value(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        ctx = self.bot.ctx(interaction)
+        name = str(getattr(interaction.namespace, "name", "") or "")
+        return choices([(value, value) for value in self.bot.service.complete_option_value(ctx, name, current)])
 
     @app_commands.command(name="start", description=_("Start the game with the seated players."))
     async def start(self, interaction: discord.Interaction) -> None:
