@@ -1,22 +1,15 @@
 """SIGKILL the real bot process mid-game, restart it, and prove nothing acknowledged was lost:
 every acknowledged action is in the log and the restored state equals a replay from the seed.
 On SQLite and on PostgreSQL."""
-import os
-import queue
-import threading
-import time
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 from bot.config import Settings
 from bot.service import TableService
 from games import registry
 from tests.conftest import StoreMaker
+from tests.console_process import ConsoleProcess
 from tests.stored_tables import as_json, corruption, read_tables, replay
 
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def write_config(tmp_path: Path, stores: StoreMaker) -> Path:
@@ -29,48 +22,9 @@ def write_config(tmp_path: Path, stores: StoreMaker) -> Path:
     return config
 
 
-class BotProcess:
-    def __init__(self, config: Path, environ: dict[str, str]) -> None:
-        env = dict(os.environ, PYTHONPATH=str(ROOT), **environ)
-        env.pop("DISCORD_TOKEN", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "bot", "console", "--config", str(config)], cwd=ROOT,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True, bufsize=1, env=env)
-        self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
-        self.read_until("Console table")
-
-    def _pump(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put("")
-
-    def read_until(self, marker: str, timeout: float = 30.0) -> str:
-        seen: list[str] = []
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"no {marker!r} within {timeout}s; got: " + "".join(seen)) from None
-            assert line, "bot exited: " + "".join(seen)
-            seen.append(line)
-            if marker in line:
-                return "".join(seen)
-
-    def send(self, line: str, marker: str) -> str:
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        return self.read_until(marker)
-
-    def kill(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-
-
 async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path, store_maker):
     config = write_config(tmp_path, store_maker)
-    bot = BotProcess(config, store_maker.environ())
+    bot = ConsoleProcess(config, store_maker.environ())
     bot.send("alice> /join countdown", "opens a table")
     bot.send("bob> /join", "bob joins")
     bot.send("alice> /start", "begins")
@@ -103,7 +57,7 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path, store_mak
 
     logged_count = await check()
     total = logged_count - 2                     # the two bets
-    bot = BotProcess(config, store_maker.environ())
+    bot = ConsoleProcess(config, store_maker.environ())
     next_player = players[total % 2]
     out = bot.send(f"{next_player}> add 2", f"the total is {total + 2}.")
     assert "adds 2" in out

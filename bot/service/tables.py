@@ -233,6 +233,11 @@ class TableService(TableCopies):
                 except StaleTableError:         # another process moved it meanwhile: take its state
                     await self.current(table.channel_id)
                     continue
+                except Exception as error:      # one damaged table must not keep the bot from starting
+                    log.error("table %s (channel %s): its stored game cannot be read, so it was not resumed "
+                              "(%s: %s); its players are told something went wrong until it is repaired or aborted",
+                              table.id, table.channel_id, type(error).__name__, error)
+                    continue
             if replies is None:
                 settled.add((table.id, table.version))
             elif replies:
@@ -240,7 +245,13 @@ class TableService(TableCopies):
         await self.announcements.record(settled)
         closed_now = {reply.table_id for _, replies in pending for reply in replies}
         for record in await self.store.unannounced_endings(self.shards):
-            if record.id not in closed_now and (replies := await self._announce_end(record)):
+            try:
+                replies = await self._announce_end(record) if record.id not in closed_now else []
+            except Exception as error:          # as above: a damaged record is logged, the rest go on
+                log.error("table %s (channel %s): its stored end cannot be read, so it was not announced (%s: %s)",
+                          record.id, record.channel_id, type(error).__name__, error)
+                continue
+            if replies:
                 pending.append((record.channel_id, replies))
         return pending
 

@@ -4,16 +4,12 @@ which process, while the first goes on; a process killed outright is replaced at
 processes run only with disjoint shard ids of one shard count."""
 from __future__ import annotations
 
-import os
-import queue
-import signal
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 from tests.conftest import StoreMaker
+from tests.console_process import ConsoleProcess, console_environ
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,53 +22,14 @@ def write_config(tmp_path: Path, stores: StoreMaker, lease_seconds: int = 30) ->
 
 
 def environ(stores: StoreMaker) -> dict[str, str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), **stores.environ())
-    env.pop("DISCORD_TOKEN", None)
-    return env
+    return console_environ(stores.environ())
 
 
-class Console:
-    """A running console bot: lines in, output lines out."""
+class Console(ConsoleProcess):
+    """A console bot on the test's database (a longer wait: several processes start here)."""
 
     def __init__(self, config: Path, stores: StoreMaker, *args: str) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "bot", "console", "--config", str(config), *args], cwd=ROOT,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     text=True, bufsize=1, env=environ(stores))
-        self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
-        self.read_until("Console table")
-
-    def _pump(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put("")
-
-    def read_until(self, marker: str, timeout: float = 60.0) -> str:
-        seen: list[str] = []
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"no {marker!r} within {timeout}s; got: " + "".join(seen)) from None
-            assert line, "the bot exited: " + "".join(seen)
-            seen.append(line)
-            if marker in line:
-                return "".join(seen)
-
-    def send(self, line: str, marker: str) -> str:
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        return self.read_until(marker)
-
-    def quit(self) -> None:
-        self.proc.stdin.write("quit\n")
-        self.proc.stdin.flush()
-        assert self.proc.wait(timeout=30) == 0
-
-    def kill(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
+        super().__init__(config, stores.environ(), *args, timeout=60.0)
 
 
 def refused(config: Path, stores: StoreMaker, *args: str) -> str:
