@@ -407,9 +407,12 @@ class TableService(TableCopies):
             if table is None:
                 return self._no_table()
             game = table.game
-            name, value = _clean(name).lower(), _clean(value) or None
+            typed = _clean(name)
+            name, value = typed.lower(), _clean(value) or None
             if value is None and name:
                 name, value = _option_words(name)
+            if not name and (typed or value):       # e.g. "=" or "= 3": a value without the option's name
+                return _error("Name the option first, e.g. /option NAME VALUE; /option alone lists them.")
             if not name:
                 extra = [line for hook in self.hooks for line in hook.option_lines(table)]
                 specs = [optionlines.line(table, s) for s in optionlines.specs_of(table)]

@@ -161,3 +161,18 @@ async def test_option_autocomplete_offers_names_and_values(store):
     assert service.complete_option_value(ctx("alice"), "open_hands", "") == ["off", "on"]
     assert service.complete_option_value(ctx("alice"), "nonsense", "") == []
     await service.close()
+
+
+async def test_a_value_without_an_option_name_is_refused(store):
+    """Found by the fuzz suite: '/option =' listed the options (as a plain /option does) instead
+    of saying what is wrong, also during the game."""
+    service = quetzal_service(store)
+    await quetzal_lobby(service, "alice", "bob")
+    for typed, value in (("=", None), ("= 3", None), ("", "3"), ("=ja", None)):
+        r = await service.option(ctx("alice"), typed, value)
+        assert r[0].error and "Name the option first" in text(r), (typed, value)
+    assert not (await service.option(ctx("alice")))[0].error            # /option alone still lists them
+    await service.start(ctx("alice"))
+    r = await service.option(ctx("bob"), "=")
+    assert r[0].error and "Name the option first" in text(r)
+    await service.close()
