@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Awaitable, Callable, TextIO
 
 from bot.i18n import I18n, t
-from bot.service import Ctx, Reply, TableService
+from bot.service import Ctx, Reply, TableService, customids
 from bot.service.numbers import whole_number
 from bot.service.suggest import closest
 
@@ -136,7 +136,7 @@ class Console:
     async def show_panels(self, channel: int, actor: str, replies: list[Reply]) -> None:
         """At one terminal a private panel can be shown without being asked for: after a turn
         message, each other player who must decide now sees their own choices."""
-        if not any(not r.private and any(b.custom_id.startswith("bt:m:") for b in r.buttons) for r in replies):
+        if not any(not r.private and any(customids.kind_of(b.custom_id) == "panel" for b in r.buttons) for r in replies):
             return
         table = self.service.table_in(channel)
         if table is None or table.status != "playing":

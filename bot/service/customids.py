@@ -87,6 +87,12 @@ def lobby_id(table_id: int, verb: str) -> str:
     return f"bt:l:{table_id}:{verb}"
 
 
+def kind_of(custom_id: str) -> str | None:
+    """The kind of a component's custom_id (``action``, ``panel``, ...), None if not ours."""
+    click = parse(custom_id)
+    return click.kind if click else None
+
+
 def parse(custom_id: str, values: list[str] | None = None) -> Click | None:
     """Read a custom_id (and a select menu's chosen value); None if it is not one of ours."""
     if m := MOVE.fullmatch(custom_id):

@@ -32,7 +32,7 @@ from bot.service.copies import TableCopies
 from bot.service.tableoptions import TABLE_OPTIONS, is_table_option, split_options
 from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError, TableRecord
 from games import registry
-from games.core import (BLANK, Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, default_options, set_option,
+from games.core import (Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, default_options, set_option,
                         validate_options)
 from games.core.options import split_token
 from games.core.contract import Game
@@ -95,6 +95,12 @@ def _stale() -> list[Reply]:
 def _restart_note() -> Event:
     """The headline of a turn or an end announced only after a restart."""
     return Event(t("The bot restarted after saving the last move and before announcing it; here is where the game stands."))
+
+
+def _resignation_ends_game(table: LiveTable, seat: int | None) -> bool:
+    """Whether ``seat`` resigning ends the game: at most one seat, or no person, would be left."""
+    left = [s for s in table.seats if not s.resigned and s.seat != seat]
+    return len(left) <= 1 or not any(not s.is_bot for s in left)
 
 
 def _clean(text: str | None) -> str:
@@ -270,10 +276,7 @@ class TableService(TableCopies):
             return None
         if not unannounced:
             return []
-        replies = await self._turn_replies(table, restarted, None)
-        if replies and not replies[0].private:
-            replies[0].announces = table.version
-        return replies
+        return await self._turn_replies(table, restarted, None)
 
     async def _announce_end(self, record: TableRecord) -> list[Reply]:
         """The end message of a finished table whose end was stored but never announced."""
@@ -650,8 +653,6 @@ class TableService(TableCopies):
             table.snapshot = snapshot
             table.version = records[-1].n
         replies = await self._turn_replies(table, all_events, actor, chose)
-        if replies and not replies[0].private:
-            replies[0].announces = table.version
         for hook in self.hooks:
             await hook.turn(table, replies)
         return replies
@@ -708,11 +709,12 @@ class TableService(TableCopies):
         # stay free to acknowledge interactions within Discord's 3 seconds.
         buttons = await asyncio.get_running_loop().run_in_executor(self._pool, self._action_buttons, table, humans)
         image = await self._render(table, public_view)
+        # once sent, this message announces the table's current version (restore reposts only what was not)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id,
-                         locale=table.lang)]
+                         locale=table.lang, announces=table.version)]
         if actor is not None:
             # the mover's own panel for their next step, unless the public buttons already hold it
-            public_moves = any(b.custom_id.startswith("bt:a:") for b in buttons)
+            public_moves = any(customids.kind_of(b.custom_id) == "action" for b in buttons)
             mine = await self._actor_reply(table, events, actor, chose, actor in humans and (chose is not None or not public_moves))
             if mine is not None:
                 replies.append(mine)
@@ -912,10 +914,7 @@ class TableService(TableCopies):
         buttons = self.confirmations.ask(kind, table.id, table.version, table.status, ctx.user_id)
         minutes = confirm.VALID_SECONDS // 60
         if kind == "resign":
-            # as in _resign: the game ends when at most one seat, or no person, would be left
-            seat = table.seat_of(ctx.user_id)
-            left = [s for s in table.seats if not s.resigned and s.seat != seat]
-            goes_on = len(left) > 1 and any(not s.is_bot for s in left)
+            goes_on = not _resignation_ends_game(table, table.seat_of(ctx.user_id))
             question = t("Resign from this game of {game}? The computer plays your seat from then on. "
                          "Confirm within {minutes} minutes.", game=Msg(table.game.title), minutes=minutes) if goes_on else \
                 t("Resign from this game of {game}? Too few players would be left, so the game ends. "
@@ -967,12 +966,12 @@ class TableService(TableCopies):
             return refused or self._no_table()
         seat = table.seat_of(ctx.user_id)
         assert seat is not None
+        ends = _resignation_ends_game(table, seat)
         table.seats[seat].resigned = True
         record = ActionRecord(table.version + 1, seat, "resign", "resign", False, time.time())
         headline = Event(t("{player} resigns.", player=SeatRef(seat)))
-        active = [s for s in table.seats if not s.resigned]
         try:
-            if len(active) <= 1 or not any(not s.is_bot for s in active):
+            if ends:
                 replies = await self._finish(table, [headline], self._resigned_outcome(table), None, records=[record])
             else:
                 replies = await self._advance(table, [headline, Event(t("The computer plays {player}'s seat from now on.", player=SeatRef(seat)))],
@@ -1092,12 +1091,6 @@ class TableService(TableCopies):
     def move_log(self, table: LiveTable, actions: list[ActionRecord]) -> movelog.MoveLog:
         """The log's secret moves and the game's notes on the others (bot/service/movelog.py)."""
         return movelog.replay_log(table.game, len(table.seats), table.options, table.seed, actions)
-
-    def _secret_moves(self, table: LiveTable, actions: list[ActionRecord]) -> set[int]:
-        """Numbers of the logged moves that are a seat's secret while the game runs (a hidden bet,
-        a card taken into a hand): those whose events the engine addressed privately. Found by
-        replaying the log from the seed; /log shows them only to the seat that made them."""
-        return self.move_log(table, actions).secret
 
     async def button(self, ctx: Ctx, custom_id: str, values: list[str] | None = None) -> list[Reply]:
         """A click on one of our buttons, or a choice in one of our select menus (``values``)."""

@@ -220,8 +220,6 @@ class Undo(TableHooks):
                          else t("{player}'s move {action} is taken back.", player=SeatRef(taken[0].seat), action=label))
         extra = [Event(t("The computer's moves after it are taken back too ({count}).", count=len(taken) - 1))] if len(taken) > 1 else []
         replies = await service._turn_replies(table, [headline] + extra, None)
-        if replies and not replies[0].private:
-            replies[0].announces = version
         for hook in service.hooks:
             await hook.turn(table, replies)
         return replies
