@@ -296,13 +296,13 @@ class Tournaments(TableHooks):
                 line.place = index + 1
         return lines
 
-    @staticmethod
-    def _reached(slots: list[Slot], entries) -> dict[int, float]:
+    @classmethod
+    def _reached(cls, slots: list[Slot], entries) -> dict[int, float]:
         """Knockout progress: the last round played, plus a half for getting through it."""
         advanced = {(e.round, e.user_id) for e in entries if e.bye}
         for slot in slots:
             if slot.status == "finished":
-                winner = Tournaments._winner(slot, entries)
+                winner = cls._winner(slot, entries)
                 if winner is not None:
                     advanced.add((slot.round, winner))
         reached: dict[int, float] = {}
@@ -658,10 +658,7 @@ class Tournaments(TableHooks):
         async with service.lock(table.channel_id):
             if service.table_by_id(table.id) is not table:
                 return
-            await service.store.finish_table(table.id, "aborted", [])
-            service._forget(table)
-            for hook in service.hooks:
-                await hook.closed(table, "aborted")
+            await service.close_table(table)
 
     # -- standings and export -----------------------------------------------------------------------
     async def standings(self, ctx: Ctx, scale: float = 1.0) -> list[Reply]:

@@ -126,7 +126,7 @@ class TurnTimers(TableHooks):
         headline = t("{player} sets the turn timer: {timer}; when time runs out, {policy}.", player=ctx.name[:64],
                      timer=span_text(setting.seconds) if setting.seconds else t("none"),
                      policy=POLICY_NAMES[setting.on_timeout])
-        return [self.service._lobby_reply(table, headline)]
+        return [self.service.lobby_reply(table, headline)]
 
     # -- keeping clocks in step with the game ---------------------------------------------------
     async def adopted(self, table: LiveTable) -> None:
@@ -388,7 +388,7 @@ class TurnTimers(TableHooks):
         return True
 
     async def _commit(self, table: LiveTable, events: list[Event], records: list[ActionRecord]) -> list[Reply] | None:
-        replies = await self.service._advance(table, events, records, actor=None)
+        replies = await self.service.advance(table, events, records, actor=None)
         if replies and replies[0].error:
             return None
         return replies
@@ -403,8 +403,7 @@ class TurnTimers(TableHooks):
         try:
             if len(active) <= 1 or not any(not s.is_bot for s in active):
                 # the removal and the game's end are stored together
-                replies = await service._finish(table, events, service._resigned_outcome(table), None,
-                                                records=[marker, resign])
+                replies = await service.end_by_resignation(table, events, [marker, resign])
                 replies = None if replies and replies[0].error else replies
             else:
                 replies = await self._commit(table, events, [marker, resign])

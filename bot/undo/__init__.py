@@ -219,10 +219,7 @@ class Undo(TableHooks):
         headline = Event(t("{player}'s hidden move is taken back.", player=SeatRef(taken[0].seat)) if isinstance(label, Msg)
                          else t("{player}'s move {action} is taken back.", player=SeatRef(taken[0].seat), action=label))
         extra = [Event(t("The computer's moves after it are taken back too ({count}).", count=len(taken) - 1))] if len(taken) > 1 else []
-        replies = await service._turn_replies(table, [headline] + extra, None)
-        for hook in service.hooks:
-            await hook.turn(table, replies)
-        return replies
+        return await service.announce_turn(table, [headline] + extra)
 
     # -- requests end when the table changes ------------------------------------------------------
     async def turn(self, table: LiveTable, replies: list[Reply]) -> None:
