@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.asyncplay.ports import channel_link
 from bot.i18n import t, tn
@@ -26,6 +26,7 @@ from renderers.replay import MAX_BYTES, Move, build_gif, key_moments, make_repla
 from bot.scheduler.clock import Clock, SystemClock
 from bot.service.hooks import TableHooks
 from bot.service.replies import Ctx, Reply
+from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.numbers import whole_number
 from bot.service.movelog import MoveLog, log_lines, replay_log
 from bot.service.results import stored_outcome
@@ -44,10 +45,6 @@ log = logging.getLogger(__name__)
 LOG_CHARS = 1800              # what fits in one message next to the header
 
 __all__ = ["MAX_BYTES", "Replays", "build_gif", "key_moments", "log_lines", "sample"]
-
-
-def _error(text: str, /, **params: Any) -> list[Reply]:
-    return [Reply([Msg(text, params)], private=True, error=True)]
 
 
 class RequestLimit:

@@ -26,6 +26,7 @@ from bot.service.drawing import Drawing
 from bot.service.live import LiveTable
 from bot.service.results import last_result
 from bot.service.replies import Button, Ctx, Reply
+from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.suggest import closest
 from bot.service.copies import TableCopies, replay_action
 from bot.service.tableoptions import TABLE_OPTIONS, is_table_option, split_options
@@ -71,10 +72,6 @@ def latest_lines(lines: list[str], budget: int = LOG_CHARS) -> list[str]:
         shown.append(line)
         used += len(line) + 1
     return shown[::-1]
-
-
-def _error(text: str, /, **params: Any) -> list[Reply]:
-    return [Reply([Msg(text, params)], private=True, error=True)]
 
 
 def _option_words(text: str) -> tuple[str, str | None]:

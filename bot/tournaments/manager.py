@@ -15,7 +15,7 @@ import math
 import random
 import re
 import shlex
-from typing import TYPE_CHECKING, Any, AsyncIterator
+from typing import TYPE_CHECKING, AsyncIterator
 
 from bot.asyncplay.ports import Ports, channel_link
 from bot.i18n import I18n, UserRef, t
@@ -24,6 +24,7 @@ from bot.scheduler import Job, Scheduler, rearm_sql
 from bot.service.hooks import Permission, TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Ctx, Reply
+from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.numbers import whole_number
 from bot.store import StoreError
 from bot.tournaments import export, pairing
@@ -49,10 +50,6 @@ FORMAT_WORDS = {"swiss": "swiss", "roundrobin": "roundrobin", "round-robin": "ro
                 "elimination": "elimination", "knockout": "elimination", "single": "elimination", "ko": "elimination"}
 FORMAT_NAMES = {"swiss": t("Swiss"), "roundrobin": t("round robin"), "elimination": t("single elimination")}
 MENTION = re.compile(r"<@!?(\d+)>")          # a Discord user mention inside a report
-
-
-def _error(text: str, /, **params: Any) -> list[Reply]:
-    return [Reply([Msg(text, params)], private=True, error=True)]
 
 
 def planned_rounds(format: str, players: int, size: int, smallest: int, wanted: int) -> int:

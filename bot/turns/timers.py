@@ -24,6 +24,7 @@ from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service import customids
 from bot.service.replies import Button, Ctx, Reply
+from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.store import ActionRecord, StaleTableError
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span, span_text
@@ -48,10 +49,6 @@ REMINDERS = {
     "remove": t("Reminder: {player}, it is your turn in {game} ({channel}). {left} left, then you are removed from the game."),
 }
 POLICY_NAMES = {"computer": t("the computer moves"), "skip": t("the turn is skipped"), "remove": t("the player is removed")}
-
-
-def _error(text: str, /, **params) -> list[Reply]:
-    return [Reply([Msg(text, params)], private=True, error=True)]
 
 
 def turn_key(table_id: int, seat: int, since: int = 0, kind: str = "", started: float = 0.0) -> str:

@@ -23,6 +23,7 @@ from bot.service import customids
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
+from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.store import ActionRecord, StaleTableError, StoreError
 from games.core import Event, SeatRef
 from games.core.contract import Game
@@ -34,10 +35,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 ANSWER = re.compile(rf"^bt:u:(?P<table>{customids.NUMBER}):(?P<version>{customids.NUMBER}):(?P<answer>yes|no)$")
-
-
-def _error(text: str, /, **params: Any) -> list[Reply]:
-    return [Reply([Msg(text, params)], private=True, error=True)]
 
 
 def answer_id(table_id: int, version: int, answer: str) -> str:
