@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from bot.i18n import LOCALES
 from games.core import Choice, OptionSpec, option_value
 from games.core.contract import Game
 from games.core.options import split_token
 
 LANG = "lang"
 #: the languages a table can be set to (the bot's catalogues); ``auto``: each reader's own
-LANGUAGES = ("en", "ja")
+LANGUAGES = LOCALES
 
 TABLE_OPTIONS = (
     OptionSpec(LANG, "The language of the table's public messages: en or ja (auto: each reader's own).",
