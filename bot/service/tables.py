@@ -93,7 +93,7 @@ def _restart_note() -> Event:
     return Event(t("The bot restarted after saving the last move and before announcing it; here is where the game stands."))
 
 
-def _resignation_ends_game(table: LiveTable, seat: int | None) -> bool:
+def resignation_ends_game(table: LiveTable, seat: int | None) -> bool:
     """Whether ``seat`` resigning ends the game: at most one seat, or no person, would be left."""
     left = [s for s in table.seats if not s.resigned and s.seat != seat]
     return len(left) <= 1 or not any(not s.is_bot for s in left)
@@ -939,7 +939,7 @@ class TableService:
         buttons = self.confirmations.ask(kind, table.id, table.version, table.status, ctx.user_id)
         minutes = confirm.VALID_SECONDS // 60
         if kind == "resign":
-            goes_on = not _resignation_ends_game(table, table.seat_of(ctx.user_id))
+            goes_on = not resignation_ends_game(table, table.seat_of(ctx.user_id))
             question = t("Resign from this game of {game}? The computer plays your seat from then on. "
                          "Confirm within {minutes} minutes.", game=Msg(table.game.title), minutes=minutes) if goes_on else \
                 t("Resign from this game of {game}? Too few players would be left, so the game ends. "
@@ -991,7 +991,7 @@ class TableService:
             return refused or self._no_table()
         seat = table.seat_of(ctx.user_id)
         assert seat is not None
-        ends = _resignation_ends_game(table, seat)
+        ends = resignation_ends_game(table, seat)
         table.seats[seat].resigned = True
         record = ActionRecord(table.version + 1, seat, "resign", "resign", False, time.time())
         headline = Event(t("{player} resigns.", player=SeatRef(seat)))

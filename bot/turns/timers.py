@@ -25,6 +25,7 @@ from bot.service.live import LiveTable
 from bot.service import customids
 from bot.service.replies import Button, Ctx, Reply
 from bot.service.replies import refusal as _error   # one refusal reply for every extension
+from bot.service.tables import resignation_ends_game
 from bot.store import ActionRecord, StaleTableError
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span, span_text
@@ -396,9 +397,8 @@ class TurnTimers(TableHooks):
         resign = ActionRecord(marker.n + 1, seat, "resign", "resign", False, marker.at)
         events.append(Event(t("{player} is removed from the game; the computer plays the seat from now on.",
                               player=SeatRef(seat))))
-        active = [s for s in table.seats if not s.resigned]
         try:
-            if len(active) <= 1 or not any(not s.is_bot for s in active):
+            if resignation_ends_game(table, seat):
                 # the removal and the game's end are stored together
                 replies = await service.end_by_resignation(table, events, [marker, resign])
                 replies = None if replies and replies[0].error else replies
