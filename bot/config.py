@@ -25,52 +25,6 @@ class ConfigError(ValueError):
     """A config value is wrong; the message names the key and what is allowed."""
 
 
-@dataclass(frozen=True)
-class Settings:
-    database_backend: str = "sqlite"          # database.backend: sqlite | postgres
-    database_path: str = "data/boardtable.sqlite3"
-    database_dsn: str | None = field(default=None, repr=False)   # database.dsn or DATABASE_URL; holds a password
-    database_pool_size: int = 5               # database.pool_size (PostgreSQL connections)
-    default_locale: str = "en"
-    locales: tuple[str, ...] = LOCALES        # locale.available: the languages replies are given in
-    render_scale: float = 1.0
-    render_threads: int = 2
-    render_processes: int = 0                 # rendering.processes: draw in this many processes (0: in the threads)
-    render_cache_size: int = 256              # rendering.cache_size: pictures kept (per table version)
-    enabled_games: tuple[str, ...] = ("carcassonne", "keyflower", "stoneage", "florenza", "quetzal")
-    extra_games: tuple[str, ...] = ()
-    default_options: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    computer_level: str = "greedy"
-    max_computer_moves: int = 500
-    turn_timer_seconds: int | None = None
-    reminder_at: float = 0.5
-    on_timeout: str = "computer"
-    vacation_days_per_month: int = 7          # turns.vacation_days_per_month (asynchronous play)
-    replay_max_frames: int = 40               # replay.max_frames
-    replay_frame_ms: int = 800                # replay.frame_ms
-    replay_cache_size: int = 16               # replay.cache_size: replays kept (per table and version)
-    replay_per_user_seconds: int = 60         # replay.per_user_seconds: one /replay per user this often
-    sync_commands: str = "auto"
-    moderator_permission: str = "manage_guild"
-    dev_guild_ids: tuple[int, ...] = ()
-    shard_count: int | str | None = None      # discord.shard_count: None (no sharding), "auto" or a number
-    shard_ids: tuple[int, ...] | None = None  # discord.shard_ids: the shards this process runs (None: all)
-    lease_seconds: float = 30.0               # scheduler.lease_seconds
-    console_images_dir: str = "out/console"
-    log_level: str = "INFO"
-    monitor_event_loop: bool = False          # monitor.event_loop: measure event-loop stalls (bot/monitor.py)
-    monitor_interval_ms: int = 50             # monitor.interval_ms
-    monitor_report_seconds: int = 60          # monitor.report_seconds
-    monitor_file: str | None = None           # monitor.file: JSON figures written at each report
-
-    @property
-    def shards(self) -> Shards:
-        """The shards this process serves (all guilds unless a shard range is configured)."""
-        if isinstance(self.shard_count, int):
-            return Shards(self.shard_count, self.shard_ids)
-        return SINGLE
-
-
 # -- the file's sections: each key's type, default, limits and what is allowed --------------------
 
 def _not_blank(text: str) -> str:
@@ -125,9 +79,11 @@ class RenderingSection(Section):
 
 
 class GamesSection(Section):
-    enabled: list[str] = key(list(Settings.enabled_games), "a list of game names")
+    enabled: list[str] = key(["carcassonne", "keyflower", "stoneage", "florenza", "quetzal"], "a list of game names")
     extra: list[Annotated[str, Field(min_length=1)]] = key([], "a list of 'package.module:GAME' strings")
-    default_options: dict[Any, list[Any]] | None = key({}, "a mapping of game name to a list of option names")
+    # an empty value (null, [], false) reads as no default options, as it always has
+    default_options: Annotated[dict[Any, list[Any]] | None, BeforeValidator(lambda value: value or None)] = \
+        key({}, "a mapping of game name to a list of option names")
 
 
 class ComputerSection(Section):
@@ -187,6 +143,61 @@ SECTIONS: dict[str, type[Section]] = {
     "computer": ComputerSection, "turns": TurnsSection, "replay": ReplaySection, "discord": DiscordSection,
     "scheduler": SchedulerSection, "console": ConsoleSection, "logging": LoggingSection, "monitor": MonitorSection,
 }
+
+
+def default_of(dotted: str) -> Any:
+    """The default of a config key (``rendering.threads``), as its model holds it."""
+    section, name = dotted.split(".")
+    return SECTIONS[section].model_fields[name].default
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the bot reads: config.yaml's keys, validated, under flat names; each default is the
+    key's own (named beside it)."""
+
+    database_backend: str = default_of("database.backend")
+    database_path: str = default_of("database.path")
+    database_dsn: str | None = field(default=default_of("database.dsn"), repr=False)   # or DATABASE_URL; holds a password
+    database_pool_size: int = default_of("database.pool_size")      # PostgreSQL connections
+    default_locale: str = default_of("locale.default")
+    locales: tuple[str, ...] = tuple(default_of("locale.available"))  # the languages replies are given in
+    render_scale: float = default_of("rendering.scale")
+    render_threads: int = default_of("rendering.threads")
+    render_processes: int = default_of("rendering.processes")      # draw in this many processes (0: in the threads)
+    render_cache_size: int = default_of("rendering.cache_size")    # pictures kept (per table version)
+    enabled_games: tuple[str, ...] = tuple(default_of("games.enabled"))
+    extra_games: tuple[str, ...] = tuple(default_of("games.extra"))
+    default_options: dict[str, tuple[str, ...]] = field(default_factory=dict)   # games.default_options
+    computer_level: str = default_of("computer.default_level")
+    max_computer_moves: int = default_of("computer.max_moves_per_command")
+    turn_timer_seconds: int | None = default_of("turns.timer")
+    reminder_at: float = default_of("turns.reminder_at")
+    on_timeout: str = default_of("turns.on_timeout")
+    vacation_days_per_month: int = default_of("turns.vacation_days_per_month")   # asynchronous play
+    replay_max_frames: int = default_of("replay.max_frames")
+    replay_frame_ms: int = default_of("replay.frame_ms")
+    replay_cache_size: int = default_of("replay.cache_size")       # replays kept (per table and version)
+    replay_per_user_seconds: int = default_of("replay.per_user_seconds")   # one /replay per user this often
+    sync_commands: str = default_of("discord.sync_commands")
+    moderator_permission: str = default_of("discord.moderator_permission")
+    dev_guild_ids: tuple[int, ...] = tuple(default_of("discord.dev_guild_ids"))
+    shard_count: int | str | None = default_of("discord.shard_count")   # None (no sharding), "auto" or a number
+    shard_ids: tuple[int, ...] | None = default_of("discord.shard_ids")  # the shards this process runs (None: all)
+    lease_seconds: float = default_of("scheduler.lease_seconds")
+    console_images_dir: str = default_of("console.images_dir")
+    log_level: str = default_of("logging.level")
+    monitor_event_loop: bool = default_of("monitor.event_loop")    # measure event-loop stalls (bot/monitor.py)
+    monitor_interval_ms: int = default_of("monitor.interval_ms")
+    monitor_report_seconds: int = default_of("monitor.report_seconds")
+    monitor_file: str | None = default_of("monitor.file")          # JSON figures written at each report
+
+    @property
+    def shards(self) -> Shards:
+        """The shards this process serves (all guilds unless a shard range is configured)."""
+        if isinstance(self.shard_count, int):
+            return Shards(self.shard_count, self.shard_ids)
+        return SINGLE
 
 
 def _fail(key_name: str, value: Any, allowed: str) -> ConfigError:
