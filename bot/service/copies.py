@@ -19,8 +19,8 @@ With one process (no shard range configured) none of this queries anything: memo
 """
 from __future__ import annotations
 
-import logging
 import asyncio
+import logging
 from collections import defaultdict
 from typing import Awaitable, Callable, Sequence
 
