@@ -35,17 +35,19 @@ def prepare(extra_games: Sequence[str] = (), full: bool = True) -> None:
             log.exception("%s: drawing a first picture failed", name)
 
 
-def picture(game_name: str, view: Any, names: list[str], scale: float, region: str | None, cache_key: Any) -> bytes | None:
-    """PNG of a view (see renderers.registry.render)."""
+def picture(game_name: str, view: Any, names: list[str], scale: float, region: str | None, cache_key: Any,
+            locale: str | None = None) -> bytes | None:
+    """PNG of a view with its words in ``locale`` (see renderers.registry.render)."""
     game = games.get(game_name)
     if game is None:
         raise LookupError(f"no game {game_name!r} in this worker")
-    return registry.render(game, view, names, scale, region=region, cache_key=cache_key)
+    return registry.render(game, view, names, scale, region=region, cache_key=cache_key, locale=locale)
 
 
-def result(game_name: str, outcome: Outcome, names: list[str], view: Any, scale: float) -> bytes:
-    """PNG of a finished game's result."""
+def result(game_name: str, outcome: Outcome, names: list[str], view: Any, scale: float,
+           locale: str | None = None) -> bytes:
+    """PNG of a finished game's result with its words in ``locale``."""
     game = games.get(game_name)
     if game is None:
         raise LookupError(f"no game {game_name!r} in this worker")
-    return registry.render_result(game, outcome, names, view, scale)
+    return registry.render_result(game, outcome, names, view, scale, locale=locale)
