@@ -119,3 +119,9 @@ def _fill(text: str, english: str, params: dict[str, Any]) -> str:
 def N_(template: str, /) -> str:
     """Marks a word kept in a table (drawn later as ``word(TABLE[key])``) for the catalogue tools."""
     return template
+
+
+def coded(name: str, code: str) -> str:
+    """A component's name drawn with the notation id players type for it beside it (English
+    names are the ids already)."""
+    return name if current_locale() == "en" or name == code else f"{name} {code}"
