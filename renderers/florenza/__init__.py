@@ -31,6 +31,9 @@ TYPE_COLOURS = {"A": (70, 90, 150), "P": (150, 70, 110), "S": (90, 120, 70)}
 CATEGORY_NAMES = {"RES": N_("Residence"), "WKS": N_("Workshop"), "PRE": N_("Preacher"), "GLD": N_("Guild"),
                   "PAL": N_("Palace"), "CHU": N_("Church"), "DIS": N_("District")}
 PHASE_NAMES = {3: "actions", 4: "end of round"}
+STEP_LABELS = {"keep": N_("keeping a card:"), "captain": N_("captain chooses:"), "merchant": N_("merchant chooses:")}
+MODIFIER_NOTES = {"artist_discount": N_("artists −50"), "monument_discount": N_("monuments −50"),
+                  "choice_income": N_("merchant income")}
 
 
 def regions(view: FlorenzaView, names: list[str]) -> list[str]:
@@ -122,8 +125,7 @@ def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     y = s(52)
     x = s(PAD)
     if not view.over:
-        label = word("to act:") if view.phase == 3 else word({"keep": N_("keeping a card:"), "captain": N_("captain chooses:"),
-                                                              "merchant": N_("merchant chooses:")}.get(view.step, ""))
+        label = word("to act:") if view.phase == 3 else word(STEP_LABELS.get(view.step, ""))
         canvas.text((x, y + s(2)), label, fill=(235, 220, 190), typeface=canvas.font(21))
         x += text_width(draw, label, canvas.font(21)) + s(8)
         for seat in view.to_act:
@@ -449,8 +451,7 @@ def _hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     canvas.y += s(40)
     notes = []
     if me.modifiers:
-        notes += [word({"artist_discount": N_("artists −50"), "monument_discount": N_("monuments −50"),
-                        "choice_income": N_("merchant income")}[m]) for m in me.modifiers]
+        notes += [word(MODIFIER_NOTES[m]) for m in me.modifiers]
     if me.keep_pending:
         notes.append(word("keep one card: 'keep H1'…"))
     if notes:

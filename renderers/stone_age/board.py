@@ -20,6 +20,7 @@ VILLAGE_LABEL = {"toolmaker": N_("Tool maker"), "field": N_("Field"), "hut": N_(
 NUMBER = {"hunt": 1, "forest": 2, "clay": 3, "quarry": 4, "river": 5, "toolmaker": 6, "field": 7, "hut": 8}
 PHASE = {"place": N_("Placement"), "act": N_("Actions"), "feed": N_("Feeding"), "over": N_("Game over")}
 FIGURE_LABEL = {"farmer": N_("farmer"), "tool_maker": N_("tool maker"), "hut_builder": N_("hut builder"), "shaman": N_("shaman")}
+VILLAGE_EFFECT = {"toolmaker": N_("+1 tool"), "field": N_("agriculture +1"), "hut": N_("+1 person")}
 RESOURCE = {"food": N_("food"), "wood": N_("wood"), "brick": N_("brick"), "stone": N_("stone"), "gold": N_("gold")}
 SYMBOL = {"art": N_("Art"), "healing": N_("Healing"), "music": N_("Music"), "pottery": N_("Pottery"),
           "sundial": N_("Sundial"), "transport": N_("Transport"), "weaving": N_("Weaving"), "writing": N_("Writing")}
@@ -108,7 +109,7 @@ def village_row(image, draw, view: StoneAgeView, top: int) -> int:
         panel(draw, box, fill=(236, 228, 210))
         label = location_label(loc)
         text(draw, (x0 + 10, y0 + 8), label, fit(label, 24, x1 - x0 - 60, True), bold=True)
-        effect = word({"toolmaker": N_("+1 tool"), "field": N_("agriculture +1"), "hut": N_("+1 person")}[loc])
+        effect = word(VILLAGE_EFFECT[loc])
         text(draw, (x0 + 10, y0 + 46), effect, 21, fill=MUTED)
         who = view.people_on(loc)
         if who:
