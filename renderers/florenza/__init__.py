@@ -31,6 +31,9 @@ TYPE_COLOURS = {"A": (70, 90, 150), "P": (150, 70, 110), "S": (90, 120, 70)}
 CATEGORY_NAMES = {"RES": N_("Residence"), "WKS": N_("Workshop"), "PRE": N_("Preacher"), "GLD": N_("Guild"),
                   "PAL": N_("Palace"), "CHU": N_("Church"), "DIS": N_("District")}
 PHASE_NAMES = {3: "actions", 4: "end of round"}
+#: a category in three letters, on the small tiles of a player's cards
+CATEGORY_SHORT = {"RES": N_("RES"), "WKS": N_("WKS"), "PRE": N_("PRE"), "GLD": N_("GLD"), "PAL": N_("PAL"),
+                  "CHU": N_("CHU"), "DIS": N_("DIS")}
 STEP_LABELS = {"keep": N_("keeping a card:"), "captain": N_("captain chooses:"), "merchant": N_("merchant chooses:")}
 MODIFIER_NOTES = {"artist_discount": N_("artists −50"), "monument_discount": N_("monuments −50"),
                   "choice_income": N_("merchant income")}
@@ -377,7 +380,7 @@ def _card_tile_spec(placed: Placed) -> tuple[str, str, str, tuple[int, int, int]
         bottom = word("{n} pp", n=info.pp)
     else:
         bottom = word(CATEGORY_NAMES[info.category])
-    return (info.category, named(info.name, info.ja), bottom, CATEGORY_COLOURS[info.category], CATEGORY_TEXT.get(info.category, WHITE))
+    return (word(CATEGORY_SHORT[info.category]), named(info.name, info.ja), bottom, CATEGORY_COLOURS[info.category], CATEGORY_TEXT.get(info.category, WHITE))
 
 
 def _monument_spec(placed: Placed) -> tuple[str, str, str, tuple[int, int, int], tuple[int, int, int]]:

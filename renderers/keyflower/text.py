@@ -109,7 +109,7 @@ RES_LETTER = {"wood": "W", "stone": "S", "iron": "I", "gold": "Au", "any": "any"
 
 def cost_letters(defn: TileDef) -> str:
     """The upgrade cost, short: resources by letter (W S I Au), skills by name (``W+S``, ``saw``)."""
-    items = [RES_LETTER[r] for r in defn.upgrade_res] + [thing(k) for k in defn.upgrade_skill]
+    items = [RES_LETTER[r] if r != "any" else thing(r) for r in defn.upgrade_res] + [thing(k) for k in defn.upgrade_skill]
     counted: dict[str, int] = {}
     for item in items:
         counted[item] = counted.get(item, 0) + 1

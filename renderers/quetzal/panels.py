@@ -428,7 +428,7 @@ def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str]
     if seat.marker:
         draw.rounded_rectangle((x, px(top + 12, s), x + px(52, s), px(top + 44, s)), radius=px(6, s),
                                fill=(40, 70, 60))
-        put_text(draw, (x + px(26, s), px(top + 28, s)), "1st", fill=(250, 240, 200), font=font(px(20, s), bold=True),
+        put_text(draw, (x + px(26, s), px(top + 28, s)), word("1st"), fill=(250, 240, 200), font=font(px(20, s), bold=True),
                   anchor="mm")
     y = top + 56
     # workers: pool first, then those on the board (dimmed, with their space)
@@ -480,7 +480,7 @@ def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str]
             put_text(draw, (px(WIDTH - MARGIN - 30, s), px(y + 50, s)), f"+{vp}", fill=INK, font=font(px(18, s), bold=True),
                       anchor="lm")
     else:
-        put_text(draw, (px(MARGIN + 16, s), px(y + 12, s)), "No upgrades", fill=(120, 110, 100), font=font(px(19, s)),
+        put_text(draw, (px(MARGIN + 16, s), px(y + 12, s)), word("No upgrades"), fill=(120, 110, 100), font=font(px(19, s)),
                   anchor="lm")
     return top + height
 
