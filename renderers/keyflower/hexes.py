@@ -22,7 +22,7 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, fnt, width: float, lines: int) ->
     """``text`` in at most ``lines`` lines of ``width`` pixels, the last cut with an ellipsis."""
     out: list[str] = []
     line = ""
-    words = text.split(" ")
+    words = [piece for w in text.split(" ") for piece in _breakable(w, fnt, width)]
     for i, w in enumerate(words):
         trial = f"{line} {w}".strip()
         if S.length(trial, fnt) <= width or not line:
@@ -41,6 +41,20 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, fnt, width: float, lines: int) ->
             last = last[:-1]
         out[-1] = last + "…"
     return out
+
+
+def _breakable(word: str, fnt, width: float) -> list[str]:
+    """A word as pieces that each fit ``width``: Japanese is written without spaces, so a long
+    Japanese name may break between any two characters (a Latin word stays whole)."""
+    if S.length(word, fnt) <= width or not any(ord(c) > 0x2E80 for c in word):
+        return [word]
+    pieces, piece = [], ""
+    for c in word:
+        if piece and S.length(piece + c, fnt) > width:
+            pieces.append(piece)
+            piece = ""
+        piece += c
+    return pieces + [piece]
 
 
 def fitted(draw: ImageDraw.ImageDraw, text: str, width: float, size: float, floor: int, bold: bool, lines: int):
