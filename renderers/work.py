@@ -44,6 +44,16 @@ def picture(game_name: str, view: Any, names: list[str], scale: float, region: s
     return registry.render(game, view, names, scale, region=region, cache_key=cache_key, locale=locale)
 
 
+def help_picture(game_name: str, locale: str | None = None) -> bytes | None:
+    """PNG of the game's notation shown on its board (renderers.helppicture), in ``locale``."""
+    from renderers.helppicture import help_picture as draw
+
+    game = games.get(game_name)
+    if game is None:
+        raise LookupError(f"no game {game_name!r} in this worker")
+    return draw(game, locale)
+
+
 def result(game_name: str, outcome: Outcome, names: list[str], view: Any, scale: float,
            locale: str | None = None) -> bytes:
     """PNG of a finished game's result with its words in ``locale``."""

@@ -84,6 +84,16 @@ class Drawing:
             self.cache.put(key, png)
         return png
 
+    async def help_picture(self, game_name: str, locale: str) -> bytes | None:
+        """The picture of ``/help GAME`` in ``locale``, drawn once (kept in the picture cache)."""
+        key = (("help", game_name), locale)
+        if (png := self.cache.get(key)) is not None:
+            return png
+        png = await self.run(work.help_picture, game_name, locale)
+        if png is not None:
+            self.cache.put(key, png)
+        return png
+
     def warm_up(self) -> "asyncio.Future[None]":
         """Make every game's fonts and sprites now: in each worker process (their initializer
         does it as they start), or once in a thread."""

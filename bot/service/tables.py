@@ -538,7 +538,8 @@ class TableService(TableCopies):
             game = self.game(game_name or "")
             if game is None:
                 return self.unknown_game(game_name or "")
-            return [Reply(self._game_help(game), private=True)]
+            return [Reply(self._game_help(game), private=True, image=await self._help_picture(game, ctx.locale),
+                          image_name=f"help-{game.name}.png")]
         lines = [t("Board games at this table. Commands:")]
         lines += list(HELP_LINES)
         lines += [line for hook in self.hooks for line in hook.help_lines()]
@@ -546,6 +547,17 @@ class TableService(TableCopies):
         lines.append(t("/help GAME explains a game and its notation, e.g. /help {example}.",
                        example=self.games()[0].name if self.games() else "carcassonne"))
         return [Reply(lines, private=True)]
+
+    async def _help_picture(self, game: Game, reader: str | None) -> bytes | None:
+        """The notation shown on the game's board, in the reader's language (None when pictures
+        are off or the game has none; a failure is logged and the help goes out without it)."""
+        if not self.render_enabled or not game.renderer:
+            return None
+        try:
+            return await self.drawing.help_picture(game.name, normalise_locale(reader, self.settings.default_locale))
+        except Exception:
+            log.exception("%s: drawing the help picture failed", game.name)
+            return None
 
     def _game_help(self, game: Game) -> list[Msg]:
         lines = [t("{game} ({players} players) — how to play it here:", game=Msg(game.title),

@@ -1,5 +1,6 @@
 """What a drawing writes: every text Pillow draws while the block runs, with whether it stayed
-inside the image it was drawn on (a recording around ``ImageDraw.text``, which still draws)."""
+inside the image it was drawn on (a recording around ``ImageDraw.text``, which still draws; the
+renderers' caches of drawn text are emptied first, so cached labels are drawn and recorded too)."""
 from __future__ import annotations
 
 import re
@@ -8,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 from PIL import ImageDraw
+
+from renderers.common import font_audit
 
 #: an English word: two or more Latin letters in a row
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -40,7 +43,8 @@ def recording() -> Iterator[Drawn]:
 
     ImageDraw.ImageDraw.text = text
     try:
-        yield drawn
+        with font_audit():          # empties the caches of drawn text: every text is drawn again
+            yield drawn
     finally:
         ImageDraw.ImageDraw.text = original
 
