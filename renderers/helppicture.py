@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from PIL import Image, ImageDraw
 
@@ -15,7 +16,7 @@ from games.core.contract import Game
 from renderers import registry
 from renderers.common import N_, encode_png, font, min_text_px, word
 from renderers.common.phone import MIN_WIDTH, max_height
-from renderers.common.words import speaking
+from renderers.common.words import speaking, with_codes
 
 PAPER = (248, 244, 234)
 INK = (30, 30, 30)
@@ -25,8 +26,9 @@ CODE_BG = (255, 255, 255)
 LINE = (200, 190, 170)
 #: characters a Japanese line never starts with
 NO_LINE_START = "、。，．）」』："
-#: a key's code standing for the move the scene played to get there
+#: in a key's code: the move the scene played to get there, and the scene's example component
 MOVE = "{move}"
+EXAMPLE = "{example}"
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,8 @@ class Scene:
     region: str | None
     viewer: int | None
     key: tuple[tuple[str, str], ...]
+    #: a component of the position that the key names as an example (its id)
+    example: Callable[[Any], str] | None = None
 
 
 SCENES: dict[str, Scene] = {
@@ -73,12 +77,12 @@ SCENES: dict[str, Scene] = {
         ("F T H S", N_("farmers, tool makers, hut builders and shamans on your cards")),
     )),
     "keyflower": Scene(0, "board", None, (
-        ("keywood", N_("a tile by its id (in Japanese written under the tile's name)")),
-        ("bid keywood 2 red", N_("bid two red keeples for a tile")),
+        (EXAMPLE, N_("a tile by its id, written under its name")),
+        (f"bid {EXAMPLE} 2 red", N_("bid two red keeples for that tile")),
         ("r  b  y  g", N_("keeple colours: red, blue, yellow, green")),
         ("w  s  i  au", N_("wood, stone, iron, gold")),
         ("place TILE q,r rK", N_("a tile into your village: its place and rotation")),
-    )),
+    ), lambda view: next(t.id for t in view.auction if not t.id.startswith("to"))),
 }
 
 
@@ -92,7 +96,7 @@ def help_picture(game: Game, locale: str | None = None) -> bytes | None:
     found = scene(game)
     if found is None or not game.renderer:
         return None
-    with speaking(locale):
+    with speaking(locale), with_codes():
         return encode_png(_picture(game, found))
 
 
@@ -112,8 +116,9 @@ def key_rows(game: Game) -> list[tuple[str, str]]:
     found = scene(game)
     if found is None:
         return []
-    move = _position(game, found)[1] if any(code == MOVE for code, _ in found.key) else ""
-    return [(move if code == MOVE else code, word(meaning)) for code, meaning in found.key]
+    state, move = _position(game, found)
+    example = found.example(game.view(state, None)) if found.example else ""
+    return [(code.replace(MOVE, move).replace(EXAMPLE, example), word(meaning)) for code, meaning in found.key]
 
 
 def _picture(game: Game, found: Scene) -> Image.Image:

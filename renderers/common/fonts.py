@@ -25,7 +25,7 @@ from typing import Callable, Iterator, TypeVar
 
 from PIL import ImageFont
 
-from renderers.common.words import current_locale
+from renderers.common.words import drawing_key
 
 #: the smallest text is a fiftieth of the image's width: 8 points on a phone that shows the
 #: image 400 points wide
@@ -120,7 +120,7 @@ def text_cache(maxsize: int) -> Callable[[F], F]:
 
         @functools.wraps(function)
         def cached(*args, **kwargs):
-            return in_language(current_locale(), *args, **kwargs)
+            return in_language(drawing_key(), *args, **kwargs)
 
         cached.cache_clear = in_language.cache_clear  # type: ignore[attr-defined]
         cached.cache_info = in_language.cache_info  # type: ignore[attr-defined]

@@ -30,6 +30,7 @@ import games
 LANGUAGES = ("en", "ja")
 HERE = Path(__file__).resolve().parents[1]
 _LOCALE: ContextVar[str] = ContextVar("picture_locale", default="en")
+_CODES: ContextVar[bool] = ContextVar("picture_codes", default=False)
 
 
 def picture_locale(locale: str | None) -> str:
@@ -121,7 +122,29 @@ def N_(template: str, /) -> str:
     return template
 
 
+@contextmanager
+def with_codes() -> Iterator[None]:
+    """Draw the notation id beside every component's name, in English too (the help picture)."""
+    token = _CODES.set(True)
+    try:
+        yield
+    finally:
+        _CODES.reset(token)
+
+
+def codes_shown() -> bool:
+    """Whether components' names are drawn with their ids: always in Japanese; in English, where
+    the names are nearly the ids, only in a picture that explains the notation."""
+    return current_locale() != "en" or _CODES.get()
+
+
+def drawing_key() -> tuple[str, bool]:
+    """What changes the words of a drawing besides its arguments (for caches of drawn text)."""
+    return current_locale(), codes_shown()
+
+
 def coded(name: str, code: str) -> str:
-    """A component's name drawn with the notation id players type for it beside it (English
-    names are the ids already)."""
-    return name if current_locale() == "en" or name == code else f"{name} {code}"
+    """A component's name drawn with the notation id players type for it beside it (when
+    :func:`codes_shown`, and unless the name is the id already)."""
+    same = name.replace(" ", "").lower() == code.lower()          # "Tool maker" is toolmaker already
+    return name if not codes_shown() or same else f"{name} {code}"

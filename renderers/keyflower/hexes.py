@@ -11,6 +11,7 @@ from PIL import Image, ImageChops, ImageDraw
 from games.keyflower import geometry
 from games.keyflower.data import tile as tile_def
 from renderers.common import text_cache, word
+from renderers.common.words import codes_shown
 from renderers.keyflower import style as S
 from renderers.keyflower.text import ability_text, cost_letters, tile_title, vp_text
 
@@ -126,9 +127,9 @@ def tile_sprite(tid: str, upgraded: bool, k: int, s: int, floor: int, detail: st
     cost = ""
     if detail == "auction" and defn.upgradable and not upgraded:
         cost = word("{cost} → {vp} VP", cost=cost_letters(defn), vp=defn.vp[1])
-    if _cjk(title) and " " in title:
-        # a Japanese name has the id players type beside it: the name on one line (cut if it
-        # must be), the id whole on the next
+    if (_cjk(title) or codes_shown()) and " " in title:
+        # a name with the id players type beside it: the name on one line (cut if it must be),
+        # the id whole on the next
         name, tid = title.rsplit(" ", 1)
         id_font, _ = fitted(draw, tid, s * 1.52, s * 0.3, floor, True, 1)
         name_font, name_lines = fitted(draw, name, s * 1.52, id_font.size, floor, True, 1)
