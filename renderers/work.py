@@ -9,6 +9,7 @@ from typing import Any, Sequence
 from games import registry as games
 from games.core.outcome import Outcome
 from renderers import registry
+from renderers.common.words import LANGUAGES, translations
 
 log = logging.getLogger(__name__)
 
@@ -20,6 +21,8 @@ def prepare(extra_games: Sequence[str] = (), full: bool = True) -> None:
     do it as they start, the threads of a small bot leave it to the first turns)."""
     for spec in extra_games:
         games.load(spec)
+    for locale in LANGUAGES:            # the catalogues of the pictures' words, read once here
+        translations(locale)
     for name in games.names():
         game = games.get(name)
         if game is None or not game.renderer:
