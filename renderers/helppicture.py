@@ -100,7 +100,8 @@ def help_picture(game: Game, locale: str | None = None) -> bytes | None:
         return encode_png(_picture(game, found))
 
 
-def _position(game: Game, found: Scene):
+def position(game: Game, found: Scene):
+    """The scene's position: the state after its steps, and the last move played ("" for none)."""
     state = game.setup(game.min_players, frozenset(spec.name for spec in game.options if spec.default), 1)
     move = ""
     for _ in range(found.steps):
@@ -116,13 +117,13 @@ def key_rows(game: Game) -> list[tuple[str, str]]:
     found = scene(game)
     if found is None:
         return []
-    state, move = _position(game, found)
+    state, move = position(game, found)
     example = found.example(game.view(state, None)) if found.example else ""
     return [(code.replace(MOVE, move).replace(EXAMPLE, example), word(meaning)) for code, meaning in found.key]
 
 
 def _picture(game: Game, found: Scene) -> Image.Image:
-    state, _ = _position(game, found)
+    state, _ = position(game, found)
     names = [word("Player {n}", n=seat + 1) for seat in range(game.min_players)]
     view = game.view(state, found.viewer)
     board = Image.open(io.BytesIO(registry.render(game, view, names, region=found.region))).convert("RGB")

@@ -68,8 +68,8 @@ def test_help_picture_shows_its_codes_on_the_board(name):
     assert not left, f"{name}: English in the Japanese help picture: {left[:10]}"
     # the board part alone (the same position and region) shows the codes the key explains
     with recording() as board:
-        from renderers.helppicture import _position
-        state, _ = _position(game, scene)
+        from renderers.helppicture import position
+        state, _ = position(game, scene)
         with with_codes():
             renderers.render(game, game.view(state, scene.viewer), ["a", "b", "c"][:game.min_players],
                              region=scene.region, locale="ja")
