@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Awaitable, Callable, Iterable, Sequence
 
 from bot.config import Settings
-from bot.i18n import UserRef, t
+from bot.i18n import I18n, UserRef, normalise_locale, t
 from bot.i18n import counts
 from bot.service import confirm, customids, movelog, optionlines, panels
 from bot.service.announcements import Announcements
@@ -41,6 +41,8 @@ from renderers import registry as render_registry
 from renderers import work
 
 log = logging.getLogger(__name__)
+#: the bot's own words drawn into pictures (a resigned seat's name)
+_BOT_WORDS = I18n()
 
 MAX_TEXT = 200           # longest action text we even try to parse
 #: the game verbs that exist as slash commands; other verbs of a game go through /play.
@@ -556,7 +558,8 @@ class TableService:
             game = self.game(game_name or "")
             if game is None:
                 return self.unknown_game(game_name or "")
-            return [Reply(self._game_help(game), private=True)]
+            return [Reply(self._game_help(game), private=True, image=await self._help_picture(game, ctx.locale),
+                          image_name=f"help-{game.name}.png")]
         lines = [t("Board games at this table. Commands:")]
         lines += list(HELP_LINES)
         lines += [line for hook in self.hooks for line in hook.help_lines()]
@@ -564,6 +567,17 @@ class TableService:
         lines.append(t("/help GAME explains a game and its notation, e.g. /help {example}.",
                        example=self.games()[0].name if self.games() else "carcassonne"))
         return [Reply(lines, private=True)]
+
+    async def _help_picture(self, game: Game, reader: str | None) -> bytes | None:
+        """The notation shown on the game's board, in the reader's language (None when pictures
+        are off or the game has none; a failure is logged and the help goes out without it)."""
+        if not self.render_enabled or not game.renderer:
+            return None
+        try:
+            return await self.drawing.help_picture(game.name, normalise_locale(reader, self.settings.default_locale))
+        except Exception:
+            log.exception("%s: drawing the help picture failed", game.name)
+            return None
 
     def _game_help(self, game: Game) -> list[Msg]:
         lines = [t("{game} ({players} players) — how to play it here:", game=Msg(game.title),
@@ -739,7 +753,7 @@ class TableService:
         # Off the event loop: a game's suggestions can take seconds, and meanwhile the loop must
         # stay free to acknowledge interactions within Discord's 3 seconds.
         buttons = await asyncio.get_running_loop().run_in_executor(self._pool, self._action_buttons, table, humans)
-        image = await self._render(table, public_view)
+        image = await self._render(table, public_view, locale=self.picture_locale(table))
         # once sent, this message announces the table's current version (restore reposts only what was not)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id,
                          locale=table.lang, announces=table.version)]
@@ -821,18 +835,28 @@ class TableService:
             return _stale()
         return [reply]
 
-    async def _render(self, table: LiveTable, view: Any, region: str | None = None, viewer: int | None = None) -> bytes | None:
-        """The picture of ``view`` (``viewer``: the seat whose view it is, None for the public),
-        drawn once per table state: the same state, region and viewer again come from the cache."""
+    def picture_locale(self, table: LiveTable, reader: str | None = None) -> str:
+        """The language of a table's public pictures: the table's language; without one, the
+        reader's (``reader``: the locale of who asked), else the bot's default."""
+        return normalise_locale(table.lang or reader, self.settings.default_locale)
+
+    async def _render(self, table: LiveTable, view: Any, region: str | None = None, viewer: int | None = None,
+                      locale: str | None = None) -> bytes | None:
+        """The picture of ``view`` (``viewer``: the seat whose view it is, None for the public)
+        with its words in ``locale``, drawn once per table state and language: the same state,
+        region, viewer and language again come from the cache."""
         if not self.render_enabled or not table.game.renderer:
             return None
+        locale = normalise_locale(locale, self.settings.default_locale)
         # a seat the computer plays since its player resigned says so in the picture
-        names = [f"{s.name} (computer)" if s.resigned else s.name for s in table.seats]
+        names = [_BOT_WORDS.render(t("{player} (computer)", player=s.name), locale) if s.resigned else s.name
+                 for s in table.seats]
         scale = self.settings.render_scale
         key = (table.id, table.version, hash(table.snapshot), region, viewer, scale, tuple(names))
         try:
             # a palette of its own per viewer: a private picture's colours never reach a public one
-            return await self.drawing.picture(key, table.game.name, view, names, scale, region, (table.id, viewer))
+            return await self.drawing.picture(key, table.game.name, view, names, scale, region, (table.id, viewer),
+                                              locale)
         except ValueError:
             if region:
                 raise       # a region the renderer cannot read: the user's input, not our failure
@@ -847,12 +871,15 @@ class TableService:
         module-level function of picklable data (the workers may be processes)."""
         return await self.drawing.run(function, *args)
 
-    async def render_result(self, game: Game, outcome: Outcome, names: list[str], view: Any) -> bytes | None:
-        """The picture of a finished game's result (renderers.registry.render_result), off the loop."""
+    async def render_result(self, game: Game, outcome: Outcome, names: list[str], view: Any,
+                            locale: str | None = None) -> bytes | None:
+        """The picture of a finished game's result (renderers.registry.render_result) with its
+        words in ``locale``, off the loop."""
         if not self.render_enabled or not game.renderer:
             return None
+        locale = normalise_locale(locale, self.settings.default_locale)
         try:
-            return await self.drawing.run(work.result, game.name, outcome, names, view, self.settings.render_scale)
+            return await self.drawing.run(work.result, game.name, outcome, names, view, self.settings.render_scale, locale)
         except Exception:
             log.exception("%s: drawing a result failed", game.name)
             return None
@@ -897,7 +924,7 @@ class TableService:
         for seat in order:
             lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
                            points=counts.points(outcome.scores[seat])))
-        image = await self.render_result(table.game, outcome, table.names, view)
+        image = await self.render_result(table.game, outcome, table.names, view, self.picture_locale(table))
         return [Reply(lines, image=image, names=table.names, table_id=table.id, announces=table.version,
                       locale=table.lang)]
 
@@ -1049,13 +1076,14 @@ class TableService:
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
         table = await self.fresh(ctx.channel_id)
         if table is None or table.status != "playing":
-            shown = await last_result(self, ctx.channel_id) if table is None or table.status == "lobby" else None
+            shown = await last_result(self, ctx.channel_id, ctx.locale) if table is None or table.status == "lobby" else None
             return shown or _error("There is no running game here. Open one with /join <game>.")
         region = _clean(region) or None
         async with self.lock(ctx.channel_id):
             view = table.game.view(table.state, None)
             try:
-                image = await self._render(table, view, region or render_registry.board_region(table.game))
+                image = await self._render(table, view, region or render_registry.board_region(table.game),
+                                           locale=self.picture_locale(table, ctx.locale))
             except ValueError:
                 return _error("The board has no region '{region}'; leave it out to see the whole board.", region=(region or "")[:40])
         return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id)]
@@ -1064,7 +1092,7 @@ class TableService:
         table = await self.fresh(ctx.channel_id)
         if table is None:
             # the game that ended here: its result, and where to look further
-            shown = await last_result(self, ctx.channel_id)
+            shown = await last_result(self, ctx.channel_id, ctx.locale)
             if shown is None:
                 return self._no_table()
             result = shown[0]
@@ -1105,7 +1133,8 @@ class TableService:
                 lines += table.game.turn_prompt(view)
                 buttons.append(Button("Your move", customids.panel_id(table.id), "success"))
             secret = table.game.private_info or table.game.has_secrets(table.options)
-            image = await self._render(table, view, viewer=seat) if secret else None
+            # a private picture speaks its reader's language
+            image = await self._render(table, view, viewer=seat, locale=ctx.locale) if secret else None
         return [Reply(lines, private=True, image=image, image_name="hand.png", buttons=buttons, names=table.names, table_id=table.id)]
 
     async def log_text(self, ctx: Ctx) -> list[Reply]:

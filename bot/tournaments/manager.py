@@ -688,7 +688,7 @@ class Tournaments(TableHooks):
     def _image(self, tournament: Tournament, lines: list[Line], user_id: int | None, locale: str | None, scale: float) -> bytes:
         tr = lambda msg: self._i18n.render(msg, locale)       # noqa: E731
         columns = [Column("#", numeric=True), Column(tr(t("Player"))), Column(tr(t("Points")), numeric=True),
-                   Column("Buchholz", numeric=True), Column(tr(t("Wins")), numeric=True), Column(tr(t("Score")), numeric=True),
+                   Column(tr(t("Buchholz")), numeric=True), Column(tr(t("Wins")), numeric=True), Column(tr(t("Score")), numeric=True),
                    Column(tr(t("Games")), numeric=True)]
         rows = [(line.place, line.name + (" ✗" if line.dropped else ""), number(line.points), number(line.buchholz),
                  line.wins, line.score, line.games) for line in lines[:60]]

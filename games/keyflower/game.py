@@ -18,8 +18,8 @@ from games.keyflower.view import KeyflowerView, build_view
 
 
 #: the final score's parts (scoring.score_player) and what the result image calls them
-FINAL_PARTS = (("fixed", "Tiles"), ("auto", "Turn order, boats, roads, river"), ("storage", "Storage tiles"),
-               ("alloc", "Winter tiles"), ("gold", "Gold"))
+FINAL_PARTS = (("fixed", N_("Tiles")), ("auto", N_("Turn order, boats, roads, river")), ("storage", N_("Storage tiles")),
+               ("alloc", N_("Winter tiles")), ("gold", N_("Gold")))
 
 
 class Keyflower(Game):
