@@ -7,8 +7,8 @@ from typing import Callable, Iterable, Sequence, TypeVar
 
 from games.core import IllegalAction, SeatRef
 from games.florenza import actions as A
-from games.florenza.catalog import ANONYMOUS, RES, RES_NAMES, artist, artist_card, catalog, normalise
-from games.florenza.rules import artist_refs, check, display_ref
+from games.florenza.components import ANONYMOUS, RES, RES_NAMES, artist, artist_card, catalog, normalise
+from games.florenza.rules.moves import artist_refs, check, display_ref
 from games.florenza.state import FlorenzaState
 
 K = TypeVar("K")

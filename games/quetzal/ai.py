@@ -15,11 +15,11 @@ from typing import Any
 from games.core import ComputerPlayer
 from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade
 from games.quetzal.components import rules
-from games.quetzal.flow import legal_actions
-from games.quetzal.gains import has_effect
-from games.quetzal.placement import all_places, place_cost
-from games.quetzal.rounds import SLOTS, SURROUNDINGS
-from games.quetzal.scoring import kind_points, score_delivery
+from games.quetzal.rules.flow import legal_actions
+from games.quetzal.rules.gains import has_effect
+from games.quetzal.rules.placement import all_places, place_cost
+from games.quetzal.rules.rounds import SLOTS, SURROUNDINGS
+from games.quetzal.rules.scoring import kind_points, score_delivery
 from games.quetzal.state import State
 
 COIN = 0.4

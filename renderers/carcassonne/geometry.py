@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from games.carcassonne.tiles import DIRS, TileType, tile as tile_type
+from games.carcassonne.components import DIRS, TileType, tile as tile_type
 
 Point = tuple[float, float]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from games.carcassonne.tiles import DIRS, TileType, all_tiles, rotate_dir, rotate_half, tiles_of_set
+from games.carcassonne.components import DIRS, TileType, all_tiles, rotate_dir, rotate_half, tiles_of_set
 from games.carcassonne.view import COLOURS, LETTERS, CarcassonneView, FigureView, PlacedTileView, PlayerView
 
 OFFSET = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.keyflower.data import RESOURCES, SEASONS
+from games.keyflower.components import RESOURCES, SEASONS
 from games.keyflower.view import BidView, KeyflowerView, TileView
 from renderers.common import text_cache, word
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import SQ3, draw_uses, fitted, paste_tile
 from renderers.keyflower.text import tile_title
-from games.keyflower.data import tile as tile_def
+from games.keyflower.components import tile as tile_def
 
 
 def player_name(names: list[str], seat: int, limit: int = 14) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.stone_age.components import RESOURCES, card
-from games.stone_age.rules import figure_totals
+from games.stone_age.rules.checks import figure_totals
 from games.stone_age.view import PlayerView, StoneAgeView
 from renderers.common.text import length
 from renderers.stone_age.board import GAP, MARGIN, WIDTH

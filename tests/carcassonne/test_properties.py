@@ -9,11 +9,11 @@ from collections import deque
 from hypothesis import given, settings, strategies as st
 
 from games.carcassonne import GAME
-from games.carcassonne.board import STRIDE
-from games.carcassonne.geometry import OFFSETS, OPPOSITE, TOUCHING, oriented
+from games.carcassonne.rules.board import STRIDE
+from games.carcassonne.rules.geometry import OFFSETS, OPPOSITE, TOUCHING, oriented
 from games.carcassonne.actions import Deploy, Place
 from games.carcassonne.state import FOLLOWERS
-from games.carcassonne.tiles import all_tiles, tiles_of_set
+from games.carcassonne.components import all_tiles, tiles_of_set
 from games.core import IllegalAction
 
 FEW = settings(max_examples=15, deadline=None)

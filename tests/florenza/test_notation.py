@@ -8,8 +8,8 @@ import pytest
 from games.core import IllegalAction
 from games.florenza import GAME
 from games.florenza import actions as Ac
-from games.florenza.catalog import RES, catalog
-from games.florenza.rules import check
+from games.florenza.components import RES, catalog
+from games.florenza.rules.moves import check
 from tests.florenza.helpers import A, new, set_hand, set_holdings, show_artists, show_monuments
 
 

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from games.keyflower import GAME
-from games.keyflower import geometry
-from games.keyflower import village as vil
-from games.keyflower.scoring import best_resources, running_vp, score_player
+from games.keyflower.rules import geometry
+from games.keyflower.rules import village as vil
+from games.keyflower.rules.scoring import best_resources, running_vp, score_player
 import copy
 
 from games.keyflower.state import Placed, counts
-from games.keyflower.data import COLOURS, SKILLS
+from games.keyflower.components import COLOURS, SKILLS
 
 from tests.keyflower.helpers import play, put, rejected, skills, state, supply
 
@@ -305,7 +305,7 @@ def test_e8_winter_selection_two_turn_order_tiles_and_boats():
     put(st, ANN, "boat2b", 0, -1)
     put(st, ANN, "alehouse", -1, 0, k=2)
     put(st, ANN, "miner", 1, -1, k=1)
-    from games.keyflower import seasons
+    from games.keyflower.rules import seasons
     st.season = 3
     seasons.start_winter(st)
     assert GAME.to_act(st) == {ANN, BOB, CARA}
