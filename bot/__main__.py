@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 
-from bot.asyncplay import AsyncPlay
+from bot.plugins import Plugins
 from bot.config import ConfigError, Settings, check_shards, load_settings
 from bot.i18n import I18n, game_packages
 from bot.monitor import LoopMonitor
@@ -130,12 +130,12 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
                           settings.monitor_file).start() if settings.monitor_event_loop else None
     service = TableService(store, settings)
     service.warm_up()                   # in a worker thread, while the bot connects
-    play = AsyncPlay(service)           # timers, ratings, tournaments... (hooks into the service)
+    play = Plugins(service)           # timers, ratings, tournaments... (hooks into the service)
     i18n = I18n(game_packages(service.games()), settings.default_locale)
     try:
         token = os.environ.get("DISCORD_TOKEN", "").strip()
         if args.mode == "console" or not token:
-            from bot.asyncplay.console import console_ports
+            from bot.plugins.console import console_ports
             from bot.console import Console
 
             console = Console(service, i18n, settings.console_images_dir, settings.default_locale)

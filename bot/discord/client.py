@@ -27,7 +27,7 @@ from bot.service import confirm, customids
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",
-        "bot.discord.cogs.asyncplay", "bot.discord.cogs.tournament")
+        "bot.discord.cogs.plugins", "bot.discord.cogs.tournament")
 DEFER_AFTER = 1.0          # seconds; Discord wants an answer within 3
 SHUTDOWN_GRACE = 30.0      # seconds a stopping bot waits for the answers it is still working on
 
@@ -106,7 +106,7 @@ class BoardBotCore:
         self.settings = settings
         self.i18n = i18n
         self.force_sync = force_sync
-        self.play = play                 # bot.asyncplay.AsyncPlay: timers, ratings, tournaments
+        self.play = play                 # bot.plugins.Plugins: timers, ratings, tournaments
         self.monitor = monitor           # event-loop stall figures (config monitor.*), or None
         self.tree.on_error = self.on_app_command_error
         self._in_flight = 0              # interactions whose service call is running (see in_time)
@@ -123,7 +123,7 @@ class BoardBotCore:
         self.add_dynamic_items(TableComponent)
         await self.sync_commands()
         if self.play is not None:
-            from bot.discord.asyncplay import discord_ports
+            from bot.discord.ports import discord_ports
             self.play.ports.update(discord_ports(self))
         self._pending = await self.service.restore()
         if self.play is not None:

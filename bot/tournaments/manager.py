@@ -17,7 +17,7 @@ import re
 import shlex
 from typing import TYPE_CHECKING, Any, AsyncIterator
 
-from bot.asyncplay.ports import Ports, channel_link
+from bot.plugins.ports import Ports, channel_link
 from bot.i18n import I18n, UserRef, t
 from bot.i18n import counts
 from bot.scheduler import Job, Scheduler, rearm_sql
@@ -35,7 +35,7 @@ from games import registry
 from games.core import BLANK, OptionError, validate_options
 from games.core.options import changes_to, option_tokens
 from games.core.messages import Msg
-from renderers.tables import Column, render_table
+from renderers.rankings import Column, render_ranking
 
 if TYPE_CHECKING:
     from bot.scheduler import Clock
@@ -704,7 +704,7 @@ class Tournaments(TableHooks):
             subtitle += " · " + tr(t("round {round} of {rounds}", round=tournament.round, rounds=tournament.rounds))
         mine = [i for i, line in enumerate(lines[:60]) if line.user_id == user_id]
         medals = [i for i, line in enumerate(lines[:3]) if line.place == i + 1]
-        return render_table(tournament.name, columns, rows, subtitle=subtitle, highlight=mine, badges=medals, scale=scale)
+        return render_ranking(tournament.name, columns, rows, subtitle=subtitle, highlight=mine, badges=medals, scale=scale)
 
     async def export(self, ctx: Ctx) -> list[Reply]:
         tournament = await self._here(ctx, finished_too=True)

@@ -51,7 +51,7 @@ ACTION_PREFIX = "bt:a:"
 
 COMMANDS = {"join", "leave", "option", "start", "addbot", "play", "place", "bid", "use", "pass",
             "board", "status", "hand", "log", "resign", "abort", "help",
-            # asynchronous play (bot/discord/cogs/asyncplay.py, tournament.py)
+            # asynchronous play (bot/discord/cogs/plugins.py, tournament.py)
             "games", "notify", "vacation", "rating", "leaderboard", "undo", "replay", "tournament"}
 
 

@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from bot.service import Ctx
-from tests.async_play.conftest import Bot, Recorder, clock  # noqa: F401  (the shared manual clock)
+from tests.plugins.conftest import Bot, Recorder, clock  # noqa: F401  (the shared manual clock)
 
 SHARDS = 2
 GUILD_A = 7               # (7 >> 22) % 2 == 0: shard 0

@@ -2,7 +2,7 @@
 (with Japanese descriptions) and their autocomplete answers."""
 from __future__ import annotations
 
-from bot.asyncplay import AsyncPlay
+from bot.plugins import Plugins
 from bot.discord.client import BoardBot
 from bot.discord.translator import CatalogueTranslator
 from tests.helpers import i18n
@@ -10,7 +10,7 @@ from tests.helpers import i18n
 
 async def test_cogs_register_commands(bot):
     client = BoardBot(bot.service, bot.service.settings, i18n(), play=bot.play)
-    for cog in ("bot.discord.cogs.asyncplay", "bot.discord.cogs.tournament"):
+    for cog in ("bot.discord.cogs.plugins", "bot.discord.cogs.tournament"):
         await client.load_extension(cog)
     names = {c.name for c in client.tree.get_commands()}
     assert {"games", "notify", "vacation", "rating", "leaderboard", "tournament"} <= names
@@ -33,5 +33,5 @@ async def test_cogs_stay_out_without_asynchronous_play(bot):
     client = BoardBot(bot.service, bot.service.settings, i18n())
     await client.load_extension("bot.discord.cogs.tournament")
     assert client.tree.get_command("tournament") is None
-    assert isinstance(bot.play, AsyncPlay)
+    assert isinstance(bot.play, Plugins)
     await client.close()

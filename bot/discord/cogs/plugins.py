@@ -1,4 +1,4 @@
-"""Asynchronous play: /games, /notify, /vacation, /rating, /leaderboard, /undo, /replay."""
+"""The plugins' commands: /games, /notify, /vacation, /rating, /leaderboard, /undo, /replay."""
 from __future__ import annotations
 
 import discord
@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.discord.cogs.common import choices
 
 
-class AsyncPlayCog(commands.Cog):
+class PluginsCog(commands.Cog):
     def __init__(self, bot) -> None:
         self.bot = bot
 
@@ -63,4 +63,4 @@ class AsyncPlayCog(commands.Cog):
 
 async def setup(bot) -> None:
     if getattr(bot, "play", None) is not None:
-        await bot.add_cog(AsyncPlayCog(bot))
+        await bot.add_cog(PluginsCog(bot))

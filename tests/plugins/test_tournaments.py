@@ -11,7 +11,7 @@ import random
 from PIL import Image
 
 from bot.service import Ctx
-from tests.async_play.helpers import play_turns
+from tests.plugins.helpers import play_turns
 from tests.helpers import confirmed, text_of
 
 HALL = 500          # the tournament channel

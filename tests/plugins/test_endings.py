@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from bot.store import ActionRecord
-from tests.async_play.helpers import seat_ctx
+from tests.plugins.helpers import seat_ctx
 from tests.conftest import ctx
 from tests.helpers import confirmed, text_of
 
@@ -127,7 +127,7 @@ async def test_a_resignation_that_ends_the_game_is_one_transaction(bot):
 
 
 async def test_the_tournament_result_is_part_of_the_end(bot, recorder):
-    from tests.async_play.test_tournaments import current, person, sign_up
+    from tests.plugins.test_tournaments import current, person, sign_up
 
     await sign_up(bot, 2, "size=2", "rounds=1")
     await bot.play.tournaments.start(person(1))

@@ -58,7 +58,7 @@ async def test_direct_message_when_turn_starts_if_opted_in(bot, recorder):
 async def test_console_shows_channel_names_and_extra_commands(bot, tmp_path):
     import io
 
-    from bot.asyncplay.console import console_ports
+    from bot.plugins.console import console_ports
     from bot.console import Console
     from tests.helpers import i18n
 

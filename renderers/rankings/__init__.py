@@ -1,6 +1,6 @@
-"""Tables as images: leaderboards and tournament standings, readable on a phone.
+"""Rankings as images: leaderboards and tournament standings, readable on a phone.
 
-``render_table(title, columns, rows)`` draws a title bar, a header row and zebra-striped rows;
+``render_ranking(title, columns, rows)`` draws a table: a title bar, a header row and zebra-striped rows;
 numeric columns are right-aligned. Names may be Japanese (the Noto CJK font covers them).
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(1, limit - 1)] + "…"
 
 
-def render_table(title: str, columns: Sequence[Column], rows: Sequence[Sequence[object]], *,
+def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequence[object]], *,
                  subtitle: str = "", highlight: Sequence[int] = (), badges: Sequence[int] = (),
                  scale: float = 1.0) -> bytes:
     """PNG of a table. ``highlight``: row indexes marked with a bar; ``badges``: row indexes

@@ -1,4 +1,4 @@
-"""What asynchronous play needs from an adapter (Discord, the console), as plain callables, so
+"""What the plugins need from an adapter (Discord, the console), as plain callables, so
 the service side never sees a Discord type."""
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Asynchronous play, assembled: the scheduler, turn timers and vacations, /games, ratings,
+"""The plugins of the table service, assembled: the scheduler, turn timers and vacations, /games, ratings,
 tournaments, undo, replays and the full /log, plugged into a TableService through its hooks.
 
-    play = AsyncPlay(service, ports, clock)     # before service.restore()
+    play = Plugins(service, ports, clock)     # before service.restore()
     await service.restore()
     await play.start()                           # the scheduler loop
     ...
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Awaitable, Callable
 
-from bot.asyncplay.ports import Ports
+from bot.plugins.ports import Ports
 from bot.ratings.service import Ratings
 from bot.replay import Replays
 from bot.scheduler import Clock, Scheduler, SystemClock
@@ -30,7 +30,7 @@ from bot.undo import Undo
 Command = Callable[[Ctx, str], Awaitable[list[Reply]]]
 
 
-class AsyncPlay:
+class Plugins:
     def __init__(self, service: TableService, ports: Ports | None = None, clock: Clock | None = None) -> None:
         self.service = service
         self.ports = ports or Ports()

@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from bot.ratings.model import Skill, rate
-from tests.async_play.helpers import finish_countdown, play_turns
+from tests.plugins.helpers import finish_countdown, play_turns
 from tests.conftest import ctx
 from tests.helpers import confirmed, text_of
 

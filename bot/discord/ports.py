@@ -1,5 +1,5 @@
-"""The Discord adapter's side of asynchronous play: posting in channels without an interaction,
-direct messages and tournament threads, as the plain callables of ``bot.asyncplay.ports``."""
+"""The Discord adapter's ports for the plugins: posting in channels without an interaction,
+direct messages and tournament threads, as the plain callables of ``bot.plugins.ports``."""
 from __future__ import annotations
 
 import logging
@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.asyncplay.ports import Ports
+from bot.plugins.ports import Ports
 from bot.discord.send import kwargs_of
 from bot.service.replies import Reply
 

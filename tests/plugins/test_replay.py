@@ -10,7 +10,7 @@ from renderers.replay import Move
 from renderers.common import PLAYER_COLOURS
 from renderers.common.palette import fixed_palette
 from renderers.common.result import WIN_BG
-from tests.async_play.helpers import finish_countdown, play_turns
+from tests.plugins.helpers import finish_countdown, play_turns
 from tests.conftest import ctx
 from tests.helpers import confirmed, text_of
 

@@ -6,13 +6,13 @@ import io
 
 from PIL import Image
 
-from renderers.tables import MARK, Column, render_table
+from renderers.rankings import MARK, Column, render_ranking
 
 COLUMNS = [Column("#", numeric=True), Column("Player"), Column("Points", numeric=True)]
 
 
 def image(rows, **kw) -> Image.Image:
-    return Image.open(io.BytesIO(render_table("Autumn Cup", COLUMNS, rows, **kw))).convert("RGB")
+    return Image.open(io.BytesIO(render_ranking("Autumn Cup", COLUMNS, rows, **kw))).convert("RGB")
 
 
 def test_decodes_and_grows_with_rows_and_names():

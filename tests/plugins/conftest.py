@@ -6,16 +6,16 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.asyncplay import AsyncPlay
-from bot.asyncplay.ports import Ports
+from bot.plugins import Plugins
+from bot.plugins.ports import Ports
 from bot.scheduler import ManualClock
 from bot.service import Reply, TableService
 from bot.store import Store
 from tests.conftest import StoreMaker, make_settings
 from tests.helpers import text_of
 
-PASS_GAME = "tests.async_play.passgame:GAME"
-SECRET_GAME = "tests.async_play.passgame:SECRETIVE"
+PASS_GAME = "tests.plugins.passgame:GAME"
+SECRET_GAME = "tests.plugins.passgame:SECRETIVE"
 
 
 @dataclass
@@ -62,7 +62,7 @@ class Bot:
     settings_overrides: dict
     store: Store | None = None
     service: TableService | None = None
-    play: AsyncPlay | None = None
+    play: Plugins | None = None
     seeds: itertools.count = field(default_factory=lambda: itertools.count(1000))
 
     async def boot(self) -> "Bot":
@@ -71,7 +71,7 @@ class Bot:
                                     **self.settings_overrides})
         self.store = await self.stores.open()
         self.service = TableService(self.store, settings, seed_source=lambda: next(self.seeds), render=False)
-        self.play = AsyncPlay(self.service, self.recorder.ports(), self.clock)
+        self.play = Plugins(self.service, self.recorder.ports(), self.clock)
         self.recorder.service = self.service
         for channel, replies in await self.service.restore():
             await self.recorder.deliver(channel, replies)

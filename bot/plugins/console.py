@@ -1,4 +1,4 @@
-"""The console adapter's side of asynchronous play: channel posts are printed with the channel's
+"""The console adapter's ports for the plugins: channel posts are printed with the channel's
 name, direct messages are printed as such, and a "thread" is a new console channel."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 import zlib
 from typing import TYPE_CHECKING
 
-from bot.asyncplay.ports import Ports
+from bot.plugins.ports import Ports
 from bot.service.replies import Reply
 
 if TYPE_CHECKING:
