@@ -211,8 +211,8 @@ class BoardBotCore:
                    locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator,
                    can_view=lambda channel_id: can_view(interaction, channel_id))
 
-    async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,  # type: ignore[override]
-                  private: bool = False) -> None:
+    async def respond(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,
+                      private: bool = False) -> None:
         """Call the service; defer if it takes long, then answer with its replies. ``private``: the
         command normally answers only its user (/status, /hand...), so a deferral shows
         "thinking..." only to them."""

@@ -13,11 +13,11 @@ class Admin(commands.Cog):
 
     @app_commands.command(name="resign", description=_("Give up your seat in the running game; the computer plays it."))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await self.bot.run(interaction, self.bot.service.resign)
+        await self.bot.respond(interaction, self.bot.service.resign)
 
     @app_commands.command(name="abort", description=_("Close this channel's table (host or moderator)."))
     async def abort(self, interaction: discord.Interaction) -> None:
-        await self.bot.run(interaction, self.bot.service.abort)
+        await self.bot.respond(interaction, self.bot.service.abort)
 
 
 async def setup(bot) -> None:

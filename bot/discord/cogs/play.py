@@ -19,7 +19,7 @@ class Play(commands.Cog):
         self.bot = bot
 
     async def _act(self, interaction: discord.Interaction, verb: str, action: str | None) -> None:
-        await self.bot.run(interaction, lambda ctx: self.bot.service.act_verb(ctx, verb, action or ""))
+        await self.bot.respond(interaction, lambda ctx: self.bot.service.act_verb(ctx, verb, action or ""))
 
     async def _complete(self, interaction: discord.Interaction, verb: str, current: str) -> list[app_commands.Choice[str]]:
         started = time.perf_counter()
