@@ -356,10 +356,10 @@ class Tournaments(TableHooks):
         """Pair ``round``, store its tables and byes, then open the tables (under ``self._lock``)."""
         groups, byes = await self._pairings(tournament, round)
         slots: list[Slot] = []
-        for number, group in enumerate(groups, start=1):
+        for table_number, group in enumerate(groups, start=1):
             seats = list(group)
-            random.Random(f"{tournament.seed}:{round}:{number}").shuffle(seats)   # who starts is drawn
-            slots.append(Slot(tournament.id, round, number, tuple(seats), None, None, "pending"))
+            random.Random(f"{tournament.seed}:{round}:{table_number}").shuffle(seats)   # who starts is drawn
+            slots.append(Slot(tournament.id, round, table_number, tuple(seats), None, None, "pending"))
         for offset, player in enumerate(byes, start=len(groups) + 1):
             slots.append(Slot(tournament.id, round, offset, (player,), None, None, "bye"))
         statements = [TournamentStore.add_slot_sql(s) for s in slots]

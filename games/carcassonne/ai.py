@@ -238,8 +238,7 @@ class _Context:
         return best_code
 
     def code_value(self, deployer: Deployer, choice: Choice) -> float:
-        board, state = self.board, self.state
-        sit = deployer.sit
+        board = self.board
         if choice.kind == NONE:
             return 0.0
         if choice.kind == PRINCESS:

@@ -209,7 +209,6 @@ def place_value(ctx: Context, action: Place, cache: dict[Any, float]) -> float:
 def space_value(ctx: Context, code: str, n: int) -> float:
     state, seat = ctx.state, ctx.seat
     r = rules()
-    player = state.player(seat)
     display = [c for c in state.display if c is not None]
     if code == "stele":
         return 1.3 + DISCOVERY

@@ -60,9 +60,9 @@ def brute_features(board):
         kind = board.tiles[number].segments[local].kind
         tiles = {n for n, _ in members}
         open_edges = 0
-        for n, l in members:
+        for n, local in members:
             x, y = board.positions[n]
-            for d in board.tiles[n].segments[l].dirs:
+            for d in board.tiles[n].segments[local].dirs:
                 dx, dy = OFFSETS[d]
                 open_edges += (x + dx, y + dy) not in board.grid
         result.append((frozenset(members), kind, len(tiles), open_edges))
@@ -71,7 +71,7 @@ def brute_features(board):
 
 def check_board(board):
     for members, kind, tiles, open_edges in brute_features(board):
-        roots = {board.find(n * STRIDE + l) for n, l in members}
+        roots = {board.find(n * STRIDE + local) for n, local in members}
         assert len(roots) == 1
         feature = board.features[roots.pop()]
         assert feature.kind == kind

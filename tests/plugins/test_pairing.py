@@ -111,11 +111,11 @@ def test_standings_order_buchholz_and_shared_places():
         Entry(2, 2, 1, 0, 1.0, (), True),
     ]
     lines = standings(players, entries)
-    assert [l.name for l in lines] == ["C", "A", "B", "D"]
+    assert [line.name for line in lines] == ["C", "A", "B", "D"]
     c, a, b, d = lines
     assert (c.points, c.wins, c.score, c.games) == (2.0, 2, 16, 2)
     assert a.buchholz == 1.0 + 2.0 and b.buchholz == 1.0 and b.byes == 1 and b.wins == 0
     assert (c.place, a.place, b.place, d.place) == (1, 2, 3, 4) and d.dropped
     assert c.by_round == {1: 1.0, 2: 1.0}
     tied = standings([(1, "A", 1, False), (2, "B", 2, False)], [Entry(1, 1, 1, 0, 0.5, (2,)), Entry(1, 2, 1, 0, 0.5, (1,))])
-    assert [l.place for l in tied] == [1, 1]
+    assert [line.place for line in tied] == [1, 1]

@@ -173,7 +173,7 @@ async def test_remove_policy(bot, clock, recorder):
 
 
 async def test_vacation_pauses_clocks(bot, clock, recorder):
-    table = await start(bot, "alice", "bob")
+    await start(bot, "alice", "bob")
     await bot.service.act(ctx("alice"), "bet odd")
     clock.advance(HOUR / 4)                               # Bob has used 15 minutes
     r = await bot.play.turns.vacation(ctx("bob"), "2")

@@ -217,7 +217,7 @@ async def test_organiser_settles_stalled_and_running_tables(bot, recorder):
     tournament = await current(bot)
     assert tournament.status == "finished"
     _, lines, _ = await bot.play.tournaments._table(tournament)
-    assert lines[0].user_id == d and {l.user_id: l.points for l in lines}[a] == 0.5
+    assert lines[0].user_id == d and {line.user_id: line.points for line in lines}[a] == 0.5
 
 
 async def test_restart_while_a_round_is_being_opened(bot, recorder):

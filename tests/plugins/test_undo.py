@@ -93,7 +93,7 @@ async def test_alone_with_computers_takes_back_their_replies_too(bot):
 async def test_refusals_say_why(bot, clock):
     r = await bot.play.undo.request(ctx("alice"))
     assert r[0].error and "no running game" in text_of(r)
-    table = await start(bot, "alice", "bob")
+    await start(bot, "alice", "bob")
     r = await bot.play.undo.request(ctx("alice"))
     assert r[0].error and "Nothing to take back yet" in text_of(r)
     r = await bot.play.undo.request(ctx("carol"))
@@ -103,7 +103,7 @@ async def test_refusals_say_why(bot, clock):
     await bot.due()                                           # Bob's time runs out
     r = await bot.play.undo.request(ctx("alice"))
     assert r[0].error and "was a timeout; it cannot be taken back" in text_of(r)
-    table = await start(bot, "alice", "bob", "carol", channel=2)
+    await start(bot, "alice", "bob", "carol", channel=2)
     await confirmed(bot.service, ctx("carol", 2), "resign")
     r = await bot.play.undo.request(ctx("alice", 2))
     assert r[0].error and "was a resignation" in text_of(r)

@@ -21,7 +21,7 @@ def player(name: str, channel: int, guild: int | None) -> Ctx:
 
 
 @pytest.fixture
-async def make_shard(store_maker, clock):
+async def make_shard(store_maker, clock):  # noqa: F811  (the imported fixture, by name)
     """``await make_shard(0)``: a bot process running shard 0 of 2 on the shared database."""
     bots: list[Bot] = []
     threads = itertools.count(50_000, 10_000)

@@ -164,7 +164,7 @@ class Deployer:
     # -- the legal choices ----------------------------------------------------------------------
     def codes(self) -> list[str]:
         """Every legal deploy code, in a stable order; ``-`` last when it is allowed."""
-        sit, ot, state, seat = self.sit, self.sit.ot, self.state, self.seat
+        ot, state, seat = self.sit.ot, self.state, self.seat
         if self.knights:
             return list(dict.fromkeys(princess_code(self.knights, k) for k in self.knights))
         codes: list[str] = []
