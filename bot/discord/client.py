@@ -97,7 +97,7 @@ class BoardBotCore:
     """The bot's behaviour, for one connection (BoardBot) or Discord's sharding (ShardedBoardBot)."""
 
     def __init__(self, service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
-                 play=None, monitor: LoopMonitor | None = None, **shard_options) -> None:
+                 only_sync: bool = False, play=None, monitor: LoopMonitor | None = None, **shard_options) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,  # type: ignore[call-arg]
@@ -106,6 +106,7 @@ class BoardBotCore:
         self.settings = settings
         self.i18n = i18n
         self.force_sync = force_sync
+        self.only_sync = only_sync       # boardtable sync: log in, sync the commands, nothing else
         self.play = play                 # bot.plugins.Plugins: timers, ratings, tournaments
         self.monitor = monitor           # event-loop stall figures (config monitor.*), or None
         self.tree.on_error = self.on_app_command_error
@@ -116,12 +117,15 @@ class BoardBotCore:
         self._pending: list[tuple[int, list[Reply]]] | None = None     # restore()'s replies, posted once ready
 
     async def setup_hook(self) -> None:
-        await point_gateway_at_api(self)
+        if not self.only_sync:
+            await point_gateway_at_api(self)
         await self.tree.set_translator(CatalogueTranslator(self.i18n))
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(TableComponent)
         await self.sync_commands()
+        if self.only_sync:
+            return
         if self.play is not None:
             from bot.discord.ports import discord_ports
             self.play.ports.update(discord_ports(self))
@@ -380,3 +384,12 @@ async def run_discord(service: TableService, settings: Settings, i18n: I18n, tok
     bot = create_bot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor)
     async with bot:
         await bot.start(token)
+
+
+async def sync_commands_once(service: TableService, settings: Settings, i18n: I18n, token: str, play=None) -> None:
+    """Log in (REST only), sync the slash commands globally and to ``dev_guild_ids``, and close.
+    ``play``: the plugins whose commands are synced too (not started)."""
+    point_at_api(os.environ.get("DISCORD_API_BASE"))
+    bot = BoardBot(service, settings, i18n, force_sync=True, only_sync=True, play=play)
+    async with bot:
+        await bot.login(token)
