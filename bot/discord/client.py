@@ -7,13 +7,14 @@ import hashlib
 import json
 import logging
 import os
-from typing import Any, AsyncIterator, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, Coroutine
 
 import discord
 import yarl
 from discord import app_commands
-from discord.gateway import DiscordWebSocket
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
 
 from bot.config import Settings
 from bot.discord.buttons import TableComponent
@@ -36,7 +37,7 @@ def point_at_api(base: str | None) -> None:
     """Test-only setting (DISCORD_API_BASE): send REST requests to another Discord API, such as
     the fake one on loopback the end-to-end tests start."""
     if base:
-        discord.http.Route.BASE = base.rstrip("/") + "/api/v10"
+        Route.BASE = base.rstrip("/") + "/api/v10"
 
 
 async def point_gateway_at_api(client: discord.Client) -> None:
@@ -93,11 +94,20 @@ def can_view(interaction: discord.Interaction, channel_id: int) -> bool:
     return channel.permissions_for(member).view_channel
 
 
-class BoardBotCore:
+if TYPE_CHECKING:
+    from bot.plugins import Plugins
+
+    _Bot = commands.Bot      # what the mixin is combined with (see BoardBot and ShardedBoardBot below)
+else:
+    _Bot = object
+
+
+class BoardBotCore(_Bot):
     """The bot's behaviour, for one connection (BoardBot) or Discord's sharding (ShardedBoardBot)."""
 
     def __init__(self, service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
-                 only_sync: bool = False, play=None, monitor: LoopMonitor | None = None, **shard_options) -> None:
+                 only_sync: bool = False, play: Plugins | None = None, monitor: LoopMonitor | None = None,
+                 **shard_options) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,  # type: ignore[call-arg]
@@ -368,7 +378,7 @@ class ShardedBoardBot(BoardBotCore, commands.AutoShardedBot):
 
 
 def create_bot(service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
-               play=None, monitor: LoopMonitor | None = None) -> BoardBot | ShardedBoardBot:
+               play: Plugins | None = None, monitor: LoopMonitor | None = None) -> BoardBot | ShardedBoardBot:
     """A plain bot without ``discord.shard_count``, else an auto-sharded one for this process's shards."""
     if settings.shard_count is None:
         return BoardBot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor)
@@ -379,14 +389,15 @@ def create_bot(service: TableService, settings: Settings, i18n: I18n, *, force_s
 
 
 async def run_discord(service: TableService, settings: Settings, i18n: I18n, token: str, force_sync: bool = False,
-                      play=None, monitor: LoopMonitor | None = None) -> None:
+                      play: Plugins | None = None, monitor: LoopMonitor | None = None) -> None:
     point_at_api(os.environ.get("DISCORD_API_BASE"))
     bot = create_bot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor)
     async with bot:
         await bot.start(token)
 
 
-async def sync_commands_once(service: TableService, settings: Settings, i18n: I18n, token: str, play=None) -> None:
+async def sync_commands_once(service: TableService, settings: Settings, i18n: I18n, token: str,
+                             play: Plugins | None = None) -> None:
     """Log in (REST only), sync the slash commands globally and to ``dev_guild_ids``, and close.
     ``play``: the plugins whose commands are synced too (not started)."""
     point_at_api(os.environ.get("DISCORD_API_BASE"))

@@ -12,13 +12,13 @@ from bot.discord.send import kwargs_of
 from bot.service.replies import Reply
 
 if TYPE_CHECKING:
-    from bot.discord.client import BoardBot
+    from bot.discord.client import BoardBotCore
 
 log = logging.getLogger(__name__)
 THREAD_ARCHIVE_MINUTES = 10080        # a week: asynchronous games are slow
 
 
-def discord_ports(bot: "BoardBot") -> Ports:
+def discord_ports(bot: "BoardBotCore") -> Ports:
     locale = bot.settings.default_locale
 
     async def deliver(channel_id: int, replies: list[Reply]) -> None:

@@ -1,6 +1,8 @@
 """Information: /board, /status, /hand, /log, /help."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -8,9 +10,12 @@ from discord.ext import commands
 
 from bot.discord.cogs.common import choices
 
+if TYPE_CHECKING:
+    from bot.discord.client import BoardBotCore
+
 
 class Info(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: BoardBotCore) -> None:
         self.bot = bot
 
     @app_commands.command(name="board", description=_("Post the board; give a position to see that region up close."))
@@ -40,5 +45,5 @@ class Info(commands.Cog):
         return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
 
 
-async def setup(bot) -> None:
+async def setup(bot: BoardBotCore) -> None:
     await bot.add_cog(Info(bot))

@@ -1,6 +1,8 @@
 """Lobby commands: /join, /leave, /option, /start, /addbot."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -8,9 +10,12 @@ from discord.ext import commands
 
 from bot.discord.cogs.common import choices
 
+if TYPE_CHECKING:
+    from bot.discord.client import BoardBotCore
+
 
 class Lobby(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: BoardBotCore) -> None:
         self.bot = bot
 
     @app_commands.command(name="join", description=_("Open a table for a game here, or join the open one."))
@@ -54,5 +59,5 @@ class Lobby(commands.Cog):
         await self.bot.respond(interaction, lambda ctx: self.bot.service.addbot(ctx, level))
 
 
-async def setup(bot) -> None:
+async def setup(bot: BoardBotCore) -> None:
     await bot.add_cog(Lobby(bot))

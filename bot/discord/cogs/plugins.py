@@ -1,6 +1,8 @@
 """The plugins' commands: /games, /notify, /vacation, /rating, /leaderboard, /undo, /replay."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -8,13 +10,18 @@ from discord.ext import commands
 
 from bot.discord.cogs.common import choices
 
+if TYPE_CHECKING:
+    from bot.discord.client import BoardBotCore
+    from bot.plugins import Plugins
+
 
 class PluginsCog(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: BoardBotCore) -> None:
         self.bot = bot
 
     @property
-    def play(self):
+    def play(self) -> Plugins:
+        assert self.bot.play is not None        # the cog is added only with the plugins (see setup)
         return self.bot.play
 
     @app_commands.command(name="games", description=_("Every table you sit at on this server: whose turn, how long, where."))
@@ -61,6 +68,6 @@ class PluginsCog(commands.Cog):
     leaderboard.autocomplete("game")(_games)
 
 
-async def setup(bot) -> None:
+async def setup(bot: BoardBotCore) -> None:
     if getattr(bot, "play", None) is not None:
         await bot.add_cog(PluginsCog(bot))

@@ -2,6 +2,8 @@
 cancel, info. Each round's tables are opened as threads of the tournament's channel."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -9,17 +11,22 @@ from discord.ext import commands
 
 from bot.discord.cogs.common import choices
 
+if TYPE_CHECKING:
+    from bot.discord.client import BoardBotCore
+    from bot.tournaments.manager import Tournaments
+
 FORMATS = [app_commands.Choice(name=_("swiss"), value="swiss"), app_commands.Choice(name=_("round robin"), value="roundrobin"),
            app_commands.Choice(name=_("single elimination"), value="elimination")]
 
 
 class TournamentCog(commands.GroupCog, group_name="tournament", group_description=_("Community tournaments in this channel.")):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: BoardBotCore) -> None:
         self.bot = bot
         super().__init__()
 
     @property
-    def manager(self):
+    def manager(self) -> Tournaments:
+        assert self.bot.play is not None        # the cog is added only with the plugins (see setup)
         return self.bot.play.tournaments
 
     @app_commands.command(name="create", description=_("Create a tournament in this channel; you organise it."))
@@ -71,6 +78,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await self.bot.respond(interaction, self.manager.info)
 
 
-async def setup(bot) -> None:
+async def setup(bot: BoardBotCore) -> None:
     if getattr(bot, "play", None) is not None:
         await bot.add_cog(TournamentCog(bot))
