@@ -193,7 +193,7 @@ class Carcassonne(Game):
                                 given=text.strip()[:40], example=self._example(state))
         if rotation is None:
             rotations = legal_rotations(state.board, state.drawn, x, y)
-            if not rotations:
+            if len(rotations) == 0:
                 raise self._no_fit(state, x, y)
             if len(rotations) > 1:
                 raise IllegalAction("{x},{y}: {tile} fits in several rotations ({rotations}); add one, for example {example}.",

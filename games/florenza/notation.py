@@ -222,7 +222,7 @@ def _parse_verb(state: FlorenzaState, seat: int, verb: str, rest: str) -> object
         _need(rest, "play casa")
         card_text, artist_text = _split_with(rest)
         cards = _hand(state, seat, card_text)
-        refs: list[A.ArtistRef | None] = _artists(state, seat, artist_text) if artist_text else [None]
+        refs: list[A.ArtistRef | None] = [*_artists(state, seat, artist_text)] if artist_text else [None]
         return _pick(state, seat, [A.Play(c, r) for c, r in itertools.product(cards, refs)])
     if verb == "build":
         _need(rest, "build m1 with a1")

@@ -92,7 +92,7 @@ def _placed(entries: list[list[object]]) -> tuple[Placed, ...]:
         if isinstance(hired, int):
             name, value = artist_card(hired)
         else:
-            name, value = hired, 0
+            name, value = (None if hired is None else str(hired)), 0
         out.append(Placed(str(item), name if hired is not None else None, value))
     return tuple(out)
 

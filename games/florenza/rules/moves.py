@@ -6,7 +6,7 @@ action, so an illegal action raises ``IllegalAction`` before anything changes (a
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, cast
 
 from games.core import Event, IllegalAction, SeatRef, counted
 from games.florenza import actions as A
@@ -519,7 +519,7 @@ def check(state: FlorenzaState, seat: int, action: object) -> Perform:
             raise IllegalAction("'{action}' is a choice for the end of the round; now it is Phase 3 (actions).",
                                 action=str(action))
         if seat not in acting:
-            raise IllegalAction("It is not your turn; {player} is acting now.", player=SeatRef(current_actor(state)))
+            raise IllegalAction("It is not your turn; {player} is acting now.", player=SeatRef(cast(int, current_actor(state))))
         handler = _PHASE_THREE.get(type(action))
         if handler is None:
             raise IllegalAction("That is not an action of this game.")

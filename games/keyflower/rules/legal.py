@@ -34,7 +34,7 @@ def legal_actions(st: KState, seat: int, to_act: frozenset[int]) -> list[Action]
         return [PlaceAction(t, q, r, k) for t in dict.fromkeys(st.seats[seat].pending)
                 for q, r, k in vil.placements(st, seat, t)]
     if phase == "flip":
-        return [FlipAction(t) for t in flip_targets(st, seat)] + [PassAction()]
+        return [*(FlipAction(t) for t in flip_targets(st, seat)), PassAction()]
     if phase != "actions":
         return []
     if st.transport is not None:

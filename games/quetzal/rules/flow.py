@@ -80,7 +80,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
                 out += [Reroll(combo) for combo in combinations(ids, size)]
         return out
     if kind == "camp-reroll":
-        return [Reroll(())] + [Reroll((w.wid,)) for w in sorted(player.pool(), key=lambda w: worker_key(w.wid))]
+        return [Reroll(()), *(Reroll((w.wid,)) for w in sorted(player.pool(), key=lambda w: worker_key(w.wid)))]
     if kind == "place":
         return list(place_actions(state, seat))
     if kind == "workers":
@@ -90,7 +90,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         need = min(rules().space[step.space].take, len(filled_slots(state)))
         return [Take(combo) for combo in combinations(filled_slots(state), need)]
     if kind == "sell":
-        return [Sell(None)] + [Sell(card) for card in player.hand]
+        return [Sell(None), *(Sell(card) for card in player.hand)]
     if kind == "upgrade":
         return [Upgrade(slot) for slot in filled_village(state)]
     return deliver_actions(state, seat, step)
@@ -134,8 +134,7 @@ def problem(state: State, seat: int, action: object) -> IllegalAction | None:
         if not isinstance(action, Reroll) or action.everything or len(action.workers) > 1:
             return IllegalAction("Camp: reroll one worker from your pool ({pool}) or write reroll none.",
                                  pool=pool_text(state, seat))
-        if action.workers and (player.worker(action.workers[0]) is None
-                               or player.worker(action.workers[0]).where != "pool"):
+        if action.workers and ((worker := player.worker(action.workers[0])) is None or worker.where != "pool"):
             return IllegalAction("Worker {worker} is not in your pool; your pool is {pool}.",
                                  worker=action.workers[0], pool=pool_text(state, seat))
         return None

@@ -129,7 +129,7 @@ def end_round(state: StoneAgeState) -> list[Event]:
             return [Event.public("Round {round} over. A building stack is empty: the game ends.", round=state.round)]
         return [Event.public("Round {round} over. The card display cannot be refilled: the game ends.",
                              round=state.round)]
-    kept = [c for c in state.display if c is not None]
+    kept: list[str | None] = [c for c in state.display if c is not None]
     new_slots = list(range(len(kept) + 1, DISPLAY_SLOTS + 1))
     while len(kept) < DISPLAY_SLOTS:
         kept.append(state.deck.pop(0))

@@ -48,7 +48,7 @@ def legal_actions(state: StoneAgeState, seat: int) -> list[Action]:
     if state.phase == "place":
         actions = list(legal_placements(state, seat))
     elif state.phase == "feed":
-        actions = [FeedPay(pay) for pay in multisets(p.hunger, p.res)] + [Starve()]
+        actions = [*(FeedPay(pay) for pay in multisets(p.hunger, p.res)), Starve()]
     elif state.dfa is not None:
         actions = [Pick(face) for face in sorted(set(state.dfa["left"]))]
     elif state.roll is not None:

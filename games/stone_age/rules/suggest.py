@@ -45,7 +45,7 @@ def suggestions(state: StoneAgeState, seat: int) -> list[Action]:
         return list(chosen.values())
     if state.phase == "feed":
         pay = cheapest(p.hunger, p.res)
-        return ([FeedPay(pay)] if pay else []) + [Starve()]
+        return [FeedPay(pay), Starve()] if pay else [Starve()]
     if state.dfa is not None:
         return [Pick(face) for face in sorted(set(state.dfa["left"]))]
     if state.roll is not None:
