@@ -112,7 +112,7 @@ def players_table(view: KeyflowerView, names: list[str], width: int, fl: Floors)
             label = f"{rank}. " + label
         S.text(d, (cols[0], y), label, font=bold if p.seat == view.seat else body, fill=S.INK, anchor="lm")
         if final:
-            result = dict(view.final[p.seat])
+            result = dict((view.final or ())[p.seat])
             S.text(d, (cols[1], y), str(result["total"]), font=bold, fill=S.INK, anchor="lm")
             parts = f"{result['fixed']} + {result['auto']} + {result['storage']} + {result['alloc']} + {result['gold']}"
             S.text(d, (cols[2], y), parts, font=body, fill=S.INK, anchor="lm")
@@ -301,8 +301,8 @@ def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image
                 x = cx - (sum(w for _, _, w in line) + 5 * (len(line) - 1)) / 2
                 for kind, payload, w in line:
                     if kind == "lock":
-                        _lock_chip(d, x, y, payload, fl)
-                    else:
+                        _lock_chip(d, x, y, str(payload), fl)
+                    elif isinstance(payload, BidView):
                         _bid_chip(d, x, y, payload, fl)
                     x += w + 5
                 y += chip_h + 5

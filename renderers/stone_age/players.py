@@ -90,7 +90,7 @@ def card_summary(draw, p: PlayerView, x: int, y: int, right: int) -> int:
     figures = figure_totals(p.cards)
     multi = f"F{figures['farmer']} T{figures['tool_maker']} H{figures['hut_builder']} S{figures['shaman']}"
     limit = right - _width(multi, 21, True) - 44
-    ordered = sorted(symbols)
+    ordered = sorted(symbol for symbol in symbols if symbol is not None)
     for i, symbol in enumerate(ordered):
         label = SYMBOL_SHORT[symbol] + ("×2" if symbols[symbol] > 1 else "")
         w = _width(label, 16, True) + 8
