@@ -367,9 +367,9 @@ class Tournaments(TableHooks):
                        for s in slots if s.status == "bye"]
         statements.append(TournamentStore.set_sql(tournament.id, round=round))
         await self.service.store.write(statements)
-        tournament = await self.store.get(tournament.id)
-        assert tournament is not None
-        await self._launch_round(tournament, round)
+        stored = await self.store.get(tournament.id)
+        assert stored is not None
+        await self._launch_round(stored, round)
 
     async def _launch_round(self, tournament: Tournament, round: int) -> None:
         players = {p.user_id: p for p in await self.store.players(tournament.id)}
