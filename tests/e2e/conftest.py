@@ -41,7 +41,7 @@ from tests.fakediscord import BotProcess, FakeDiscord
 from tests.fakediscord.driver import Reply
 from tests.fakediscord.model import Channel, Message, User
 
-TOYGAME = "tests.toygame.game:GAME"
+TOYGAME = "tests.toygame:GAME"
 BOT_START_TIMEOUT = 90.0       # generous: the CPU is shared
 WAIT_TIMEOUT = 60.0            # every wait on the fake; no assertion depends on timing
 MENTION = re.compile(r"<@!?(\d+)>")

@@ -66,7 +66,7 @@ class Bot:
     seeds: itertools.count = field(default_factory=lambda: itertools.count(1000))
 
     async def boot(self) -> "Bot":
-        settings = make_settings(**{"extra_games": ("tests.toygame.game:GAME", PASS_GAME, SECRET_GAME),
+        settings = make_settings(**{"extra_games": ("tests.toygame:GAME", PASS_GAME, SECRET_GAME),
                                     "enabled_games": ("countdown", "passdown", "secretive", "carcassonne"),
                                     **self.settings_overrides})
         self.store = await self.stores.open()

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import Event, Game, IllegalAction, SeatRef
-from tests.toygame.game import Countdown, CountdownState
+from tests.toygame.game import Countdown
+from tests.toygame.state import CountdownState
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ async def fake(tmp_path):
 def config(tmp_path, stores: StoreMaker) -> str:
     path = tmp_path / "config.yaml"
     path.write_text(stores.config() +
-                    "games:\n  enabled: [countdown]\n  extra: ['tests.toygame.game:GAME']\n"
+                    "games:\n  enabled: [countdown]\n  extra: ['tests.toygame:GAME']\n"
                     "rendering:\n  threads: 1\n")
     return str(path)
 

@@ -53,7 +53,7 @@ def test_gif_keeps_the_player_colours_exact():
 
 
 def test_key_moments_follow_turns():
-    from tests.toygame.game import GAME
+    from tests.toygame import GAME
 
     moves = [Move(1, 0, "bet odd"), Move(2, 1, "bet odd"), Move(3, 0, "add 3"), Move(5, 1, "add 2")]
     moments = key_moments(GAME, 2, frozenset(), 9, moves)

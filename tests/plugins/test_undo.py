@@ -114,7 +114,8 @@ async def test_refusals_say_why(bot, clock):
 
 
 def test_countdown_reveals_only_the_end():
-    from tests.toygame.game import GAME, Add, Bet
+    from tests.toygame import GAME
+    from tests.toygame.actions import Add, Bet
 
     state = GAME.setup(2, frozenset(), 7)
     assert not GAME.reveals(state, 0, Bet("odd"), [])
