@@ -12,8 +12,7 @@ from games.stone_age.rules.checks import all_locations, legal_placements
 from games.stone_age.rules.setup import new_game
 from games.stone_age.state import StoneAgeState, from_json, to_json
 from games.stone_age.rules.suggest import suggestions
-from games.stone_age.view import StoneAgeView
-from games.stone_age.viewbuild import final_rows, make_view
+from games.stone_age.view import StoneAgeView, final_rows, make_view
 
 
 #: the final score's parts (the score track, then the end-of-game scoring) for the result image
