@@ -40,12 +40,12 @@ from games.carcassonne.rules.final import final_breakdown, final_scoring
 from games.carcassonne.rules.geometry import OrientedTile, oriented
 from games.carcassonne.rules.placement import (SPRING, START_TILE, build_pile, fits_somewhere, legal_placements,
                                          legal_rotations, river_square, u_turn)
-from games.carcassonne.text import outcome_details, status_lines, turn_prompt_lines, view_of
+from games.carcassonne.text import outcome_details, status_lines, turn_prompt_lines
 from games.carcassonne.state import (BUILDER, FOLLOWERS, GOODS, LARGE, PREFIX, CarcState, Figure, state_from_json,
                                      state_to_json)
 from games.carcassonne.words import edge_word, placements_summary, terrain_word, turn_word
 from games.carcassonne.components import tile
-from games.carcassonne.view import LETTERS, CarcassonneView
+from games.carcassonne.view import LETTERS, CarcassonneView, view_of
 from games.core import (N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer, counted,
                         SeatRef, SeededRng, validate_options)
 from games.core.outcome import ranks_from_scores

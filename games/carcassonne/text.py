@@ -1,54 +1,18 @@
-"""Views and text built from views (rules §16): the public view, the status lines, the prompt for
-the player to act and the final breakdown."""
+"""Text built from views (rules §16): the status lines, the prompt for the player to act, and the
+final breakdown."""
 from __future__ import annotations
 
 from games.carcassonne.rules.deploy import codes_text
 from games.carcassonne.rules.dragon import DragonStep, STEPS
 from games.carcassonne.rules.final import PARTS
 from games.carcassonne.rules.geometry import oriented
-from games.carcassonne.state import FOLLOWERS, GOODS, CarcState
+from games.carcassonne.state import FOLLOWERS, CarcState
 from games.carcassonne.words import placements_summary, seats_msg
-from games.carcassonne.view import COLOURS, LETTERS, CarcassonneView, FigureView, PlacedTileView, PlayerView
+from games.carcassonne.view import CarcassonneView, PlayerView
 from games.core import Msg, SeatRef
 
 #: options whose end-game bonuses need the longer breakdown line
 BONUS_OPTIONS = ("haendler", "koenig", "drache")
-
-
-def view_of(state: CarcState, seat: int | None, placements: tuple, deploy: tuple[str, ...],
-            steps: tuple[int, ...]) -> CarcassonneView:
-    last = state.placements[-1]
-    figures = [FigureView(f.x, f.y, f.seat, f.kind, f.feature, f.segment) for f in state.figures]
-    if state.dragon is not None:
-        figures.append(FigureView(state.dragon[0], state.dragon[1], None, "dragon", "", -1))
-    if state.fairy is not None:
-        figures.append(FigureView(state.fairy[0], state.fairy[1], None, "fairy", "", -1))
-    haendler = "haendler" in state.options
-    extras: dict = {"followers_total": FOLLOWERS, "turn_player": None if state.over else state.current,
-                    "second": state.second}
-    if "koenig" in state.options:
-        extras["king"] = None if state.king is None else (state.king.seat, state.king.size)
-        extras["robber"] = None if state.robber is None else (state.robber.seat, state.robber.size)
-        extras["completed"] = (state.completed_cities, state.completed_roads)
-    if "drache" in state.options:
-        extras["setaside"] = tuple(state.setaside)
-        extras["dragon_path"] = tuple(state.path)
-        extras["dragon_steps"] = steps
-    return CarcassonneView(
-        seat=seat, options=tuple(sorted(state.options)),
-        turn=state.turn - 1 if state.over else state.turn,
-        current=None if state.over else (state.mover if state.phase == "dragon" else state.current),
-        phase=state.phase,
-        tiles=tuple(PlacedTileView(x, y, t, r) for t, x, y, r in state.placements),
-        figures=tuple(figures),
-        players=tuple(PlayerView(s, COLOURS[s], LETTERS[s], state.scores[s], state.supply[s], large=state.large[s],
-                                 builder=state.builders[s], pig=state.pigs[s],
-                                 goods=tuple(zip(GOODS, state.goods[s])) if haendler else ())
-                      for s in range(state.players)),
-        drawn=state.drawn, tiles_left=state.tiles_left(), legal_placements=placements, deploy_options=deploy,
-        last_placed=(last[1], last[2]) if len(state.placements) > 1 else None,
-        discarded=tuple(state.discarded), extras=extras,
-    )
 
 
 def _player_line(view: CarcassonneView, p: PlayerView, total: int) -> Msg:
@@ -194,4 +158,4 @@ def edges_text(tile_id: str) -> str:
     return " ".join(oriented(tile_id, 0).edges)
 
 
-__all__ = ["view_of", "status_lines", "turn_prompt_lines", "outcome_details", "edges_text"]
+__all__ = ["status_lines", "turn_prompt_lines", "outcome_details", "edges_text"]
