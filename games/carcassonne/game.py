@@ -28,29 +28,27 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
+from games.carcassonne import notation
 from games.carcassonne.rules import scoring
-from games.carcassonne.actions import NOTHING, NOTHING_WORDS, POSITION, SEGMENT_CODE, WORDS, Deploy, Place, \
-    addon_of, normalise, rotation_of
+from games.carcassonne.actions import NOTHING, Deploy, Place
 from games.carcassonne.rules.awards import builders_check, remove_figures, score_placement
 from games.carcassonne.rules.board import Board
 from games.carcassonne.rules.deploy import (FAIRY, NONE, NOTHING_CHOICE, PRINCESS, Choice, Deployer, Situation,
-                                      codes_text, compact, figure_for, figures_by_root)
-from games.carcassonne.rules.dragon import STEPS, DragonStep, legal_steps, mentions_dragon, read_step, target
+                                      codes_text, figure_for, figures_by_root)
+from games.carcassonne.rules.dragon import DRAGON_PHASE, STEPS, DragonStep, legal_steps, steps_text, target
 from games.carcassonne.rules.final import final_breakdown, final_scoring
 from games.carcassonne.rules.geometry import OrientedTile, oriented
-from games.carcassonne.rules.placement import (SPRING, START_TILE, build_pile, fits_somewhere, legal_placements,
-                                         legal_rotations, river_square, u_turn)
+from games.carcassonne.rules.placement import (SPRING, START_TILE, build_pile, check_placement, example_placement,
+                                               fits_somewhere, legal_placements)
 from games.carcassonne.text import outcome_details, status_lines, turn_prompt_lines
 from games.carcassonne.state import (BUILDER, FOLLOWERS, GOODS, LARGE, PREFIX, CarcState, Figure, state_from_json,
                                      state_to_json)
-from games.carcassonne.words import edge_word, placements_summary, terrain_word, turn_word
+from games.carcassonne.words import edge_word
 from games.carcassonne.components import tile
 from games.carcassonne.view import LETTERS, CarcassonneView, view_of
 from games.core import (N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, RandomPlayer, counted,
                         SeatRef, SeededRng, validate_options)
 from games.core.outcome import ranks_from_scores
-
-DRAGON_PHASE = "dragon"
 
 
 class Carcassonne(Game):
@@ -153,63 +151,7 @@ class Carcassonne(Game):
     # -- notation ---------------------------------------------------------------------------------
     def parse(self, state: CarcState, seat: int, text: str) -> Any:
         self._check_turn(state, seat)
-        t = normalise(text)
-        if state.phase == DRAGON_PHASE:
-            direction = read_step(t)
-            if direction is None:
-                raise IllegalAction("The dragon is moving: write dragon and a direction, one of {steps}.",
-                                    steps=self._steps_text(state))
-            return DragonStep(direction)
-        if mentions_dragon(t):
-            raise IllegalAction("The dragon is not moving now; it moves after a dragon tile is placed.")
-        match = POSITION.fullmatch(t)
-        if state.phase == "deploy":
-            if match:
-                _, x, y = self.placed(state)
-                raise IllegalAction("Your tile is already placed at {x},{y}; now deploy: {codes} (or - for nothing).",
-                                    x=x, y=y, codes=codes_text(self.deploy_options(state, seat)))
-            deployer = self.deployer(state, seat)
-            return Deploy(deployer.code(deployer.parse(t)))
-        assert state.drawn is not None
-        if not match:
-            if t in NOTHING_WORDS or t in WORDS or SEGMENT_CODE.fullmatch(t) or addon_of(compact(t)):
-                raise IllegalAction("First place your tile {tile}: write x,y rK (for example {example}), "
-                                    "optionally followed by a deploy code.", tile=state.drawn, example=self._example(state))
-            raise IllegalAction("I can't read '{given}'. Write x,y rK and optionally a deploy code, for example {example}.",
-                                given=text.strip()[:40], example=self._example(state))
-        x, y = int(match.group(1)), int(match.group(2))
-        rest = compact(match.group(3) or "").split()
-        rotation: int | None = None
-        if rest:
-            rot = rotation_of(rest[0])
-            if rot == -1:
-                raise IllegalAction("'{given}' is not a rotation; write r0, r1, r2 or r3 (or r90, r180, r270).",
-                                    given=rest[0][:10])
-            if rot is not None:
-                rotation = rot
-                rest = rest[1:]
-        if len(rest) > 1:
-            raise IllegalAction("I can't read '{given}'. Write x,y rK and optionally a deploy code, for example {example}.",
-                                given=text.strip()[:40], example=self._example(state))
-        if rotation is None:
-            rotations = legal_rotations(state.board, state.drawn, x, y)
-            if len(rotations) == 0:
-                raise self._no_fit(state, x, y)
-            if len(rotations) > 1:
-                raise IllegalAction("{x},{y}: {tile} fits in several rotations ({rotations}); add one, for example {example}.",
-                                    x=x, y=y, tile=state.drawn, rotations=", ".join(f"r{r}" for r in rotations),
-                                    example=f"{x},{y} r{rotations[0]}")
-            rotation = rotations[0]
-        deploy = None
-        if rest and rest[0] in NOTHING_WORDS:
-            deploy = NOTHING
-        elif rest:
-            # the deploy code is read on the board as it will be, so the placement must be legal
-            ot = oriented(state.drawn, rotation)
-            self._check_placement(state, ot, x, y)
-            deployer = self.deployer(state, seat, ot, x, y)
-            deploy = deployer.code(deployer.parse(rest[0]))
-        return Place(x, y, rotation, deploy)
+        return notation.parse(self, state, seat, text)
 
     # -- applying -----------------------------------------------------------------------------------
     def apply(self, state: CarcState, seat: int, action: Any) -> list[Event]:
@@ -218,7 +160,7 @@ class Carcassonne(Game):
             return self._apply_step(state, seat, action)
         if state.phase == DRAGON_PHASE:
             raise IllegalAction("The dragon is moving: write dragon and a direction, one of {steps}.",
-                                steps=self._steps_text(state))
+                                steps=steps_text(state))
         if isinstance(action, Place):
             return self._apply_place(state, seat, action)
         if isinstance(action, Deploy):
@@ -243,7 +185,7 @@ class Carcassonne(Game):
             raise IllegalAction("'{given}' is not a rotation; write r0, r1, r2 or r3 (or r90, r180, r270).",
                                 given=f"r{action.rotation}")
         ot = oriented(state.drawn, action.rotation)
-        self._check_placement(state, ot, action.x, action.y)
+        check_placement(state, ot, action.x, action.y)
         choice: Choice | None = None
         code = None
         if action.deploy is not None:
@@ -318,53 +260,13 @@ class Carcassonne(Game):
     def _apply_deploy(self, state: CarcState, seat: int, action: Deploy) -> list[Event]:
         if state.phase != "deploy":
             raise IllegalAction("First place your tile {tile}: write x,y rK (for example {example}), "
-                                "optionally followed by a deploy code.", tile=state.drawn, example=self._example(state))
+                                "optionally followed by a deploy code.", tile=state.drawn, example=example_placement(state))
         deployer = self.deployer(state, seat)
         choice = deployer.parse(action.code)
         code = deployer.check(choice)
         events: list[Event] = []
         self._apply_choice(state, seat, choice, events)
         return self._after_deploy(state, seat, code, events)
-
-    def _check_placement(self, state: CarcState, ot: OrientedTile, x: int, y: int) -> None:
-        board = state.board
-        if ot.tile.river:
-            square = river_square(board)
-            if (x, y) != square and (x, y) not in board.grid:
-                raise IllegalAction("A river tile must continue the river at its open end; {tile} fits at {places}.",
-                                    tile=ot.id, places=self._hint(state))
-        if (x, y) not in board.frontier:
-            raise self._no_fit(state, x, y)
-        clash = board.mismatch(ot, x, y)
-        if clash is None:
-            if ot.tile.river and u_turn(board, ot.id, ot.rotation):
-                turn = u_turn(board, ot.id, ot.rotation)
-                raise IllegalAction("{x},{y} r{rotation}: the river may not turn {side} twice in a row (no U-turn). "
-                                    "{tile} fits at {places}.", x=x, y=y, rotation=ot.rotation, side=turn_word(turn),
-                                    tile=ot.id, places=self._hint(state))
-            return
-        d, mine, theirs = clash
-        rotations = legal_rotations(board, ot.id, x, y)
-        if rotations:
-            hint = Msg("At {x},{y} it fits with {rotations}.", {"x": x, "y": y,
-                                                                "rotations": ", ".join(f"r{r}" for r in rotations)})
-        else:
-            hint = Msg("It fits for example at {places}.", {"places": self._hint(state)})
-        raise IllegalAction("{x},{y} r{rotation}: the {edge} edge of {tile} is a {mine} but the neighbour's edge is "
-                            "a {theirs}. {hint}", x=x, y=y, rotation=ot.rotation, edge=edge_word(d), tile=ot.id,
-                            mine=terrain_word(mine), theirs=terrain_word(theirs), hint=hint)
-
-    def _no_fit(self, state: CarcState, x: int, y: int) -> IllegalAction:
-        board = state.board
-        there = board.tile_at(x, y)
-        if there is not None:
-            return IllegalAction("{x},{y} already holds tile {other}; {tile} fits for example at {places}.",
-                                 x=x, y=y, other=there.id, tile=state.drawn, places=self._hint(state))
-        if (x, y) not in board.frontier:
-            return IllegalAction("{x},{y} has no neighbour; place next to an existing tile, for example {example}.",
-                                 x=x, y=y, example=self._example(state))
-        return IllegalAction("{tile} does not fit at {x},{y} in any rotation; it fits for example at {places}.",
-                             tile=state.drawn, x=x, y=y, places=self._hint(state))
 
     def _put_tile(self, state: CarcState, seat: int, ot: OrientedTile, x: int, y: int, events: list[Event]) -> None:
         """Place the tile; a volcano calls the dragon (and the set-aside dragon tiles come back);
@@ -431,7 +333,7 @@ class Carcassonne(Game):
                                            "{dx},{dy} and makes up to six steps, {mover} first ({steps}).",
                                            player=SeatRef(seat), tile=ot.id, x=x, y=y, dx=state.dragon[0],
                                            dy=state.dragon[1], mover=SeatRef(state.mover),
-                                           steps=self._steps_text(state)))
+                                           steps=steps_text(state)))
                 return events
             events.append(Event.public("The dragon cannot move from {x},{y}.", x=state.dragon[0], y=state.dragon[1]))
         return self._complete_turn(state, seat, events)
@@ -443,7 +345,7 @@ class Carcassonne(Game):
         if action.direction not in steps:
             raise IllegalAction("The dragon cannot go {direction} from {x},{y}; it can go: {steps}.",
                                 direction=edge_word(action.direction), x=state.path[-1][0], y=state.path[-1][1],
-                                steps=self._steps_text(state))
+                                steps=steps_text(state))
         events: list[Event] = []
         x, y = target(state, action.direction)
         state.path.append((x, y))
@@ -466,9 +368,6 @@ class Carcassonne(Game):
         if len(state.steps) < STEPS:
             events.append(Event.public("The dragon cannot move on from {x},{y}.", x=x, y=y))
         return self._complete_turn(state, state.current, events)
-
-    def _steps_text(self, state: CarcState) -> str:
-        return " ".join(str(DragonStep(d)) for d in legal_steps(state)) or "-"
 
     # -- the end of a turn --------------------------------------------------------------------------
     def _complete_turn(self, state: CarcState, seat: int, events: list[Event]) -> list[Event]:
@@ -569,18 +468,6 @@ class Carcassonne(Game):
         return turn_prompt_lines(view)
 
     # -- helpers for messages --------------------------------------------------------------------------
-    def _example(self, state: CarcState) -> str:
-        if state.drawn is None:
-            return "0,1 r0"
-        placements = legal_placements(state.board, state.drawn)
-        if not placements:
-            return "0,1 r0"
-        x, y, r = placements[0]
-        return f"{x},{y} r{r}"
-
-    def _hint(self, state: CarcState) -> str:
-        return placements_summary(legal_placements(state.board, state.drawn), limit=6) if state.drawn else "-"
-
     # -- computer players -------------------------------------------------------------------------------
     def computer_player(self, level: str = "greedy") -> ComputerPlayer:
         if level == "random":

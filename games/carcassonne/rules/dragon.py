@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from games.carcassonne.rules.geometry import OFFSETS
 from games.carcassonne.state import CarcState
 
+DRAGON_PHASE = "dragon"           # the phase in which the dragon moves, one step at a time
+
 STEPS = 6
 DIR_LETTERS = "nesw"
 _WORDS = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
@@ -60,3 +62,8 @@ def target(state: CarcState, direction: int) -> tuple[int, int]:
 
 
 __all__ = ["DragonStep", "STEPS", "DIR_LETTERS", "read_step", "mentions_dragon", "legal_steps", "target"]
+
+
+def steps_text(state: CarcState) -> str:
+    """The legal steps as notation, for messages."""
+    return " ".join(str(DragonStep(d)) for d in legal_steps(state)) or "-"

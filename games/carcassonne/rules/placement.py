@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from games.carcassonne.rules.board import Board, river_turn, rotations_for
-from games.carcassonne.rules.geometry import OFFSETS, OPPOSITE, oriented
 from games.carcassonne.components import tile, tiles_of_set
-from games.core import SeededRng
+from games.carcassonne.rules.board import Board, river_turn, rotations_for
+from games.carcassonne.rules.geometry import OFFSETS, OPPOSITE, OrientedTile, oriented
+from games.carcassonne.state import CarcState
+from games.carcassonne.words import edge_word, placements_summary, terrain_word, turn_word
+from games.core import IllegalAction, Msg, SeededRng
 
 START_TILE = "D"
 SPRING, LAKE = "R01", "R10"
@@ -79,4 +81,63 @@ def fits_somewhere(board: Board, tile_id: str) -> bool:
 
 
 __all__ = ["START_TILE", "SPRING", "LAKE", "build_pile", "river_square", "u_turn", "legal_rotations",
-           "legal_placements", "fits_somewhere"]
+           "legal_placements", "fits_somewhere", "check_placement", "no_fit", "example_placement", "placement_hint"]
+
+
+# -- checks and hints, with what would fit instead ----------------------------------------------
+def check_placement(state: CarcState, ot: OrientedTile, x: int, y: int) -> None:
+    """Raise IllegalAction, saying what would fit instead, unless ``ot`` may go at x,y."""
+    board = state.board
+    if ot.tile.river:
+        square = river_square(board)
+        if (x, y) != square and (x, y) not in board.grid:
+            raise IllegalAction("A river tile must continue the river at its open end; {tile} fits at {places}.",
+                                tile=ot.id, places=placement_hint(state))
+    if (x, y) not in board.frontier:
+        raise no_fit(state, x, y)
+    clash = board.mismatch(ot, x, y)
+    if clash is None:
+        if ot.tile.river and u_turn(board, ot.id, ot.rotation):
+            turn = u_turn(board, ot.id, ot.rotation)
+            raise IllegalAction("{x},{y} r{rotation}: the river may not turn {side} twice in a row (no U-turn). "
+                                "{tile} fits at {places}.", x=x, y=y, rotation=ot.rotation, side=turn_word(turn),
+                                tile=ot.id, places=placement_hint(state))
+        return
+    d, mine, theirs = clash
+    rotations = legal_rotations(board, ot.id, x, y)
+    if rotations:
+        hint = Msg("At {x},{y} it fits with {rotations}.", {"x": x, "y": y,
+                                                            "rotations": ", ".join(f"r{r}" for r in rotations)})
+    else:
+        hint = Msg("It fits for example at {places}.", {"places": placement_hint(state)})
+    raise IllegalAction("{x},{y} r{rotation}: the {edge} edge of {tile} is a {mine} but the neighbour's edge is "
+                        "a {theirs}. {hint}", x=x, y=y, rotation=ot.rotation, edge=edge_word(d), tile=ot.id,
+                        mine=terrain_word(mine), theirs=terrain_word(theirs), hint=hint)
+
+def no_fit(state: CarcState, x: int, y: int) -> IllegalAction:
+    """Why the drawn tile cannot go at x,y in any rotation, with where it does fit."""
+    board = state.board
+    there = board.tile_at(x, y)
+    if there is not None:
+        return IllegalAction("{x},{y} already holds tile {other}; {tile} fits for example at {places}.",
+                             x=x, y=y, other=there.id, tile=state.drawn, places=placement_hint(state))
+    if (x, y) not in board.frontier:
+        return IllegalAction("{x},{y} has no neighbour; place next to an existing tile, for example {example}.",
+                             x=x, y=y, example=example_placement(state))
+    return IllegalAction("{tile} does not fit at {x},{y} in any rotation; it fits for example at {places}.",
+                         tile=state.drawn, x=x, y=y, places=placement_hint(state))
+
+
+def example_placement(state: CarcState) -> str:
+    """One legal placement of the drawn tile, as notation, for messages."""
+    if state.drawn is None:
+        return "0,1 r0"
+    placements = legal_placements(state.board, state.drawn)
+    if not placements:
+        return "0,1 r0"
+    x, y, r = placements[0]
+    return f"{x},{y} r{r}"
+
+def placement_hint(state: CarcState) -> str:
+    """A few legal placements of the drawn tile, for messages."""
+    return placements_summary(legal_placements(state.board, state.drawn), limit=6) if state.drawn else "-"
