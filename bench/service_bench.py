@@ -29,7 +29,6 @@ from bench.stats import ratio, summary  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.service import Ctx, TableService  # noqa: E402
 from bench.store_common import BenchStores  # noqa: E402
-from bot.store.records import SeatRecord  # noqa: E402
 from games import registry  # noqa: E402
 
 

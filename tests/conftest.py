@@ -13,7 +13,7 @@ from bot.service import Ctx, TableService
 from bot.store import SqliteStore, Store
 from tests.pgserver import MISSING, PgServer, find_binaries
 
-TEST_GAME = "tests.toygame.game:GAME"
+TEST_GAME = "tests.toygame:GAME"
 
 
 def make_settings(**overrides) -> Settings:

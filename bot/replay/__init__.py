@@ -19,7 +19,7 @@ import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
-from bot.asyncplay.ports import channel_link
+from bot.plugins.ports import channel_link
 from bot.i18n import normalise_locale, t, tn
 from bot.i18n import counts
 from renderers.replay import MAX_BYTES, Move, build_gif, key_moments, make_replay, sample

@@ -42,7 +42,7 @@ class TableCopies:
     memory (the service clears what it keeps per table)."""
 
     def __init__(self, store: Store, shards: Shards, hooks: list[TableHooks],
-                 forgotten: Callable[[int], None] = lambda table_id: None) -> None:
+                 forgotten: Callable[[int], object] = lambda table_id: None) -> None:
         self.store = store
         self.shards = shards                        # the guilds whose tables this process keeps
         self.shared = shards.multi_process          # other shard processes write the same store

@@ -17,7 +17,7 @@ import re
 import shlex
 from typing import TYPE_CHECKING, AsyncIterator
 
-from bot.asyncplay.ports import Ports, channel_link
+from bot.plugins.ports import Ports, channel_link
 from bot.i18n import I18n, UserRef, t
 from bot.i18n import counts
 from bot.scheduler import Job, Scheduler, rearm_sql
@@ -36,7 +36,7 @@ from games import registry
 from games.core import BLANK, OptionError, validate_options
 from games.core.options import changes_to, option_tokens
 from games.core.messages import Msg
-from renderers.tables import Column, render_table
+from renderers.rankings import Column, render_ranking
 
 if TYPE_CHECKING:
     from bot.scheduler import Clock
@@ -353,10 +353,10 @@ class Tournaments(TableHooks):
         """Pair ``round``, store its tables and byes, then open the tables (under ``self._lock``)."""
         groups, byes = await self._pairings(tournament, round)
         slots: list[Slot] = []
-        for number, group in enumerate(groups, start=1):
+        for table_number, group in enumerate(groups, start=1):
             seats = list(group)
-            random.Random(f"{tournament.seed}:{round}:{number}").shuffle(seats)   # who starts is drawn
-            slots.append(Slot(tournament.id, round, number, tuple(seats), None, None, "pending"))
+            random.Random(f"{tournament.seed}:{round}:{table_number}").shuffle(seats)   # who starts is drawn
+            slots.append(Slot(tournament.id, round, table_number, tuple(seats), None, None, "pending"))
         for offset, player in enumerate(byes, start=len(groups) + 1):
             slots.append(Slot(tournament.id, round, offset, (player,), None, None, "bye"))
         statements = [TournamentStore.add_slot_sql(s) for s in slots]
@@ -364,9 +364,9 @@ class Tournaments(TableHooks):
                        for s in slots if s.status == "bye"]
         statements.append(TournamentStore.set_sql(tournament.id, round=round))
         await self.service.store.write(statements)
-        tournament = await self.store.get(tournament.id)
-        assert tournament is not None
-        await self._launch_round(tournament, round)
+        stored = await self.store.get(tournament.id)
+        assert stored is not None
+        await self._launch_round(stored, round)
 
     async def _launch_round(self, tournament: Tournament, round: int) -> None:
         players = {p.user_id: p for p in await self.store.players(tournament.id)}
@@ -698,7 +698,7 @@ class Tournaments(TableHooks):
             subtitle += " · " + tr(t("round {round} of {rounds}", round=tournament.round, rounds=tournament.rounds))
         mine = [i for i, line in enumerate(lines[:60]) if line.user_id == user_id]
         medals = [i for i, line in enumerate(lines[:3]) if line.place == i + 1]
-        return render_table(tournament.name, columns, rows, subtitle=subtitle, highlight=mine, badges=medals, scale=scale)
+        return render_ranking(tournament.name, columns, rows, subtitle=subtitle, highlight=mine, badges=medals, scale=scale)
 
     async def export(self, ctx: Ctx) -> list[Reply]:
         tournament = await self._here(ctx, finished_too=True)

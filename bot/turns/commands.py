@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.asyncplay.ports import channel_link
+from bot.plugins.ports import channel_link
 from bot.i18n import t
 from bot.i18n import counts
 from bot.service.replies import Ctx, Reply

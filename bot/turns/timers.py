@@ -17,7 +17,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from bot.asyncplay.ports import Ports, channel_link
+from bot.plugins.ports import Ports, channel_link
 from bot.i18n import UserRef, t
 from bot.scheduler import Job, Scheduler, cancel_sql, schedule_sql
 from bot.service.hooks import TableHooks

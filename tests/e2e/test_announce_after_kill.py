@@ -82,7 +82,7 @@ class World:
 
 
 # SQLite only, to keep the suite short: on PostgreSQL the kill test checks the same after every
-# restart (every table left unannounced is posted once and recorded), and tests/async_play/
+# restart (every table left unannounced is posted once and recorded), and tests/plugins/
 # test_endings.py the store's side of it.
 @pytest.mark.parametrize("store_backend", ["sqlite"])
 async def test_turns_and_ends_stored_before_a_kill_are_announced_once(fake, tmp_path, store_maker):

@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, TypeVar
 
-from bot.asyncplay import AsyncPlay
+from bot.plugins import Plugins
 from bot.i18n import I18n, game_packages
 from bot.scheduler import ManualClock
 from bot.service import Ctx, Reply, TableService
 from bot.store import SqliteStore
 from games import registry
-from tests.async_play.conftest import Recorder
+from tests.plugins.conftest import Recorder
 from tests.conftest import TEST_GAME, make_settings
 
 T = TypeVar("T")
@@ -88,7 +88,7 @@ class Env:
         self.store = self.run(SqliteStore(self.folder / f"fuzz-{next(self.boots)}.sqlite3").open())
         self.service = TableService(self.store, settings, seed_source=lambda: self.seed, render=self.render)
         self.recorder = Recorder()
-        self.play = AsyncPlay(self.service, self.recorder.ports(), ManualClock())
+        self.play = Plugins(self.service, self.recorder.ports(), ManualClock())
         self.ids = itertools.count(10_000_000)
         self.errors.take()
 
