@@ -43,7 +43,7 @@ def replay_log(game: Game, players: int, options: frozenset[str], seed: int, act
     return found
 
 
-def log_lines(actions: list[ActionRecord], names: list[str], hidden: set[int] = frozenset(),
+def log_lines(actions: list[ActionRecord], names: list[str], hidden: frozenset[int] | set[int] = frozenset(),
               notes: dict[int, str] | None = None) -> list[str]:
     """One line per logged action: ``12. alice: 1,2 r2 (D08)``; actions numbered in ``hidden``
     show as ``(hidden)``; a computer's move is marked."""
