@@ -233,8 +233,7 @@ class TurnTimers(TableHooks):
         table = self.service.table_by_id(table_id)
         if table is not None:
             return table.channel_id
-        rows = await self.service.store.fetch("SELECT channel_id FROM game_tables WHERE id = ?", (table_id,))
-        return rows[0]["channel_id"] if rows else None
+        return await self.service.store.channel_of(table_id)
 
     async def _live_clock(self, job: Job) -> tuple[LiveTable, TurnClock] | None:
         """The table and clock a job belongs to, if that turn is still going on (under the lock
