@@ -12,6 +12,7 @@ which runs them in one transaction.
 """
 from __future__ import annotations
 
+import logging
 import time
 from abc import ABC, abstractmethod
 from pathlib import Path
@@ -30,6 +31,9 @@ from bot.store.schema import metadata
 from bot.store.records import ActionRecord, SeatRecord, TableRecord
 from bot.store.statements import ByDialect, Statement
 
+log = logging.getLogger(__name__)
+logging.getLogger("alembic").setLevel(logging.WARNING)      # its lines at each open say nothing to an operator
+
 MIGRATIONS = Path(__file__).with_name("schema_migrations")
 
 
@@ -42,8 +46,13 @@ def alembic_config(connection: Connection) -> Config:
 
 
 def upgrade_schema(connection: Connection) -> None:
-    """Bring the schema to the newest revision (inside the caller's transaction)."""
+    """Bring the schema to the newest revision (inside the caller's transaction). Alembic's own
+    lines (one per open) stay out of the operator's log; an upgrade is logged here, once."""
+    before = current_revision(connection)
     command.upgrade(alembic_config(connection), "head")
+    after = current_revision(connection)
+    if before != after:
+        log.info("database schema upgraded from %s to revision %s", f"revision {before}" if before else "nothing", after)
 
 
 def head_revision() -> str:

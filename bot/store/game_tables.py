@@ -111,7 +111,7 @@ def of_shards(shards: Shards) -> Any:
     if shards.ids is None:
         return true()
     guild = func.coalesce(game_tables.c.guild_id, 0)
-    return (guild.op(">>")(22) % shards.count).in_(list(shards.ids))
+    return (guild.op(">>")(literal_column("22")) % shards.count).in_(list(shards.ids))
 
 
 def last_in_channel(statuses: Sequence[str]) -> Any:

@@ -1,6 +1,7 @@
 """Asynchronous play with the real store, a manual clock and ports that record what is sent."""
 from __future__ import annotations
 
+from sqlalchemy import text as sql
 import itertools
 from dataclasses import dataclass, field
 
@@ -87,7 +88,7 @@ class Bot:
         """Stop and start again. ``delivered``: every reply so far reached its channel (the test
         plays the adapter, which reports what it sent), so the restart announces nothing again."""
         if delivered:
-            await self.store.write([("UPDATE game_tables SET announced_version = version", ())])
+            await self.store.write([(sql("UPDATE game_tables SET announced_version = version"), {})])
         await self.shutdown()
         return await self.boot()
 

@@ -1,5 +1,6 @@
 """What the service-level fuzz tests share: a real bot without an adapter (SQLite store in a
 temporary folder, TableService with asynchronous play, a manual clock), an event loop to drive it
+from sqlalchemy import text as sql
 from hypothesis' synchronous state machines, a record of every ERROR log line, and the checks
 every answer must pass."""
 from __future__ import annotations
@@ -154,7 +155,7 @@ class Env:
     def fingerprint(self, table_id: int) -> "TablePrint":
         """Everything about a table that input may change: the stored record with its seats and
         log (one query), and the table in memory with its state as JSON."""
-        rows = self.run(self.store.fetch(STORED, (table_id,)))
+        rows = self.run(self.store.fetch(STORED, {"id": table_id}))
         stored = tuple(rows[0]) if rows else None
         live = self.service.table_by_id(table_id)
         memory = None if live is None else (
@@ -165,13 +166,13 @@ class Env:
 
 
 #: a table as stored, in one query: status, version, snapshot, options, host, seats, log
-STORED = """
+STORED = sql("""
 SELECT status, version, snapshot, options, host_id,
        (SELECT json_group_array(json_array(seat, user_id, name, is_bot, level, resigned))
           FROM (SELECT * FROM seats WHERE table_id = g.id ORDER BY seat)),
        (SELECT json_group_array(json_array(n, seat, text, kind, by_computer))
           FROM (SELECT * FROM actions WHERE table_id = g.id ORDER BY n))
-  FROM game_tables g WHERE id = ?"""
+  FROM game_tables g WHERE id = :id""")
 
 
 @dataclass(frozen=True)

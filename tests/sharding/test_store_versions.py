@@ -1,6 +1,8 @@
 """The store refuses a write built on a table version another writer has moved past."""
 from __future__ import annotations
 
+from bot.store import game_tables
+from sqlalchemy import text as sql
 import pytest
 
 from bot.sharding import Shards
@@ -40,10 +42,11 @@ async def test_open_tables_of_some_shards(store):
 
 async def test_a_guarded_write_applies_only_where_its_guard_matches(store):
     table_id = await started(store)
-    guard = ("UPDATE game_tables SET version = version WHERE id = ? AND version = ?", (table_id, 5))
+    guard = (game_tables.STILL_AT, {"table_id": table_id, "at_version": 5})
+    reseed = (sql("UPDATE game_tables SET seed = 99 WHERE id = :id"), {"id": table_id})
     with pytest.raises(StaleTableError):
-        await store.write([guard, ("UPDATE game_tables SET seed = 99 WHERE id = ?", (table_id,))], guard=0)
+        await store.write([guard, reseed], guard=0)
     assert (await store.table(table_id)).seed == 5
-    guard = (guard[0], (table_id, 0))
-    await store.write([guard, ("UPDATE game_tables SET seed = 99 WHERE id = ?", (table_id,))], guard=0)
+    guard = (game_tables.STILL_AT, {"table_id": table_id, "at_version": 0})
+    await store.write([guard, reseed], guard=0)
     assert (await store.table(table_id)).seed == 99
