@@ -16,7 +16,7 @@ import logging
 import time
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -31,6 +31,7 @@ from bot.store.schema import metadata
 from bot.store.records import ActionRecord, SeatRecord, TableRecord
 from bot.store.statements import ByDialect, Statement
 
+T = TypeVar("T")
 log = logging.getLogger(__name__)
 logging.getLogger("alembic").setLevel(logging.WARNING)      # its lines at each open say nothing to an operator
 
@@ -120,6 +121,11 @@ class Store(ABC):
     @abstractmethod
     async def schema_revision(self) -> str | None:
         """The Alembic revision the database is at."""
+
+    @abstractmethod
+    async def run_sync(self, job: Callable[[Connection], T]) -> T:
+        """``job(connection)`` on a connection of the store, rolled back after it (for looking at
+        the schema: Alembic's comparisons, SQLAlchemy's inspector)."""
 
     # -- writes ---------------------------------------------------------------------------------
     async def write(self, statements: Iterable[Statement], guard: int | None = None) -> list[int | None]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 import asyncpg
 from sqlalchemy import Connection, Executable, Row, text
@@ -29,6 +29,7 @@ from bot.store.statements import ByDialect, Statement
 # Failures of the database or of the way to it; all of them mean "not saved".
 FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError, asyncio.TimeoutError,
             SQLAlchemyError)
+T = TypeVar("T")
 MIGRATION_LOCK = 0x626F617264          # pg_advisory_xact_lock key: one process migrates at a time
 
 
@@ -141,6 +142,10 @@ class PostgresStore(Store):
     async def schema_revision(self) -> str | None:
         async with self.engine.connect() as connection:
             return await connection.run_sync(current_revision)
+
+    async def run_sync(self, job: Callable[[Connection], T]) -> T:
+        async with self.engine.connect() as connection:
+            return await connection.run_sync(job)
 
     # -- primitives ---------------------------------------------------------------------------
     def _refused(self, error: BaseException) -> StoreError:

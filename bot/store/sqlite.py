@@ -200,6 +200,14 @@ class SqliteStore(Store):
     async def schema_revision(self) -> str | None:
         return await self._on_thread(current_revision, self.connection)
 
+    async def run_sync(self, job: Callable[[Connection], T]) -> T:
+        def run(connection: Connection) -> T:
+            try:
+                return job(connection)
+            finally:
+                _rollback(connection)
+        return await self._on_thread(run, self.connection)
+
     async def maintenance(self, statement: str) -> list[tuple]:
         """Run one statement of the operator's (``VACUUM``, ``PRAGMA ...``) on the store's
         connection; returns its rows."""
