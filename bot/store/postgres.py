@@ -96,10 +96,13 @@ class PostgresStore(Store):
         self.connect_timeout = connect_timeout
         self.command_timeout = command_timeout
         self._engine: AsyncEngine | None = None
+        self._description: str | None = None
 
     @property
     def description(self) -> str:
-        return describe_dsn(self.dsn)
+        if self._description is None:           # parsed once: every write names the database if it fails
+            self._description = describe_dsn(self.dsn)
+        return self._description
 
     # -- life cycle ---------------------------------------------------------------------------
     async def _connect(self) -> asyncpg.Connection:
