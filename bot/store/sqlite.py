@@ -62,8 +62,8 @@ def explain(error: sqlite3.Error, description: str) -> str:
 
 def _probe(path: str) -> None:
     """Open the file and read its header with plain sqlite3 first, so that a file that is no
-    database, or cannot be opened, fails here: when aiosqlite's connect fails, its worker thread
-    outlives the event loop and prints a traceback of its own."""
+    database, or cannot be opened, fails here with SQLite's own message and code (for the advice)
+    before the store's thread and engine are made."""
     connection = sqlite3.connect(path)
     try:
         connection.execute("PRAGMA schema_version").fetchone()
