@@ -3,12 +3,12 @@ equal a replay of its action log from the table's seed (``setup``, then ``parse`
 every logged move, compared through ``to_json``). Used by the crash tests (console and Discord)."""
 from __future__ import annotations
 
-from sqlalchemy import select
-
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from sqlalchemy import select
 
 from bot.store import ActionRecord, SqliteStore
 from bot.store.base import Store

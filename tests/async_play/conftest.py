@@ -1,11 +1,11 @@
 """Asynchronous play with the real store, a manual clock and ports that record what is sent."""
 from __future__ import annotations
 
-from sqlalchemy import text as sql
 import itertools
 from dataclasses import dataclass, field
 
 import pytest
+from sqlalchemy import text as sql
 
 from bot.asyncplay import AsyncPlay
 from bot.asyncplay.ports import Ports

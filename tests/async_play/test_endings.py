@@ -11,8 +11,9 @@
 """
 from __future__ import annotations
 
-from sqlalchemy import text as sql
 import json
+
+from sqlalchemy import text as sql
 
 from bot.store import ActionRecord
 from tests.async_play.helpers import seat_ctx

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from sqlalchemy import text as sql
+
 from tests.conftest import ctx
 from tests.helpers import confirmed, text_of
 

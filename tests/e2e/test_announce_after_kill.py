@@ -5,11 +5,11 @@ turn (or the end, with results and rating changes) is posted in the channel exac
 further restart posts nothing again."""
 from __future__ import annotations
 
-from sqlalchemy import text as sql
 import asyncio
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text as sql
 
 from bot.service import customids
 from bot.store import Store

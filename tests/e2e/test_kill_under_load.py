@@ -21,7 +21,6 @@ figures; mismatches are then counted to the end instead of stopping at the first
 """
 from __future__ import annotations
 
-from sqlalchemy import text as sql
 import asyncio
 import math
 import os
@@ -29,6 +28,7 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
+from sqlalchemy import text as sql
 
 from bot.store import Store
 from games import registry

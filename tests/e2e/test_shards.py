@@ -5,7 +5,6 @@ the restarted process resumes its tables exactly, and a copy it holds that the l
 never acted on."""
 from __future__ import annotations
 
-from sqlalchemy import text as sql
 import asyncio
 import re
 from pathlib import Path
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 import yaml
+from sqlalchemy import text as sql
 
 from bot.store import Store
 from tests.conftest import StoreMaker

@@ -1,6 +1,5 @@
 """What the service-level fuzz tests share: a real bot without an adapter (SQLite store in a
 temporary folder, TableService with asynchronous play, a manual clock), an event loop to drive it
-from sqlalchemy import text as sql
 from hypothesis' synchronous state machines, a record of every ERROR log line, and the checks
 every answer must pass."""
 from __future__ import annotations
@@ -16,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, TypeVar
+
+from sqlalchemy import text as sql
 
 from bot.asyncplay import AsyncPlay
 from bot.i18n import I18n, game_packages

@@ -5,11 +5,11 @@ host and is gone), a claim taken over is noticed at the next renewal, and two pr
 the same shard at the same moment never both get it."""
 from __future__ import annotations
 
-from sqlalchemy import text as sql
 import asyncio
 import subprocess
 
 import pytest
+from sqlalchemy import text as sql
 
 from bot.ownership.claims import ShardClaims
 from bot.ownership.errors import OwnershipError

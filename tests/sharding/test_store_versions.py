@@ -1,12 +1,11 @@
 """The store refuses a write built on a table version another writer has moved past."""
 from __future__ import annotations
 
-from bot.store import game_tables
-from sqlalchemy import text as sql
 import pytest
+from sqlalchemy import text as sql
 
 from bot.sharding import Shards
-from bot.store import ActionRecord, SeatRecord, StaleTableError, Store, StoreError
+from bot.store import ActionRecord, SeatRecord, StaleTableError, Store, StoreError, game_tables
 
 
 async def started(store: Store, guild: int | None = 7, channel: int = 1) -> int:
