@@ -6,6 +6,7 @@ back. The same for SQLite (a checked-in file) and PostgreSQL (a checked-in pg_du
 from __future__ import annotations
 
 import shutil
+import sqlite3
 from pathlib import Path
 
 import asyncpg
@@ -141,3 +142,23 @@ async def test_the_upgraded_schema_is_the_schema_of_a_new_database(schema4, stor
     finally:
         await old.close()
         await new.close()
+
+
+async def test_a_database_of_an_older_migration_gets_what_it_lacks(tmp_path):
+    """A file the hand-written migrations left at 3 (before announced_version): the baseline
+    adds migration 4's column, its values and its index, then hands over to Alembic."""
+    maker = await sqlite_schema4(tmp_path)
+    connection = sqlite3.connect(maker.folder / "tables.sqlite3")
+    connection.executescript("DROP INDEX unannounced_endings; ALTER TABLE game_tables DROP COLUMN announced_version;"
+                             " DELETE FROM schema_version WHERE version = 4;")
+    connection.close()
+    store = await maker.open()
+    try:
+        assert await store.schema_revision() == head_revision()
+        assert await store.run_sync(schema_differences) == []
+        known = {t.id: t.announced_version for t in await store.open_tables()}
+        assert set(known.values()) == {None, 0} and known[1] is None      # running: not known; a lobby: known
+        ended = await store.last_finished(2)
+        assert ended.announced_version == ended.version
+    finally:
+        await store.close()
