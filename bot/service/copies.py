@@ -202,15 +202,9 @@ class TableCopies:
         if not self.shared:
             return [t for t in self._by_id.values()
                     if t.seat_of(user_id) is not None and (guild_id is None or t.guild_id == guild_id)]
-        sql = ("SELECT DISTINCT t.id FROM game_tables t JOIN seats s ON s.table_id = t.id WHERE s.user_id = ?"
-               " AND s.is_bot = 0 AND t.status IN ('lobby', 'playing')")
-        params: tuple = (user_id,)
-        if guild_id is not None:
-            sql += " AND t.guild_id = ?"
-            params += (guild_id,)
         found = []
-        for row in await self.store.fetch(sql + " ORDER BY t.id", params):
-            table = await self._load_record(row["id"])
+        for table_id in await self.store.open_tables_of(user_id, guild_id):
+            table = await self._load_record(table_id)
             if table is not None and table.seat_of(user_id) is not None:
                 found.append(table)
         return found

@@ -259,8 +259,7 @@ class TableService:
             if table is None:
                 continue
             if record.id in tails:          # log rows past the snapshot: store the snapshot they lead to
-                await self.store.write([("UPDATE game_tables SET snapshot = ?, version = ? WHERE id = ? AND version = ?",
-                                         (table.snapshot, table.version, table.id, record.version))])
+                await self.store.catch_up_snapshot(table.id, table.snapshot, table.version, record.version)
             self.copies.keep(table)
             async with self.lock(table.channel_id):
                 for hook in self.hooks:

@@ -27,6 +27,7 @@ from bot.service.replies import Ctx, Reply
 from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.numbers import whole_number
 from bot.store import StoreError
+from bot.store.base import Statement
 from bot.tournaments import export, pairing
 from bot.tournaments.standings import Line, bye_points, number, table_points
 from bot.tournaments.standings import standings as compute_standings
@@ -508,7 +509,7 @@ class Tournaments(TableHooks):
     # -- results ------------------------------------------------------------------------------------
     @staticmethod
     def _result_statements(tournament: Tournament, slot: Slot, results: list[tuple[int | None, int, int]],
-                           reported: bool = False) -> list[tuple[str, tuple]]:
+                           reported: bool = False) -> list[Statement]:
         """One table's result: (user, rank, score) per player, in seat order."""
         points = table_points([rank for _, rank, _ in results], tournament.table_size)
         statements = [TournamentStore.result_sql(slot, user, rank, score, p, reported)
@@ -532,7 +533,7 @@ class Tournaments(TableHooks):
             return None
         return tournament, slot
 
-    async def ending(self, table: LiveTable, outcome, status: str, pending: list) -> list[tuple[str, tuple]]:
+    async def ending(self, table: LiveTable, outcome, status: str, pending: list) -> list[Statement]:
         """The table's tournament result, committed with the game's end."""
         found = await self._slot_playing(table.id, "playing")
         if found is None:

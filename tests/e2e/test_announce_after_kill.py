@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text as sql
 
 from bot.service import customids
 from bot.store import Store
@@ -56,9 +57,10 @@ class World:
     async def table(self, channel_id: int) -> dict:
         store: Store = await self.stores.open()
         try:
-            rows = await store.fetch("SELECT id FROM game_tables WHERE channel_id = ? ORDER BY id DESC", (channel_id,))
+            rows = await store.fetch(sql("SELECT id FROM game_tables WHERE channel_id = :c ORDER BY id DESC"),
+                                     {"c": channel_id})
             record = await store.table(rows[0][0])
-            rated = await store.fetch("SELECT status FROM rated_tables WHERE table_id = ?", (record.id,))
+            rated = await store.fetch(sql("SELECT status FROM rated_tables WHERE table_id = :t"), {"t": record.id})
             return {"id": record.id, "status": record.status, "version": record.version,
                     "announced": record.announced_version, "results": len(await store.results(record.id)),
                     "rated": rated[0][0] if rated else None, "snapshot": record.snapshot_text}

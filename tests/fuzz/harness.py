@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, TypeVar
 
+from sqlalchemy import text as sql
+
 from bot.plugins import Plugins
 from bot.i18n import I18n, game_packages
 from bot.scheduler import ManualClock
@@ -154,7 +156,7 @@ class Env:
     def fingerprint(self, table_id: int) -> "TablePrint":
         """Everything about a table that input may change: the stored record with its seats and
         log (one query), and the table in memory with its state as JSON."""
-        rows = self.run(self.store.fetch(STORED, (table_id,)))
+        rows = self.run(self.store.fetch(STORED, {"id": table_id}))
         stored = tuple(rows[0]) if rows else None
         live = self.service.table_by_id(table_id)
         memory = None if live is None else (
@@ -165,13 +167,13 @@ class Env:
 
 
 #: a table as stored, in one query: status, version, snapshot, options, host, seats, log
-STORED = """
+STORED = sql("""
 SELECT status, version, snapshot, options, host_id,
        (SELECT json_group_array(json_array(seat, user_id, name, is_bot, level, resigned))
           FROM (SELECT * FROM seats WHERE table_id = g.id ORDER BY seat)),
        (SELECT json_group_array(json_array(n, seat, text, kind, by_computer))
           FROM (SELECT * FROM actions WHERE table_id = g.id ORDER BY n))
-  FROM game_tables g WHERE id = ?"""
+  FROM game_tables g WHERE id = :id""")
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ import itertools
 from dataclasses import dataclass, field
 
 import pytest
+from sqlalchemy import text as sql
 
 from bot.plugins import Plugins
 from bot.plugins.ports import Ports
@@ -87,7 +88,7 @@ class Bot:
         """Stop and start again. ``delivered``: every reply so far reached its channel (the test
         plays the adapter, which reports what it sent), so the restart announces nothing again."""
         if delivered:
-            await self.store.write([("UPDATE game_tables SET announced_version = version", ())])
+            await self.store.write([(sql("UPDATE game_tables SET announced_version = version"), {})])
         await self.shutdown()
         return await self.boot()
 

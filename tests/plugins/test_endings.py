@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 
+from sqlalchemy import text as sql
+
 from bot.store import ActionRecord
 from tests.plugins.helpers import seat_ctx
 from tests.conftest import ctx
@@ -50,20 +52,21 @@ async def to_the_brink(bot, channel: int = 1):
 async def refuse_inserts(bot, table: str) -> None:
     """The database itself refuses every insert into ``table`` (a trigger)."""
     if bot.stores.backend == "sqlite":
-        await bot.store.write([(f"CREATE TRIGGER refuse_{table} BEFORE INSERT ON {table}"
-                                " BEGIN SELECT RAISE(ABORT, 'refused by the test'); END", ())])
+        await bot.store.write([(sql(f"CREATE TRIGGER refuse_{table} BEFORE INSERT ON {table}"
+                                    " BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"), {})])
     else:
-        await bot.store.write([("CREATE OR REPLACE FUNCTION refuse_insert() RETURNS trigger LANGUAGE plpgsql AS"
-                                " $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$", ()),
-                               (f"CREATE TRIGGER refuse_{table} BEFORE INSERT ON {table} FOR EACH ROW"
-                                " EXECUTE FUNCTION refuse_insert()", ())])
+        await bot.store.write([(sql("CREATE OR REPLACE FUNCTION refuse_insert() RETURNS trigger LANGUAGE plpgsql AS"
+                                    " $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$"), {}),
+                               (sql(f"CREATE TRIGGER refuse_{table} BEFORE INSERT ON {table} FOR EACH ROW"
+                                    " EXECUTE FUNCTION refuse_insert()"), {})])
 
 
 async def allow_inserts(bot, table: str) -> None:
     if bot.stores.backend == "sqlite":
-        await bot.store.write([(f"DROP TRIGGER refuse_{table}", ())])
+        await bot.store.write([(sql(f"DROP TRIGGER refuse_{table}"), {})])
     else:
-        await bot.store.write([(f"DROP TRIGGER refuse_{table} ON {table}", ()), ("DROP FUNCTION refuse_insert()", ())])
+        await bot.store.write([(sql(f"DROP TRIGGER refuse_{table} ON {table}"), {}),
+                               (sql("DROP FUNCTION refuse_insert()"), {})])
 
 
 async def stored(bot, table_id: int) -> dict:
@@ -163,7 +166,8 @@ async def leave_ended_but_open(bot, table, last, announced: int | None) -> int:
     version = table.version + 1
     await bot.store.append_actions(table.id, [ActionRecord(version, seat, "add 3")],
                                    json.dumps(table.game.to_json(state)), table.seats)
-    await bot.store.write([("UPDATE game_tables SET announced_version = ? WHERE id = ?", (announced, table.id))])
+    await bot.store.write([(sql("UPDATE game_tables SET announced_version = :v WHERE id = :id"),
+                            {"v": announced, "id": table.id})])
     return version
 
 

@@ -1,6 +1,8 @@
 """Turn timers, reminders, timeout policies and the scheduler's guarantees, with a manual clock."""
 from __future__ import annotations
 
+from sqlalchemy import text as sql
+
 from tests.conftest import ctx
 from tests.helpers import confirmed, text_of
 
@@ -235,9 +237,9 @@ async def test_restart_keeps_quiet_tables_unloaded_and_repairs_clocks(bot, clock
     await bot.restart()
     assert all(t._state is None for t in bot.service.tables())          # quiet tables stay unloaded
     # a crash after a move was saved but before its clocks were: the restart brings them up to date
-    await bot.store.write([("DELETE FROM turn_clocks WHERE table_id = ?", (table.id,)),
-                           ("DELETE FROM jobs WHERE ref = ?", (f"table:{table.id}",)),
-                           ("UPDATE table_timers SET synced_version = -1 WHERE table_id = ?", (table.id,))])
+    await bot.store.write([(sql("DELETE FROM turn_clocks WHERE table_id = :id"), {"id": table.id}),
+                           (sql("DELETE FROM jobs WHERE ref = :ref"), {"ref": f"table:{table.id}"}),
+                           (sql("UPDATE table_timers SET synced_version = -1 WHERE table_id = :id"), {"id": table.id})])
     await bot.restart()
     assert set(await bot.play.timers.store.clocks(table.id)) == {1}
     assert len(await jobs(bot, "timeout")) == 3                          # Bob's, Carol's and Dave's

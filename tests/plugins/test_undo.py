@@ -45,8 +45,7 @@ async def test_take_back_with_consent(bot):
     assert "Alice's move add 2 is taken back." in text_of(r) and "Your move, Alice." in text_of(r)
     assert table.state.total == 0 and table.version == version - 1
     await consistent(bot, table)
-    undone = await bot.store.fetch("SELECT text FROM undone_actions WHERE table_id = ?", (table.id,))
-    assert [row["text"] for row in undone] == ["add 2"]
+    assert await bot.store.undone(table.id) == ["add 2"]
     r = await bot.service.button(ctx("bob"), agree)
     assert r[0].error and "no longer open" in text_of(r)
     r = await bot.service.act(ctx("alice"), "add 3")          # the freed log position is used again
