@@ -21,10 +21,10 @@ from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
 from renderers.keyflower import style as S
 from renderers.keyflower.board import auction, boats_row, header, own_panel, player_name, players_table, section_title
-from renderers.keyflower.villages import render_village, village_size
+from renderers.keyflower.villages import NAME_MIN, render_village, village_size
 
 BASE_WIDTH = 800
-VILLAGE_MIN = 44        # smallest hex (at 800 px wide) of the village in the turn image
+VILLAGE_MIN = NAME_MIN  # smallest hex (at 800 px wide) of the village in the turn image
 
 
 def regions(view: KeyflowerView, names: list[str]) -> list[str]:
