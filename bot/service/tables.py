@@ -111,6 +111,12 @@ def _clean(text: str | None) -> str:
     return " ".join(cleaned.split())
 
 
+def _picture_names(table: LiveTable) -> list[str]:
+    """The players' names as the table's pictures show them (and as their regions name them): a
+    seat the computer plays since its player resigned says so."""
+    return [f"{s.name} (computer)" if s.resigned else s.name for s in table.seats]
+
+
 class TableService(TableCopies):
     def __init__(self, store: Store, settings: Settings, *,
                  seed_source: Callable[[], int] | None = None, render: bool = True) -> None:
@@ -795,8 +801,7 @@ class TableService(TableCopies):
         drawn once per table state: the same state, region and viewer again come from the cache."""
         if not self.render_enabled or not table.game.renderer:
             return None
-        # a seat the computer plays since its player resigned says so in the picture
-        names = [f"{s.name} (computer)" if s.resigned else s.name for s in table.seats]
+        names = _picture_names(table)
         scale = self.settings.render_scale
         key = (table.id, table.version, hash(table.snapshot), region, viewer, scale, tuple(names))
         try:
@@ -1148,6 +1153,19 @@ class TableService(TableCopies):
             cached = (key, [str(a) for a in table.game.legal_actions(table.state, seat)])
             seats[seat] = cached
         return cached[1]
+
+    def complete_region(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:
+        """Regions for ``/board REGION`` while it is typed (a Keyflower village by its player's
+        name, Carcassonne's whole board or the last tile's square, ...), those starting with what
+        is typed first. Made from the public view only, so everyone is offered the same."""
+        table = self.table_in(ctx.channel_id)
+        if table is None or table.status != "playing" or not self.render_enabled or not table.game.renderer:
+            return []
+        found = render_registry.regions(table.game, table.game.view(table.state, None), _picture_names(table))
+        typed = _clean(typed).casefold()
+        starts = [r for r in found if r.casefold().startswith(typed)]
+        contains = [r for r in found if typed in r.casefold() and r not in starts]
+        return (starts + contains)[:limit]
 
     def complete_option(self, ctx: Ctx, typed: str, limit: int = 25) -> list[tuple[str, str]]:
         """Option names (and descriptions) for ``/option NAME`` while it is typed."""
