@@ -40,6 +40,7 @@ class Settings:
     render_threads: int = 2
     render_processes: int = 0                 # rendering.processes: draw in this many processes (0: in the threads)
     render_cache_size: int = 256              # rendering.cache_size: pictures kept (per table version)
+    render_layers: int = 512                  # rendering.layers: picture parts kept in their palette form
     enabled_games: tuple[str, ...] = ("carcassonne", "keyflower", "stoneage", "florenza", "quetzal")
     extra_games: tuple[str, ...] = ()
     default_options: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -91,7 +92,7 @@ def _check(ok: bool, key: str, allowed: str, value: Any) -> None:
 
 
 KNOWN_KEYS = {
-    "database": {"backend", "path", "dsn", "pool_size"}, "locale": {"default", "available"}, "rendering": {"scale", "threads", "processes", "cache_size"},
+    "database": {"backend", "path", "dsn", "pool_size"}, "locale": {"default", "available"}, "rendering": {"scale", "threads", "processes", "cache_size", "layers"},
     "games": {"enabled", "extra", "default_options"}, "computer": {"default_level", "max_moves_per_command"},
     "turns": {"timer", "reminder_at", "on_timeout", "vacation_days_per_month"},
     "replay": {"max_frames", "frame_ms", "cache_size", "per_user_seconds"},
@@ -160,6 +161,9 @@ def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None)
     pictures = _get(data, "rendering.cache_size", d.render_cache_size)
     _check(isinstance(pictures, int) and not isinstance(pictures, bool) and 0 <= pictures <= 100_000, "rendering.cache_size",
            "a whole number of pictures from 0 to 100000", pictures)
+    layers = _get(data, "rendering.layers", d.render_layers)
+    _check(isinstance(layers, int) and not isinstance(layers, bool) and 0 <= layers <= 100_000, "rendering.layers",
+           "a whole number of picture parts from 0 to 100000", layers)
 
     enabled = _get(data, "games.enabled", list(d.enabled_games))
     _check(isinstance(enabled, list) and all(isinstance(x, str) for x in enabled), "games.enabled", "a list of game names", enabled)
@@ -234,7 +238,7 @@ def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None)
 
     return Settings(
         database_backend=backend, database_path=path, database_dsn=dsn, database_pool_size=pool, default_locale=default_locale, locales=tuple(locales), render_scale=float(scale),
-        render_threads=threads, render_processes=processes, render_cache_size=pictures, enabled_games=tuple(enabled), extra_games=tuple(extra),
+        render_threads=threads, render_processes=processes, render_cache_size=pictures, render_layers=layers, enabled_games=tuple(enabled), extra_games=tuple(extra),
         default_options={k: tuple(v) for k, v in defaults.items()}, computer_level=level,
         max_computer_moves=max_moves, turn_timer_seconds=timer_seconds, reminder_at=float(reminder),
         on_timeout=on_timeout, vacation_days_per_month=vacation, replay_max_frames=frames, replay_frame_ms=frame_ms,

@@ -9,15 +9,19 @@ from typing import Any, Sequence
 from games import registry as games
 from games.core.outcome import Outcome
 from renderers import registry
+from renderers.common.layers import configure as configure_layers
 
 log = logging.getLogger(__name__)
 
 
-def prepare(extra_games: Sequence[str] = (), full: bool = True) -> None:
+def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | None = None) -> None:
     """Set a worker up: register the operator's plugin games, then draw one picture of every game
     (fonts, sprites and tile geometry are made here, not during the first real turn); ``full``:
     also every sprite a renderer can make ahead (its ``warm_up``, a few seconds: worker processes
-    do it as they start, the threads of a small bot leave it to the first turns)."""
+    do it as they start, the threads of a small bot leave it to the first turns). ``layers``: how
+    many picture parts are kept in their palette form (renderers.common.layers)."""
+    if layers is not None:
+        configure_layers(layers)
     for spec in extra_games:
         games.load(spec)
     for name in games.names():

@@ -16,6 +16,7 @@ from PIL import Image
 
 from games.keyflower.view import KeyflowerView
 from renderers.common import PlayerColour, encode_png, word
+from renderers.common.layers import compose
 from renderers.common.palette import Palettes
 from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
@@ -81,24 +82,26 @@ def _turn_village(view: KeyflowerView) -> int | None:
     return None
 
 
-def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
-                 height: int | None = None) -> Image.Image:
-    """The picture (RGB); ``height``: the tallest the turn image may be (default: a phone's limit)."""
+def picture_parts(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
+                  height: int | None = None) -> list[Image.Image]:
+    """The picture's parts, top to bottom, each as wide as the picture (most come from drawings
+    cached by what they show); ``height``: the tallest the turn image may be (default: a phone's
+    limit)."""
     width = int(BASE_WIDTH * scale)
     fl = floors(width)
     names = [player_name(names, seat, 40) for seat in range(view.players)]
     if region is not None and region != "board":
         seat = _seat(view, names, region)
-        return render_village(view, seat, names[seat], width, fl)
+        return [render_village(view, seat, names[seat], width, fl)]
     if region == "board":
-        return _stack(_board(view, names, width, fl), width)
+        return _board(view, names, width, fl)
     if view.seat is not None and 0 <= view.seat < view.players:      # a seat's own picture
         parts = [header(view, names, width, fl)]
         panel = own_panel(view, names, width, fl)
         if panel is not None:
             parts.append(panel)
         parts.append(render_village(view, view.seat, names[view.seat], width, fl))
-        return _stack(parts, width)
+        return parts
     parts = _board(view, names, width, fl)
     seat = _turn_village(view)
     room = min(height or max_height(width), max_height(width)) - sum(p.height for p in parts)
@@ -107,9 +110,15 @@ def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, regi
         if s >= VILLAGE_MIN * scale:
             village = render_village(view, seat, names[seat], width, fl, s)
             if village.height <= room:
-                return _stack(parts + [village], width)
+                return parts + [village]
     note = section_title(word("Villages"), width, fl, word("/board NAME shows a player's village"))
-    return _stack(parts + [note], width)
+    return parts + [note]
+
+
+def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
+                 height: int | None = None) -> Image.Image:
+    """The picture (RGB); ``height``: see :func:`picture_parts`."""
+    return _stack(picture_parts(view, names, scale, region, height), int(BASE_WIDTH * scale))
 
 
 PALETTES = Palettes(key_colours())
@@ -118,4 +127,9 @@ PALETTES = Palettes(key_colours())
 def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
            cache_key: Hashable | None = None) -> bytes:
     """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
-    return encode_png(PALETTES.to_palette(render_image(view, names, scale, region), cache_key))
+    parts = picture_parts(view, names, scale, region)
+    placed, y = [], 0
+    for part in parts:
+        placed.append((part, (0, y)))
+        y += part.height
+    return encode_png(compose(placed, (int(BASE_WIDTH * scale), max(1, y)), S.PAPER, PALETTES, cache_key))
