@@ -12,10 +12,11 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from typing import Hashable, Sequence
+from typing import Callable, Hashable, Sequence
 
 from PIL import Image
 
+from renderers.common.fonts import clear_on_audit
 from renderers.common.palette import Palettes
 
 RGB = tuple[int, int, int]
@@ -69,12 +70,62 @@ class PartCache:
             return sum(mapped.width * mapped.height for _, mapped in self._parts.values())
 
 
+class DrawnParts:
+    """Parts (RGB) by what they show: ``key`` is made by the caller from everything the part
+    draws, so the same key is the same picture; least recently used dropped first."""
+
+    def __init__(self, size: int = PARTS) -> None:
+        self.size = size
+        self._parts: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
+        """The part drawn for ``key`` (by ``draw()`` the first time)."""
+        with self._lock:
+            found = self._parts.get(key)
+            if found is not None:
+                self._parts.move_to_end(key)
+                return found
+        made = draw()
+        if self.size > 0:
+            with self._lock:
+                self._parts[key] = made
+                while len(self._parts) > self.size:
+                    self._parts.popitem(last=False)
+        return made
+
+    def resize(self, size: int) -> None:
+        with self._lock:
+            self.size = max(0, size)
+            while len(self._parts) > self.size:
+                self._parts.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._parts.clear()
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+    def nbytes(self) -> int:
+        with self._lock:
+            return sum(len(part.getbands()) * part.width * part.height for part in self._parts.values())
+
+
 CACHE = PartCache()
+DRAWN = DrawnParts()
+clear_on_audit(DRAWN.clear)
 
 
 def configure(size: int) -> None:
-    """How many parts are kept in their palette form (``rendering.layers``)."""
+    """How many parts are kept, drawn and in their palette form (``rendering.layers``)."""
     CACHE.resize(size)
+    DRAWN.resize(size)
+
+
+def drawn(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
+    """The part ``draw()`` makes, drawn once per ``key`` (see :class:`DrawnParts`)."""
+    return DRAWN.get(key, draw)
 
 
 def stack_rgb(parts: Sequence[Placed], size: tuple[int, int], background: RGB) -> Image.Image:

@@ -6,10 +6,11 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from games import registry
-from renderers import keyflower
+from renderers import keyflower, stone_age
 from renderers.common import layers
 from renderers.common.layers import PartCache, compose, stack_rgb
 from renderers.common.palette import Palettes
@@ -42,16 +43,22 @@ def test_parts_in_a_kept_palette_are_the_whole_picture_mapped_at_once():
     assert made.tobytes() == whole.tobytes()
 
 
-def test_keyflower_turns_are_the_same_pictures_as_before():
-    game = registry.get("keyflower")
-    state = game.setup(3, frozenset(), 11)
+@pytest.mark.parametrize("name, module, players", [("keyflower", keyflower, 3), ("stoneage", stone_age, 2),
+                                                    ("stoneage", stone_age, 4)])
+def test_turn_images_made_from_parts_are_the_pictures_drawn_whole(name, module, players):
+    """Every turn of a random game: the picture put together from parts (most of them kept from
+    earlier turns) is pixel for pixel the whole picture drawn at once and mapped to the table's
+    palette."""
+    game = registry.get(name)
+    state = game.setup(players, frozenset(), 11)
     rng = random.Random(3)
-    key = ("test", "keyflower-layers")
-    for turn in range(12):
+    key = ("test", name, players)
+    for turn in range(80):
+        if game.outcome(state) is not None:
+            break
         view = game.view(state, None)
-        png = keyflower.render(view, NAMES[:3], cache_key=key)
-        made = Image.open(io.BytesIO(png))
-        expected = keyflower.PALETTES.to_palette(keyflower.render_image(view, NAMES[:3]), key)
+        made = Image.open(io.BytesIO(module.render(view, NAMES[:players], cache_key=key)))
+        expected = module.PALETTES.to_palette(module.render_image(view, NAMES[:players]), key)
         assert _same(made, expected), f"turn {turn}"
         seat = rng.choice(sorted(game.to_act(state)))
         game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
