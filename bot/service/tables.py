@@ -111,6 +111,9 @@ def _clean(text: str | None) -> str:
     return " ".join(cleaned.split())
 
 
+PUBLIC_PALETTE = "public"      # the palette key of every public picture of a game (renderers.common.layers)
+
+
 def _picture_names(table: LiveTable) -> list[str]:
     """The players' names as the table's pictures show them (and as their regions name them): a
     seat the computer plays since its player resigned says so."""
@@ -805,8 +808,10 @@ class TableService(TableCopies):
         scale = self.settings.render_scale
         key = (table.id, table.version, hash(table.snapshot), region, viewer, scale, tuple(names))
         try:
-            # a palette of its own per viewer: a private picture's colours never reach a public one
-            return await self.drawing.picture(key, table.game.name, view, names, scale, region, (table.id, viewer))
+            # the game's public pictures share one palette (the parts two tables show alike are kept
+            # once); a private picture has one of its own, so its colours never reach a public one
+            palette = PUBLIC_PALETTE if viewer is None else (table.id, viewer)
+            return await self.drawing.picture(key, table.game.name, view, names, scale, region, palette)
         except ValueError:
             if region:
                 raise       # a region the renderer cannot read: the user's input, not our failure

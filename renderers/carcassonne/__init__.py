@@ -30,12 +30,12 @@ from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.panel import (
     Fonts, drawn_section, drawn_tile_size, legend_items, legend_section, players_section,
 )
-from renderers.carcassonne.quantize import to_palette
+from renderers.carcassonne.quantize import PALETTES, to_palette
 from renderers.carcassonne.text import draw_text, fit
 from renderers.common import PLAYER_COLOURS, PlayerColour, encode_png, word
 from renderers.common.phone import MIN_WIDTH, Floors, floors, max_height
 
-__all__ = ["render", "render_image", "layout", "whole_window", "region_window", "square_box", "warm_up",
+__all__ = ["PALETTES", "render", "render_image", "layout", "whole_window", "region_window", "square_box", "warm_up",
            "regions", "seat_colours", "key_colours"]
 
 WIDTH = 800             # the turn image and the zoom, at scale 1

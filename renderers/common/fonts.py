@@ -118,12 +118,6 @@ def text_cache(maxsize: int) -> Callable[[F], F]:
     return decorate
 
 
-def clear_on_audit(clear: Callable[[], None]) -> None:
-    """Have a font audit call ``clear`` first (a cache of drawn text that is not a
-    :func:`text_cache` function)."""
-    _TEXT_CACHES.append(clear)
-
-
 @contextmanager
 def font_audit() -> Iterator[FontAudit]:
     """Every font size asked for (in this thread) while the block runs; text caches are emptied

@@ -1,11 +1,12 @@
-"""Palette pictures put together from parts, each part mapped to its table's palette once.
+"""Palette pictures stacked from parts, each part drawn and mapped to its palette once.
 
-A turn image is a stack of parts (a header, the players, the auction, a village ...); most of
-them are drawn by cached functions and come back as the very same image while what they show
-stays the same. Mapping a whole picture to its palette costs about half of its PNG encoding, so
-the "P" version of each part is kept per table palette (a bounded LRU, ``configure``) and a turn
-maps only the parts it drew anew, then pastes palette indices. The result is pixel for pixel the
-picture that mapping the whole RGB stack would give: a palette maps every pixel on its own.
+A turn image is a stack of parts (a header, the board's rows, the players ...). A part is named
+by what it shows (a key made by the renderer from everything the part draws); its palette form
+is kept per palette (a bounded LRU, ``configure``), so a turn draws and maps only the parts its
+move changed and pastes palette indices for the rest. The result is pixel for pixel the picture
+that drawing the whole stack and mapping it at once gives: a palette maps every pixel on its
+own. Public pictures of a game share one palette (see bot/service/tables.py), so the parts two
+tables show alike are kept once.
 """
 from __future__ import annotations
 
@@ -16,42 +17,58 @@ from typing import Callable, Hashable, Sequence
 
 from PIL import Image
 
-from renderers.common.fonts import clear_on_audit
 from renderers.common.palette import Palettes
 
 RGB = tuple[int, int, int]
 PARTS = 512             # parts kept in their palette form (rendering.layers)
 
-Placed = tuple[Image.Image, tuple[int, int]]
+#: a part: what it shows (None: drawn anew every time) and how to draw it (RGB, the picture's width)
+Part = tuple[Hashable | None, Callable[[], Image.Image]]
+
+
+class Drawn:
+    """A part known by the image a cached drawing returned (the drawing returns the same image
+    while what it shows stays the same): equal only to the same live image."""
+
+    __slots__ = ("_ref", "_id")
+
+    def __init__(self, image: Image.Image) -> None:
+        self._ref = weakref.ref(image)
+        self._id = id(image)
+
+    def __hash__(self) -> int:
+        return self._id
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Drawn) and self._id == other._id and self._ref() is not None \
+            and self._ref() is other._ref()
 
 
 class PartCache:
-    """Palette forms of parts by (table palette, part), least recently used dropped first. A part
-    is known by identity (a cached drawing returns the same image while its content is the
-    same); a weak reference makes sure a reused id is never taken for the part it was."""
+    """Palette forms of parts by (palette, what the part shows), least recently used first out."""
 
     def __init__(self, size: int = PARTS) -> None:
         self.size = size
-        self._parts: OrderedDict[tuple[Hashable, int], tuple[weakref.ref, Image.Image]] = OrderedDict()
+        self._parts: OrderedDict[tuple[Hashable, Hashable], Image.Image] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
-    def get(self, key: Hashable, part: Image.Image) -> Image.Image | None:
+    def get(self, palette: Hashable, shows: Hashable) -> Image.Image | None:
         with self._lock:
-            found = self._parts.get((key, id(part)))
-            if found is None or found[0]() is not part:
+            found = self._parts.get((palette, shows))
+            if found is None:
                 self.misses += 1
                 return None
-            self._parts.move_to_end((key, id(part)))
+            self._parts.move_to_end((palette, shows))
             self.hits += 1
-            return found[1]
+            return found
 
-    def put(self, key: Hashable, part: Image.Image, mapped: Image.Image) -> None:
+    def put(self, palette: Hashable, shows: Hashable, mapped: Image.Image) -> None:
         if self.size <= 0:
             return
         with self._lock:
-            self._parts[(key, id(part))] = (weakref.ref(part), mapped)
-            self._parts.move_to_end((key, id(part)))
+            self._parts[(palette, shows)] = mapped
+            self._parts.move_to_end((palette, shows))
             while len(self._parts) > self.size:
                 self._parts.popitem(last=False)
 
@@ -65,97 +82,59 @@ class PartCache:
         return len(self._parts)
 
     def nbytes(self) -> int:
-        """Memory the kept palette forms take (their pixels)."""
+        """Memory the kept palette forms take (their pixels, a byte each)."""
         with self._lock:
-            return sum(mapped.width * mapped.height for _, mapped in self._parts.values())
-
-
-class DrawnParts:
-    """Parts (RGB) by what they show: ``key`` is made by the caller from everything the part
-    draws, so the same key is the same picture; least recently used dropped first."""
-
-    def __init__(self, size: int = PARTS) -> None:
-        self.size = size
-        self._parts: OrderedDict[Hashable, Image.Image] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
-        """The part drawn for ``key`` (by ``draw()`` the first time)."""
-        with self._lock:
-            found = self._parts.get(key)
-            if found is not None:
-                self._parts.move_to_end(key)
-                return found
-        made = draw()
-        if self.size > 0:
-            with self._lock:
-                self._parts[key] = made
-                while len(self._parts) > self.size:
-                    self._parts.popitem(last=False)
-        return made
-
-    def resize(self, size: int) -> None:
-        with self._lock:
-            self.size = max(0, size)
-            while len(self._parts) > self.size:
-                self._parts.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._parts.clear()
-
-    def __len__(self) -> int:
-        return len(self._parts)
-
-    def nbytes(self) -> int:
-        with self._lock:
-            return sum(len(part.getbands()) * part.width * part.height for part in self._parts.values())
+            return sum(mapped.width * mapped.height for mapped in self._parts.values())
 
 
 CACHE = PartCache()
-DRAWN = DrawnParts()
-clear_on_audit(DRAWN.clear)
 
 
 def configure(size: int) -> None:
-    """How many parts are kept, drawn and in their palette form (``rendering.layers``)."""
+    """How many parts are kept in their palette form (``rendering.layers``)."""
     CACHE.resize(size)
-    DRAWN.resize(size)
 
 
-def drawn(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
-    """The part ``draw()`` makes, drawn once per ``key`` (see :class:`DrawnParts`)."""
-    return DRAWN.get(key, draw)
-
-
-def stack_rgb(parts: Sequence[Placed], size: tuple[int, int], background: RGB) -> Image.Image:
-    """The parts pasted on a canvas of ``background`` (the RGB picture)."""
-    canvas = Image.new("RGB", size, background)
-    for part, at in parts:
-        canvas.paste(part, at)
+def stack_rgb(parts: Sequence[Image.Image], width: int, tail: int, background: RGB) -> Image.Image:
+    """The parts one under the other on ``background``, ``tail`` pixels of it below them."""
+    canvas = Image.new("RGB", (width, max(1, sum(p.height for p in parts) + tail)), background)
+    y = 0
+    for part in parts:
+        canvas.paste(part, (0, y))
+        y += part.height
     return canvas
 
 
-def compose(parts: Sequence[Placed], size: tuple[int, int], background: RGB, palettes: Palettes,
+def compose(parts: Sequence[Part], width: int, tail: int, background: RGB, palettes: Palettes,
             key: Hashable | None) -> Image.Image:
-    """The parts on a canvas of ``background`` as a "P" image in the table ``key``'s palette: the
-    table's first picture makes its palette from the whole picture; later ones map only the
-    parts not mapped before."""
+    """The parts stacked as :func:`stack_rgb` does, as a "P" image in palette ``key``'s palette.
+    The palette's first picture makes the palette from the whole picture; later ones draw and map
+    only the parts not kept."""
     palette = palettes.known(key) if key is not None else None
     if palette is None:
-        whole = palettes.to_palette(stack_rgb(parts, size, background), key)
+        drawn = [draw() for _, draw in parts]
+        whole = palettes.to_palette(stack_rgb(drawn, width, tail, background), key)
         if key is not None:
-            for part, (x, y) in parts:
-                CACHE.put(key, part, whole.crop((x, y, x + part.width, y + part.height)))
+            y = 0
+            for (shows, _), part in zip(parts, drawn):
+                if shows is not None:
+                    CACHE.put(key, shows, whole.crop((0, y, width, y + part.height)))
+                y += part.height
         return whole
+    mapped = []
+    for shows, draw in parts:
+        found = CACHE.get(key, shows) if shows is not None else None
+        if found is None:
+            rgb = draw()
+            found = (rgb if rgb.mode == "RGB" else rgb.convert("RGB")).quantize(palette=palette, dither=Image.Dither.NONE)
+            if shows is not None:
+                CACHE.put(key, shows, found)
+        mapped.append(found)
     index = Image.new("RGB", (1, 1), background).quantize(palette=palette, dither=Image.Dither.NONE).getpixel((0, 0))
-    canvas = Image.new("P", size, index)
+    canvas = Image.new("P", (width, max(1, sum(m.height for m in mapped) + tail)), index)
     canvas.putpalette(palette.getpalette() or [])
-    for part, at in parts:
-        mapped = CACHE.get(key, part)
-        if mapped is None:
-            rgb = part if part.mode == "RGB" else part.convert("RGB")
-            mapped = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
-            CACHE.put(key, part, mapped)
-        canvas.paste(mapped, at)
+    y = 0
+    for part in mapped:
+        canvas.paste(part, (0, y))
+        y += part.height
     return canvas

@@ -99,6 +99,9 @@ class Palettes:
                 self._by_key.popitem(last=False)
         return made
 
+    def __len__(self) -> int:
+        return len(self._by_key)
+
     def known(self, key: Hashable) -> Image.Image | None:
         """The palette kept for ``key`` (None before its first picture)."""
         with self._lock:

@@ -52,20 +52,19 @@ def render(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str
            cache_key: Hashable | None = None) -> bytes:
     """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
     if region is None and view.me is None and scale == 1.0:          # the public turn image
-        placed, height = _turn_parts(view, names)
-        return encode_png(compose(placed, (WIDTH, height), PAPER, PALETTES, cache_key))
+        return encode_png(compose(_turn_parts(view, names), WIDTH, 8, PAPER, PALETTES, cache_key))
     return encode_png(PALETTES.to_palette(_canvas(view, names, scale, region).page(), cache_key))
 
 
-def _turn_parts(view: FlorenzaView, names: list[str]) -> tuple[list, int]:
+def _turn_parts(view: FlorenzaView, names: list[str]) -> list[parts.Part]:
     """The public turn image as parts, each drawn once per what it shows (renderers.florenza.parts),
-    stacked as _canvas draws them on one page."""
+    stacked as _canvas draws them on one page (8 px of paper below)."""
     names = [names[i] if i < len(names) else word("Player {n}", n=i + 1) for i in range(view.players)]
     shows = parts.keys(view, names)
     drawing = {"header": lambda c: _header(c, view, names), "monuments": lambda c: _monuments(c, view),
                "artists": lambda c: _artists(c, view), "locations": lambda c: _locations(c, view, names),
                "supply": lambda c: _supply(c, view), "players": lambda c: _player_lines(c, view, names)}
-    return parts.stack([parts.section(shows[name], WIDTH, draw) for name, draw in drawing.items()], 8)
+    return [parts.section(shows[name], WIDTH, draw) for name, draw in drawing.items()]
 
 
 def render_image(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:

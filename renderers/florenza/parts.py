@@ -8,7 +8,7 @@ from typing import Callable
 from PIL import Image
 
 from games.florenza.view import FlorenzaView
-from renderers.common.layers import Placed, drawn
+from renderers.common.layers import Part
 from renderers.florenza.draw import Canvas
 
 TALLEST = 1200          # a part's first canvas (it grows when a section runs past it)
@@ -16,22 +16,13 @@ TALLEST = 1200          # a part's first canvas (it grows when a section runs pa
 Section = Callable[[Canvas], None]
 
 
-def section(key: tuple, width: int, draw_section: Section) -> Image.Image:
-    """The section ``draw_section`` draws from the top of a canvas of its own, cut where it ends."""
+def section(key: tuple, width: int, draw_section: Section) -> Part:
+    """The part ``draw_section`` draws from the top of a canvas of its own, cut where it ends."""
     def draw() -> Image.Image:
         canvas = Canvas(width, 1.0, TALLEST)
         draw_section(canvas)
         return canvas.image.crop((0, 0, width, canvas.y))
-    return drawn(("florenza", width) + key, draw)
-
-
-def stack(parts: list[Image.Image], tail: int) -> tuple[list[Placed], int]:
-    """The parts placed top to bottom, and the picture's height (``tail`` more below them)."""
-    placed, y = [], 0
-    for part in parts:
-        placed.append((part, (0, y)))
-        y += part.height
-    return placed, y + tail
+    return ("florenza", width) + key, draw
 
 
 def keys(view: FlorenzaView, names: list[str]) -> dict[str, tuple]:

@@ -16,7 +16,7 @@ from PIL import Image
 
 from games.keyflower.view import KeyflowerView
 from renderers.common import PlayerColour, encode_png, word
-from renderers.common.layers import compose
+from renderers.common.layers import Drawn, compose
 from renderers.common.palette import Palettes
 from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
@@ -128,8 +128,10 @@ def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: st
            cache_key: Hashable | None = None) -> bytes:
     """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
     parts = picture_parts(view, names, scale, region)
-    placed, y = [], 0
-    for part in parts:
-        placed.append((part, (0, y)))
-        y += part.height
-    return encode_png(compose(placed, (int(BASE_WIDTH * scale), max(1, y)), S.PAPER, PALETTES, cache_key))
+    # the header, the players' table and a seat's own panel are drawn anew every time; the other
+    # parts come from drawings cached by what they show (the same image while that stays the same)
+    own = region is None and view.seat is not None and 0 <= view.seat < view.players
+    fresh = 0 if region not in (None, "board") else len(parts) - 1 if own else 2
+    known = [None if i < fresh else Drawn(part) for i, part in enumerate(parts)]
+    return encode_png(compose([(shows, lambda part=part: part) for shows, part in zip(known, parts)],
+                              int(BASE_WIDTH * scale), 0, S.PAPER, PALETTES, cache_key))

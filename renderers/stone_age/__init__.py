@@ -47,8 +47,7 @@ def render(view: StoneAgeView, names: list[str], scale: float = 1.0, region: str
     """PNG (palette: the same look, faster to encode, ~2.5x smaller) of the picture; ``cache_key``:
     the table's (its palette is kept across turns)."""
     if region is None and view.phase != "over" and scale == 1.0:      # a turn of a game in play
-        placed, height = turn_parts(view, names)
-        return encode_png(compose(placed, (WIDTH, min(MAX_HEIGHT, height)), BG, PALETTES, cache_key))
+        return encode_png(compose(turn_parts(view, names), WIDTH, GAP, BG, PALETTES, cache_key))
     return encode_png(PALETTES.to_palette(render_image(view, names, scale, region), cache_key))
 
 

@@ -3,13 +3,13 @@ the board and each player's strip, every part drawn once per what it shows, so t
 redraws only the parts it changed. Each key holds everything its part draws."""
 from __future__ import annotations
 
-from typing import Callable, Hashable
+from typing import Callable
 
 from PIL import Image
 
 from games.stone_age.components import GATHER
 from games.stone_age.view import StoneAgeView
-from renderers.common.layers import Placed, drawn
+from renderers.common.layers import Part
 from renderers.stone_age.board import (
     GAP, VILLAGE_LABEL, WIDTH, building_row, card_row, dice_row, gather_row, header, turn_line, village_row,
 )
@@ -28,13 +28,13 @@ def _row(draw_row: Row) -> Image.Image:
     return image.crop((0, 0, WIDTH, bottom))
 
 
-def _part(key: Hashable, draw_row: Row) -> Image.Image:
-    return drawn(("stone_age",) + tuple(key) if isinstance(key, tuple) else ("stone_age", key), lambda: _row(draw_row))
+def _part(key: tuple, draw_row: Row) -> Part:
+    return ("stone_age",) + key, lambda: _row(draw_row)
 
 
-def turn_parts(view: StoneAgeView, names: list[str]) -> tuple[list[Placed], int]:
-    """The parts of the turn image of a game in play, placed top to bottom, and the picture's
-    height (as render_image stacks them)."""
+def turn_parts(view: StoneAgeView, names: list[str]) -> list[Part]:
+    """The parts of the turn image of a game in play, top to bottom (as render_image stacks
+    them; GAP of background below them)."""
     at = [(view.people_on(loc), loc in view.closed) for loc in GATHER]
     village = [(view.people_on(loc), loc in view.closed) for loc in VILLAGE_LABEL]
     buildings = [view.people_on(f"building{k}") for k in range(1, len(view.stacks) + 1)]
@@ -53,8 +53,4 @@ def turn_parts(view: StoneAgeView, names: list[str]) -> tuple[list[Placed], int]
         name = player_name(names, p.seat)
         parts.append(_part(("strip", p, name, p.seat in view.to_act, p.seat == view.first, view.phase == "over"),
                            lambda image, draw, top, p=p, name=name: player_strip(image, draw, view, p, name, top)))
-    placed, y = [], 0
-    for part in parts:
-        placed.append((part, (0, y)))
-        y += part.height
-    return placed, y + GAP
+    return parts

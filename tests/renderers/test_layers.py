@@ -11,8 +11,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from games import registry
 from renderers import florenza, keyflower, stone_age
-from renderers.common import layers
-from renderers.common.layers import PartCache, compose, stack_rgb
+from renderers.common.layers import Drawn, PartCache, compose, stack_rgb
 from renderers.common.palette import Palettes
 from tests.renderers.positions import NAMES
 
@@ -31,16 +30,21 @@ def _same(a: Image.Image, b: Image.Image) -> bool:
 
 def test_parts_in_a_kept_palette_are_the_whole_picture_mapped_at_once():
     palettes = Palettes([(0, 0, 0), BG])
-    first = [(_part((200, 30, 30), "red"), (0, 0)), (_part((30, 30, 200), "blue"), (0, 50))]
-    compose(first, (200, 100), BG, palettes, "table")           # the table's palette, from its first picture
-    cache = layers.CACHE
-    kept = first[0][0]
-    hits = cache.hits
-    later = [(kept, (0, 0)), (_part((30, 160, 30), "green"), (0, 45))]
-    made = compose(later, (200, 100), BG, palettes, "table")
-    assert made.mode == "P" and cache.hits == hits + 1              # the kept part was not mapped again
-    whole = stack_rgb(later, (200, 100), BG).quantize(palette=palettes.known("table"), dither=Image.Dither.NONE)
-    assert made.tobytes() == whole.tobytes()
+    drawn = []
+
+    def part(shows, colour):
+        def draw():
+            drawn.append(shows)
+            return _part(colour, shows)
+        return shows, draw
+
+    red, blue, green = part("red", (200, 30, 30)), part("blue", (30, 30, 200)), part("green", (30, 160, 30))
+    compose([red, blue], 200, 10, BG, palettes, "public")            # the palette, from its first picture
+    made = compose([red, green, (None, lambda: _part((90, 90, 90), "fresh"))], 200, 10, BG, palettes, "public")
+    assert drawn == ["red", "blue", "green"]                          # red was kept: not drawn again
+    whole = stack_rgb([_part((200, 30, 30), "red"), _part((30, 160, 30), "green"), _part((90, 90, 90), "fresh")],
+                      200, 10, BG).quantize(palette=palettes.known("public"), dither=Image.Dither.NONE)
+    assert made.mode == "P" and made.size == (200, 130) and made.tobytes() == whole.tobytes()
 
 
 @pytest.mark.parametrize("name, module, players", [("keyflower", keyflower, 3), ("stoneage", stone_age, 2),
@@ -64,13 +68,14 @@ def test_turn_images_made_from_parts_are_the_pictures_drawn_whole(name, module, 
         game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
 
 
-def test_the_kept_parts_are_bounded_and_known_by_identity():
+def test_the_kept_parts_are_bounded_and_a_drawn_part_is_known_by_identity():
     cache = PartCache(2)
     parts = [_part((i * 40, 0, 0), str(i)) for i in range(3)]
     for part in parts:
-        cache.put("t", part, part.convert("P"))
-    assert len(cache) == 2 and cache.get("t", parts[0]) is None and cache.get("t", parts[2]) is not None
-    assert cache.get("other table", parts[2]) is None
+        cache.put("public", Drawn(part), part.convert("P"))
+    assert len(cache) == 2 and cache.get("public", Drawn(parts[0])) is None
+    assert cache.get("public", Drawn(parts[2])) is not None and cache.get("other", Drawn(parts[2])) is None
+    assert cache.get("public", Drawn(parts[2].copy())) is None      # the same pixels, another image
     cache.resize(1)
     assert len(cache) == 1 and cache.nbytes() == 200 * 40
-    PartCache(0).put("t", parts[0], parts[0])                        # size 0 keeps nothing
+    PartCache(0).put("t", "x", parts[0])                               # size 0 keeps nothing
