@@ -148,9 +148,10 @@ def render_ratio(game: Game, players: int, options: frozenset[str], turns: int, 
 
 
 def cache_memory(names: list[str], tables: int, pool: int) -> None:
-    """Turn images of ``tables`` tables, the games taking turns (each table draws two consecutive
-    turns under its own key: its palette, then a turn made of kept parts), then what the drawing
-    caches hold: every one is bounded, so this is what they hold at any number of tables."""
+    """Turn images of ``tables`` tables, the games taking turns, each table two consecutive turns
+    of a position of its own game (tables told apart by a name of their own), in the palette the
+    service draws public pictures in; then what the drawing caches hold: every one is bounded, so
+    this is what they hold at any number of tables."""
     import resource
 
     try:
@@ -168,14 +169,14 @@ def cache_memory(names: list[str], tables: int, pool: int) -> None:
     for table in range(tables):
         game, views = pairs[list(pairs)[table % len(pairs)]]
         first, second = views[(table // len(pairs)) % len(views)]
-        for view in (first, second):
-            renderers.render(game, view, NAMES[:game.max_players], cache_key=("memory", table))
+        for view in (first, second):       # as the service draws them: the game's public palette
+            renderers.render(game, view, NAMES[:game.max_players] + [f"T{table}"], cache_key="public")
     elapsed = time.perf_counter() - started
     rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"== drawing caches after {tables:,} tables ({', '.join(pairs)} in turn; {elapsed:.1f} s)")
     if layers is not None:
-        print(f"  parts kept drawn: {len(layers.DRAWN)}/{layers.DRAWN.size} ({layers.DRAWN.nbytes() / 2**20:.1f} MiB); "
-              f"in their palette form: {len(layers.CACHE)}/{layers.CACHE.size} ({layers.CACHE.nbytes() / 2**20:.1f} MiB)")
+        print(f"  parts kept in their palette form: {len(layers.CACHE)}/{layers.CACHE.size} "
+              f"({layers.CACHE.nbytes() / 2**20:.1f} MiB; {layers.CACHE.hits} reused, {layers.CACHE.misses} drawn)")
     kept = []
     for name, (game, _) in pairs.items():
         palettes = getattr(renderers.renderer_module(game), "PALETTES", None)

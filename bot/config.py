@@ -40,7 +40,7 @@ class Settings:
     render_threads: int = 2
     render_processes: int = 0                 # rendering.processes: draw in this many processes (0: in the threads)
     render_cache_size: int = 256              # rendering.cache_size: pictures kept (per table version)
-    render_layers: int = 256                  # rendering.layers: picture parts kept (drawn and in their palette form)
+    render_layers: int = 512                  # rendering.layers: picture parts kept in their palette form
     enabled_games: tuple[str, ...] = ("carcassonne", "keyflower", "stoneage", "florenza", "quetzal")
     extra_games: tuple[str, ...] = ()
     default_options: dict[str, tuple[str, ...]] = field(default_factory=dict)
