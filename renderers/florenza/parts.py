@@ -11,7 +11,7 @@ from games.florenza.view import FlorenzaView
 from renderers.common.layers import Part
 from renderers.florenza.draw import Canvas
 
-TALLEST = 300           # a part's first canvas (it grows when a section runs past it)
+TALLEST = 1200          # a part's first canvas (it grows when a section runs past it)
 
 Section = Callable[[Canvas], None]
 
