@@ -11,7 +11,9 @@ from games.florenza.view import FlorenzaView
 from renderers.common.layers import Part
 from renderers.florenza.draw import Canvas
 
-TALLEST = 1200          # a part's first canvas (it grows when a section runs past it)
+# a part's canvas: taller than any section, so that it never grows (a section keeps the ImageDraw
+# it started with, which a grown page is no longer drawn through)
+TALLEST = 1200
 
 Section = Callable[[Canvas], None]
 
