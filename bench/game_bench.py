@@ -5,7 +5,8 @@ allows, every option that can be switched on together), the render + encode time
 of the largest board — the public view at the end of such a game — and ``render ÷ encode``: the
 turn images of consecutive turns as a table draws them (one renderer, a new view each turn),
 the time to render each (drawing, palette and PNG) divided by the time Pillow takes to encode the
-same pixels with the same PNG settings.
+same pixels with the same PNG settings. Then what the drawing caches hold after 10,000 tables
+(--tables) drew their turns: parts kept, table palettes and the process's peak memory.
 
     python bench/game_bench.py [--quick|--smoke] [--games carcassonne,stoneage]
 """
@@ -146,15 +147,59 @@ def render_ratio(game: Game, players: int, options: frozenset[str], turns: int, 
     return render_ms / count, encode_ms / count, count
 
 
+def cache_memory(names: list[str], tables: int, pool: int) -> None:
+    """Turn images of ``tables`` tables, the games taking turns, each table two consecutive turns
+    of a position of its own game (tables told apart by a name of their own), in the palette the
+    service draws public pictures in; then what the drawing caches hold: every one is bounded, so
+    this is what they hold at any number of tables."""
+    import resource
+
+    try:
+        from renderers.common import layers
+    except ImportError:           # an older tree: no parts kept
+        layers = None
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    pairs = {}
+    for name in names:
+        game = registry.get(name)
+        if game.renderer:
+            views = turn_views(game, game.max_players, most_options(game), 11, pool + 1)
+            pairs[name] = (game, list(zip(views, views[1:])))
+    started = time.perf_counter()
+    for table in range(tables):
+        game, views = pairs[list(pairs)[table % len(pairs)]]
+        first, second = views[(table // len(pairs)) % len(views)]
+        for view in (first, second):       # as the service draws them: the game's public palette
+            renderers.render(game, view, NAMES[:game.max_players] + [f"T{table}"], cache_key="public")
+    elapsed = time.perf_counter() - started
+    rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"== drawing caches after {tables:,} tables ({', '.join(pairs)} in turn; {elapsed:.1f} s)")
+    if layers is not None:
+        print(f"  parts kept in their palette form: {len(layers.CACHE)}/{layers.CACHE.size} "
+              f"({layers.CACHE.nbytes() / 2**20:.1f} MiB; {layers.CACHE.hits} reused, {layers.CACHE.misses} drawn)")
+    kept = []
+    for name, (game, _) in pairs.items():
+        palettes = getattr(renderers.renderer_module(game), "PALETTES", None)
+        if palettes is not None and hasattr(palettes, "__len__"):
+            kept.append(f"{name} {len(palettes)}/{palettes.size}")
+    print(f"  table palettes kept: {', '.join(kept) or '-'} (a palette is 768 bytes)")
+    print(f"  process peak memory: {rss_before:.0f} MiB before the tables, {rss_after:.0f} MiB after")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer games and renders")
     parser.add_argument("--smoke", action="store_true", help="the smallest run that prints every figure (CI)")
     parser.add_argument("--games", default="", help="comma-separated game names (default: all)")
+    parser.add_argument("--tables", type=int, help="tables drawn for the cache memory figure "
+                        "(default 10,000; --quick 1,000; --smoke 20)")
     args = parser.parse_args()
     games, renders = (1, 2) if args.smoke else (4, 10) if args.quick else (20, 30)
-    for name in [n for n in args.games.split(",") if n] or registry.names():
+    chosen = [n for n in args.games.split(",") if n] or registry.names()
+    for name in chosen:
         bench_game(registry.get(name), games, renders)
+    tables = args.tables or (20 if args.smoke else 1_000 if args.quick else 10_000)
+    cache_memory(chosen, tables, 4 if args.smoke else 40)
 
 
 if __name__ == "__main__":

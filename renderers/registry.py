@@ -48,9 +48,10 @@ def renderer_module(game: Game) -> ModuleType | None:
 
 def render(game: Game, view: Any, names: Sequence[str], scale: float = 1.0, cache_key: Any = None,
            locale: str | None = None, **kwargs: Any) -> bytes | None:
-    """PNG bytes of ``view``, or ``None`` when the game has no renderer. ``cache_key`` (a table's)
-    lets a renderer keep what it made for the table's earlier pictures (its palette); ``locale``:
-    the language of the words drawn (English by default)."""
+    """PNG bytes of ``view``, or ``None`` when the game has no renderer. ``cache_key`` names the
+    palette a renderer keeps across pictures, and the parts it keeps in that palette (the service
+    gives a game's public pictures one key, a private viewer a key of their own); ``locale``: the
+    language of the words drawn (English by default)."""
     if not game.renderer:
         return None
     draw = _load(game.renderer)

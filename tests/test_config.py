@@ -21,6 +21,7 @@ def test_missing_file_gives_defaults(tmp_path):
 
 @pytest.mark.parametrize("data, key, allowed", [
     ({"rendering": {"scale": 9}}, "rendering.scale", "0.5 to 3.0"),
+    ({"rendering": {"layers": -1}}, "rendering.layers", "0 to 100000"),
     ({"locale": {"default": "fr"}}, "locale.default", "en or ja"),
     ({"turns": {"timer": "soon"}}, "turns.timer", "24h"),
     ({"turns": {"on_timeout": "explode"}}, "turns.on_timeout", "computer, skip or remove"),

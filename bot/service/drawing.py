@@ -14,6 +14,7 @@ from typing import Any, Callable, Hashable
 
 from bot.config import Settings
 from renderers import work
+from renderers.common.layers import configure as configure_layers
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,9 @@ class Drawing:
         if settings.render_processes:
             self.processes = ProcessPoolExecutor(
                 settings.render_processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=work.prepare, initargs=(tuple(settings.extra_games),))
+                initializer=work.prepare, initargs=(tuple(settings.extra_games), True, settings.render_layers))
+        else:
+            configure_layers(settings.render_layers)
 
     @property
     def executor(self) -> Executor:

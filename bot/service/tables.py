@@ -109,6 +109,16 @@ def _clean(text: str | None) -> str:
     return " ".join(cleaned.split())
 
 
+PUBLIC_PALETTE = "public"      # the palette key of every public picture of a game (renderers.common.layers)
+
+
+def _picture_names(table: LiveTable, locale: str) -> list[str]:
+    """The players' names as the table's pictures show them in ``locale`` (and as their regions
+    name them): a seat the computer plays since its player resigned says so."""
+    return [_BOT_WORDS.render(t("{player} (computer)", player=s.name), locale) if s.resigned else s.name
+            for s in table.seats]
+
+
 class TableService:
     def __init__(self, store: Store, settings: Settings, *,
                  seed_source: Callable[[], int] | None = None, render: bool = True) -> None:
@@ -847,15 +857,14 @@ class TableService:
         if not self.render_enabled or not table.game.renderer:
             return None
         locale = normalise_locale(locale, self.settings.default_locale)
-        # a seat the computer plays since its player resigned says so in the picture
-        names = [_BOT_WORDS.render(t("{player} (computer)", player=s.name), locale) if s.resigned else s.name
-                 for s in table.seats]
+        names = _picture_names(table, locale)
         scale = self.settings.render_scale
         key = (table.id, table.version, hash(table.snapshot), region, viewer, scale, tuple(names))
         try:
-            # a palette of its own per viewer: a private picture's colours never reach a public one
-            return await self.drawing.picture(key, table.game.name, view, names, scale, region, (table.id, viewer),
-                                              locale)
+            # the game's public pictures share one palette (the parts two tables show alike are kept
+            # once); a private picture has one of its own, so its colours never reach a public one
+            palette = PUBLIC_PALETTE if viewer is None else (table.id, viewer)
+            return await self.drawing.picture(key, table.game.name, view, names, scale, region, palette, locale)
         except ValueError:
             if region:
                 raise       # a region the renderer cannot read: the user's input, not our failure
@@ -1212,6 +1221,20 @@ class TableService:
             cached = (key, [str(a) for a in table.game.legal_actions(table.state, seat)])
             seats[seat] = cached
         return cached[1]
+
+    def complete_region(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:
+        """Regions for ``/board REGION`` while it is typed (a Keyflower village by its player's
+        name, Carcassonne's whole board or the last tile's square, ...), those starting with what
+        is typed first. Made from the public view only, so everyone is offered the same."""
+        table = self.table_in(ctx.channel_id)
+        if table is None or table.status != "playing" or not self.render_enabled or not table.game.renderer:
+            return []
+        names = _picture_names(table, self.picture_locale(table, ctx.locale))
+        found = render_registry.regions(table.game, table.game.view(table.state, None), names)
+        typed = _clean(typed).casefold()
+        starts = [r for r in found if r.casefold().startswith(typed)]
+        contains = [r for r in found if typed in r.casefold() and r not in starts]
+        return (starts + contains)[:limit]
 
     def complete_option(self, ctx: Ctx, typed: str, limit: int = 25) -> list[tuple[str, str]]:
         """Option names (and descriptions) for ``/option NAME`` while it is typed."""

@@ -24,18 +24,18 @@ from games.carcassonne.components import all_tiles
 from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import palette as P
 from renderers.carcassonne.board import Window, draw_board, figure_height, margins
-from renderers.carcassonne.figures import follower
+from renderers.carcassonne.figures import builder, follower, pig
 from renderers.carcassonne.tilesprites import tile_sprite
 from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.panel import (
-    Fonts, drawn_section, legend_items, legend_section, players_section,
+    Fonts, drawn_section, drawn_tile_size, legend_items, legend_section, players_section,
 )
-from renderers.carcassonne.quantize import to_palette
+from renderers.carcassonne.quantize import PALETTES, to_palette
 from renderers.carcassonne.text import draw_text, fit
 from renderers.common import PLAYER_COLOURS, PlayerColour, encode_png, word
 from renderers.common.phone import MIN_WIDTH, Floors, floors, max_height
 
-__all__ = ["render", "render_image", "layout", "whole_window", "region_window", "square_box", "warm_up",
+__all__ = ["PALETTES", "render", "render_image", "layout", "whole_window", "region_window", "square_box", "warm_up",
            "regions", "seat_colours", "key_colours"]
 
 WIDTH = 800             # the turn image and the zoom, at scale 1
@@ -133,9 +133,14 @@ class Layout:
     floors: Floors
 
 
+def _drawn_width(width: int, scale: float) -> int:
+    """How wide the panel's drawn-tile section is in a picture ``width`` wide."""
+    return min(round(width * 0.42), round(360 * scale))
+
+
 def _panel(view: CarcassonneView, names: list[str], width: int, fonts: Fonts, gap: int) -> Image.Image:
     """The panel: players and the drawn tile side by side, the legend below."""
-    drawn_w = min(round(width * 0.42), round(360 * fonts.scale))
+    drawn_w = _drawn_width(width, fonts.scale)
     drawn = drawn_section(view, drawn_w, fonts)
     players_w = width - (drawn_w + gap if drawn is not None else 0)
     players = players_section(view, names, players_w, fonts)
@@ -275,13 +280,19 @@ def warm_up(scale: float = 1.0) -> None:
     """Work out the geometry of every tile type and draw its landscape at every size of the ladder,
     and every player's figures at those sizes (a few seconds, in a drawing worker as it starts),
     so that no turn of a freshly started bot pays for a sprite."""
-    sizes = sorted({_even(size * scale) for size in LADDER} | {_even(FOCUS_DEPLOY * scale)}, reverse=True)
+    width = round(WIDTH * scale)
+    drawn = drawn_tile_size(_drawn_width(width, scale), scale)
+    sizes = sorted({_even(size * scale) for size in LADDER} | {_even(FOCUS_DEPLOY * scale), drawn}, reverse=True)
     for tile_id in all_tiles():
         geometry(tile_id)
         for size in sizes:
             tile_sprite(tile_id, 0, size)
+    mark = floors(round(WIDTH * scale)).mark
     for colour in PLAYER_COLOURS:
         for size in sizes:
             height = figure_height(size)
             for lying in (False, True):
-                follower(colour, height, lying=lying, letter_min=floors(round(WIDTH * scale)).mark)
+                for large in (False, True):
+                    follower(colour, height, lying=lying, large=large, letter_min=mark)
+            builder(colour, height, mark)
+            pig(colour, round(height * 0.8), mark)

@@ -155,15 +155,20 @@ def _inline(image: Image.Image, items: list[tuple[Image.Image, str]], start: tup
         x += text_width(text, f.small) + gap
 
 
+def drawn_tile_size(width: int, scale: float) -> int:
+    """The size of the drawn tile's four rotations in a drawn section ``width`` wide."""
+    pad = gap = round(10 * scale)
+    size = min(round(72 * scale), (width - 2 * pad - 3 * gap) // 4)
+    return size - size % 4          # a multiple of 4, as the board's sizes
+
+
 def drawn_section(view: CarcassonneView, width: int, f: Fonts) -> Image.Image | None:
     """The drawn tile in its four rotations, labelled r0..r3, so the rotation can be chosen by eye."""
     if not view.drawn:
         return None
     s = f.scale
-    pad = round(10 * s)
-    gap = round(10 * s)
-    size = min(round(72 * s), (width - 2 * pad - 3 * gap) // 4)
-    size -= size % 4                # a size of the board's ladder: the sprites are shared
+    pad = gap = round(10 * s)
+    size = drawn_tile_size(width, s)
     head_h = round(36 * s)
     label_h = max(round(28 * s), round(f.small * 1.4))
     image = Image.new("RGB", (width, head_h + size + label_h + pad), P.PANEL_BG)

@@ -122,8 +122,9 @@ def draw_landscape(g: TileGeometry, size: int) -> Image.Image:
     return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
-# every tile type at every size of the ladder (about 800 landscapes, ~15 MB)
-@functools.lru_cache(maxsize=1024)
+# every tile type at every size of the ladder and the deploy focus (109 x 12 landscapes, ~25 MB):
+# a smaller bound let the warm-up evict its own first tiles, drawn again during the game
+@functools.lru_cache(maxsize=2048)
 def _canonical(tile_id: str, size: int) -> Image.Image:
     return draw_landscape(geometry(tile_id), size)
 

@@ -100,6 +100,17 @@ class Palettes:
                 self._by_key.popitem(last=False)
         return made
 
+    def __len__(self) -> int:
+        return len(self._by_key)
+
+    def known(self, key: Hashable) -> Image.Image | None:
+        """The palette kept for ``key`` (None before its first picture)."""
+        with self._lock:
+            found = self._by_key.get(key)
+            if found is not None:
+                self._by_key.move_to_end(key)
+            return found
+
     def to_palette(self, image: Image.Image, key: Hashable | None = None) -> Image.Image:
         return image.quantize(palette=self.palette(image, key), dither=Image.Dither.NONE)
 

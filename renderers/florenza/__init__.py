@@ -17,10 +17,12 @@ from PIL import Image
 from games.florenza.components import ANONYMOUS, RES, card, catalog, location, monument
 from games.florenza.view import FlorenzaView, Placed, PlayerPublic
 from renderers.common import N_, encode_png, named, player_colour, word
+from renderers.common.layers import compose
 from renderers.common.palette import Palettes, literal_colours
 from renderers.common.regions import seat_named
+from renderers.florenza import parts
 from renderers.florenza.draw import (
-    CATEGORY_COLOURS, CATEGORY_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, WHITE, Canvas, chips, flag,
+    CATEGORY_COLOURS, CATEGORY_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, PAPER, WHITE, Canvas, chips, flag,
     pp_badge, seat_badge, text_width,
 )
 
@@ -55,7 +57,20 @@ PALETTES = Palettes(key_colours())
 def render(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None,
            cache_key: Hashable | None = None) -> bytes:
     """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
+    if region is None and view.me is None and scale == 1.0:          # the public turn image
+        return encode_png(compose(_turn_parts(view, names), WIDTH, 8, PAPER, PALETTES, cache_key))
     return encode_png(PALETTES.to_palette(_canvas(view, names, scale, region).page(), cache_key))
+
+
+def _turn_parts(view: FlorenzaView, names: list[str]) -> list[parts.Part]:
+    """The public turn image as parts, each drawn once per what it shows (renderers.florenza.parts),
+    stacked as _canvas draws them on one page (8 px of paper below)."""
+    names = [names[i] if i < len(names) else word("Player {n}", n=i + 1) for i in range(view.players)]
+    shows = parts.keys(view, names)
+    drawing = {"header": lambda c: _header(c, view, names), "monuments": lambda c: _monuments(c, view),
+               "artists": lambda c: _artists(c, view), "locations": lambda c: _locations(c, view, names),
+               "supply": lambda c: _supply(c, view), "players": lambda c: _player_lines(c, view, names)}
+    return [parts.section(shows[name], WIDTH, draw) for name, draw in drawing.items()]
 
 
 def render_image(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:

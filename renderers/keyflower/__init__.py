@@ -16,15 +16,16 @@ from PIL import Image
 
 from games.keyflower.view import KeyflowerView
 from renderers.common import PlayerColour, encode_png, word
+from renderers.common.layers import Drawn, compose
 from renderers.common.palette import Palettes
 from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
 from renderers.keyflower import style as S
 from renderers.keyflower.board import auction, boats_row, header, own_panel, player_name, players_table, section_title
-from renderers.keyflower.villages import render_village, village_size
+from renderers.keyflower.villages import NAME_MIN, render_village, village_size
 
 BASE_WIDTH = 800
-VILLAGE_MIN = 44        # smallest hex (at 800 px wide) of the village in the turn image
+VILLAGE_MIN = NAME_MIN  # smallest hex (at 800 px wide) of the village in the turn image
 
 
 def regions(view: KeyflowerView, names: list[str]) -> list[str]:
@@ -81,24 +82,26 @@ def _turn_village(view: KeyflowerView) -> int | None:
     return None
 
 
-def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
-                 height: int | None = None) -> Image.Image:
-    """The picture (RGB); ``height``: the tallest the turn image may be (default: a phone's limit)."""
+def picture_parts(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
+                  height: int | None = None) -> list[Image.Image]:
+    """The picture's parts, top to bottom, each as wide as the picture (most come from drawings
+    cached by what they show); ``height``: the tallest the turn image may be (default: a phone's
+    limit)."""
     width = int(BASE_WIDTH * scale)
     fl = floors(width)
     names = [player_name(names, seat, 40) for seat in range(view.players)]
     if region is not None and region != "board":
         seat = _seat(view, names, region)
-        return render_village(view, seat, names[seat], width, fl)
+        return [render_village(view, seat, names[seat], width, fl)]
     if region == "board":
-        return _stack(_board(view, names, width, fl), width)
+        return _board(view, names, width, fl)
     if view.seat is not None and 0 <= view.seat < view.players:      # a seat's own picture
         parts = [header(view, names, width, fl)]
         panel = own_panel(view, names, width, fl)
         if panel is not None:
             parts.append(panel)
         parts.append(render_village(view, view.seat, names[view.seat], width, fl))
-        return _stack(parts, width)
+        return parts
     parts = _board(view, names, width, fl)
     seat = _turn_village(view)
     room = min(height or max_height(width), max_height(width)) - sum(p.height for p in parts)
@@ -107,9 +110,15 @@ def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, regi
         if s >= VILLAGE_MIN * scale:
             village = render_village(view, seat, names[seat], width, fl, s)
             if village.height <= room:
-                return _stack(parts + [village], width)
+                return parts + [village]
     note = section_title(word("Villages"), width, fl, word("/board NAME shows a player's village"))
-    return _stack(parts + [note], width)
+    return parts + [note]
+
+
+def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
+                 height: int | None = None) -> Image.Image:
+    """The picture (RGB); ``height``: see :func:`picture_parts`."""
+    return _stack(picture_parts(view, names, scale, region, height), int(BASE_WIDTH * scale))
 
 
 PALETTES = Palettes(key_colours())
@@ -118,4 +127,11 @@ PALETTES = Palettes(key_colours())
 def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
            cache_key: Hashable | None = None) -> bytes:
     """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
-    return encode_png(PALETTES.to_palette(render_image(view, names, scale, region), cache_key))
+    parts = picture_parts(view, names, scale, region)
+    # the header, the players' table and a seat's own panel are drawn anew every time; the other
+    # parts come from drawings cached by what they show (the same image while that stays the same)
+    own = region is None and view.seat is not None and 0 <= view.seat < view.players
+    fresh = 0 if region not in (None, "board") else len(parts) - 1 if own else 2
+    known = [None if i < fresh else Drawn(part) for i, part in enumerate(parts)]
+    return encode_png(compose([(shows, lambda part=part: part) for shows, part in zip(known, parts)],
+                              int(BASE_WIDTH * scale), 0, S.PAPER, PALETTES, cache_key))

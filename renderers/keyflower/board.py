@@ -166,6 +166,7 @@ def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> 
     return image
 
 
+@text_cache(maxsize=64)
 def section_title(text: str, width: int, fl: Floors, note: str = "") -> Image.Image:
     face = S.f(max(fl.text, 20 * width / 800), True)
     h = round(face.size * 1.7)

@@ -20,6 +20,7 @@ from renderers.keyflower.text import tile_title
 
 SQ3 = math.sqrt(3)
 S_MAX = 70          # hex size at 800 px wide
+NAME_MIN = 54       # the smallest hex (at 800 px wide) holding every tile's name at the text floor
 
 
 def _pixel(q: int, r: int, s: float) -> tuple[float, float]:

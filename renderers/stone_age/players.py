@@ -121,11 +121,11 @@ def _stat(draw, x: int, y: int, label: str, value: str) -> int:
 def draw_players(image, draw, view: StoneAgeView, names: list[str], top: int) -> int:
     y = top
     for p in view.players:
-        y = player_strip(image, draw, view, p, _name(names, p.seat), y)
+        y = player_strip(image, draw, view, p, player_name(names, p.seat), y)
     return y
 
 
-def _name(names: list[str], seat: int) -> str:
+def player_name(names: list[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else word("Seat {n}", n=seat + 1)
 
 
@@ -149,7 +149,7 @@ def draw_scores(image, draw, view: StoneAgeView, names: list[str], top: int) -> 
     for i, row in enumerate(rows):
         cx = MARGIN + label_w + i * col_w + col_w // 2
         person(image, row.seat, (cx - 15, y - 4), 30)
-        label = _name(names, row.seat)
+        label = player_name(names, row.seat)
         text(draw, (cx, y + 40), label, fit(label, 20, col_w - 8, True), bold=True, anchor="mm")
     y += 60
     for key, label in ROWS:

@@ -193,6 +193,8 @@ async def test_board_posts_the_image_and_zooms_on_a_region(shared):
     await open_table(channel, [alice, bob], "carcassonne")
     await start_game(channel, alice)
     whole = png_of(assert_public(await bob.slash(channel, "board")))
+    offered = await alice.autocomplete(channel, "board", "region", "bo")
+    assert offered.ok and offered.values == ["board"]
     zoom = await bob.slash(channel, "board", region="0,0")
     zoomed = png_of(assert_public(zoom))
     assert zoomed.size != whole.size

@@ -23,6 +23,11 @@ class Info(commands.Cog):
     async def board(self, interaction: discord.Interaction, region: str | None = None) -> None:
         await self.bot.respond(interaction, lambda ctx: self.bot.service.board(ctx, region))
 
+    @board.autocomplete("region")
+    async def board_region(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        ctx = self.bot.ctx(interaction)
+        return choices([(region, region) for region in self.bot.service.complete_region(ctx, current)])
+
     @app_commands.command(name="status", description=_("Whose turn it is, scores and what is left (only you see it)."))
     async def status(self, interaction: discord.Interaction) -> None:
         await self.bot.respond(interaction, self.bot.service.status, private=True)

@@ -1,0 +1,144 @@
+"""Palette pictures stacked from parts, each part drawn and mapped to its palette once.
+
+A turn image is a stack of parts (a header, the board's rows, the players ...). A part is named
+by what it shows (a key made by the renderer from everything the part draws); its palette form
+is kept per palette (a bounded LRU, ``configure``), so a turn draws and maps only the parts its
+move changed and pastes palette indices for the rest. The result is pixel for pixel the picture
+that drawing the whole stack and mapping it at once gives: a palette maps every pixel on its
+own. Public pictures of a game share one palette (see bot/service/tables.py), so the parts two
+tables show alike are kept once.
+"""
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import OrderedDict
+from typing import Callable, Hashable, Sequence
+
+from PIL import Image
+
+from renderers.common.palette import Palettes
+from renderers.common.words import drawing_key
+
+RGB = tuple[int, int, int]
+PARTS = 512             # parts kept in their palette form (rendering.layers)
+
+#: a part: what it shows (None: drawn anew every time) and how to draw it (RGB, the picture's width)
+Part = tuple[Hashable | None, Callable[[], Image.Image]]
+
+
+class Drawn:
+    """A part known by the image a cached drawing returned (the drawing returns the same image
+    while what it shows stays the same): equal only to the same live image."""
+
+    __slots__ = ("_ref", "_id")
+
+    def __init__(self, image: Image.Image) -> None:
+        self._ref = weakref.ref(image)
+        self._id = id(image)
+
+    def __hash__(self) -> int:
+        return self._id
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Drawn) and self._id == other._id and self._ref() is not None \
+            and self._ref() is other._ref()
+
+
+class PartCache:
+    """Palette forms of parts by (palette, what the part shows, the language its words are drawn
+    in), least recently used first out."""
+
+    def __init__(self, size: int = PARTS) -> None:
+        self.size = size
+        self._parts: OrderedDict[tuple[Hashable, Hashable, Hashable], Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, palette: Hashable, shows: Hashable) -> Image.Image | None:
+        with self._lock:
+            key = (palette, shows, drawing_key())
+            found = self._parts.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self._parts.move_to_end(key)
+            self.hits += 1
+            return found
+
+    def put(self, palette: Hashable, shows: Hashable, mapped: Image.Image) -> None:
+        if self.size <= 0:
+            return
+        key = (palette, shows, drawing_key())
+        with self._lock:
+            self._parts[key] = mapped
+            self._parts.move_to_end(key)
+            while len(self._parts) > self.size:
+                self._parts.popitem(last=False)
+
+    def resize(self, size: int) -> None:
+        with self._lock:
+            self.size = max(0, size)
+            while len(self._parts) > self.size:
+                self._parts.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+    def nbytes(self) -> int:
+        """Memory the kept palette forms take (their pixels, a byte each)."""
+        with self._lock:
+            return sum(mapped.width * mapped.height for mapped in self._parts.values())
+
+
+CACHE = PartCache()
+
+
+def configure(size: int) -> None:
+    """How many parts are kept in their palette form (``rendering.layers``)."""
+    CACHE.resize(size)
+
+
+def stack_rgb(parts: Sequence[Image.Image], width: int, tail: int, background: RGB) -> Image.Image:
+    """The parts one under the other on ``background``, ``tail`` pixels of it below them."""
+    canvas = Image.new("RGB", (width, max(1, sum(p.height for p in parts) + tail)), background)
+    y = 0
+    for part in parts:
+        canvas.paste(part, (0, y))
+        y += part.height
+    return canvas
+
+
+def compose(parts: Sequence[Part], width: int, tail: int, background: RGB, palettes: Palettes,
+            key: Hashable | None) -> Image.Image:
+    """The parts stacked as :func:`stack_rgb` does, as a "P" image in palette ``key``'s palette.
+    The palette's first picture makes the palette from the whole picture; later ones draw and map
+    only the parts not kept."""
+    palette = palettes.known(key) if key is not None else None
+    if palette is None:
+        drawn = [draw() for _, draw in parts]
+        whole = palettes.to_palette(stack_rgb(drawn, width, tail, background), key)
+        if key is not None:
+            y = 0
+            for (shows, _), part in zip(parts, drawn):
+                if shows is not None:
+                    CACHE.put(key, shows, whole.crop((0, y, width, y + part.height)))
+                y += part.height
+        return whole
+    mapped = []
+    for shows, draw in parts:
+        found = CACHE.get(key, shows) if shows is not None else None
+        if found is None:
+            rgb = draw()
+            found = (rgb if rgb.mode == "RGB" else rgb.convert("RGB")).quantize(palette=palette, dither=Image.Dither.NONE)
+            if shows is not None:
+                CACHE.put(key, shows, found)
+        mapped.append(found)
+    index = Image.new("RGB", (1, 1), background).quantize(palette=palette, dither=Image.Dither.NONE).getpixel((0, 0))
+    canvas = Image.new("P", (width, max(1, sum(m.height for m in mapped) + tail)), index)
+    canvas.putpalette(palette.getpalette() or [])
+    y = 0
+    for part in mapped:
+        canvas.paste(part, (0, y))
+        y += part.height
+    return canvas

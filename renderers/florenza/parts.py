@@ -1,0 +1,40 @@
+"""The turn image (the public picture of the whole table) as parts (renderers.common.layers):
+the header and each section drawn once per what it shows, so that a move redraws only the
+sections it changed. Each key holds everything its section draws."""
+from __future__ import annotations
+
+from typing import Callable
+
+from PIL import Image
+
+from games.florenza.view import FlorenzaView
+from renderers.common.layers import Part
+from renderers.florenza.draw import Canvas
+
+# a part's canvas: taller than any section, so that it never grows (a section keeps the ImageDraw
+# it started with, which a grown page is no longer drawn through)
+TALLEST = 1200
+
+Section = Callable[[Canvas], None]
+
+
+def section(key: tuple, width: int, draw_section: Section) -> Part:
+    """The part ``draw_section`` draws from the top of a canvas of its own, cut where it ends."""
+    def draw() -> Image.Image:
+        canvas = Canvas(width, 1.0, TALLEST)
+        draw_section(canvas)
+        return canvas.image.crop((0, 0, width, canvas.y))
+    return ("florenza", width) + key, draw
+
+
+def keys(view: FlorenzaView, names: list[str]) -> dict[str, tuple]:
+    """What each section of the turn image shows."""
+    return {
+        "header": ("header", view.over, view.phase, view.round, view.turn, view.step, view.to_act, view.eligible,
+                   tuple(names)),
+        "monuments": ("monuments", view.monument_deck, view.monuments),
+        "artists": ("artists", view.artist_deck, view.artists, view.anonymous),
+        "locations": ("locations", view.locations, tuple(names)),
+        "supply": ("supply", view.draw_deck, view.discard, view.bank_low, view.supply),
+        "players": ("players", view.order, view.table, view.to_act, view.over, tuple(names)),
+    }
