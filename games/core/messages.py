@@ -122,6 +122,7 @@ class Event:
 
 class IllegalAction(Exception):
     """A move the rules do not allow. The message says what is wrong and what would be right.
+    The game layer's one refusal type (an option the lobby cannot take is one too: OptionError).
 
     Raising it must leave the state unchanged: engines validate before they mutate.
     """

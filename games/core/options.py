@@ -14,16 +14,17 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from games.core.messages import Msg
+from games.core.messages import IllegalAction, Msg
 
 
-class OptionError(ValueError):
-    """An option request that cannot be honoured; ``text``/``params`` form a catalogue message."""
+class OptionError(IllegalAction):
+    """An option request that cannot be honoured; ``text``/``params`` form a catalogue message
+    (the games' one refusal type, :class:`IllegalAction`, for the lobby's options)."""
 
     def __init__(self, text: str, /, **params: object) -> None:
+        super().__init__(text, **params)
         self.text = text
         self.params = params
-        super().__init__(Msg(text, params).english())
 
 
 # -- kinds of values ----------------------------------------------------------------------------

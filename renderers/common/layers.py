@@ -31,18 +31,18 @@ class Drawn:
     """A part known by the image a cached drawing returned (the drawing returns the same image
     while what it shows stays the same): equal only to the same live image."""
 
-    __slots__ = ("_ref", "_id")
+    __slots__ = ("image_ref", "image_id")
 
     def __init__(self, image: Image.Image) -> None:
-        self._ref = weakref.ref(image)
-        self._id = id(image)
+        self.image_ref = weakref.ref(image)
+        self.image_id = id(image)
 
     def __hash__(self) -> int:
-        return self._id
+        return self.image_id
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Drawn) and self._id == other._id and self._ref() is not None \
-            and self._ref() is other._ref()
+        return isinstance(other, Drawn) and self.image_id == other.image_id and self.image_ref() is not None \
+            and self.image_ref() is other.image_ref()
 
 
 class PartCache:
