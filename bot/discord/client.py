@@ -209,7 +209,16 @@ class BoardBotCore:
         return Ctx(user_id=user.id, name=getattr(user, "display_name", None) or user.name,
                    channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id,
                    locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator,
-                   can_view=lambda channel_id: can_view(interaction, channel_id))
+                   can_view=lambda channel_id: can_view(interaction, channel_id),
+                   guild_locale=str(interaction.guild_locale) if interaction.guild_locale else None)
+
+    def in_public_language(self, channel_id: int, replies: list[Reply], ctx: Ctx | None = None) -> list[Reply]:
+        """Give each public reply that has no language the channel's: its table's, else its
+        server's (TableService.public_language). Private replies stay in their reader's."""
+        for reply in replies:
+            if not reply.private and reply.locale is None:
+                reply.locale = self.service.public_language(channel_id, ctx)
+        return replies
 
     async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,  # type: ignore[override]
                   private: bool = False) -> None:
@@ -217,7 +226,9 @@ class BoardBotCore:
         command normally answers only its user (/status, /hand...), so a deferral shows
         "thinking..." only to them."""
         async with self.answering():
-            replies = await self.in_time(interaction, call(self.ctx(interaction)), thinking=True, ephemeral=private)
+            ctx = self.ctx(interaction)
+            replies = self.in_public_language(ctx.channel_id, await self.in_time(interaction, call(ctx), thinking=True,
+                                                                                 ephemeral=private), ctx)
             # A "thinking..." message cannot change who sees it, and what a followup does once it is
             # deleted is not dependable: fill it, send the answer in a second followup, remove it.
             placeholder = interaction.response.is_done() and bool(replies) and replies[0].private != private
@@ -275,7 +286,8 @@ class BoardBotCore:
     async def _handle_button(self, interaction: discord.Interaction, custom_id: str, values: list[str] | None) -> None:
         ctx = self.ctx(interaction)
         click = customids.parse(custom_id, values)
-        replies = await self.in_time(interaction, self.service.button(ctx, custom_id, values), thinking=False)
+        replies = self.in_public_language(ctx.channel_id, await self.in_time(
+            interaction, self.service.button(ctx, custom_id, values), thinking=False), ctx)
         locale = ctx.locale
         if click and click.kind == "lobby" and replies and replies[0].lobby and not replies[0].private:
             await self._edit_source(interaction, replies[0], locale)      # its allowed_mentions too: names are user text
@@ -322,7 +334,7 @@ class BoardBotCore:
     async def post(self, channel_id: int, replies: list[Reply]) -> None:
         """Post replies to a channel without an interaction (e.g. computer moves after restore)."""
         channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
-        for reply in replies:
+        for reply in self.in_public_language(channel_id, replies):
             if not reply.private:
                 await channel.send(**kwargs_of(self.i18n, reply, self.settings.default_locale))  # type: ignore[union-attr]
         await self.service.announced(replies)

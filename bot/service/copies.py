@@ -47,7 +47,7 @@ class TableCopies:
         options, table_options = split_options(game, record.options)
         table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
                           options, record.seed, record.seats, lobby_message_id=record.lobby_message_id,
-                          table_options=table_options)
+                          table_options=table_options, default_language=self.settings.default_locale)
         if record.status == "playing":
             table.version = record.version
             table.snapshot = record.snapshot_text

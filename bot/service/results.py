@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import counts, t
 from bot.service.replies import Reply
+from bot.service.tableoptions import public_language
 from bot.store import TableRecord
 from games import registry
 from games.core import Outcome, SeatRef
@@ -41,9 +42,11 @@ async def last_result(service: "TableService", channel_id: int) -> list[Reply] |
     results = await service.store.results(record.id)
     outcome, view = stored_outcome(game, record, results)
     names = [s.name for s in record.seats]
+    language = public_language(record.options, service.settings.default_locale)     # the table's, as it was
     image = await service.render_result(game, outcome, names, view)
     lines = [t("Game over.")]
     for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
         lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
                        points=counts.points(outcome.scores[seat])))
-    return [Reply(lines, image=image, image_name=f"result-{record.id}.png", names=names, table_id=record.id)]
+    return [Reply(lines, image=image, image_name=f"result-{record.id}.png", names=names, table_id=record.id,
+                  locale=language)]

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Iterable
 
 from bot.config import Settings
-from bot.i18n import UserRef, t
+from bot.i18n import UserRef, normalise_locale, t
 from bot.i18n import counts
 from bot.service import confirm, customids, movelog, optionlines, panels
 from bot.service.announcements import Announcements
@@ -29,7 +29,7 @@ from bot.service.results import last_result
 from bot.service.replies import Button, Ctx, Reply
 from bot.service.suggest import closest
 from bot.service.copies import TableCopies
-from bot.service.tableoptions import TABLE_OPTIONS, is_table_option, split_options
+from bot.service.tableoptions import TABLE_OPTIONS, is_table_option, server_token, split_options
 from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError, TableRecord
 from games import registry
 from games.core import (Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, default_options, set_option,
@@ -197,6 +197,15 @@ class TableService(TableCopies):
     def table_in(self, channel_id: int) -> LiveTable | None:
         return self._by_channel.get(channel_id)
 
+    def public_language(self, channel_id: int, ctx: Ctx | None = None) -> str:
+        """The language of a public message in a channel: its table's (LiveTable.public_language);
+        without a table, the server's (or, in a direct message, the user's) as ``ctx`` says; else
+        the bot's default."""
+        table = self._by_channel.get(channel_id)
+        if table is not None:
+            return table.public_language
+        return normalise_locale(ctx.place_locale() if ctx else None, self.settings.default_locale)
+
     def table_by_id(self, table_id: int) -> LiveTable | None:
         return self._by_id.get(table_id)
 
@@ -309,7 +318,8 @@ class TableService(TableCopies):
         assert game is not None
         options, table_options = split_options(game, record.options)
         table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
-                          options, record.seed, record.seats, table_options=table_options)
+                          options, record.seed, record.seats, table_options=table_options,
+                          default_language=self.settings.default_locale)
         table.state = game.setup(len(record.seats), options, record.seed)
         for action in await self.store.actions(table_id):
             self._replay_one(table, action)
@@ -347,11 +357,15 @@ class TableService(TableCopies):
             options = default_options(game.options)
         seat = SeatRecord(0, ctx.user_id, ctx.name[:64])
         seed = self._seed()
+        place = ctx.place_locale()          # the server's language: the table's until /option lang
+        mine = frozenset({server_token(normalise_locale(place, self.settings.default_locale))} if place else ())
         try:
-            table_id = await self.store.create_table(ctx.channel_id, ctx.guild_id, game.name, ctx.user_id, sorted(options), seed, seat)
+            table_id = await self.store.create_table(ctx.channel_id, ctx.guild_id, game.name, ctx.user_id,
+                                                     sorted(options | mine), seed, seat)
         except StoreError as error:
             return self._not_saved(error)
-        table = LiveTable(table_id, ctx.channel_id, ctx.guild_id, game, ctx.user_id, "lobby", options, seed, [seat])
+        table = LiveTable(table_id, ctx.channel_id, ctx.guild_id, game, ctx.user_id, "lobby", options, seed, [seat],
+                          table_options=mine, default_language=self.settings.default_locale)
         self._keep(table)
         return [self._lobby_reply(table, t("{player} opens a table for {game}.", player=ctx.name[:64], game=Msg(game.title)))]
 
@@ -368,7 +382,7 @@ class TableService(TableCopies):
         buttons = [Button("Join", customids.lobby_id(table.id, "join"), "success"),
                    Button("Leave", customids.lobby_id(table.id, "leave"), "secondary"),
                    Button("Start", customids.lobby_id(table.id, "start"), "primary")]
-        return Reply(lines, buttons=buttons, names=table.names, table_id=table.id, lobby=True, locale=table.lang)
+        return Reply(lines, buttons=buttons, names=table.names, table_id=table.id, lobby=True, locale=table.public_language)
 
     async def set_lobby_message(self, table_id: int, message_id: int) -> None:
         table = self._by_id.get(table_id)
@@ -399,7 +413,8 @@ class TableService(TableCopies):
                 self._forget(table)
                 for hook in self.hooks:
                     await hook.closed(table, "aborted")
-                return [Reply([t("{player} leaves; the table is closed.", player=ctx.name[:64])])]
+                return [Reply([t("{player} leaves; the table is closed.", player=ctx.name[:64])],
+                              locale=table.public_language)]
             return [self._lobby_reply(table, t("{player} leaves the table.", player=ctx.name[:64]))]
 
     async def option(self, ctx: Ctx, name: str | None = None, value: str | None = None) -> list[Reply]:
@@ -711,7 +726,7 @@ class TableService(TableCopies):
         image = await self._render(table, public_view)
         # once sent, this message announces the table's current version (restore reposts only what was not)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id,
-                         locale=table.lang, announces=table.version)]
+                         locale=table.public_language, announces=table.version)]
         if actor is not None:
             # the mover's own panel for their next step, unless the public buttons already hold it
             public_moves = any(customids.kind_of(b.custom_id) == "action" for b in buttons)
@@ -868,7 +883,7 @@ class TableService(TableCopies):
                            points=counts.points(outcome.scores[seat])))
         image = await self.render_result(table.game, outcome, table.names, view)
         return [Reply(lines, image=image, names=table.names, table_id=table.id, announces=table.version,
-                      locale=table.lang)]
+                      locale=table.public_language)]
 
     def _forget(self, table: LiveTable) -> None:
         self._legal_cache.pop(table.id, None)
@@ -1007,7 +1022,7 @@ class TableService(TableCopies):
         for hook in self.hooks:
             await hook.closed(table, "aborted")
         return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
-                         player=ctx.name[:64], game=Msg(table.game.title))], locale=table.lang)]
+                         player=ctx.name[:64], game=Msg(table.game.title))], locale=table.public_language)]
 
     # -- information ------------------------------------------------------------------------
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
@@ -1022,7 +1037,8 @@ class TableService(TableCopies):
                 image = await self._render(table, view, region or render_registry.board_region(table.game))
             except ValueError:
                 return _error("The board has no region '{region}'; leave it out to see the whole board.", region=(region or "")[:40])
-        return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id)]
+        return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id,
+                      locale=table.public_language)]
 
     async def status(self, ctx: Ctx) -> list[Reply]:
         table = await self.fresh(ctx.channel_id)
