@@ -62,6 +62,15 @@ def test_render_japanese_with_names_and_mentions():
     assert i18n.render(turn, "ja", user=lambda u: f"<@{u.user_id}>") == "<@5> さんの番です。"
 
 
+def test_an_empty_template_stays_empty_in_japanese():
+    """gettext("") answers with the catalogue's header (Project-Id-Version: ...): an empty Msg
+    (BLANK, an option line without notes) must render as nothing in every language."""
+    i18n = I18n(["tests.toygame"])
+    assert i18n.render(Msg(""), "ja") == "" and i18n.template("", "ja") == ""
+    line = Msg("{name}{extra}", {"name": "long", "extra": Msg("")})
+    assert i18n.render(line, "ja") == "long"
+
+
 def test_locale_normalisation():
     assert normalise_locale("ja") == "ja"
     assert normalise_locale("en-GB") == "en"

@@ -120,6 +120,8 @@ class I18n:
         return translations(normalise_locale(locale, self.default_locale), self.game_packages)
 
     def template(self, text: str, locale: str | None) -> str:
+        if not text:        # gettext("") is the catalogue's header, not an empty text
+            return ""
         return self._translations(locale).gettext(text)
 
     def render(self, msg: Msg, locale: str | None, names: list[str] | None = None,
