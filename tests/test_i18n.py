@@ -32,6 +32,13 @@ def test_every_template_has_japanese_and_nothing_else_is_kept(folder):
 
 
 @pytest.mark.parametrize("folder", list(PLACES), ids=lambda p: p.name)
+def test_no_template_hedges_a_plural(folder):
+    """English plurals come from counted/tn (one form per number), never "tool(s)"."""
+    hedged = sorted(str(k) for k in templates(PLACES[folder]) if "(s)" in (k if isinstance(k, str) else " ".join(k)))
+    assert not hedged, hedged
+
+
+@pytest.mark.parametrize("folder", list(PLACES), ids=lambda p: p.name)
 def test_translations_keep_placeholders(folder):
     for english, japanese in ja_catalogue(folder).items():
         forms = japanese if isinstance(japanese, tuple) else (japanese,)

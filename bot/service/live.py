@@ -5,9 +5,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import I18n, t
 from bot.service.tableoptions import public_language, table_language
 from bot.store.records import SeatRecord
 from games.core.contract import Game
+
+
+#: what follows the name of a resigned player's seat in a picture
+COMPUTER_MARK = t(" (computer)")
 
 
 @dataclass
@@ -62,6 +67,12 @@ class LiveTable:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    def picture_names(self, locale: str) -> list[str]:
+        """The seat names as pictures show them, in ``locale``: a seat the computer plays since
+        its player resigned says so ("Ann (computer)")."""
+        mark = I18n().render(COMPUTER_MARK, locale)
+        return [s.name + mark if s.resigned else s.name for s in self.seats]
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

@@ -811,7 +811,7 @@ class TableService(TableCopies):
         if not self.render_enabled or not table.game.renderer:
             return None
         # a seat the computer plays since its player resigned says so in the picture
-        names = [f"{s.name} (computer)" if s.resigned else s.name for s in table.seats]
+        names = table.picture_names(table.public_language)
         scale = self.settings.render_scale
         key = (table.id, table.version, hash(table.snapshot), region, viewer, scale, tuple(names))
         try:
@@ -1099,10 +1099,10 @@ class TableService(TableCopies):
         moves = await asyncio.get_running_loop().run_in_executor(self._pool, self.move_log, table, actions)
         viewer = table.seat_of(ctx.user_id)
         hidden = {a.n for a in actions if a.n in moves.secret and a.seat != viewer}
-        lines = movelog.log_lines(actions, table.names, hidden, moves.notes)
-        body = "\n".join(latest_lines(lines)) or "-"
-        return [Reply([t("Log ({actions}, latest last):", actions=counts.actions(len(actions))), Msg("{body}", {"body": body})],
-                      private=True, names=table.names)]
+        lines = movelog.log_msgs(actions, table.names, hidden, moves.notes)
+        shown = latest_lines([line.english() for line in lines])
+        return [Reply([t("Log ({actions}, latest last):", actions=counts.actions(len(actions))),
+                       *(lines[len(lines) - len(shown):] or [Msg("-")])], private=True, names=table.names)]
 
     def move_log(self, table: LiveTable, actions: list[ActionRecord]) -> movelog.MoveLog:
         """The log's secret moves and the game's notes on the others (bot/service/movelog.py)."""

@@ -7,7 +7,7 @@ from games.carcassonne.dragon import DragonStep, STEPS
 from games.carcassonne.final import PARTS
 from games.carcassonne.geometry import oriented
 from games.carcassonne.state import FOLLOWERS, GOODS, CarcState
-from games.carcassonne.texts import placements_summary, seats_msg
+from games.carcassonne.texts import placements_summary, points_msg, seats_msg
 from games.carcassonne.view import COLOURS, LETTERS, CarcassonneView, FigureView, PlacedTileView, PlayerView
 from games.core import Msg, SeatRef
 
@@ -183,9 +183,9 @@ def outcome_details(state: CarcState) -> list[Msg]:
                                "incomplete roads + {monastery} incomplete monasteries + {farm} farms ({farm_cities} "
                                "cities).", params))
     best = max(state.scores)
-    details.append(Msg("Winner: {winners} with {points} points.",
+    details.append(Msg("Winner: {winners} with {points}.",
                        {"winners": seats_msg([s for s in range(state.players) if state.scores[s] == best]),
-                        "points": best}))
+                        "points": points_msg(best)}))
     return details
 
 
