@@ -135,7 +135,7 @@ def start_round(state: FlorenzaState, number: int, events: list[Event]) -> None:
                                     "R{round}.P2 {player} draws {count} cards (hand {hand})", round=number,
                                     player=SeatRef(seat), count=len(drawn), hand=len(player.hand))))
         if drawn:
-            events.append(Event.private({seat}, "You drew: {cards}.", cards=", ".join(drawn)))
+            events.append(Event.private({seat}, "You drew: {cards}.", cards=tuple(card(c).named for c in drawn)))
     state.phase, state.turn, state.pos = 3, 1, 0
     events.append(Event.public("Round {round}: {player} is captain and acts first.", round=number,
                                player=SeatRef(state.captain)))

@@ -54,7 +54,8 @@ def phase_lines(view: StoneAgeView) -> list[Msg]:
         lines.append(pick_line(view))
     else:
         actor = view.players[view.turn]
-        left = ", ".join(f"{loc_text(loc)} ({n})" if loc in GATHER else loc_text(loc) for loc, n in actor.where)
+        left = tuple(Msg("{place} ({id}, {n})", {"place": loc_msg(loc), "id": loc_text(loc), "n": n}) if loc in GATHER
+                     else Msg("{place} ({id})", {"place": loc_msg(loc), "id": loc_text(loc)}) for loc, n in actor.where)
         lines.append(Msg("Round {round} — actions — {player}: {left} left to resolve.",
                          {"round": view.round, "player": SeatRef(view.turn), "left": left or "-"}))
     return lines
