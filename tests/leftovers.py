@@ -20,8 +20,8 @@ TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9_'-]*")
 MENTION = re.compile(r"<[@#][!&]?\d+>")
 COMMAND = re.compile(r"/[a-z]+(?:[ ]+[A-Za-z0-9_=,.:~*|+-]+)*")
 QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`|「[^」]*」|『[^』]*』|“[^”]*”")
-#: an id beside a name, in ASCII or full-width parentheses
-BESIDE = re.compile(r"[（(][\x21-\x27\x2a-\x7e]+(?: \d+)?[）)]")
+#: an id beside a (Japanese) name, in ASCII or full-width parentheses
+BESIDE = re.compile(r"(?<=[^\x00-\x7f])\s?[（(][\x21-\x27\x2a-\x7e]+(?: \d+)?[）)]")
 #: an id right before its name (``casa — 邸宅：カーザ``, ``cava（工房：カーヴァ）``, ``camp キャンプ``)
 BEFORE_NAME = re.compile(r"[A-Za-z][\w-]*(?=\s*(?:—\s*)?[（(\u30a0-\u30ff\u4e00-\u9fff])")
 #: examples of what to type ("例：forest, hut, building 2")

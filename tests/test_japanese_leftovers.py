@@ -40,7 +40,8 @@ def named_components(name: str) -> tuple[set[str], list[str]]:
         from games.keyflower.data import COLOURS, RESOURCES, SKILLS, tiles as all_tiles
         tiles = set(all_tiles()) | {tile_name(t) for t in all_tiles()}
         return tiles | set(COLOURS) | set(RESOURCES) | set(SKILLS), [r"\b(?:Sp|Su|Au|Wi)-(?:\d+|end|boats|place|flip)\b",
-                                                                  r"(?<!\w)-(?:end|boats|place)\b"]
+                                                                  r"(?<!\w)-(?:end|boats|place)\b",
+                                                                  r"\(hidden\)"]     # rules 13.3: a public line's hidden part
     if name == "florenza":
         from games.florenza.catalog import catalog
         return set(catalog().cards) | {a for a, _ in catalog().artist_cards}, [r"\bR\d+\.[TP]\d+\b"]
@@ -149,6 +150,8 @@ async def play_in_japanese(store, name: str, options: list[str], seed: int) -> t
     reader.read("join", await service.join(first, name))
     for player in players[1:]:
         reader.read("join", await service.join(people[player]))
+    if len(players) < game.max_players:
+        reader.read("addbot", await service.addbot(first))          # a computer seat, named in Japanese
     reader.read("help", await service.help(first, name))
     reader.read("help", await service.help(first))
     for option in options:
@@ -164,7 +167,7 @@ async def play_in_japanese(store, name: str, options: list[str], seed: int) -> t
         for seat in to_act:
             for action in game.legal_actions(table.state, seat):
                 notation.add_action(str(action))
-        seat = rng.choice(to_act)
+        seat = rng.choice([s for s in to_act if not table.computer_controls(s)])
         who = people[table.seats[seat].name.lower()]
         if moves % 7 == 0:
             reader.read("panel", await service.panel(who))
@@ -178,6 +181,8 @@ async def play_in_japanese(store, name: str, options: list[str], seed: int) -> t
         reader.read(f"move {moves}", replies)
         moves += 1
     assert service.table_in(1) is None, f"{name}: not over after {moves} moves"
+    for logged in await store.actions(table.id):          # the computer's moves are notation too
+        notation.add_action(logged.text)
     reader.read("after the end", await service.status(first))
     await service.close()
     return reader, notation, [p.capitalize() for p in players]

@@ -68,6 +68,11 @@ class LiveTable:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    def computer_name(self, number: int, level: str) -> str:
+        """The seat name of the ``number``-th computer player, in the table's language (a name
+        is kept as it is given, so it is given in the language the table speaks)."""
+        return I18n().render(t("Computer {number} ({level})", number=number, level=level), self.public_language)
+
     def picture_names(self, locale: str) -> list[str]:
         """The seat names as pictures show them, in ``locale``: a seat the computer plays since
         its player resigned says so ("Ann (computer)")."""

@@ -481,7 +481,7 @@ class TableService(TableCopies):
             if len(table.seats) >= table.game.max_players:
                 return _error("The table is full ({count} of {most} seats).", count=len(table.seats), most=table.game.max_players)
             number = sum(1 for s in table.seats if s.is_bot) + 1
-            computer = SeatRecord(len(table.seats), None, f"Computer {number} ({level})", True, level)
+            computer = SeatRecord(len(table.seats), None, table.computer_name(number, level), True, level)
             if failed := await self._save_seats(table, table.seats + [computer]):
                 return failed
             return [self._lobby_reply(table, t("A computer player ({level}) takes a seat.", level=level))]
