@@ -9,7 +9,7 @@ from games.carcassonne.geometry import oriented
 from games.carcassonne.state import FOLLOWERS, GOODS, CarcState
 from games.carcassonne.texts import placements_summary, points_msg, seats_msg
 from games.carcassonne.view import COLOURS, LETTERS, CarcassonneView, FigureView, PlacedTileView, PlayerView
-from games.core import Msg, SeatRef
+from games.core import Msg, SeatRef, counted
 
 #: options whose end-game bonuses need the longer breakdown line
 BONUS_OPTIONS = ("haendler", "koenig", "drache")
@@ -153,8 +153,9 @@ def turn_prompt_lines(view: CarcassonneView) -> list[Msg]:
             lines = [Msg("Deploy a follower on the tile you placed: {codes} (- deploys nothing).",
                          {"codes": codes_text(here)})]
         if portal:
-            lines.append(Msg("Magic portal: or deploy on another tile with code@x,y ({count} choices), for example "
-                             "{example}.", {"count": len(portal), "example": portal[0]}))
+            lines.append(Msg("Magic portal: or deploy on another tile with code@x,y ({choices}), for example "
+                             "{example}.", {"choices": counted("{count} choice", "{count} choices", count=len(portal)),
+                                            "example": portal[0]}))
         if fairy:
             lines.append(Msg("Or move the fairy instead: {codes}.", {"codes": " ".join(fairy)}))
         return lines

@@ -45,8 +45,10 @@ def phase_lines(view: StoneAgeView) -> list[Msg]:
             return [line, Msg("Closed this round: {closed}.", {"closed": tuple(loc_msg(loc) for loc in view.closed)})]
         return [line]
     if view.phase == "feed":
-        return [Msg("{player} is {short} food short: 'feed pay …' ({short} resources) or 'feed starve' (−10).",
-                    {"player": SeatRef(p.seat), "short": p.hunger}) for p in view.players if p.hunger]
+        return [Msg("{player} is {short} food short: 'feed pay …' ({resources}) or 'feed starve' (−10).",
+                    {"player": SeatRef(p.seat), "short": p.hunger,
+                     "resources": counted("{count} resource", "{count} resources", count=p.hunger)})
+                for p in view.players if p.hunger]
     lines = []
     if view.roll is not None:
         lines.append(roll_line(view))
