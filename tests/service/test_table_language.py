@@ -115,3 +115,16 @@ async def test_the_end_and_the_last_result_are_shown_in_the_tables_language(stor
     again = (await service.board(bob))[0]                   # /board after the end: the last result
     assert not again.private and again.locale == "ja" and "ゲーム終了" in shown(again, "en")
     await service.close()
+
+
+async def test_a_console_table_speaks_the_consoles_language(store):
+    import io
+    from bot.console import Console
+    service = service_of(store)
+    out = io.StringIO()
+    console = Console(service, I18N, "/tmp/unused", "ja", out=out)
+    await console.handle("alice> /join countdown")
+    table = next(iter(service.tables()))
+    assert table.public_language == "ja"
+    assert "が" in out.getvalue() and "の卓を立てました" in out.getvalue()
+    await service.close()
