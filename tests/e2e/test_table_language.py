@@ -83,3 +83,23 @@ async def test_option_lang_sets_a_tables_language_apart_from_its_servers(shared)
     assert not japanese(assert_private(await ken.slash(channel, "hand")).content)
     assert japanese(assert_private(await hiro.slash(channel, "hand")).content)
     assert_healthy(fake, shared.bot)
+
+
+async def test_a_turn_dm_is_in_its_readers_language(shared):
+    """A direct message is private: in the language the reader's Discord last said, whatever the
+    table's language (here an English server's table)."""
+    fake = shared.fake
+    channel = shared.channel("lang-dm")
+    hiro = fake.user("langdm-hiro", locale="ja", global_name="Hiro")
+    ken = fake.user("langdm-ken", locale="en-US", global_name="Ken")
+    await ken.slash(channel, "join", game="countdown")
+    await hiro.slash(channel, "join")
+    for user in (hiro, ken):
+        assert_private(await user.slash(channel, "notify", setting="on"))
+    turn = assert_public(await ken.slash(channel, "start"))
+    assert not japanese(turn.content), turn.content                      # the table: English
+    dm = await fake.wait_message(hiro.dm_channel, check=lambda m: channel.mention in m.content)
+    assert "あなたの手番です" in dm.content, dm.content
+    dm = await fake.wait_message(ken.dm_channel, check=lambda m: channel.mention in m.content)
+    assert "It is your turn in Countdown" in dm.content, dm.content
+    assert_healthy(fake, shared.bot)
