@@ -220,6 +220,7 @@ class BoardBotCore:
 
     def ctx(self, interaction: discord.Interaction) -> Ctx:
         self._remember_locale(interaction.user.id, str(interaction.locale) if interaction.locale else None)
+        self.service.note_server_language(interaction.guild_id, str(interaction.guild_locale) if interaction.guild_locale else None)
         permissions = interaction.permissions
         moderator = bool(permissions and getattr(permissions, self.settings.moderator_permission, False))
         user = interaction.user

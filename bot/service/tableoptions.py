@@ -8,8 +8,9 @@ record splits them, so a game only ever sees its own options (``setup``, ``has_s
 A table's language (its public messages and pictures) is ``lang`` when a player set it, else
 the language of the server the table was opened in: Discord sends the server's preferred
 locale with every interaction, and the table keeps it as the token ``server_lang=ja`` (no
-player sets that one; it is not an option /option knows). A table stored before it had one
-speaks the bot's default language (``locale.default``) until a player sets ``lang``.
+player sets that one; it is not an option /option knows). A table opened without an interaction
+(a tournament's) takes the language the server's latest interaction said. A table stored before
+tables had one speaks the bot's default language (``locale.default``) until a player sets ``lang``.
 """
 from __future__ import annotations
 

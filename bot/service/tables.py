@@ -13,7 +13,7 @@ import logging
 import random
 import secrets
 import time
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Iterable
 
@@ -46,6 +46,7 @@ MAX_TEXT = 200           # longest action text we even try to parse
 #: the game verbs that exist as slash commands; other verbs of a game go through /play.
 SLASH_VERBS = ("play", "place", "bid", "use", "pass")
 LOG_CHARS = 1800         # /log reply budget (Discord allows 2000)
+SERVER_LANGUAGES = 10_000  # servers whose language is remembered (the most recent)
 
 HELP_LINES = (
     t("/join GAME — open a table here (or /join to sit at the open one)"),
@@ -134,6 +135,9 @@ class TableService(TableCopies):
         #: an extension reads to compute its part (ratings) does not change before it is written
         self.ending_lock = asyncio.Lock()
         self.announcements = Announcements(store)
+        #: each server's language as its latest interaction said, for tables opened without one
+        #: (a tournament's): the most recent SERVER_LANGUAGES servers
+        self._server_languages: OrderedDict[int, str] = OrderedDict()
 
     # -- games ------------------------------------------------------------------------------
     def games(self) -> list[Game]:
@@ -196,6 +200,14 @@ class TableService(TableCopies):
 
     def table_in(self, channel_id: int) -> LiveTable | None:
         return self._by_channel.get(channel_id)
+
+    def note_server_language(self, guild_id: int | None, locale: str | None) -> None:
+        """Remember a server's preferred language (Discord sends it with every interaction)."""
+        if guild_id and locale:
+            self._server_languages[guild_id] = normalise_locale(locale, self.settings.default_locale)
+            self._server_languages.move_to_end(guild_id)
+            while len(self._server_languages) > SERVER_LANGUAGES:
+                self._server_languages.popitem(last=False)
 
     def public_language(self, channel_id: int, ctx: Ctx | None = None) -> str:
         """The language of a public message in a channel: its table's (LiveTable.public_language);
@@ -357,7 +369,8 @@ class TableService(TableCopies):
             options = default_options(game.options)
         seat = SeatRecord(0, ctx.user_id, ctx.name[:64])
         seed = self._seed()
-        place = ctx.place_locale()          # the server's language: the table's until /option lang
+        # the server's language (as this interaction or the server's latest said): the table's until /option lang
+        place = ctx.place_locale() or (self._server_languages.get(ctx.guild_id) if ctx.guild_id else None)
         mine = frozenset({server_token(normalise_locale(place, self.settings.default_locale))} if place else ())
         try:
             table_id = await self.store.create_table(ctx.channel_id, ctx.guild_id, game.name, ctx.user_id,

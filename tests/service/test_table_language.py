@@ -94,6 +94,9 @@ async def test_tables_without_a_recorded_language_speak_the_bots_default(store):
     assert table.public_language == "en"
     await service.join(ctx("bob", 6), "countdown")           # no guild_locale known
     assert service.table_in(6).public_language == "ja"
+    service.note_server_language(7, "en-GB")                 # an interaction in the server said so
+    await service.join(ctx("bob", 8), "countdown")           # e.g. a tournament's table
+    assert service.table_in(8).public_language == "en"
     await service.close()
 
 
