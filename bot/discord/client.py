@@ -230,12 +230,13 @@ class BoardBotCore:
                    can_view=lambda channel_id: can_view(interaction, channel_id),
                    guild_locale=str(interaction.guild_locale) if interaction.guild_locale else None)
 
-    def in_public_language(self, channel_id: int, replies: list[Reply], ctx: Ctx | None = None) -> list[Reply]:
+    def in_public_language(self, channel_id: int, replies: list[Reply], ctx: Ctx | None = None,
+                           server_locale: str | None = None) -> list[Reply]:
         """Give each public reply that has no language the channel's: its table's, else its
         server's (TableService.public_language). Private replies stay in their reader's."""
         for reply in replies:
             if not reply.private and reply.locale is None:
-                reply.locale = self.service.public_language(channel_id, ctx)
+                reply.locale = self.service.public_language(channel_id, ctx, server_locale)
         return replies
 
     async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,  # type: ignore[override]
@@ -352,7 +353,9 @@ class BoardBotCore:
     async def post(self, channel_id: int, replies: list[Reply]) -> None:
         """Post replies to a channel without an interaction (e.g. computer moves after restore)."""
         channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
-        for reply in self.in_public_language(channel_id, replies):
+        guild = getattr(channel, "guild", None)
+        server = str(guild.preferred_locale) if guild is not None and guild.preferred_locale else None
+        for reply in self.in_public_language(channel_id, replies, server_locale=server):
             if not reply.private:
                 await channel.send(**kwargs_of(self.i18n, reply, self.settings.default_locale))  # type: ignore[union-attr]
         await self.service.announced(replies)

@@ -209,14 +209,14 @@ class TableService(TableCopies):
             while len(self._server_languages) > SERVER_LANGUAGES:
                 self._server_languages.popitem(last=False)
 
-    def public_language(self, channel_id: int, ctx: Ctx | None = None) -> str:
+    def public_language(self, channel_id: int, ctx: Ctx | None = None, server_locale: str | None = None) -> str:
         """The language of a public message in a channel: its table's (LiveTable.public_language);
-        without a table, the server's (or, in a direct message, the user's) as ``ctx`` says; else
-        the bot's default."""
+        without a table, the server's (or, in a direct message, the user's) as ``ctx`` or
+        ``server_locale`` says; else the bot's default."""
         table = self._by_channel.get(channel_id)
         if table is not None:
             return table.public_language
-        return normalise_locale(ctx.place_locale() if ctx else None, self.settings.default_locale)
+        return normalise_locale(ctx.place_locale() if ctx else server_locale, self.settings.default_locale)
 
     def table_by_id(self, table_id: int) -> LiveTable | None:
         return self._by_id.get(table_id)

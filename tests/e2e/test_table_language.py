@@ -103,3 +103,18 @@ async def test_a_turn_dm_is_in_its_readers_language(shared):
     dm = await fake.wait_message(ken.dm_channel, check=lambda m: channel.mention in m.content)
     assert "It is your turn in Countdown" in dm.content, dm.content
     assert_healthy(fake, shared.bot)
+
+
+async def test_posts_without_an_interaction_speak_the_servers_language(shared):
+    """What the bot posts on its own in a channel without a table (a tournament's pairings) is
+    in the server's preferred language."""
+    fake = shared.fake
+    hall = shared.channel("lang-hall", guild="Ryokan")
+    ken = fake.user("langt-ken", locale="en-US", global_name="Ken")
+    hiro = fake.user("langt-hiro", locale="ja", global_name="Hiro")
+    assert_public(await ken.slash(hall, "tournament create", name="Hai", game="countdown", size=2, rounds=1))
+    assert_public(await hiro.slash(hall, "tournament join"))
+    await ken.slash(hall, "tournament start", timeout=30)
+    pairings = await fake.wait_message(hall, check=lambda m: "Hai ラウンド 1/1" in m.content)
+    assert japanese(pairings.content), pairings.content
+    assert_healthy(fake, shared.bot)
