@@ -131,7 +131,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
     service = TableService(store, settings)
     service.warm_up()                   # in a worker thread, while the bot connects
     play = AsyncPlay(service)           # timers, ratings, tournaments... (hooks into the service)
-    i18n = I18n(game_packages(service.games()), settings.default_locale)
+    i18n = I18n(game_packages(service.games()), settings.default_locale, settings.locales)
     try:
         token = os.environ.get("DISCORD_TOKEN", "").strip()
         if args.mode == "console" or not token:

@@ -1,70 +1,196 @@
-"""config.yaml -> typed, validated settings. A bad value stops the bot naming the key."""
+"""config.yaml -> typed, validated settings. A bad value stops the bot naming the key.
+
+Each section of the file is a pydantic model (below): a key's type, default and limits are its
+field, and the field's description is what the error message says is allowed. The models are
+the one list of keys: the README's configuration table is checked against them
+(tests/test_config_readme.py). The bot reads the flat ``Settings`` built from them.
+"""
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, TypeVar
 
 import yaml
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from bot.dsn import DsnError, check_dsn
+from bot.i18n import LOCALES
 from bot.sharding import SINGLE, Shards
-
-DURATION = re.compile(r"^(\d+)\s*([smhd])$")
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+from bot.turns.durations import parse_span
 
 
 class ConfigError(ValueError):
     """A config value is wrong; the message names the key and what is allowed."""
 
 
-def parse_duration(text: str) -> int:
-    """'24h' -> 86400 seconds."""
-    match = DURATION.match(str(text).strip().lower())
-    if not match:
-        raise ValueError(text)
-    return int(match.group(1)) * _UNITS[match.group(2)]
+# -- the file's sections: each key's type, default, limits and what is allowed --------------------
+
+def _not_blank(text: str) -> str:
+    if not text.strip():
+        raise ValueError("blank")
+    return text
+
+
+def _duration(value: Any) -> int | None:
+    if value is None:
+        return None
+    seconds = parse_span(str(value))
+    if seconds is None:
+        raise ValueError("not a duration")
+    return seconds
+
+
+Text = Annotated[str, AfterValidator(_not_blank)]
+Duration = Annotated[int | None, BeforeValidator(_duration)]
+Language = Literal[LOCALES]                     # type: ignore[valid-type]
+
+
+def key(default: Any, allowed: str, **limits: Any) -> Any:
+    """A config key: its default, what is allowed (the error message says it) and its limits."""
+    return Field(default, description=allowed, **limits)
+
+
+class Section(BaseModel):
+    """A section of config.yaml: no unknown keys, values of the key's own type (a number is not
+    read from a string, nor a whole number from true)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class DatabaseSection(Section):
+    backend: Literal["sqlite", "postgres"] = key("sqlite", "sqlite or postgres")
+    path: Text = key("data/boardtable.sqlite3", "a file path")
+    dsn: str | None = key(None, "null or postgresql://USER:PASSWORD@HOST:5432/DATABASE")
+    pool_size: int = key(5, "a whole number of connections from 1 to 100", ge=1, le=100)
+
+
+class LocaleSection(Section):
+    default: Language = key("en", " or ".join(LOCALES))
+    available: list[Language] = key(list(LOCALES), f"a list drawn from {list(LOCALES)}", min_length=1)
+
+
+class RenderingSection(Section):
+    scale: float = key(1.0, "a number from 0.5 to 3.0", ge=0.5, le=3.0)
+    threads: int = key(2, "a whole number from 1 to 32", ge=1, le=32)
+    processes: int = key(0, "a whole number from 0 (draw in the threads) to 64", ge=0, le=64)
+    cache_size: int = key(256, "a whole number of pictures from 0 to 100000", ge=0, le=100_000)
+
+
+class GamesSection(Section):
+    enabled: list[str] = key(["carcassonne", "keyflower", "stoneage", "florenza", "quetzal"], "a list of game names")
+    extra: list[Annotated[str, Field(min_length=1)]] = key([], "a list of 'package.module:GAME' strings")
+    # an empty value (null, [], false) reads as no default options, as it always has
+    default_options: Annotated[dict[Any, list[Any]] | None, BeforeValidator(lambda value: value or None)] = \
+        key({}, "a mapping of game name to a list of option names")
+
+
+class ComputerSection(Section):
+    default_level: Literal["random", "greedy"] = key("greedy", "random or greedy")
+    max_moves_per_command: int = key(500, "a whole number of at least 1", ge=1)
+
+
+class TurnsSection(Section):
+    timer: Duration = key(None, "null or a duration such as 90m, 24h, 3d, 1d12h")
+    reminder_at: float = key(0.5, "a fraction between 0 and 1", gt=0, lt=1)
+    on_timeout: Literal["computer", "skip", "remove"] = key("computer", "computer, skip or remove")
+    vacation_days_per_month: int = key(7, "a whole number from 0 to 31", ge=0, le=31)
+
+
+class ReplaySection(Section):
+    max_frames: int = key(40, "a whole number from 2 to 200", ge=2, le=200)
+    frame_ms: int = key(800, "a whole number of milliseconds from 100 to 10000", ge=100, le=10000)
+    cache_size: int = key(16, "a whole number of replays from 0 to 1000", ge=0, le=1000)
+    per_user_seconds: int = key(60, "a whole number of seconds from 0 to 86400", ge=0, le=86400)
+
+
+class DiscordSection(Section):
+    sync_commands: Literal["auto", "always", "never"] = key("auto", "auto, always or never")
+    moderator_permission: str = key("manage_guild", "a Discord permission name such as manage_guild",
+                                    pattern=r"^[a-z_]+$")
+    dev_guild_ids: list[int] = key([], "a list of guild ids (numbers)")
+    # checked by check_shards (the same rules for the command-line flags)
+    shard_count: Any = key(None, "null (no sharding), auto or a whole number from 1 to 65536")
+    shard_ids: Any = key(None, "null (all shards) or a list of shard ids")
+
+
+class SchedulerSection(Section):
+    lease_seconds: float = key(30.0, "a number of seconds from 1 to 3600", ge=1, le=3600)
+
+
+class ConsoleSection(Section):
+    images_dir: Text = key("out/console", "a folder path")
+
+
+class LoggingSection(Section):
+    level: Annotated[Literal["DEBUG", "INFO", "WARNING", "ERROR"], BeforeValidator(lambda v: str(v).upper())] = \
+        key("INFO", "DEBUG, INFO, WARNING or ERROR")
+
+
+class MonitorSection(Section):
+    event_loop: bool = key(False, "true or false")
+    interval_ms: int = key(50, "a whole number of milliseconds from 5 to 10000", ge=5, le=10000)
+    report_seconds: int = key(60, "a whole number of seconds from 1 to 86400", ge=1, le=86400)
+    file: Text | None = key(None, "null or a file path")
+
+
+S = TypeVar("S", bound=Section)
+
+#: config.yaml's sections, in the order the README lists them
+SECTIONS: dict[str, type[Section]] = {
+    "database": DatabaseSection, "locale": LocaleSection, "rendering": RenderingSection, "games": GamesSection,
+    "computer": ComputerSection, "turns": TurnsSection, "replay": ReplaySection, "discord": DiscordSection,
+    "scheduler": SchedulerSection, "console": ConsoleSection, "logging": LoggingSection, "monitor": MonitorSection,
+}
+
+
+def default_of(dotted: str) -> Any:
+    """The default of a config key (``rendering.threads``), as its model holds it."""
+    section, name = dotted.split(".")
+    return SECTIONS[section].model_fields[name].default
 
 
 @dataclass(frozen=True)
 class Settings:
-    database_backend: str = "sqlite"          # database.backend: sqlite | postgres
-    database_path: str = "data/boardtable.sqlite3"
-    database_dsn: str | None = field(default=None, repr=False)   # database.dsn or DATABASE_URL; holds a password
-    database_pool_size: int = 5               # database.pool_size (PostgreSQL connections)
-    default_locale: str = "en"
-    locales: tuple[str, ...] = ("en", "ja")
-    render_scale: float = 1.0
-    render_threads: int = 2
-    render_processes: int = 0                 # rendering.processes: draw in this many processes (0: in the threads)
-    render_cache_size: int = 256              # rendering.cache_size: pictures kept (per table version)
-    enabled_games: tuple[str, ...] = ("carcassonne", "keyflower", "stoneage", "florenza", "quetzal")
-    extra_games: tuple[str, ...] = ()
-    default_options: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    computer_level: str = "greedy"
-    max_computer_moves: int = 500
-    turn_timer_seconds: int | None = None
-    reminder_at: float = 0.5
-    on_timeout: str = "computer"
-    vacation_days_per_month: int = 7          # turns.vacation_days_per_month (asynchronous play)
-    replay_max_frames: int = 40               # replay.max_frames
-    replay_frame_ms: int = 800                # replay.frame_ms
-    replay_cache_size: int = 16               # replay.cache_size: replays kept (per table and version)
-    replay_per_user_seconds: int = 60         # replay.per_user_seconds: one /replay per user this often
-    sync_commands: str = "auto"
-    moderator_permission: str = "manage_guild"
-    dev_guild_ids: tuple[int, ...] = ()
-    shard_count: int | str | None = None      # discord.shard_count: None (no sharding), "auto" or a number
-    shard_ids: tuple[int, ...] | None = None  # discord.shard_ids: the shards this process runs (None: all)
-    lease_seconds: float = 30.0               # scheduler.lease_seconds
-    console_images_dir: str = "out/console"
-    log_level: str = "INFO"
-    monitor_event_loop: bool = False          # monitor.event_loop: measure event-loop stalls (bot/monitor.py)
-    monitor_interval_ms: int = 50             # monitor.interval_ms
-    monitor_report_seconds: int = 60          # monitor.report_seconds
-    monitor_file: str | None = None           # monitor.file: JSON figures written at each report
+    """What the bot reads: config.yaml's keys, validated, under flat names; each default is the
+    key's own (named beside it)."""
+
+    database_backend: str = default_of("database.backend")
+    database_path: str = default_of("database.path")
+    database_dsn: str | None = field(default=default_of("database.dsn"), repr=False)   # or DATABASE_URL; holds a password
+    database_pool_size: int = default_of("database.pool_size")      # PostgreSQL connections
+    default_locale: str = default_of("locale.default")
+    locales: tuple[str, ...] = tuple(default_of("locale.available"))  # the languages replies are given in
+    render_scale: float = default_of("rendering.scale")
+    render_threads: int = default_of("rendering.threads")
+    render_processes: int = default_of("rendering.processes")      # draw in this many processes (0: in the threads)
+    render_cache_size: int = default_of("rendering.cache_size")    # pictures kept (per table version)
+    enabled_games: tuple[str, ...] = tuple(default_of("games.enabled"))
+    extra_games: tuple[str, ...] = tuple(default_of("games.extra"))
+    default_options: dict[str, tuple[str, ...]] = field(default_factory=dict)   # games.default_options
+    computer_level: str = default_of("computer.default_level")
+    max_computer_moves: int = default_of("computer.max_moves_per_command")
+    turn_timer_seconds: int | None = default_of("turns.timer")
+    reminder_at: float = default_of("turns.reminder_at")
+    on_timeout: str = default_of("turns.on_timeout")
+    vacation_days_per_month: int = default_of("turns.vacation_days_per_month")   # asynchronous play
+    replay_max_frames: int = default_of("replay.max_frames")
+    replay_frame_ms: int = default_of("replay.frame_ms")
+    replay_cache_size: int = default_of("replay.cache_size")       # replays kept (per table and version)
+    replay_per_user_seconds: int = default_of("replay.per_user_seconds")   # one /replay per user this often
+    sync_commands: str = default_of("discord.sync_commands")
+    moderator_permission: str = default_of("discord.moderator_permission")
+    dev_guild_ids: tuple[int, ...] = tuple(default_of("discord.dev_guild_ids"))
+    shard_count: int | str | None = default_of("discord.shard_count")   # None (no sharding), "auto" or a number
+    shard_ids: tuple[int, ...] | None = default_of("discord.shard_ids")  # the shards this process runs (None: all)
+    lease_seconds: float = default_of("scheduler.lease_seconds")
+    console_images_dir: str = default_of("console.images_dir")
+    log_level: str = default_of("logging.level")
+    monitor_event_loop: bool = default_of("monitor.event_loop")    # measure event-loop stalls (bot/monitor.py)
+    monitor_interval_ms: int = default_of("monitor.interval_ms")
+    monitor_report_seconds: int = default_of("monitor.report_seconds")
+    monitor_file: str | None = default_of("monitor.file")          # JSON figures written at each report
 
     @property
     def shards(self) -> Shards:
@@ -74,175 +200,83 @@ class Settings:
         return SINGLE
 
 
-def _get(data: dict, dotted: str, default: Any) -> Any:
-    node: Any = data
-    for part in dotted.split("."):
-        if not isinstance(node, dict):
-            raise ConfigError(f"config.yaml: '{dotted}' must be inside a mapping, found {node!r}")
-        if part not in node:
-            return default
-        node = node[part]
-    return node
+def _fail(key_name: str, value: Any, allowed: str) -> ConfigError:
+    return ConfigError(f"config.yaml: '{key_name}' is {value!r}; allowed: {allowed}")
 
 
-def _check(ok: bool, key: str, allowed: str, value: Any) -> None:
-    if not ok:
-        raise ConfigError(f"config.yaml: '{key}' is {value!r}; allowed: {allowed}")
+def _section(data: dict, name: str, model: type[S]) -> S:
+    """One section validated (its keys are known); the first wrong value named with what its
+    key allows."""
+    values = data.get(name, {})
+    try:
+        return model.model_validate(values)
+    except ValidationError as error:
+        wrong = str(error.errors()[0]["loc"][0])
+        shown = str(values[wrong]).upper() if model is LoggingSection else values[wrong]
+        raise _fail(f"{name}.{wrong}", shown, model.model_fields[wrong].description or "") from None
 
 
-KNOWN_KEYS = {
-    "database": {"backend", "path", "dsn", "pool_size"}, "locale": {"default", "available"}, "rendering": {"scale", "threads", "processes", "cache_size"},
-    "games": {"enabled", "extra", "default_options"}, "computer": {"default_level", "max_moves_per_command"},
-    "turns": {"timer", "reminder_at", "on_timeout", "vacation_days_per_month"},
-    "replay": {"max_frames", "frame_ms", "cache_size", "per_user_seconds"},
-    "discord": {"sync_commands", "moderator_permission", "dev_guild_ids", "shard_count", "shard_ids"},
-    "scheduler": {"lease_seconds"},
-    "console": {"images_dir"}, "logging": {"level"},
-    "monitor": {"event_loop", "interval_ms", "report_seconds", "file"},
-}
-SUPPORTED_LOCALES = ("en", "ja")
-
-
-def _database(data: dict, environ: dict[str, str]) -> tuple[str, str, str | None, int]:
-    """database.backend / path / dsn / pool_size. With the postgres backend the DATABASE_URL
-    environment variable overrides database.dsn, so a password need not be written into the file.
-    A DSN is never echoed back in an error."""
-    d = Settings()
-    backend = _get(data, "database.backend", d.database_backend)
-    _check(backend in ("sqlite", "postgres"), "database.backend", "sqlite or postgres", backend)
-    path = _get(data, "database.path", d.database_path)
-    _check(isinstance(path, str) and path.strip() != "", "database.path", "a file path", path)
-    dsn = _get(data, "database.dsn", None)
-    source = "database.dsn"
-    if backend == "postgres" and environ.get("DATABASE_URL", "").strip():
+def _database(section: DatabaseSection, environ: dict[str, str]) -> str | None:
+    """The database URL. With the postgres backend the DATABASE_URL environment variable
+    overrides database.dsn, so a password need not be written into the file. A DSN is never
+    echoed back in an error."""
+    dsn, source = section.dsn, "database.dsn"
+    if section.backend == "postgres" and environ.get("DATABASE_URL", "").strip():
         dsn, source = environ["DATABASE_URL"].strip(), "DATABASE_URL"
     if dsn is not None:
         try:
             check_dsn(dsn, f"'{source}'")
         except DsnError as error:
             raise ConfigError(f"config.yaml: {error}") from None
-    if backend == "postgres" and not dsn:
+    if section.backend == "postgres" and not dsn:
         raise ConfigError("config.yaml: 'database.backend' is postgres but no database URL is set; set the DATABASE_URL"
                           " environment variable (or database.dsn) to postgresql://USER:PASSWORD@HOST:5432/DATABASE")
-    pool = _get(data, "database.pool_size", d.database_pool_size)
-    _check(isinstance(pool, int) and not isinstance(pool, bool) and 1 <= pool <= 100, "database.pool_size",
-           "a whole number of connections from 1 to 100", pool)
-    return backend, path, dsn, pool
+    return dsn
 
 
 def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None) -> Settings:
     """Validated settings; ``environ`` (default: the process environment) supplies DATABASE_URL."""
     data = data or {}
-    _check(isinstance(data, dict), "(top level)", "a mapping of sections", type(data).__name__)
-    for section, value in data.items():
-        _check(section in KNOWN_KEYS, section, ", ".join(sorted(KNOWN_KEYS)), section)
-        _check(isinstance(value, dict), section, "a mapping", value)
-        for key in value:
-            _check(key in KNOWN_KEYS[section], f"{section}.{key}", ", ".join(f"{section}.{k}" for k in sorted(KNOWN_KEYS[section])), key)
-    d = Settings()
-
-    backend, path, dsn, pool = _database(data, dict(os.environ) if environ is None else environ)
-
-    default_locale = _get(data, "locale.default", d.default_locale)
-    _check(default_locale in SUPPORTED_LOCALES, "locale.default", " or ".join(SUPPORTED_LOCALES), default_locale)
-    locales = _get(data, "locale.available", list(d.locales))
-    _check(isinstance(locales, list) and locales and all(x in SUPPORTED_LOCALES for x in locales),
-           "locale.available", f"a list drawn from {list(SUPPORTED_LOCALES)}", locales)
-
-    scale = _get(data, "rendering.scale", d.render_scale)
-    _check(isinstance(scale, (int, float)) and not isinstance(scale, bool) and 0.5 <= scale <= 3.0,
-           "rendering.scale", "a number from 0.5 to 3.0", scale)
-    threads = _get(data, "rendering.threads", d.render_threads)
-    _check(isinstance(threads, int) and not isinstance(threads, bool) and 1 <= threads <= 32, "rendering.threads", "a whole number from 1 to 32", threads)
-    processes = _get(data, "rendering.processes", d.render_processes)
-    _check(isinstance(processes, int) and not isinstance(processes, bool) and 0 <= processes <= 64, "rendering.processes",
-           "a whole number from 0 (draw in the threads) to 64", processes)
-    pictures = _get(data, "rendering.cache_size", d.render_cache_size)
-    _check(isinstance(pictures, int) and not isinstance(pictures, bool) and 0 <= pictures <= 100_000, "rendering.cache_size",
-           "a whole number of pictures from 0 to 100000", pictures)
-
-    enabled = _get(data, "games.enabled", list(d.enabled_games))
-    _check(isinstance(enabled, list) and all(isinstance(x, str) for x in enabled), "games.enabled", "a list of game names", enabled)
-    extra = _get(data, "games.extra", [])
-    _check(isinstance(extra, list) and all(isinstance(x, str) and x for x in extra), "games.extra", "a list of 'package.module:GAME' strings", extra)
-    defaults = _get(data, "games.default_options", {}) or {}
-    _check(isinstance(defaults, dict) and all(isinstance(v, list) for v in defaults.values()),
-           "games.default_options", "a mapping of game name to a list of option names", defaults)
-
-    level = _get(data, "computer.default_level", d.computer_level)
-    _check(level in ("random", "greedy"), "computer.default_level", "random or greedy", level)
-    max_moves = _get(data, "computer.max_moves_per_command", d.max_computer_moves)
-    _check(isinstance(max_moves, int) and max_moves >= 1, "computer.max_moves_per_command", "a whole number of at least 1", max_moves)
-
-    timer = _get(data, "turns.timer", None)
-    timer_seconds: int | None = None
-    if timer is not None:
-        try:
-            timer_seconds = parse_duration(timer)
-        except ValueError:
-            _check(False, "turns.timer", "null or a duration such as 90m, 24h, 3d", timer)
-    reminder = _get(data, "turns.reminder_at", d.reminder_at)
-    _check(isinstance(reminder, (int, float)) and 0 < reminder < 1, "turns.reminder_at", "a fraction between 0 and 1", reminder)
-    on_timeout = _get(data, "turns.on_timeout", d.on_timeout)
-    _check(on_timeout in ("computer", "skip", "remove"), "turns.on_timeout", "computer, skip or remove", on_timeout)
-
-    vacation = _get(data, "turns.vacation_days_per_month", d.vacation_days_per_month)
-    _check(isinstance(vacation, int) and not isinstance(vacation, bool) and 0 <= vacation <= 31,
-           "turns.vacation_days_per_month", "a whole number from 0 to 31", vacation)
-    frames = _get(data, "replay.max_frames", d.replay_max_frames)
-    _check(isinstance(frames, int) and not isinstance(frames, bool) and 2 <= frames <= 200, "replay.max_frames",
-           "a whole number from 2 to 200", frames)
-    frame_ms = _get(data, "replay.frame_ms", d.replay_frame_ms)
-    _check(isinstance(frame_ms, int) and not isinstance(frame_ms, bool) and 100 <= frame_ms <= 10000, "replay.frame_ms",
-           "a whole number of milliseconds from 100 to 10000", frame_ms)
-    replay_cache = _get(data, "replay.cache_size", d.replay_cache_size)
-    _check(isinstance(replay_cache, int) and not isinstance(replay_cache, bool) and 0 <= replay_cache <= 1000,
-           "replay.cache_size", "a whole number of replays from 0 to 1000", replay_cache)
-    per_user = _get(data, "replay.per_user_seconds", d.replay_per_user_seconds)
-    _check(isinstance(per_user, int) and not isinstance(per_user, bool) and 0 <= per_user <= 86400,
-           "replay.per_user_seconds", "a whole number of seconds from 0 to 86400", per_user)
-
-    sync = _get(data, "discord.sync_commands", d.sync_commands)
-    _check(sync in ("auto", "always", "never"), "discord.sync_commands", "auto, always or never", sync)
-    perm = _get(data, "discord.moderator_permission", d.moderator_permission)
-    _check(isinstance(perm, str) and re.fullmatch(r"[a-z_]+", perm or "") is not None, "discord.moderator_permission",
-           "a Discord permission name such as manage_guild", perm)
-    guilds = _get(data, "discord.dev_guild_ids", [])
-    _check(isinstance(guilds, list) and all(isinstance(g, int) for g in guilds), "discord.dev_guild_ids", "a list of guild ids (numbers)", guilds)
-
-    shard_count, shard_ids = check_shards(_get(data, "discord.shard_count", None), _get(data, "discord.shard_ids", None))
-    lease = _get(data, "scheduler.lease_seconds", d.lease_seconds)
-    _check(isinstance(lease, (int, float)) and not isinstance(lease, bool) and 1 <= lease <= 3600, "scheduler.lease_seconds",
-           "a number of seconds from 1 to 3600", lease)
-
-    images = _get(data, "console.images_dir", d.console_images_dir)
-    _check(isinstance(images, str) and images.strip() != "", "console.images_dir", "a folder path", images)
-    log_level = str(_get(data, "logging.level", d.log_level)).upper()
-    _check(log_level in ("DEBUG", "INFO", "WARNING", "ERROR"), "logging.level", "DEBUG, INFO, WARNING or ERROR", log_level)
-
-    monitor = _get(data, "monitor.event_loop", d.monitor_event_loop)
-    _check(isinstance(monitor, bool), "monitor.event_loop", "true or false", monitor)
-    interval = _get(data, "monitor.interval_ms", d.monitor_interval_ms)
-    _check(isinstance(interval, int) and not isinstance(interval, bool) and 5 <= interval <= 10000,
-           "monitor.interval_ms", "a whole number of milliseconds from 5 to 10000", interval)
-    report = _get(data, "monitor.report_seconds", d.monitor_report_seconds)
-    _check(isinstance(report, int) and not isinstance(report, bool) and 1 <= report <= 86400,
-           "monitor.report_seconds", "a whole number of seconds from 1 to 86400", report)
-    monitor_file = _get(data, "monitor.file", d.monitor_file)
-    _check(monitor_file is None or (isinstance(monitor_file, str) and monitor_file.strip() != ""),
-           "monitor.file", "null or a file path", monitor_file)
-
+    if not isinstance(data, dict):
+        raise _fail("(top level)", type(data).__name__, "a mapping of sections")
+    for name in data:                       # every section's keys are known before any value is read
+        if name not in SECTIONS:
+            raise _fail(name, name, ", ".join(sorted(SECTIONS)))
+        if not isinstance(data[name], dict):
+            raise _fail(name, data[name], "a mapping")
+        model = SECTIONS[name]
+        for unknown in (k for k in data[name] if k not in model.model_fields):
+            raise _fail(f"{name}.{unknown}", unknown, ", ".join(f"{name}.{k}" for k in sorted(model.model_fields)))
+    database = _section(data, "database", DatabaseSection)
+    dsn = _database(database, dict(os.environ) if environ is None else environ)
+    locale = _section(data, "locale", LocaleSection)
+    rendering = _section(data, "rendering", RenderingSection)
+    games = _section(data, "games", GamesSection)
+    computer = _section(data, "computer", ComputerSection)
+    turns = _section(data, "turns", TurnsSection)
+    replay = _section(data, "replay", ReplaySection)
+    discord = _section(data, "discord", DiscordSection)
+    scheduler = _section(data, "scheduler", SchedulerSection)
+    console = _section(data, "console", ConsoleSection)
+    logs = _section(data, "logging", LoggingSection)
+    monitor = _section(data, "monitor", MonitorSection)
+    shard_count, shard_ids = check_shards(discord.shard_count, discord.shard_ids)
     return Settings(
-        database_backend=backend, database_path=path, database_dsn=dsn, database_pool_size=pool, default_locale=default_locale, locales=tuple(locales), render_scale=float(scale),
-        render_threads=threads, render_processes=processes, render_cache_size=pictures, enabled_games=tuple(enabled), extra_games=tuple(extra),
-        default_options={k: tuple(v) for k, v in defaults.items()}, computer_level=level,
-        max_computer_moves=max_moves, turn_timer_seconds=timer_seconds, reminder_at=float(reminder),
-        on_timeout=on_timeout, vacation_days_per_month=vacation, replay_max_frames=frames, replay_frame_ms=frame_ms,
-        replay_cache_size=replay_cache, replay_per_user_seconds=per_user,
-        sync_commands=sync, moderator_permission=perm, dev_guild_ids=tuple(guilds),
-        shard_count=shard_count, shard_ids=shard_ids, lease_seconds=float(lease),
-        console_images_dir=images, log_level=log_level, monitor_event_loop=monitor,
-        monitor_interval_ms=interval, monitor_report_seconds=report, monitor_file=monitor_file,
+        database_backend=database.backend, database_path=database.path, database_dsn=dsn,
+        database_pool_size=database.pool_size, default_locale=locale.default, locales=tuple(locale.available),
+        render_scale=float(rendering.scale), render_threads=rendering.threads, render_processes=rendering.processes,
+        render_cache_size=rendering.cache_size, enabled_games=tuple(games.enabled), extra_games=tuple(games.extra),
+        default_options={k: tuple(v) for k, v in (games.default_options or {}).items()},
+        computer_level=computer.default_level, max_computer_moves=computer.max_moves_per_command,
+        turn_timer_seconds=turns.timer, reminder_at=float(turns.reminder_at), on_timeout=turns.on_timeout,
+        vacation_days_per_month=turns.vacation_days_per_month, replay_max_frames=replay.max_frames,
+        replay_frame_ms=replay.frame_ms, replay_cache_size=replay.cache_size,
+        replay_per_user_seconds=replay.per_user_seconds, sync_commands=discord.sync_commands,
+        moderator_permission=discord.moderator_permission, dev_guild_ids=tuple(discord.dev_guild_ids),
+        shard_count=shard_count, shard_ids=shard_ids, lease_seconds=float(scheduler.lease_seconds),
+        console_images_dir=console.images_dir, log_level=logs.level, monitor_event_loop=monitor.event_loop,
+        monitor_interval_ms=monitor.interval_ms, monitor_report_seconds=monitor.report_seconds,
+        monitor_file=monitor.file,
     )
 
 

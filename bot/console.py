@@ -20,6 +20,7 @@ from bot.i18n import I18n, t
 from bot.service import Ctx, Reply, TableService, customids
 from bot.service.numbers import whole_number
 from bot.service.suggest import closest
+from bot.service.tables import SLASH_VERBS
 
 CHANNEL_LINK = re.compile(r"<#(\d+)>")
 LINE = re.compile(r"^(?:#(?P<channel>[\w-]+)\s+)?(?P<user>[^\s>]+)>\s*(?P<command>.*)$")
@@ -163,13 +164,13 @@ class Console:
         if verb in table:
             return await table[verb]()
         table_here = s.table_in(ctx.channel_id)
-        if verb in ("play", "place", "bid", "use", "pass") or (table_here and verb in table_here.game.verbs):
+        if verb in SLASH_VERBS or (table_here and verb in table_here.game.verbs):
             return await s.act_verb(ctx, verb, rest)
         if self.extra is not None and (replies := await self.extra(ctx, verb, rest)) is not None:
             return replies
         if verb == "click":
             return [Reply([t("/click takes the number of a button or choice, e.g. /click 1.")], private=True, error=True)]
-        known = [*table, "play", "place", "bid", "use", "pass", "click"] + list(table_here.game.verbs if table_here else ())
+        known = [*table, *SLASH_VERBS, "click"] + list(table_here.game.verbs if table_here else ())
         guess = closest(verb, {name: (name,) for name in known})
         if guess:
             return [Reply([t("There is no command /{verb}. Did you mean /{guess}?", verb=verb[:20], guess=guess)],

@@ -25,6 +25,7 @@ from games.core.contract import Game
 from games.core.outcome import Outcome
 from renderers.common import PlayerColour, player_colour
 from renderers.common.palette import literal_colours
+from renderers.common.words import speaking
 
 RenderFn = Callable[..., bytes]
 RGB = tuple[int, int, int]
@@ -46,15 +47,17 @@ def renderer_module(game: Game) -> ModuleType | None:
 
 
 def render(game: Game, view: Any, names: Sequence[str], scale: float = 1.0, cache_key: Any = None,
-           **kwargs: Any) -> bytes | None:
+           locale: str | None = None, **kwargs: Any) -> bytes | None:
     """PNG bytes of ``view``, or ``None`` when the game has no renderer. ``cache_key`` (a table's)
-    lets a renderer keep what it made for the table's earlier pictures (its palette)."""
+    lets a renderer keep what it made for the table's earlier pictures (its palette); ``locale``:
+    the language of the words drawn (English by default)."""
     if not game.renderer:
         return None
     draw = _load(game.renderer)
     if cache_key is not None and _takes(draw, "cache_key"):
         kwargs["cache_key"] = cache_key
-    return draw(view, list(names), scale=scale, **kwargs)
+    with speaking(locale):
+        return draw(view, list(names), scale=scale, **kwargs)
 
 
 @functools.lru_cache(maxsize=None)
@@ -99,7 +102,7 @@ def key_colours(game: Game) -> list[RGB]:
 
 
 def render_image(game: Game, view: Any, names: Sequence[str], scale: float = 1.0, height: int | None = None,
-                 **kwargs: Any) -> Image.Image | None:
+                 locale: str | None = None, **kwargs: Any) -> Image.Image | None:
     """The picture of ``view`` as an RGB image (before its palette and PNG), or None. ``height``:
     the tallest the picture may be, for renderers that fill the height they are given."""
     if not game.renderer:
@@ -108,13 +111,16 @@ def render_image(game: Game, view: Any, names: Sequence[str], scale: float = 1.0
     if draw is not None:
         if height is not None and _takes(draw, "height"):
             kwargs["height"] = height
-        return draw(view, list(names), scale=scale, **kwargs)
-    png = render(game, view, names, scale, **kwargs)
+        with speaking(locale):
+            return draw(view, list(names), scale=scale, **kwargs)
+    png = render(game, view, names, scale, locale=locale, **kwargs)
     return Image.open(io.BytesIO(png)).convert("RGB") if png else None
 
 
-def render_result(game: Game, outcome: Outcome, names: Sequence[str], view: Any = None, scale: float = 1.0) -> bytes:
+def render_result(game: Game, outcome: Outcome, names: Sequence[str], view: Any = None, scale: float = 1.0,
+                  locale: str | None = None) -> bytes:
     """PNG of a finished game's result: winner, ranking with ties, the score by category."""
     from renderers.common.result import render_result as draw
 
-    return draw(game.title, outcome, list(names), seat_colours(game, view, len(outcome.scores)), scale)
+    with speaking(locale):
+        return draw(game.title, outcome, list(names), seat_colours(game, view, len(outcome.scores)), scale)

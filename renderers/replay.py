@@ -15,6 +15,7 @@ from games.core.contract import Game
 from renderers import registry as renderers
 from renderers.common import PlayerColour, font, min_text_px, word
 from renderers.common.palette import fixed_palette
+from renderers.common.words import speaking
 from renderers.common.result import INK, PAPER, TITLE_BG, TITLE_FG, WIN_BG
 
 MAX_BYTES = 10_000_000 - 600_000   # Discord's upload limit (10 MB) less a margin for the message
@@ -115,8 +116,16 @@ def build_gif(frames: list[Image.Image], palette: Image.Image, frame_ms: int) ->
 
 
 def make_replay(game_name: str, players: int, options: Sequence[str], seed: int, moves: Sequence[Move],
-                names: Sequence[str], outcome, most: int, frame_ms: int, scale: float = 1.0) -> tuple[bytes, int]:
-    """The GIF of a finished game and the number of its frames (the result frame included)."""
+                names: Sequence[str], outcome, most: int, frame_ms: int, scale: float = 1.0,
+                locale: str | None = None) -> tuple[bytes, int]:
+    """The GIF of a finished game and the number of its frames (the result frame included), its
+    words in ``locale``."""
+    with speaking(locale):
+        return _make_replay(game_name, players, options, seed, moves, names, outcome, most, frame_ms, scale)
+
+
+def _make_replay(game_name: str, players: int, options: Sequence[str], seed: int, moves: Sequence[Move],
+                 names: Sequence[str], outcome, most: int, frame_ms: int, scale: float) -> tuple[bytes, int]:
     game = registry.get(game_name)
     assert game is not None and game.renderer
     moments = sample(key_moments(game, players, frozenset(options), seed, moves), max(1, most - 1))

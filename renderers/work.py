@@ -9,6 +9,7 @@ from typing import Any, Sequence
 from games import registry as games
 from games.core.outcome import Outcome
 from renderers import registry
+from renderers.common.words import LANGUAGES, translations
 
 log = logging.getLogger(__name__)
 
@@ -20,6 +21,8 @@ def prepare(extra_games: Sequence[str] = (), full: bool = True) -> None:
     do it as they start, the threads of a small bot leave it to the first turns)."""
     for spec in extra_games:
         games.load(spec)
+    for locale in LANGUAGES:            # the catalogues of the pictures' words, read once here
+        translations(locale)
     for name in games.names():
         game = games.get(name)
         if game is None or not game.renderer:
@@ -35,17 +38,29 @@ def prepare(extra_games: Sequence[str] = (), full: bool = True) -> None:
             log.exception("%s: drawing a first picture failed", name)
 
 
-def picture(game_name: str, view: Any, names: list[str], scale: float, region: str | None, cache_key: Any) -> bytes | None:
-    """PNG of a view (see renderers.registry.render)."""
+def picture(game_name: str, view: Any, names: list[str], scale: float, region: str | None, cache_key: Any,
+            locale: str | None = None) -> bytes | None:
+    """PNG of a view with its words in ``locale`` (see renderers.registry.render)."""
     game = games.get(game_name)
     if game is None:
         raise LookupError(f"no game {game_name!r} in this worker")
-    return registry.render(game, view, names, scale, region=region, cache_key=cache_key)
+    return registry.render(game, view, names, scale, region=region, cache_key=cache_key, locale=locale)
 
 
-def result(game_name: str, outcome: Outcome, names: list[str], view: Any, scale: float) -> bytes:
-    """PNG of a finished game's result."""
+def help_picture(game_name: str, locale: str | None = None) -> bytes | None:
+    """PNG of the game's notation shown on its board (renderers.helppicture), in ``locale``."""
+    from renderers.helppicture import help_picture as draw
+
     game = games.get(game_name)
     if game is None:
         raise LookupError(f"no game {game_name!r} in this worker")
-    return registry.render_result(game, outcome, names, view, scale)
+    return draw(game, locale)
+
+
+def result(game_name: str, outcome: Outcome, names: list[str], view: Any, scale: float,
+           locale: str | None = None) -> bytes:
+    """PNG of a finished game's result with its words in ``locale``."""
+    game = games.get(game_name)
+    if game is None:
+        raise LookupError(f"no game {game_name!r} in this worker")
+    return registry.render_result(game, outcome, names, view, scale, locale=locale)

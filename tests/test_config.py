@@ -105,3 +105,21 @@ def test_bot_stops_with_a_clear_message_when_the_database_cannot_be_reached(tmp_
     assert main(["console", "--config", str(path)]) == 3
     err = capsys.readouterr().err
     assert f"cannot open the database (PostgreSQL 127.0.0.1:{port}/boardtable)" in err and "hunter2" not in err
+
+
+def every_key():
+    from bot.config import SECTIONS
+
+    return [(section, name) for section, model in SECTIONS.items() for name in model.model_fields]
+
+
+@pytest.mark.parametrize("section, name", every_key())
+def test_every_key_refuses_a_wrong_value_in_one_sentence(section, name):
+    """A value of no key's type (a mapping) is refused naming the key and what it allows, in one
+    line of the project's own words (nothing of the validation library's report)."""
+    with pytest.raises(ConfigError) as error:
+        settings_from_dict({section: {name: {"wrong": 1}}}, environ={})
+    message = str(error.value)
+    assert message.startswith(f"config.yaml: '{section}.{name}' is ") and "; allowed: " in message
+    assert len(message.split("allowed: ", 1)[1]) > 3
+    assert "\n" not in message and "pydantic" not in message.lower() and "validation error" not in message.lower()

@@ -66,12 +66,13 @@ class Duration:
         return self.text("en") or UNDER_A_MINUTE.text
 
 
-def normalise_locale(locale: str | None, default: str = "en") -> str:
-    """Discord sends 'ja', 'en-US', 'en-GB', ...; we keep the language part we support."""
+def normalise_locale(locale: str | None, default: str = "en", available: Iterable[str] = LOCALES) -> str:
+    """Discord sends 'ja', 'en-US', 'en-GB', ...; we keep the language part when it is one of
+    ``available`` (the operator's ``locale.available``, drawn from LOCALES), else ``default``."""
     if not locale:
         return default
     lang = str(locale).split("-")[0].split("_")[0].lower()
-    return lang if lang in LOCALES else default
+    return lang if lang in LOCALES and lang in available else default
 
 
 def catalogue_path(folder: Path, locale: str) -> Path:
@@ -112,12 +113,19 @@ def translations(locale: str, game_packages: tuple[str, ...] = ()) -> NullTransl
 class I18n:
     """Translates Msgs for a locale; knows the game packages whose catalogues to merge."""
 
-    def __init__(self, game_packages: Iterable[str] = (), default_locale: str = "en") -> None:
+    def __init__(self, game_packages: Iterable[str] = (), default_locale: str = "en",
+                 available: Iterable[str] = LOCALES) -> None:
         self.game_packages = tuple(sorted(set(game_packages)))
         self.default_locale = default_locale
+        #: the languages offered (config ``locale.available``); any other reads as the default
+        self.available = tuple(available)
+
+    def language(self, locale: str | None) -> str:
+        """The language a reader (or a table) with ``locale`` is answered in."""
+        return normalise_locale(locale, self.default_locale, self.available)
 
     def _translations(self, locale: str | None) -> NullTranslations:
-        return translations(normalise_locale(locale, self.default_locale), self.game_packages)
+        return translations(self.language(locale), self.game_packages)
 
     def template(self, text: str, locale: str | None) -> str:
         if not text:        # gettext("") is the catalogue's header, not an empty text
@@ -155,9 +163,9 @@ class I18n:
         if isinstance(value, UserRef):
             return user(value) if user else value.name
         if isinstance(value, Term):
-            return value.text(normalise_locale(locale, self.default_locale))
+            return value.text(self.language(locale))
         if isinstance(value, Duration):
-            return value.text(normalise_locale(locale, self.default_locale)) or self.render(UNDER_A_MINUTE, locale)
+            return value.text(self.language(locale)) or self.render(UNDER_A_MINUTE, locale)
         if isinstance(value, (list, tuple)) and value and all(isinstance(v, (Msg, SeatRef, UserRef, Term)) for v in value):
             return ", ".join(str(self._value(v, locale, names, user)) for v in value)
         return value

@@ -6,8 +6,9 @@ catalogue up to date (new templates added untranslated, gone ones marked obsolet
 A template is the first argument of ``t``, ``Msg``, ``_error``, ``IllegalAction``, ``OptionError``,
 ``Event.public``, ``Button``, ``N_`` (a template kept in a data table) and ``_`` (Discord's
 ``locale_str``), the second of ``Event.private``
-and ``OptionSpec``, and the singular and plural of ``counted`` / ``tn``. Each catalogue holds the
-templates of its own code: the bot's (bot/ and games/core/) and each game package's.
+and ``OptionSpec``, and the singular and plural of ``counted`` / ``tn``; the words drawn in pictures
+are the first argument of ``word`` and the two of ``words``. Each catalogue holds the templates of
+its own code: the bot's (bot/ and games/core/), the renderers' and each game package's.
 """
 from __future__ import annotations
 
@@ -25,13 +26,14 @@ ROOT = HERE.parents[2]
 KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "t": None, "Msg": None, "_error": None, "IllegalAction": None, "OptionError": None, "public": None,
     "Button": None, "_": None, "N_": None, "private": (2,), "OptionSpec": (2,), "counted": (1, 2), "tn": (1, 2),
+    "word": None, "words": (1, 2),
 }
 Template = str | tuple[str, str]
 
 
 def catalogued_code() -> dict[Path, list[Path]]:
     """Each folder holding a ``locale/`` catalogue, and the code whose templates it holds."""
-    places = {HERE.parent: [ROOT / "bot", ROOT / "games" / "core"]}
+    places = {HERE.parent: [ROOT / "bot", ROOT / "games" / "core"], ROOT / "renderers": [ROOT / "renderers"]}
     for folder in sorted((ROOT / "games").iterdir()):
         if (folder / "locale").is_dir():
             places[folder] = [folder]

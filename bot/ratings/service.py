@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.i18n import I18n, t
 from bot.i18n import counts
@@ -19,6 +19,7 @@ from bot.service import customids
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
+from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.store import ActionRecord, SeatRecord, StoreError
 from bot.store.base import Statement
 from games import registry
@@ -38,10 +39,6 @@ REASONS = {
 
 def consent_id(table_id: int) -> str:
     return f"bt:r:{table_id}"
-
-
-def _error(text: str, /, **params: Any) -> list[Reply]:
-    return [Reply([Msg(text, params)], private=True, error=True)]
 
 
 def verdict(seats: list[SeatRecord], actions: list[ActionRecord]) -> tuple[str, str]:

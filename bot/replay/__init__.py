@@ -17,18 +17,19 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.asyncplay.ports import channel_link
-from bot.i18n import t, tn
+from bot.i18n import normalise_locale, t, tn
 from bot.i18n import counts
 from renderers.replay import MAX_BYTES, Move, build_gif, key_moments, make_replay, sample
 from bot.scheduler.clock import Clock, SystemClock
 from bot.service.hooks import TableHooks
 from bot.service.replies import Ctx, Reply
+from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.numbers import whole_number
 from bot.service.movelog import MoveLog, log_lines, log_msgs, replay_log
-from bot.service.results import stored_outcome
+from bot.service.results import record_language, stored_outcome
 from bot.service.tableoptions import split_options
 from bot.service.tables import latest_lines
 from bot.store import ActionRecord, TableRecord
@@ -44,10 +45,6 @@ log = logging.getLogger(__name__)
 LOG_CHARS = 1800              # what fits in one message next to the header
 
 __all__ = ["MAX_BYTES", "Replays", "build_gif", "key_moments", "log_lines", "sample"]
-
-
-def _error(text: str, /, **params: Any) -> list[Reply]:
-    return [Reply([Msg(text, params)], private=True, error=True)]
 
 
 class RequestLimit:
@@ -80,7 +77,7 @@ class Replays(TableHooks):
         self.service = service
         settings = service.settings
         self.limit = RequestLimit(settings.replay_per_user_seconds, clock or SystemClock())
-        self._cache: OrderedDict[tuple[int, int], tuple[bytes, int]] = OrderedDict()
+        self._cache: OrderedDict[tuple[int, int, str], tuple[bytes, int]] = OrderedDict()
         self.cache_size = settings.replay_cache_size
 
     async def _last_game(self, channel_id: int, statuses: tuple[str, ...]) -> TableRecord | None:
@@ -164,7 +161,8 @@ class Replays(TableHooks):
         actions = await self.service.store.actions(record.id)
         names = [s.name for s in record.seats]
         try:
-            gif, frames = await self._replay(record, actions, names)
+            locale = normalise_locale(record_language(game, record) or ctx.locale, self.service.settings.default_locale)
+            gif, frames = await self._replay(record, actions, names, locale)
         except Exception:
             log.exception("table %s: replay failed", record.id)
             return _error("The replay could not be made; /log shows the moves.")
@@ -181,9 +179,11 @@ class Replays(TableHooks):
         """Whether a replay of this table is kept (at any version)."""
         return any(key[0] == table_id for key in self._cache)
 
-    async def _replay(self, record: TableRecord, actions: list[ActionRecord], names: list[str]) -> tuple[bytes, int]:
-        """The table's replay at its stored version: from the cache, or drawn in the drawing workers."""
-        key = (record.id, record.version)
+    async def _replay(self, record: TableRecord, actions: list[ActionRecord], names: list[str],
+                      locale: str = "en") -> tuple[bytes, int]:
+        """The table's replay at its stored version with its words in ``locale``: from the cache,
+        or drawn in the drawing workers."""
+        key = (record.id, record.version, locale)
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
@@ -196,7 +196,7 @@ class Replays(TableHooks):
         made = await self.service.run_drawing(
             make_replay, record.game, len(record.seats), tuple(sorted(split_options(game, record.options)[0])), record.seed,
             moves, names, outcome,
-            settings.replay_max_frames, settings.replay_frame_ms, settings.render_scale)
+            settings.replay_max_frames, settings.replay_frame_ms, settings.render_scale, locale)
         self._cache[key] = made
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)

@@ -19,26 +19,69 @@ With one process (no shard range configured) none of this queries anything: memo
 """
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import TYPE_CHECKING, Awaitable, Callable
+from collections import defaultdict
+from typing import Awaitable, Callable, Sequence
 
 from bot.i18n import t
+from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Reply
 from bot.service.tableoptions import split_options
-from bot.store import ActionRecord, StaleTableError, TableRecord
+from bot.sharding import Shards
+from bot.store import ActionRecord, StaleTableError, Store, TableRecord
 from games import registry
-
-if TYPE_CHECKING:
-    from bot.service.tables import TableService
 
 log = logging.getLogger(__name__)
 
 
 class TableCopies:
-    """Mixed into TableService: the in-memory tables and how they stay current."""
+    """The in-memory tables, their channel locks, and how they stay current. The table service
+    holds one and answers through it; ``forgotten`` is told the id of every table dropped from
+    memory (the service clears what it keeps per table)."""
 
-    def live_table(self: "TableService", record: TableRecord, tail: list[ActionRecord] = ()) -> LiveTable | None:
+    def __init__(self, store: Store, shards: Shards, hooks: list[TableHooks],
+                 forgotten: Callable[[int], None] = lambda table_id: None, default_language: str = "en") -> None:
+        self.store = store
+        self.default_language = default_language    # of tables stored before tables had a language
+        self.shards = shards                        # the guilds whose tables this process keeps
+        self.shared = shards.multi_process          # other shard processes write the same store
+        self.hooks = hooks                          # the service's extensions (told of adopted tables)
+        self.forgotten = forgotten
+        self._by_channel: dict[int, LiveTable] = {}
+        self._by_id: dict[int, LiveTable] = {}
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        """The channel's lock: every command at one table runs under it."""
+        return self._locks[channel_id]
+
+    def in_channel(self, channel_id: int) -> LiveTable | None:
+        """The channel's open table in memory (not checked against the store)."""
+        return self._by_channel.get(channel_id)
+
+    def by_id(self, table_id: int) -> LiveTable | None:
+        """An open table in memory by id (not checked against the store)."""
+        return self._by_id.get(table_id)
+
+    def all(self) -> list[LiveTable]:
+        """Every open table in memory."""
+        return list(self._by_id.values())
+
+    def keep(self, table: LiveTable) -> None:
+        """Hold ``table`` in memory as its channel's open table."""
+        self._by_channel[table.channel_id] = table
+        self._by_id[table.id] = table
+
+    def forget(self, table: LiveTable) -> None:
+        """Drop ``table`` from memory (it closed, or another process serves it)."""
+        self.forgotten(table.id)
+        if self._by_channel.get(table.channel_id) is table:
+            del self._by_channel[table.channel_id]
+        self._by_id.pop(table.id, None)
+
+    def live_table(self, record: TableRecord, tail: Sequence[ActionRecord] = ()) -> LiveTable | None:
         """A LiveTable from a stored record (and the log rows after its snapshot, normally none)."""
         game = registry.get(record.game)
         if game is None:
@@ -47,48 +90,43 @@ class TableCopies:
         options, table_options = split_options(game, record.options)
         table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
                           options, record.seed, record.seats, lobby_message_id=record.lobby_message_id,
-                          table_options=table_options, default_language=self.settings.default_locale)
+                          table_options=table_options, default_language=self.default_language)
         if record.status == "playing":
             table.version = record.version
             table.snapshot = record.snapshot_text
             for action in tail:
-                self._replay_one(table, action)
+                replay_action(table, action)
             if tail:
                 table.remember()
         return table
 
-    def _keep(self: "TableService", table: LiveTable) -> None:
-        self._by_channel[table.channel_id] = table
-        self._by_id[table.id] = table
-
-    def owns(self: "TableService", table: LiveTable) -> bool:
+    def owns(self, table: LiveTable) -> bool:
         """Whether this process serves the table's guild (every table, with one process)."""
         return self.shards.owns(table.guild_id)
 
-    async def _load_record(self: "TableService", table_id: int) -> LiveTable | None:
+    async def _load_record(self, table_id: int) -> LiveTable | None:
         record = await self.store.table(table_id)
         if record is None or record.status not in ("lobby", "playing"):
             return None
         tail = await self.store.actions(table_id, after=record.version) if record.status == "playing" else []
         return self.live_table(record, tail)
 
-    async def _replace(self: "TableService", old: LiveTable | None, table_id: int | None, keep: bool) -> LiveTable | None:
+    async def _replace(self, old: LiveTable | None, table_id: int | None, keep: bool) -> LiveTable | None:
         """Drop ``old`` and load ``table_id`` from the store (kept in memory when ``keep``)."""
         if old is not None:
-            self._forget(old)
-            self._legal_cache.pop(old.id, None)
+            self.forget(old)
         table = await self._load_record(table_id) if table_id is not None else None
         if table is None:
             return None
         if keep:
-            self._keep(table)
+            self.keep(table)
         if old is None or old.id != table.id:
             for hook in self.hooks:
                 await hook.adopted(table)
         log.info("table %s: loaded from the store (version %s, %s)", table.id, table.version, table.status)
         return table
 
-    async def current(self: "TableService", channel_id: int) -> LiveTable | None:
+    async def current(self, channel_id: int) -> LiveTable | None:
         """The channel's open table, as stored (caller holds the channel's lock). With one
         process this is the copy in memory; with a shared store it is checked first."""
         table = self._by_channel.get(channel_id)
@@ -99,14 +137,14 @@ class TableCopies:
             return table
         return await self._replace(table, head[0] if head else None, keep=True)
 
-    async def fresh(self: "TableService", channel_id: int) -> LiveTable | None:
+    async def fresh(self, channel_id: int) -> LiveTable | None:
         """``current`` for callers that do not hold the channel's lock."""
         if not self.shared:
             return self._by_channel.get(channel_id)
         async with self.lock(channel_id):
             return await self.current(channel_id)
 
-    async def load(self: "TableService", table_id: int) -> LiveTable | None:
+    async def load(self, table_id: int) -> LiveTable | None:
         """An open table by id, for work that does not come from its channel (scheduler jobs):
         the copy in memory, checked against the store when it is shared; a table of a guild this
         process does not serve is loaded for the caller and not kept."""
@@ -121,19 +159,19 @@ class TableCopies:
         if loaded is None:
             return None
         if self.owns(loaded):
-            self._keep(loaded)
+            self.keep(loaded)
         for hook in self.hooks:
             await hook.adopted(loaded)
         return loaded
 
-    def release_foreign(self: "TableService", channel_id: int) -> None:
+    def release_foreign(self, channel_id: int) -> None:
         """Forget the channel's table if another process serves its guild (after this process
         opened it for a tournament: the other process picks it up from the store)."""
         table = self._by_channel.get(channel_id)
         if table is not None and self.shared and not self.owns(table):
-            self._forget(table)
+            self.forget(table)
 
-    async def run_fresh(self: "TableService", channel_id: int, run: Callable[[], Awaitable[list[Reply]]]) -> list[Reply]:
+    async def run_fresh(self, channel_id: int, run: Callable[[], Awaitable[list[Reply]]]) -> list[Reply]:
         """Run a command (under the channel's lock) against a current copy of the table: when
         its write finds the table moved on in the store — or, with a shared store, when it was
         refused and the copy turns out stale — reload the table and run it once more."""
@@ -155,11 +193,11 @@ class TableCopies:
             return [Reply([t("The game moved on while your command was being saved, so nothing changed. "
                               "Look at /board and try again.")], private=True, error=True)]
 
-    async def _head_id(self: "TableService", channel_id: int) -> int | None:
+    async def _head_id(self, channel_id: int) -> int | None:
         head = await self.store.open_table_head(channel_id)
         return head[0] if head else None
 
-    async def tables_of(self: "TableService", user_id: int, guild_id: int | None) -> list[LiveTable]:
+    async def tables_of(self, user_id: int, guild_id: int | None) -> list[LiveTable]:
         """Open tables where ``user_id`` sits (in ``guild_id``; everywhere when None). With a
         shared store they come from the store, since other processes hold the other guilds."""
         if not self.shared:
@@ -177,3 +215,11 @@ class TableCopies:
             if table is not None and table.seat_of(user_id) is not None:
                 found.append(table)
         return found
+
+
+def replay_action(table: LiveTable, action: ActionRecord) -> None:
+    """Apply one stored action to the table's state (a move; a resignation only counts)."""
+    if action.kind == "move":
+        game = table.game
+        game.apply(table.state, action.seat, game.parse(table.state, action.seat, action.text))
+    table.version = action.n

@@ -72,12 +72,25 @@ class Drawing:
         return await asyncio.get_running_loop().run_in_executor(self.executor, function, *args)
 
     async def picture(self, key: Hashable | None, game_name: str, view: Any, names: list[str], scale: float,
-                      region: str | None, table_key: Hashable | None) -> bytes | None:
-        """A picture from the cache (``key``: table, version and what is drawn) or drawn now."""
+                      region: str | None, table_key: Hashable | None, locale: str = "en") -> bytes | None:
+        """A picture from the cache (``key``: table, version and what is drawn; kept per
+        language, ``locale`` being the language of its words) or drawn now."""
+        if key is not None:
+            key = (key, locale)
         if key is not None and (png := self.cache.get(key)) is not None:
             return png
-        png = await self.run(work.picture, game_name, view, names, scale, region, table_key)
+        png = await self.run(work.picture, game_name, view, names, scale, region, table_key, locale)
         if key is not None and png is not None:
+            self.cache.put(key, png)
+        return png
+
+    async def help_picture(self, game_name: str, locale: str) -> bytes | None:
+        """The picture of ``/help GAME`` in ``locale``, drawn once (kept in the picture cache)."""
+        key = (("help", game_name), locale)
+        if (png := self.cache.get(key)) is not None:
+            return png
+        png = await self.run(work.help_picture, game_name, locale)
+        if png is not None:
             self.cache.put(key, png)
         return png
 

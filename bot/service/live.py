@@ -11,10 +11,6 @@ from bot.store.records import SeatRecord
 from games.core.contract import Game
 
 
-#: what follows the name of a resigned player's seat in a picture
-COMPUTER_MARK = t(" (computer)")
-
-
 @dataclass
 class LiveTable:
     id: int
@@ -72,12 +68,6 @@ class LiveTable:
         """The seat name of the ``number``-th computer player, in the table's language (a name
         is kept as it is given, so it is given in the language the table speaks)."""
         return I18n().render(t("Computer {number} ({level})", number=number, level=level), self.public_language)
-
-    def picture_names(self, locale: str) -> list[str]:
-        """The seat names as pictures show them, in ``locale``: a seat the computer plays since
-        its player resigned says so ("Ann (computer)")."""
-        mark = I18n().render(COMPUTER_MARK, locale)
-        return [s.name + mark if s.resigned else s.name for s in self.seats]
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

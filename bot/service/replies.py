@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from games.core.messages import Msg
 
@@ -87,3 +87,9 @@ class Reply:
     locale: str | None = None
     announces: int | None = None  # the table version whose turn (or end) this public message tells; once
                                   # sent, the adapter reports it (TableService.announced)
+
+
+def refusal(text: str, /, **params: Any) -> list[Reply]:
+    """The answer to a request the bot turns down: one private line saying what is wrong (and
+    what would be right), marked as an error. ``text`` is a catalogue template."""
+    return [Reply([Msg(text, params)], private=True, error=True)]

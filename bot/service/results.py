@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import counts, t
 from bot.service.replies import Reply
-from bot.service.tableoptions import public_language
+from bot.service.tableoptions import server_language, split_options, table_language
 from bot.store import TableRecord
 from games import registry
 from games.core import Outcome, SeatRef
@@ -33,8 +33,16 @@ def stored_outcome(game: Game, record: TableRecord, results: list[tuple[int, int
     return outcome, game.view(state, None) if state is not None else None
 
 
-async def last_result(service: "TableService", channel_id: int) -> list[Reply] | None:
-    """The last finished game's result in this channel, or None when none has finished here."""
+def record_language(game: Game, record: TableRecord) -> str | None:
+    """A stored table's public language: ``/option lang``, else its server's as recorded when it
+    opened (see LiveTable.public_language); None for a table stored before tables had one."""
+    mine = split_options(game, record.options)[1]
+    return table_language(mine) or server_language(mine)
+
+
+async def last_result(service: "TableService", channel_id: int, reader: str | None = None) -> list[Reply] | None:
+    """The last finished game's result in this channel, or None when none has finished here;
+    its picture in the table's language, else the reader's (``reader``: who asked)."""
     record = await service.store.last_finished(channel_id)
     game = registry.get(record.game) if record is not None else None
     if record is None or game is None:
@@ -42,8 +50,8 @@ async def last_result(service: "TableService", channel_id: int) -> list[Reply] |
     results = await service.store.results(record.id)
     outcome, view = stored_outcome(game, record, results)
     names = [s.name for s in record.seats]
-    language = public_language(record.options, service.settings.default_locale)     # the table's, as it was
-    image = await service.render_result(game, outcome, names, view)
+    language = record_language(game, record) or reader         # the table's, as it was (else the reader's)
+    image = await service.render_result(game, outcome, names, view, language)
     lines = [t("Game over.")]
     for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
         lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),

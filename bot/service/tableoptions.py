@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from bot.i18n import LOCALES
 from games.core import Choice, OptionSpec, option_value
 from games.core.contract import Game
 from games.core.options import split_token
@@ -24,7 +25,7 @@ LANG = "lang"
 #: the token name of the server's language, recorded when the table opens (not an option)
 SERVER_LANG = "server_lang"
 #: the languages a table can be set to (the bot's catalogues); ``auto``: the server's
-LANGUAGES = ("en", "ja")
+LANGUAGES = LOCALES
 
 TABLE_OPTIONS = (
     OptionSpec(LANG, "The language of the table's public messages and pictures: en or ja (auto: the server's language).",

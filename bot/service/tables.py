@@ -13,12 +13,12 @@ import logging
 import random
 import secrets
 import time
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, Iterable
+from typing import Any, Awaitable, Callable, Iterable, Sequence
 
 from bot.config import Settings
-from bot.i18n import UserRef, normalise_locale, t
+from bot.i18n import I18n, UserRef, normalise_locale, t
 from bot.i18n import counts
 from bot.service import confirm, customids, movelog, optionlines, panels
 from bot.service.announcements import Announcements
@@ -27,8 +27,9 @@ from bot.service.drawing import Drawing
 from bot.service.live import LiveTable
 from bot.service.results import last_result
 from bot.service.replies import Button, Ctx, Reply
+from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.suggest import closest
-from bot.service.copies import TableCopies
+from bot.service.copies import TableCopies, replay_action
 from bot.service.tableoptions import TABLE_OPTIONS, is_table_option, server_token, split_options
 from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError, TableRecord
 from games import registry
@@ -41,6 +42,8 @@ from renderers import registry as render_registry
 from renderers import work
 
 log = logging.getLogger(__name__)
+#: the bot's own words drawn into pictures (a resigned seat's name)
+_BOT_WORDS = I18n()
 
 MAX_TEXT = 200           # longest action text we even try to parse
 #: the game verbs that exist as slash commands; other verbs of a game go through /play.
@@ -75,10 +78,6 @@ def latest_lines(lines: list[str], budget: int = LOG_CHARS) -> list[str]:
     return shown[::-1]
 
 
-def _error(text: str, /, **params: Any) -> list[Reply]:
-    return [Reply([Msg(text, params)], private=True, error=True)]
-
-
 def _option_words(text: str) -> tuple[str, str | None]:
     """``first 2`` or ``first=2`` -> (``first``, ``2``); ``fluss`` -> (``fluss``, None)."""
     if "=" in text:
@@ -98,7 +97,7 @@ def _restart_note() -> Event:
     return Event(t("The bot restarted after saving the last move and before announcing it; here is where the game stands."))
 
 
-def _resignation_ends_game(table: LiveTable, seat: int | None) -> bool:
+def resignation_ends_game(table: LiveTable, seat: int | None) -> bool:
     """Whether ``seat`` resigning ends the game: at most one seat, or no person, would be left."""
     left = [s for s in table.seats if not s.resigned and s.seat != seat]
     return len(left) <= 1 or not any(not s.is_bot for s in left)
@@ -112,7 +111,7 @@ def _clean(text: str | None) -> str:
     return " ".join(cleaned.split())
 
 
-class TableService(TableCopies):
+class TableService:
     def __init__(self, store: Store, settings: Settings, *,
                  seed_source: Callable[[], int] | None = None, render: bool = True) -> None:
         self.store = store
@@ -121,15 +120,16 @@ class TableService(TableCopies):
         self.shared = self.shards.multi_process     # other shard processes write the same store
         self.render_enabled = render
         self._seed = seed_source or (lambda: secrets.randbits(31))
-        self._by_channel: dict[int, LiveTable] = {}
-        self._by_id: dict[int, LiveTable] = {}
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # per table, per seat: the legal actions as text at one state version (see _legal_texts)
         self._legal_cache: dict[int, dict[int, tuple[tuple[int, int], list[str]]]] = {}
         self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
         self.drawing = Drawing(settings, self._pool)     # pictures: worker threads or processes, and a cache
         self._extra = [registry.load(spec).name for spec in settings.extra_games]
         self.hooks: list[TableHooks] = []      # extensions: timers, ratings, tournaments (hooks.py)
+        #: the tables in memory and how they stay current with the store (copies.py)
+        self.copies = TableCopies(store, self.shards, self.hooks,
+                                  forgotten=lambda table_id: self._legal_cache.pop(table_id, None),
+                                  default_language=settings.default_locale)
         self.confirmations = confirm.Confirmations()     # /resign and /abort ask first (confirm.py)
         #: held while a game's end is written (TableHooks.ending): one end at a time, so that what
         #: an extension reads to compute its part (ratings) does not change before it is written
@@ -199,7 +199,7 @@ class TableService(TableCopies):
         return ", ".join(g.name for g in self.games()) or "-"
 
     def table_in(self, channel_id: int) -> LiveTable | None:
-        return self._by_channel.get(channel_id)
+        return self.copies.in_channel(channel_id)
 
     def note_server_language(self, guild_id: int | None, locale: str | None) -> None:
         """Remember a server's preferred language (Discord sends it with every interaction)."""
@@ -213,16 +213,49 @@ class TableService(TableCopies):
         """The language of a public message in a channel: its table's (LiveTable.public_language);
         without a table, the server's (or, in a direct message, the user's) as ``ctx`` or
         ``server_locale`` says; else the bot's default."""
-        table = self._by_channel.get(channel_id)
+        table = self.table_in(channel_id)
         if table is not None:
             return table.public_language
         return normalise_locale(ctx.place_locale() if ctx else server_locale, self.settings.default_locale)
 
     def table_by_id(self, table_id: int) -> LiveTable | None:
-        return self._by_id.get(table_id)
+        return self.copies.by_id(table_id)
 
     def lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks[channel_id]
+        return self.copies.lock(channel_id)
+
+    # -- the tables in memory (bot/service/copies.py) ----------------------------------------
+    def live_table(self, record: TableRecord, tail: Sequence[ActionRecord] = ()) -> LiveTable | None:
+        """A LiveTable from a stored record (and the log rows after its snapshot, normally none)."""
+        return self.copies.live_table(record, tail)
+
+    def owns(self, table: LiveTable) -> bool:
+        """Whether this process serves the table's guild (every table, with one process)."""
+        return self.copies.owns(table)
+
+    async def current(self, channel_id: int) -> LiveTable | None:
+        """The channel's open table, as stored (caller holds the channel's lock)."""
+        return await self.copies.current(channel_id)
+
+    async def fresh(self, channel_id: int) -> LiveTable | None:
+        """``current`` for callers that do not hold the channel's lock."""
+        return await self.copies.fresh(channel_id)
+
+    async def load(self, table_id: int) -> LiveTable | None:
+        """An open table by id, for work that does not come from its channel (scheduler jobs)."""
+        return await self.copies.load(table_id)
+
+    def release_foreign(self, channel_id: int) -> None:
+        """Forget the channel's table if another process serves its guild."""
+        self.copies.release_foreign(channel_id)
+
+    async def run_fresh(self, channel_id: int, run: Callable[[], Awaitable[list[Reply]]]) -> list[Reply]:
+        """Run a command against a current copy of the table (reloaded and run again when stale)."""
+        return await self.copies.run_fresh(channel_id, run)
+
+    async def tables_of(self, user_id: int, guild_id: int | None) -> list[LiveTable]:
+        """Open tables where ``user_id`` sits (in ``guild_id``; everywhere when None)."""
+        return await self.copies.tables_of(user_id, guild_id)
 
     async def close(self) -> None:
         await self.announcements.close()
@@ -251,7 +284,7 @@ class TableService(TableCopies):
             if record.id in tails:          # log rows past the snapshot: store the snapshot they lead to
                 await self.store.write([("UPDATE game_tables SET snapshot = ?, version = ? WHERE id = ? AND version = ?",
                                          (table.snapshot, table.version, table.id, record.version))])
-            self._keep(table)
+            self.copies.keep(table)
             async with self.lock(table.channel_id):
                 for hook in self.hooks:
                     await hook.restored(table)
@@ -292,7 +325,7 @@ class TableService(TableCopies):
         if unannounced and (outcome := table.game.outcome(table.state)) is not None:
             return await self._finish(table, restarted, outcome, None)
         if any(s.is_bot or s.resigned for s in table.seats) and self._computer_to_act(table):
-            return await self._advance(table, restarted, [], actor=None)
+            return await self.advance(table, restarted, [], actor=None)
         if announced is None:
             return None
         if not unannounced:
@@ -315,12 +348,6 @@ class TableService(TableCopies):
                 await hook.finished(table, outcome, record.status, replies)
         return replies
 
-    def _replay_one(self, table: LiveTable, action: ActionRecord) -> None:
-        if action.kind == "move":
-            game = table.game
-            game.apply(table.state, action.seat, game.parse(table.state, action.seat, action.text))
-        table.version = action.n
-
     async def replay(self, table_id: int) -> Any:
         """Rebuild a table's state from its seed and action log (for checks and repairs)."""
         record = await self.store.table(table_id)
@@ -334,7 +361,7 @@ class TableService(TableCopies):
                           default_language=self.settings.default_locale)
         table.state = game.setup(len(record.seats), options, record.seed)
         for action in await self.store.actions(table_id):
-            self._replay_one(table, action)
+            replay_action(table, action)
         return table.state
 
     # -- lobby ------------------------------------------------------------------------------
@@ -360,7 +387,7 @@ class TableService(TableCopies):
                 return _error("The table is full ({count} of {most} seats).", count=len(table.seats), most=table.game.max_players)
             if failed := await self._save_seats(table, table.seats + [SeatRecord(len(table.seats), ctx.user_id, ctx.name[:64])]):
                 return failed
-            return [self._lobby_reply(table, t("{player} joins the table.", player=ctx.name[:64]))]
+            return [self.lobby_reply(table, t("{player} joins the table.", player=ctx.name[:64]))]
 
     async def _open(self, ctx: Ctx, game: Game) -> list[Reply]:
         try:
@@ -379,10 +406,10 @@ class TableService(TableCopies):
             return self._not_saved(error)
         table = LiveTable(table_id, ctx.channel_id, ctx.guild_id, game, ctx.user_id, "lobby", options, seed, [seat],
                           table_options=mine, default_language=self.settings.default_locale)
-        self._keep(table)
-        return [self._lobby_reply(table, t("{player} opens a table for {game}.", player=ctx.name[:64], game=Msg(game.title)))]
+        self.copies.keep(table)
+        return [self.lobby_reply(table, t("{player} opens a table for {game}.", player=ctx.name[:64], game=Msg(game.title)))]
 
-    def _lobby_reply(self, table: LiveTable, headline: Msg) -> Reply:
+    def lobby_reply(self, table: LiveTable, headline: Msg) -> Reply:
         game = table.game
         seated = ", ".join(s.name for s in table.seats)
         options = optionlines.summary(table)
@@ -398,7 +425,7 @@ class TableService(TableCopies):
         return Reply(lines, buttons=buttons, names=table.names, table_id=table.id, lobby=True, locale=table.public_language)
 
     async def set_lobby_message(self, table_id: int, message_id: int) -> None:
-        table = self._by_id.get(table_id)
+        table = self.copies.by_id(table_id)
         if table is not None:
             table.lobby_message_id = message_id
             try:
@@ -422,13 +449,10 @@ class TableService(TableCopies):
             if failed := await self._save_seats(table, remaining, host):
                 return failed
             if not humans:
-                await self.store.finish_table(table.id, "aborted", [])
-                self._forget(table)
-                for hook in self.hooks:
-                    await hook.closed(table, "aborted")
+                await self.close_table(table)
                 return [Reply([t("{player} leaves; the table is closed.", player=ctx.name[:64])],
                               locale=table.public_language)]
-            return [self._lobby_reply(table, t("{player} leaves the table.", player=ctx.name[:64]))]
+            return [self.lobby_reply(table, t("{player} leaves the table.", player=ctx.name[:64]))]
 
     async def option(self, ctx: Ctx, name: str | None = None, value: str | None = None) -> list[Reply]:
         """``/option`` lists the options; ``/option NAME`` switches one on or off; ``/option NAME
@@ -476,7 +500,7 @@ class TableService(TableCopies):
             else:
                 state = t("on") if name in table.options else t("off")
                 headline = t("{player} switches {option} {state}.", player=ctx.name[:64], option=name, state=state)
-            return [self._lobby_reply(table, headline)]
+            return [self.lobby_reply(table, headline)]
 
     async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Reply]:
         async with self.lock(ctx.channel_id):
@@ -497,7 +521,7 @@ class TableService(TableCopies):
             computer = SeatRecord(len(table.seats), None, table.computer_name(number, level), True, level)
             if failed := await self._save_seats(table, table.seats + [computer]):
                 return failed
-            return [self._lobby_reply(table, t("A computer player ({level}) takes a seat.", level=level))]
+            return [self.lobby_reply(table, t("A computer player ({level}) takes a seat.", level=level))]
 
     async def start(self, ctx: Ctx) -> list[Reply]:
         async with self.lock(ctx.channel_id):
@@ -530,7 +554,7 @@ class TableService(TableCopies):
                 return self._not_saved(error)
             table.status = "playing"
             headline = t("{game} begins: {names}.", game=Msg(game.title), names=", ".join(table.names))
-            return await self._advance(table, [Event(headline)], [], actor=None)
+            return await self.advance(table, [Event(headline)], [], actor=None)
 
     # -- playing ----------------------------------------------------------------------------
     def _best_error(self, table: LiveTable, seat: int, candidates: list[str]) -> int:
@@ -564,7 +588,8 @@ class TableService(TableCopies):
             game = self.game(game_name or "")
             if game is None:
                 return self.unknown_game(game_name or "")
-            return [Reply(self._game_help(game), private=True)]
+            return [Reply(self._game_help(game), private=True, image=await self._help_picture(game, ctx.locale),
+                          image_name=f"help-{game.name}.png")]
         lines = [t("Board games at this table. Commands:")]
         lines += list(HELP_LINES)
         lines += [line for hook in self.hooks for line in hook.help_lines()]
@@ -572,6 +597,17 @@ class TableService(TableCopies):
         lines.append(t("/help GAME explains a game and its notation, e.g. /help {example}.",
                        example=self.games()[0].name if self.games() else "carcassonne"))
         return [Reply(lines, private=True)]
+
+    async def _help_picture(self, game: Game, reader: str | None) -> bytes | None:
+        """The notation shown on the game's board, in the reader's language (None when pictures
+        are off or the game has none; a failure is logged and the help goes out without it)."""
+        if not self.render_enabled or not game.renderer:
+            return None
+        try:
+            return await self.drawing.help_picture(game.name, normalise_locale(reader, self.settings.default_locale))
+        except Exception:
+            log.exception("%s: drawing the help picture failed", game.name)
+            return None
 
     def _game_help(self, game: Game) -> list[Msg]:
         lines = [t("{game} ({players} players) — how to play it here:", game=Msg(game.title),
@@ -651,11 +687,14 @@ class TableService(TableCopies):
         else:
             return [Reply([errors[self._best_error(table, seat, candidates)].msg], private=True, error=True, names=table.names)]
         record = ActionRecord(table.version + 1, seat, str(action), "move", False, time.time())
-        return await self._advance(table, events, [record], actor=seat, chose=str(action) if from_panel else None)
+        return await self.advance(table, events, [record], actor=seat, chose=str(action) if from_panel else None)
 
-    async def _advance(self, table: LiveTable, events: list[Event], records: list[ActionRecord],
-                       actor: int | None, chose: str | None = None) -> list[Reply]:
-        """Let computers move, commit everything, finish the game if over, and build replies.
+    async def advance(self, table: LiveTable, events: list[Event], records: list[ActionRecord],
+                      actor: int | None = None, chose: str | None = None) -> list[Reply]:
+        """Let computers move, commit everything, finish the game if over, and build replies
+        (caller holds the channel's lock). ``records``: the actions taken since the stored
+        version, not stored yet (a timer's skip or removal passes its own; a move passes one).
+        ``actor``: the seat that moved, None when no player did (a timer, a restart).
         ``chose``: the move the actor picked in their private panel (which the answer replaces)."""
         self._legal_cache.pop(table.id, None)
         all_events = list(events)
@@ -681,6 +720,14 @@ class TableService(TableCopies):
             table.snapshot = snapshot
             table.version = records[-1].n
         replies = await self._turn_replies(table, all_events, actor, chose)
+        for hook in self.hooks:
+            await hook.turn(table, replies)
+        return replies
+
+    async def announce_turn(self, table: LiveTable, events: list[Event]) -> list[Reply]:
+        """The turn message after a change made outside the action flow (an undo, already
+        stored): ``events`` first, then whose move it is; the extensions hear of the turn."""
+        replies = await self._turn_replies(table, events, None)
         for hook in self.hooks:
             await hook.turn(table, replies)
         return replies
@@ -736,7 +783,7 @@ class TableService(TableCopies):
         # Off the event loop: a game's suggestions can take seconds, and meanwhile the loop must
         # stay free to acknowledge interactions within Discord's 3 seconds.
         buttons = await asyncio.get_running_loop().run_in_executor(self._pool, self._action_buttons, table, humans)
-        image = await self._render(table, public_view)
+        image = await self._render(table, public_view, locale=self.picture_locale(table))
         # once sent, this message announces the table's current version (restore reposts only what was not)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id,
                          locale=table.public_language, announces=table.version)]
@@ -818,18 +865,28 @@ class TableService(TableCopies):
             return _stale()
         return [reply]
 
-    async def _render(self, table: LiveTable, view: Any, region: str | None = None, viewer: int | None = None) -> bytes | None:
-        """The picture of ``view`` (``viewer``: the seat whose view it is, None for the public),
-        drawn once per table state: the same state, region and viewer again come from the cache."""
+    def picture_locale(self, table: LiveTable) -> str:
+        """The language of a table's public pictures: the table's, as its public messages
+        (LiveTable.public_language: /option lang, else the server's, else the bot's default)."""
+        return table.public_language
+
+    async def _render(self, table: LiveTable, view: Any, region: str | None = None, viewer: int | None = None,
+                      locale: str | None = None) -> bytes | None:
+        """The picture of ``view`` (``viewer``: the seat whose view it is, None for the public)
+        with its words in ``locale``, drawn once per table state and language: the same state,
+        region, viewer and language again come from the cache."""
         if not self.render_enabled or not table.game.renderer:
             return None
+        locale = normalise_locale(locale, self.settings.default_locale)
         # a seat the computer plays since its player resigned says so in the picture
-        names = table.picture_names(table.public_language)
+        names = [_BOT_WORDS.render(t("{player} (computer)", player=s.name), locale) if s.resigned else s.name
+                 for s in table.seats]
         scale = self.settings.render_scale
         key = (table.id, table.version, hash(table.snapshot), region, viewer, scale, tuple(names))
         try:
             # a palette of its own per viewer: a private picture's colours never reach a public one
-            return await self.drawing.picture(key, table.game.name, view, names, scale, region, (table.id, viewer))
+            return await self.drawing.picture(key, table.game.name, view, names, scale, region, (table.id, viewer),
+                                              locale)
         except ValueError:
             if region:
                 raise       # a region the renderer cannot read: the user's input, not our failure
@@ -844,12 +901,15 @@ class TableService(TableCopies):
         module-level function of picklable data (the workers may be processes)."""
         return await self.drawing.run(function, *args)
 
-    async def render_result(self, game: Game, outcome: Outcome, names: list[str], view: Any) -> bytes | None:
-        """The picture of a finished game's result (renderers.registry.render_result), off the loop."""
+    async def render_result(self, game: Game, outcome: Outcome, names: list[str], view: Any,
+                            locale: str | None = None) -> bytes | None:
+        """The picture of a finished game's result (renderers.registry.render_result) with its
+        words in ``locale``, off the loop."""
         if not self.render_enabled or not game.renderer:
             return None
+        locale = normalise_locale(locale, self.settings.default_locale)
         try:
-            return await self.drawing.run(work.result, game.name, outcome, names, view, self.settings.render_scale)
+            return await self.drawing.run(work.result, game.name, outcome, names, view, self.settings.render_scale, locale)
         except Exception:
             log.exception("%s: drawing a result failed", game.name)
             return None
@@ -880,7 +940,7 @@ class TableService(TableCopies):
             table.snapshot = snapshot or table.snapshot
             table.version = records[-1].n
         table.status = status
-        self._forget(table)
+        self.copies.forget(table)
         replies = await self._end_replies(table, events, outcome)
         for hook in self.hooks:
             await hook.finished(table, outcome, status, replies)
@@ -894,15 +954,9 @@ class TableService(TableCopies):
         for seat in order:
             lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
                            points=counts.points(outcome.scores[seat])))
-        image = await self.render_result(table.game, outcome, table.names, view)
+        image = await self.render_result(table.game, outcome, table.names, view, self.picture_locale(table))
         return [Reply(lines, image=image, names=table.names, table_id=table.id, announces=table.version,
                       locale=table.public_language)]
-
-    def _forget(self, table: LiveTable) -> None:
-        self._legal_cache.pop(table.id, None)
-        if self._by_channel.get(table.channel_id) is table:
-            del self._by_channel[table.channel_id]
-        self._by_id.pop(table.id, None)
 
     async def resign(self, ctx: Ctx) -> list[Reply]:
         """Asks for a confirmation; its button resigns (see ``confirmed`` and confirm.py)."""
@@ -942,7 +996,7 @@ class TableService(TableCopies):
         buttons = self.confirmations.ask(kind, table.id, table.version, table.status, ctx.user_id)
         minutes = confirm.VALID_SECONDS // 60
         if kind == "resign":
-            goes_on = not _resignation_ends_game(table, table.seat_of(ctx.user_id))
+            goes_on = not resignation_ends_game(table, table.seat_of(ctx.user_id))
             question = t("Resign from this game of {game}? The computer plays your seat from then on. "
                          "Confirm within {minutes} minutes.", game=Msg(table.game.title), minutes=minutes) if goes_on else \
                 t("Resign from this game of {game}? Too few players would be left, so the game ends. "
@@ -994,15 +1048,15 @@ class TableService(TableCopies):
             return refused or self._no_table()
         seat = table.seat_of(ctx.user_id)
         assert seat is not None
-        ends = _resignation_ends_game(table, seat)
+        ends = resignation_ends_game(table, seat)
         table.seats[seat].resigned = True
         record = ActionRecord(table.version + 1, seat, "resign", "resign", False, time.time())
         headline = Event(t("{player} resigns.", player=SeatRef(seat)))
         try:
             if ends:
-                replies = await self._finish(table, [headline], self._resigned_outcome(table), None, records=[record])
+                replies = await self.end_by_resignation(table, [headline], [record])
             else:
-                replies = await self._advance(table, [headline, Event(t("The computer plays {player}'s seat from now on.", player=SeatRef(seat)))],
+                replies = await self.advance(table, [headline, Event(t("The computer plays {player}'s seat from now on.", player=SeatRef(seat)))],
                                               [record], actor=None)
         except StaleTableError:
             table.seats[seat].resigned = False          # not saved: the seat stays the player's
@@ -1010,6 +1064,11 @@ class TableService(TableCopies):
         if replies and replies[0].error:
             table.seats[seat].resigned = False          # not saved: the seat stays the player's
         return replies
+
+    async def end_by_resignation(self, table: LiveTable, events: list[Event], records: list[ActionRecord]) -> list[Reply]:
+        """End the game because too few players are left (a resignation, a timer's removal):
+        ``records`` (the resignation, not stored yet) commit with the end (caller holds the lock)."""
+        return await self._finish(table, events, self._resigned_outcome(table), None, records=records)
 
     def _resigned_outcome(self, table: LiveTable) -> Outcome:
         """Seats still in the game share first place; every seat that resigned shares the next."""
@@ -1027,27 +1086,34 @@ class TableService(TableCopies):
         if (refused := await self._cannot_abort(ctx, table)) is not None or table is None:
             return refused or self._no_table()
         try:
-            await self.store.finish_table(table.id, "aborted", [])
+            await self.close_table(table)
         except StoreError as error:
             return self._not_saved(error, table)
-        self._forget(table)
         self.confirmations.forget(table.id)
-        for hook in self.hooks:
-            await hook.closed(table, "aborted")
         return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
                          player=ctx.name[:64], game=Msg(table.game.title))], locale=table.public_language)]
+
+    async def close_table(self, table: LiveTable) -> None:
+        """Close an open table without a result (everyone left, /abort, a tournament organiser
+        settled it): stored as aborted, dropped from memory, the extensions told (caller holds
+        the channel's lock). A StoreError leaves everything as it was."""
+        await self.store.finish_table(table.id, "aborted", [])
+        self.copies.forget(table)
+        for hook in self.hooks:
+            await hook.closed(table, "aborted")
 
     # -- information ------------------------------------------------------------------------
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
         table = await self.fresh(ctx.channel_id)
         if table is None or table.status != "playing":
-            shown = await last_result(self, ctx.channel_id) if table is None or table.status == "lobby" else None
+            shown = await last_result(self, ctx.channel_id, ctx.locale) if table is None or table.status == "lobby" else None
             return shown or _error("There is no running game here. Open one with /join <game>.")
         region = _clean(region) or None
         async with self.lock(ctx.channel_id):
             view = table.game.view(table.state, None)
             try:
-                image = await self._render(table, view, region or render_registry.board_region(table.game))
+                image = await self._render(table, view, region or render_registry.board_region(table.game),
+                                           locale=self.picture_locale(table))
             except ValueError:
                 return _error("The board has no region '{region}'; leave it out to see the whole board.", region=(region or "")[:40])
         return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id,
@@ -1057,7 +1123,7 @@ class TableService(TableCopies):
         table = await self.fresh(ctx.channel_id)
         if table is None:
             # the game that ended here: its result, and where to look further
-            shown = await last_result(self, ctx.channel_id)
+            shown = await last_result(self, ctx.channel_id, ctx.locale)
             if shown is None:
                 return self._no_table()
             result = shown[0]
@@ -1071,7 +1137,7 @@ class TableService(TableCopies):
             result.private = True
             return [result]
         if table.status == "lobby":
-            return [self._lobby_reply(table, t("A {game} table is waiting for players.", game=Msg(table.game.title)))]
+            return [self.lobby_reply(table, t("A {game} table is waiting for players.", game=Msg(table.game.title)))]
         view = table.game.view(table.state, None)
         lines = table.game.status(view)
         lines += [t("{player} has resigned; the computer plays this seat.", player=SeatRef(s.seat))
@@ -1084,7 +1150,7 @@ class TableService(TableCopies):
     async def hand(self, ctx: Ctx, table_id: int | None = None) -> list[Reply]:
         table = await self.fresh(ctx.channel_id)
         if table_id is not None and table is not None and table.id != table_id:
-            table = self._by_id.get(table_id)
+            table = self.copies.by_id(table_id)
         if table is None or table.status != "playing":
             return _error("There is no running game here.")
         seat = table.seat_of(ctx.user_id)
@@ -1098,7 +1164,8 @@ class TableService(TableCopies):
                 lines += table.game.turn_prompt(view)
                 buttons.append(Button("Your move", customids.panel_id(table.id), "success"))
             secret = table.game.private_info or table.game.has_secrets(table.options)
-            image = await self._render(table, view, viewer=seat) if secret else None
+            # a private picture speaks its reader's language
+            image = await self._render(table, view, viewer=seat, locale=ctx.locale) if secret else None
         return [Reply(lines, private=True, image=image, image_name="hand.png", buttons=buttons, names=table.names, table_id=table.id)]
 
     async def log_text(self, ctx: Ctx) -> list[Reply]:
@@ -1132,7 +1199,7 @@ class TableService(TableCopies):
         if click is None:
             return _error("That button is not one of ours any more.")
         await self.fresh(ctx.channel_id)
-        table = self._by_id.get(click.table_id)
+        table = self.copies.by_id(click.table_id)
         if table is None or table.channel_id != ctx.channel_id:
             return _error("That choice is no longer open: the table has closed.")
         if click.kind == "lobby":
@@ -1198,4 +1265,4 @@ class TableService(TableCopies):
         return [(g.name, g.title) for g in self.games() if typed in g.name or typed in g.title.lower()][:limit]
 
     def tables(self) -> Iterable[LiveTable]:
-        return list(self._by_id.values())
+        return self.copies.all()

@@ -15,7 +15,7 @@ import math
 import random
 import re
 import shlex
-from typing import TYPE_CHECKING, Any, AsyncIterator
+from typing import TYPE_CHECKING, AsyncIterator
 
 from bot.asyncplay.ports import Ports, channel_link
 from bot.i18n import I18n, UserRef, t
@@ -24,6 +24,7 @@ from bot.scheduler import Job, Scheduler, rearm_sql
 from bot.service.hooks import Permission, TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Ctx, Reply
+from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.numbers import whole_number
 from bot.store import StoreError
 from bot.tournaments import export, pairing
@@ -49,10 +50,6 @@ FORMAT_WORDS = {"swiss": "swiss", "roundrobin": "roundrobin", "round-robin": "ro
                 "elimination": "elimination", "knockout": "elimination", "single": "elimination", "ko": "elimination"}
 FORMAT_NAMES = {"swiss": t("Swiss"), "roundrobin": t("round robin"), "elimination": t("single elimination")}
 MENTION = re.compile(r"<@!?(\d+)>")          # a Discord user mention inside a report
-
-
-def _error(text: str, /, **params: Any) -> list[Reply]:
-    return [Reply([Msg(text, params)], private=True, error=True)]
 
 
 def planned_rounds(format: str, players: int, size: int, smallest: int, wanted: int) -> int:
@@ -296,13 +293,13 @@ class Tournaments(TableHooks):
                 line.place = index + 1
         return lines
 
-    @staticmethod
-    def _reached(slots: list[Slot], entries) -> dict[int, float]:
+    @classmethod
+    def _reached(cls, slots: list[Slot], entries) -> dict[int, float]:
         """Knockout progress: the last round played, plus a half for getting through it."""
         advanced = {(e.round, e.user_id) for e in entries if e.bye}
         for slot in slots:
             if slot.status == "finished":
-                winner = Tournaments._winner(slot, entries)
+                winner = cls._winner(slot, entries)
                 if winner is not None:
                     advanced.add((slot.round, winner))
         reached: dict[int, float] = {}
@@ -658,10 +655,7 @@ class Tournaments(TableHooks):
         async with service.lock(table.channel_id):
             if service.table_by_id(table.id) is not table:
                 return
-            await service.store.finish_table(table.id, "aborted", [])
-            service._forget(table)
-            for hook in service.hooks:
-                await hook.closed(table, "aborted")
+            await service.close_table(table)
 
     # -- standings and export -----------------------------------------------------------------------
     async def standings(self, ctx: Ctx, scale: float = 1.0) -> list[Reply]:
@@ -694,7 +688,7 @@ class Tournaments(TableHooks):
     def _image(self, tournament: Tournament, lines: list[Line], user_id: int | None, locale: str | None, scale: float) -> bytes:
         tr = lambda msg: self._i18n.render(msg, locale)       # noqa: E731
         columns = [Column("#", numeric=True), Column(tr(t("Player"))), Column(tr(t("Points")), numeric=True),
-                   Column("Buchholz", numeric=True), Column(tr(t("Wins")), numeric=True), Column(tr(t("Score")), numeric=True),
+                   Column(tr(t("Buchholz")), numeric=True), Column(tr(t("Wins")), numeric=True), Column(tr(t("Score")), numeric=True),
                    Column(tr(t("Games")), numeric=True)]
         rows = [(line.place, line.name + (" ✗" if line.dropped else ""), number(line.points), number(line.buchholz),
                  line.wins, line.score, line.games) for line in lines[:60]]

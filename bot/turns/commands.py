@@ -7,6 +7,7 @@ from bot.asyncplay.ports import channel_link
 from bot.i18n import t
 from bot.i18n import counts
 from bot.service.replies import Ctx, Reply
+from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.numbers import whole_number
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span
@@ -17,10 +18,6 @@ if TYPE_CHECKING:
     from bot.service.live import LiveTable
 
 MAX_LINES = 25
-
-
-def _error(text: str, /, **params) -> list[Reply]:
-    return [Reply([Msg(text, params)], private=True, error=True)]
 
 
 class TurnCommands:

@@ -5,7 +5,7 @@ import re
 
 from bot.i18n import Duration
 
-PART = re.compile(r"(\d{1,6})\s*([dhms])")
+PART = re.compile(r"(\d{1,9})\s*([dhms])")
 UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
 
 

@@ -24,6 +24,8 @@ from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service import customids
 from bot.service.replies import Button, Ctx, Reply
+from bot.service.replies import refusal as _error   # one refusal reply for every extension
+from bot.service.tables import resignation_ends_game
 from bot.store import ActionRecord, StaleTableError
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span, span_text
@@ -48,10 +50,6 @@ REMINDERS = {
     "remove": t("Reminder: {player}, it is your turn in {game} ({channel}). {left} left, then you are removed from the game."),
 }
 POLICY_NAMES = {"computer": t("the computer moves"), "skip": t("the turn is skipped"), "remove": t("the player is removed")}
-
-
-def _error(text: str, /, **params) -> list[Reply]:
-    return [Reply([Msg(text, params)], private=True, error=True)]
 
 
 def turn_key(table_id: int, seat: int, since: int = 0, kind: str = "", started: float = 0.0) -> str:
@@ -126,7 +124,7 @@ class TurnTimers(TableHooks):
         headline = t("{player} sets the turn timer: {timer}; when time runs out, {policy}.", player=ctx.name[:64],
                      timer=span_text(setting.seconds) if setting.seconds else t("none"),
                      policy=POLICY_NAMES[setting.on_timeout])
-        return [self.service._lobby_reply(table, headline)]
+        return [self.service.lobby_reply(table, headline)]
 
     # -- keeping clocks in step with the game ---------------------------------------------------
     async def adopted(self, table: LiveTable) -> None:
@@ -388,7 +386,7 @@ class TurnTimers(TableHooks):
         return True
 
     async def _commit(self, table: LiveTable, events: list[Event], records: list[ActionRecord]) -> list[Reply] | None:
-        replies = await self.service._advance(table, events, records, actor=None)
+        replies = await self.service.advance(table, events, records, actor=None)
         if replies and replies[0].error:
             return None
         return replies
@@ -399,12 +397,10 @@ class TurnTimers(TableHooks):
         resign = ActionRecord(marker.n + 1, seat, "resign", "resign", False, marker.at)
         events.append(Event(t("{player} is removed from the game; the computer plays the seat from now on.",
                               player=SeatRef(seat))))
-        active = [s for s in table.seats if not s.resigned]
         try:
-            if len(active) <= 1 or not any(not s.is_bot for s in active):
+            if resignation_ends_game(table, seat):
                 # the removal and the game's end are stored together
-                replies = await service._finish(table, events, service._resigned_outcome(table), None,
-                                                records=[marker, resign])
+                replies = await service.end_by_resignation(table, events, [marker, resign])
                 replies = None if replies and replies[0].error else replies
             else:
                 replies = await self._commit(table, events, [marker, resign])

@@ -23,6 +23,7 @@ from bot.service import customids
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
+from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.store import ActionRecord, StaleTableError, StoreError
 from games.core import Event, SeatRef
 from games.core.contract import Game
@@ -34,10 +35,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 ANSWER = re.compile(rf"^bt:u:(?P<table>{customids.NUMBER}):(?P<version>{customids.NUMBER}):(?P<answer>yes|no)$")
-
-
-def _error(text: str, /, **params: Any) -> list[Reply]:
-    return [Reply([Msg(text, params)], private=True, error=True)]
 
 
 def answer_id(table_id: int, version: int, answer: str) -> str:
@@ -219,10 +216,7 @@ class Undo(TableHooks):
         headline = Event(t("{player}'s hidden move is taken back.", player=SeatRef(taken[0].seat)) if isinstance(label, Msg)
                          else t("{player}'s move {action} is taken back.", player=SeatRef(taken[0].seat), action=label))
         extra = [Event(t("The computer's moves after it are taken back too ({count}).", count=len(taken) - 1))] if len(taken) > 1 else []
-        replies = await service._turn_replies(table, [headline] + extra, None)
-        for hook in service.hooks:
-            await hook.turn(table, replies)
-        return replies
+        return await service.announce_turn(table, [headline] + extra)
 
     # -- requests end when the table changes ------------------------------------------------------
     async def turn(self, table: LiveTable, replies: list[Reply]) -> None:

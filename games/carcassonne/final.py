@@ -8,7 +8,7 @@ from games.carcassonne.deploy import figures_by_root
 from games.carcassonne.geometry import CITY, FIELD, MONASTERY
 from games.carcassonne.state import GOODS, PIG, CarcState, Figure
 from games.carcassonne.texts import cities_msg, goods_word, pennants_msg, points_msg, roads_msg, seats_msg, tiles_msg
-from games.core import Event, Msg, SeatRef
+from games.core import N_, Event, Msg, SeatRef
 from games.core.outcome import categories
 
 #: the final breakdown's parts, in the order of the outcome details
@@ -16,9 +16,9 @@ PARTS = ("play", "city", "road", "monastery", "farm", "goods", "king", "robber",
 
 
 #: what each part is called on the result image
-PART_NAMES = {"play": "During play", "city": "Incomplete cities", "road": "Incomplete roads",
-              "monastery": "Incomplete monasteries", "farm": "Farms", "goods": "Goods", "king": "King",
-              "robber": "Robber Baron", "fairy": "Fairy"}
+PART_NAMES = {"play": N_("During play"), "city": N_("Incomplete cities"), "road": N_("Incomplete roads"),
+              "monastery": N_("Incomplete monasteries"), "farm": N_("Farms"), "goods": N_("Goods"), "king": N_("King"),
+              "robber": N_("Robber Baron"), "fairy": N_("Fairy")}
 
 
 def final_breakdown(final: dict[str, list[int]]) -> tuple[tuple[str, tuple[int, ...]], ...]:

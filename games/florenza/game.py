@@ -16,10 +16,10 @@ from games.florenza.view import FlorenzaView, build_view
 
 
 #: the final score's parts (scoring.FinalScore) for the result image; penalties count negative
-FINAL_PARTS = (("ingame", "Prestige in play", 1), ("sets", "Sets", 1), ("guilds", "Guilds", 1),
-               ("resources", "Most resources", 1), ("florins", "Most florins", 1), ("captain", "Captain", 1),
-               ("penalty_monuments", "Reserved monuments", -1), ("penalty_artists", "Reserved artists", -1))
-TIEBREAK = "Equal scores: the most valuable buildings decide"
+FINAL_PARTS = (("ingame", N_("Prestige in play"), 1), ("sets", N_("Sets"), 1), ("guilds", N_("Guilds"), 1),
+               ("resources", N_("Most resources"), 1), ("florins", N_("Most florins"), 1), ("captain", N_("Captain"), 1),
+               ("penalty_monuments", N_("Reserved monuments"), -1), ("penalty_artists", N_("Reserved artists"), -1))
+TIEBREAK = N_("Equal scores: the most valuable buildings decide")
 
 
 class Florenza(Game):

@@ -18,8 +18,8 @@ from games.keyflower.view import KeyflowerView, build_view
 
 
 #: the final score's parts (scoring.score_player) and what the result image calls them
-FINAL_PARTS = (("fixed", "Tiles"), ("auto", "Turn order, boats, roads, river"), ("storage", "Storage tiles"),
-               ("alloc", "Winter tiles"), ("gold", "Gold"))
+FINAL_PARTS = (("fixed", N_("Tiles")), ("auto", N_("Turn order, boats, roads, river")), ("storage", N_("Storage tiles")),
+               ("alloc", N_("Winter tiles")), ("gold", N_("Gold")))
 
 
 class Keyflower(Game):
@@ -323,9 +323,10 @@ class Keyflower(Game):
             lines.append(Msg("Winter: waiting for secret winter tile choices from {players}.",
                              {"players": _seats(view.to_act)}))
         elif view.phase == "boats":
+            boats = tuple(words.tile(b.id) for b in view.boats if b.available) or "-"
             lines.append(Msg("{season} ends: {player} chooses a boat ({boats}).",
                              {"season": season, "player": SeatRef(view.to_act[0]) if view.to_act else SeatRef(0),
-                              "boats": tuple(words.tile(b.id) for b in view.boats if b.available) or "-"}))
+                              "boats": boats}))
         elif view.phase == "placement":
             lines.append(Msg("Village expansion: waiting for {players} to place their new tiles.",
                              {"players": _seats(view.to_act)}))

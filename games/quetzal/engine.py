@@ -18,7 +18,7 @@ from games.quetzal.view import QuetzalView, build_view
 
 
 #: the final score's parts (scoring.FinalScore) for the result image
-FINAL_PARTS = (("track", "Score track"), ("marker", "Marker"), ("coins", "Coins"), ("tiles", "Upgrade tiles"))
+FINAL_PARTS = (("track", N_("Score track")), ("marker", N_("Marker")), ("coins", N_("Coins")), ("tiles", N_("Upgrade tiles")))
 
 
 class Quetzal(Game):
@@ -149,7 +149,7 @@ class Quetzal(Game):
                         for s in sorted(range(state.players), key=lambda s: (ranks[s], s)))      # by rank
         parts = [(label, [getattr(f, key) for f in finals]) for key, label in FINAL_PARTS]
         return Outcome(tuple(f.total for f in finals), ranks, details, categories(parts),
-                       "Equal scores: the furthest on the discovery track wins")
+                       N_("Equal scores: the furthest on the discovery track wins"))
 
     def to_json(self, state: State) -> dict[str, Any]:
         return to_json(state)

@@ -16,11 +16,11 @@ from games.stone_age.viewbuild import final_rows, make_view
 
 
 #: the final score's parts (the score track, then the end-of-game scoring) for the result image
-FINAL_PARTS = (("track", "Score track"), ("culture", "Culture cards"), ("farmers", "Farmers"),
-               ("tool_makers", "Tool makers"), ("hut_builders", "Hut builders"), ("shamans", "Shamans"),
-               ("resources", "Resources"))
-TIEBREAK = "Equal scores: agriculture, then tools, then people decide"
-TIEBREAK_SUM = "Equal scores: agriculture + tools + people decides"
+FINAL_PARTS = (("track", N_("Score track")), ("culture", N_("Culture cards")), ("farmers", N_("Farmers")),
+               ("tool_makers", N_("Tool makers")), ("hut_builders", N_("Hut builders")), ("shamans", N_("Shamans")),
+               ("resources", N_("Resources")))
+TIEBREAK = N_("Equal scores: agriculture, then tools, then people decide")
+TIEBREAK_SUM = N_("Equal scores: agriculture + tools + people decides")
 
 
 class StoneAge(Game):

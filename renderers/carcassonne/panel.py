@@ -14,9 +14,11 @@ from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.icons import icon, paste_centred
 from renderers.carcassonne.overlays import DRAGON, FAIRY, PORTAL, PRINCESS, targets
 from renderers.carcassonne.text import draw_text, fit, text_width
-from renderers.common import PLAYER_COLOURS, text_cache, word
+from renderers.common import N_, PLAYER_COLOURS, text_cache, word, words
 from renderers.carcassonne.tilesprites import tile_sprite
 
+#: the trade goods as the legend names them
+GOODS = {"wine": N_("wine"), "grain": N_("grain"), "cloth": N_("cloth")}
 FOLLOWERS_TOTAL = 7            # rules §1: every player has seven followers
 GOLD = (150, 100, 0)
 
@@ -52,7 +54,7 @@ class Fonts:
 
 
 def _tiles(n: int) -> str:
-    return word("{n} tile", n=n) if n == 1 else word("{n} tiles", n=n)
+    return words("{n} tile", "{n} tiles", by="n", n=n)
 
 
 def _marker(extras: dict[str, Any], key: str) -> tuple[int | None, int | None]:
@@ -235,45 +237,45 @@ def legend_items(view: CarcassonneView, f: Fonts) -> list[tuple[list[Image.Image
     symbols, pieces = _symbols_in_play(view)
     items: list[tuple[list[Image.Image], str]] = []
     if view.legal_placements:
-        items.append(([_legend_square(h, "legal")], "drawn tile fits here"))
+        items.append(([_legend_square(h, "legal")], N_("drawn tile fits here")))
     if view.last_placed:
-        items.append(([_legend_square(h, "last")], "last tile placed"))
+        items.append(([_legend_square(h, "last")], N_("last tile placed")))
     if view.current is not None and view.current < len(view.players):
         colour = view.players[view.current].colour
     else:
         colour = view.players[0].colour if view.players else "red"
     fh = round(h * 0.95)
-    items.append(([figures.follower(colour, fh, letter_min=f.mark)], "knight / thief / monk"))
-    items.append(([figures.follower(colour, fh, lying=True, letter_min=f.mark)], "farmer"))
+    items.append(([figures.follower(colour, fh, letter_min=f.mark)], N_("knight / thief / monk")))
+    items.append(([figures.follower(colour, fh, lying=True, letter_min=f.mark)], N_("farmer")))
     if "large" in pieces or "erweiterung" in view.options:
-        items.append(([figures.follower(colour, fh, large=True, letter_min=f.mark)], "large follower"))
+        items.append(([figures.follower(colour, fh, large=True, letter_min=f.mark)], N_("large follower")))
     if pieces & {"builder", "pig"} or "haendler" in view.options:
-        items.append(([figures.builder(colour, fh, f.mark), figures.pig(colour, round(fh * 0.8), f.mark)], "builder, pig"))
+        items.append(([figures.builder(colour, fh, f.mark), figures.pig(colour, round(fh * 0.8), f.mark)], N_("builder, pig")))
     if pieces & {"dragon", "fairy"} or "drache" in view.options:
-        items.append(([figures.dragon(h), figures.fairy(h)], "dragon, fairy"))
-    for kind, text in (("monastery", "monastery"), ("pennant", "pennant"), ("cathedral", "cathedral"),
-                       ("inn", "inn"), ("volcano", "volcano"), ("dragon", "dragon tile"),
-                       ("portal", "magic portal"), ("princess", "princess")):
+        items.append(([figures.dragon(h), figures.fairy(h)], N_("dragon, fairy")))
+    for kind, text in (("monastery", N_("monastery")), ("pennant", N_("pennant")), ("cathedral", N_("cathedral")),
+                       ("inn", N_("inn")), ("volcano", N_("volcano")), ("dragon", N_("dragon tile")),
+                       ("portal", N_("magic portal")), ("princess", N_("princess"))):
         if kind in symbols:
             items.append(([icon(kind, h)], text))
     goods = [k for k in ("wine", "grain", "cloth") if k in symbols]
     if goods:
-        items.append(([icon(k, h) for k in goods], ", ".join(goods)))
+        items.append(([icon(k, h) for k in goods], word(", ").join(word(GOODS[k]) for k in goods)))
     if view.phase == "deploy" and view.deploy_options:
-        items.append(([_legend_square(h, "code")], "deploy code"))
+        items.append(([_legend_square(h, "code")], N_("deploy code")))
         found = targets(view)
         if found.portal:
-            items.append(([_legend_square(h, "portal")], "portal: type code@x,y"))
+            items.append(([_legend_square(h, "portal")], N_("portal: type code@x,y")))
         if found.fairy:
-            items.append(([_legend_square(h, "fairy")], "fairy may go here: ~x,y"))
+            items.append(([_legend_square(h, "fairy")], N_("fairy may go here: ~x,y")))
         if found.princess:
-            items.append(([_legend_square(h, "princess")], "princess: send home, !x,y"))
+            items.append(([_legend_square(h, "princess")], N_("princess: send home, !x,y")))
     if view.phase == "dragon":
-        items.append(([_legend_square(h, "path")], "dragon's path this turn"))
-        items.append(([_legend_square(h, "step")], "dragon may step: dragon n"))
+        items.append(([_legend_square(h, "path")], N_("dragon's path this turn")))
+        items.append(([_legend_square(h, "step")], N_("dragon may step: dragon n")))
     if "koenig" in view.options:
         items.append(([_badge(max(h, 2 * f.floor), word("King")), _badge(max(h, 2 * f.floor), word("Robber"))],
-                      "largest city / road"))
+                      N_("largest city / road")))
     return [(sprites, word(text)) for sprites, text in items]
 
 

@@ -25,6 +25,8 @@ from typing import Callable, Iterator, TypeVar
 
 from PIL import ImageFont
 
+from renderers.common.words import drawing_key
+
 #: the smallest text is a fiftieth of the image's width: 8 points on a phone that shows the
 #: image 400 points wide
 MIN_TEXT_FRACTION = 1 / 50
@@ -108,12 +110,21 @@ def measuring_font(size: float, bold: bool = False) -> ImageFont.FreeTypeFont | 
 
 
 def text_cache(maxsize: int) -> Callable[[F], F]:
-    """``functools.lru_cache`` for functions that draw text (sprites, labels); a font audit
-    empties these caches first, so that every text of the audited drawing goes through
-    :func:`font` again."""
+    """``functools.lru_cache`` for functions that draw text (sprites, labels), kept per picture
+    language (their words are drawn in it); a font audit empties these caches first, so that
+    every text of the audited drawing goes through :func:`font` again."""
     def decorate(function: F) -> F:
-        cached = functools.lru_cache(maxsize=maxsize)(function)
-        _TEXT_CACHES.append(cached.cache_clear)
+        @functools.lru_cache(maxsize=maxsize)
+        def in_language(_locale: str, *args, **kwargs):
+            return function(*args, **kwargs)
+
+        @functools.wraps(function)
+        def cached(*args, **kwargs):
+            return in_language(drawing_key(), *args, **kwargs)
+
+        cached.cache_clear = in_language.cache_clear  # type: ignore[attr-defined]
+        cached.cache_info = in_language.cache_info  # type: ignore[attr-defined]
+        _TEXT_CACHES.append(in_language.cache_clear)
         return cached  # type: ignore[return-value]
     return decorate
 

@@ -12,7 +12,7 @@ from renderers.common.colors import PlayerColour
 from renderers.common.fonts import font
 from renderers.common.palette import build_palette
 from renderers.common.png import encode_png
-from renderers.common.words import word
+from renderers.common.words import word, words
 
 WIDTH = 800
 PAD = 24
@@ -82,7 +82,7 @@ def result_image(title: str, outcome: Outcome, names: Sequence[str], colours: Se
 
     # title and winner
     draw.rectangle((0, 0, width, title_h), fill=TITLE_BG)
-    draw.text((s(PAD), title_h / 2), _cut(draw, word("{game} · final result", game=title), font(s(30), True), width - 2 * s(PAD)),
+    draw.text((s(PAD), title_h / 2), _cut(draw, word("{game} · final result", game=word(title)), font(s(30), True), width - 2 * s(PAD)),
               fill=TITLE_FG, font=font(s(30), True), anchor="lm")
     y = title_h
     draw.rectangle((0, y, width, y + win_h), fill=WIN_BG)
@@ -94,7 +94,7 @@ def result_image(title: str, outcome: Outcome, names: Sequence[str], colours: Se
     label = word("Winner: {players}", players=_and([names[w] for w in winners])) if len(winners) == 1 else \
         word("Shared win: {players}", players=_and([names[w] for w in winners]))
     best = outcome.scores[winners[0]] if winners else 0
-    points = word("{points} points", points=best)
+    points = words("{points} point", "{points} points", by="points", points=best)
     big = font(s(34), True)
     text_x = cx + crown_r + s(16)
     points_w = draw.textlength(points, font=font(s(28), True))

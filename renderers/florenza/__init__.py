@@ -16,7 +16,7 @@ from PIL import Image
 
 from games.florenza.catalog import ANONYMOUS, RES, card, catalog, location, monument
 from games.florenza.view import FlorenzaView, Placed, PlayerPublic
-from renderers.common import encode_png, player_colour, word
+from renderers.common import N_, encode_png, named, player_colour, word
 from renderers.common.palette import Palettes, literal_colours
 from renderers.common.regions import seat_named
 from renderers.florenza.draw import (
@@ -28,9 +28,15 @@ WIDTH = 800
 PAD = 12
 REGIONS = (None, "common", "players", "hand")
 TYPE_COLOURS = {"A": (70, 90, 150), "P": (150, 70, 110), "S": (90, 120, 70)}
-CATEGORY_NAMES = {"RES": "Residence", "WKS": "Workshop", "PRE": "Preacher", "GLD": "Guild", "PAL": "Palace",
-                  "CHU": "Church", "DIS": "District"}
+CATEGORY_NAMES = {"RES": N_("Residence"), "WKS": N_("Workshop"), "PRE": N_("Preacher"), "GLD": N_("Guild"),
+                  "PAL": N_("Palace"), "CHU": N_("Church"), "DIS": N_("District")}
 PHASE_NAMES = {3: "actions", 4: "end of round"}
+#: a category in three letters, on the small tiles of a player's cards
+CATEGORY_SHORT = {"RES": N_("RES"), "WKS": N_("WKS"), "PRE": N_("PRE"), "GLD": N_("GLD"), "PAL": N_("PAL"),
+                  "CHU": N_("CHU"), "DIS": N_("DIS")}
+STEP_LABELS = {"keep": N_("keeping a card:"), "captain": N_("captain chooses:"), "merchant": N_("merchant chooses:")}
+MODIFIER_NOTES = {"artist_discount": N_("artists −50"), "monument_discount": N_("monuments −50"),
+                  "choice_income": N_("merchant income")}
 
 
 def regions(view: FlorenzaView, names: list[str]) -> list[str]:
@@ -113,17 +119,16 @@ def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     height = s(96)
     draw.rectangle((0, 0, canvas.width, height), fill=(60, 44, 36))
     if view.over:
-        title = "Florenza · game over"
+        title = word("Florenza · game over")
     elif view.phase == 3:
-        title = f"Florenza · Round {view.round}/5 · Phase 3 · Turn {view.turn}"
+        title = word("Florenza · Round {n}/5 · Phase 3 · Turn {turn}", n=view.round, turn=view.turn)
     else:
-        title = f"Florenza · Round {view.round}/5 · Phase 4 (end of round)"
+        title = word("Florenza · Round {n}/5 · Phase 4 (end of round)", n=view.round)
     canvas.text((s(PAD), s(8)), title, fill=WHITE, typeface=canvas.font(27, True))
     y = s(52)
     x = s(PAD)
     if not view.over:
-        label = "to act:" if view.phase == 3 else {"keep": "keeping a card:", "captain": "captain chooses:",
-                                                    "merchant": "merchant chooses:"}.get(view.step, "")
+        label = word("to act:") if view.phase == 3 else word(STEP_LABELS.get(view.step, ""))
         canvas.text((x, y + s(2)), label, fill=(235, 220, 190), typeface=canvas.font(21))
         x += text_width(draw, label, canvas.font(21)) + s(8)
         for seat in view.to_act:
@@ -156,7 +161,7 @@ def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
 
 def _monuments(canvas: Canvas, view: FlorenzaView) -> None:
     s = canvas.s
-    _title(canvas, "Monuments", f"deck {view.monument_deck} · the 2 rightmost stay at round end")
+    _title(canvas, word("Monuments"), word("deck {n} · the 2 rightmost stay at round end", n=view.monument_deck))
     columns, tile_h = 2, s(100)
     tile_w = (canvas.width - s(PAD) * (columns + 1)) // columns
     staying = set(view.monuments[-2:])
@@ -169,7 +174,7 @@ def _monuments(canvas: Canvas, view: FlorenzaView) -> None:
     rows = (len(view.monuments) + columns - 1) // columns
     canvas.y += rows * (tile_h + s(8))
     if not view.monuments:
-        canvas.text((s(PAD), canvas.y), "none on display", fill=MUTED, typeface=canvas.font(20))
+        canvas.text((s(PAD), canvas.y), word("none on display"), fill=MUTED, typeface=canvas.font(20))
         canvas.y += s(28)
 
 
@@ -182,7 +187,7 @@ def _monument_tile(canvas: Canvas, x: int, y: int, w: int, h: int, monument_id: 
     draw.rectangle((x, y + s(4), x + s(8), y + h - s(4)), fill=MONUMENT_COLOUR)
     canvas.text((x + s(14), y + s(5)), label, fill=MONUMENT_COLOUR, typeface=canvas.font(22, True))
     pp_badge(canvas, x + w - s(48), y + s(6), f"{info.pp}", 30, MONUMENT_COLOUR)
-    note = f"#{info.number} {place}" + (" · stays" if stays else "")
+    note = f"#{info.number} {place}" + (word(" · stays") if stays else "")
     text, typeface = canvas.fit(note, w - s(56) - s(56), 18, stays)
     canvas.text((x + s(56), y + s(9)), text, fill=MONUMENT_COLOUR if stays else MUTED, typeface=typeface)
     text, typeface = canvas.fit(title, w - s(24) - s(56), 23, True)
@@ -204,7 +209,7 @@ def _types(canvas: Canvas, x: int, y: int, types: tuple[str, ...], height: int) 
 def _artists(canvas: Canvas, view: FlorenzaView) -> None:
     """The artists on display in two columns, then the anonymous artists."""
     s, draw = canvas.s, canvas.draw
-    _title(canvas, "Artists", f"deck {view.artist_deck} · fee · values (hidden until hired)")
+    _title(canvas, word("Artists"), word("deck {n} · fee · values (hidden until hired)", n=view.artist_deck))
     row_h, columns = s(34), 2
     col_w = (canvas.width - s(PAD) * 2 - s(8)) // columns
     rows = (len(view.artists) + columns - 1) // columns
@@ -219,7 +224,7 @@ def _artists(canvas: Canvas, view: FlorenzaView) -> None:
         x = _types(canvas, x0 + s(44), y + s(4), (info.type,), s(26))
         detail = f"{info.fee} · {'|'.join(str(v) for v in info.values)}"
         detail_w = text_width(draw, detail, canvas.font(19))
-        name, typeface = canvas.fit(info.name, x0 + col_w - detail_w - s(10) - (x + s(4)), 20, False)
+        name, typeface = canvas.fit(named(info.name, info.ja), x0 + col_w - detail_w - s(10) - (x + s(4)), 20, False)
         canvas.text((x + s(4), y + s(4)), name, fill=INK, typeface=typeface)
         canvas.text((x0 + col_w - s(4), y + s(5)), detail, fill=INK, typeface=canvas.font(19), anchor="ra")
     canvas.y += rows * row_h
@@ -241,7 +246,7 @@ LOCATION_EFFECT = {"gain": "+{r}", "sell": "{r}→200", "barter": "1→1", "capt
 
 def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     s, draw = canvas.s, canvas.draw
-    _title(canvas, "Locations", "each copy once per round")
+    _title(canvas, word("Locations"), word("each copy once per round"))
     columns, h = 3, s(36)
     w = (canvas.width - s(PAD) * (columns + 1)) // columns
     for i, (location_id, used_by) in enumerate(view.locations):
@@ -266,7 +271,8 @@ def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
 def _supply(canvas: Canvas, view: FlorenzaView) -> None:
     """The supply's resources and the decks on one line."""
     s = canvas.s
-    _title(canvas, "Supply", f"draw deck {view.draw_deck} · discard {view.discard}" + (" · bank low" if view.bank_low else ""))
+    _title(canvas, word("Supply"), word("draw deck {deck} · discard {discard}", deck=view.draw_deck, discard=view.discard)
+           + (word(" · bank low") if view.bank_low else ""))
     canvas.ensure(s(44))
     chips(canvas, s(PAD), canvas.y, tuple(view.supply), 0, s(30), RES)
     canvas.y += s(38)
@@ -276,7 +282,7 @@ def _player_lines(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     """One line per player (the turn image): seat, name, captain, counts, prestige; each player's
     whole tableau is one /board NAME away."""
     s, draw = canvas.s, canvas.draw
-    _title(canvas, "Players", "/board NAME: a player's cards")
+    _title(canvas, word("Players"), word("/board NAME: a player's cards"))
     row_h = s(46)
     for index, seat in enumerate(view.order):
         player = view.table[seat]
@@ -301,7 +307,7 @@ def _player_lines(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
                       cards=len(player.cards) + len(player.monuments))
         if sets:
             counts += " · " + word("sets {n}", n=sets)
-        pp = f"{player.pp} pp"
+        pp = word("{n} pp", n=player.pp)
         pp_w = text_width(draw, pp, canvas.font(36 * 0.62, True)) + s(10)
         counts, typeface = canvas.fit(counts, canvas.width - s(PAD) - pp_w - s(12) - (x + s(8)), 20)
         canvas.text((x + s(8), y + s(10)), counts, fill=INK, typeface=typeface)
@@ -325,20 +331,20 @@ def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: lis
     if player.captain:
         flag(draw, x, canvas.y + s(4), s(28))
         x += s(28)
-    width = pp_badge(canvas, canvas.width - s(PAD + 96), canvas.y, f"{player.pp} pp", 36)
+    width = pp_badge(canvas, canvas.width - s(PAD + 96), canvas.y, word("{n} pp", n=player.pp), 36)
     del width
     canvas.y += s(42)
-    counts = f"hand {player.hand} · res {player.res} · fl-cards {player.fl_cards}"
+    counts = word("hand {hand} · res {res} · fl-cards {fl}", hand=player.hand, res=player.res, fl=player.fl_cards)
     if player.extra_turns:
-        counts += " · extra turns " + " ".join(str(t) for t in player.extra_turns)
+        counts += word(" · extra turns {turns}", turns=" ".join(str(t) for t in player.extra_turns))
     categories = [card(p.id).category for p in player.cards]
     sets = min(categories.count("PAL"), categories.count("CHU"), categories.count("DIS"))
     if sets:
-        counts += f" · sets {sets}"
+        counts += " · " + word("sets {n}", n=sets)
     canvas.text((s(PAD + 8), canvas.y), counts, fill=INK, typeface=canvas.font(21))
     canvas.y += s(30)
     if player.keep_pending:
-        canvas.text((s(PAD + 8), canvas.y), "choosing the card to keep…", fill=MUTED, typeface=canvas.font(19))
+        canvas.text((s(PAD + 8), canvas.y), word("choosing the card to keep…"), fill=MUTED, typeface=canvas.font(19))
         canvas.y += s(26)
     tiles = [_card_tile_spec(p) for p in sorted(player.cards, key=_card_order)]
     tiles += [_monument_spec(p) for p in player.monuments]
@@ -347,11 +353,12 @@ def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: lis
     for artist_id in player.reserved_artists:
         info = catalog().artists[artist_id]
         values = "|".join(str(v) for v in info.values)
-        reserved.append(f"{info.name} ({info.type}, fee {info.fee}, {values}, ?)")
+        reserved.append(word("{name} ({type}, fee {fee}, {values}, ?)", name=named(info.name, info.ja), type=info.type,
+                             fee=info.fee, values=values))
     reserved = [f"R{i + 1} {item}" for i, item in enumerate(reserved)]
     if reserved:
         canvas.ensure(s(30))
-        text, typeface = canvas.fit("Reserved: " + " · ".join(reserved), canvas.width - s(2 * PAD + 16), 19, False)
+        text, typeface = canvas.fit(word("Reserved: {items}", items=" · ".join(reserved)), canvas.width - s(2 * PAD + 16), 19, False)
         canvas.text((s(PAD + 8), canvas.y), text, fill=INK, typeface=typeface)
         canvas.y += s(28)
     canvas.y += s(6)
@@ -368,19 +375,26 @@ def _card_tile_spec(placed: Placed) -> tuple[str, str, str, tuple[int, int, int]
     info = card(placed.id)
     if placed.artist:
         artist = catalog().artists[placed.artist]
-        bottom = f"{info.pp}+{placed.value} · {artist.name.split()[-1] if not artist.anonymous else 'anon'}"
+        bottom = f"{info.pp}+{placed.value} · {_artist_short(artist)}"
     elif info.pp:
-        bottom = f"{info.pp} pp"
+        bottom = word("{n} pp", n=info.pp)
     else:
-        bottom = CATEGORY_NAMES[info.category]
-    return (info.category, info.name, bottom, CATEGORY_COLOURS[info.category], CATEGORY_TEXT.get(info.category, WHITE))
+        bottom = word(CATEGORY_NAMES[info.category])
+    return (word(CATEGORY_SHORT[info.category]), named(info.name, info.ja), bottom, CATEGORY_COLOURS[info.category], CATEGORY_TEXT.get(info.category, WHITE))
 
 
 def _monument_spec(placed: Placed) -> tuple[str, str, str, tuple[int, int, int], tuple[int, int, int]]:
     info = monument(placed.id)
     artist = catalog().artists[placed.artist] if placed.artist else None
-    who = "anon" if artist is None or artist.anonymous else artist.name.split()[-1]
+    who = _artist_short(artist)
     return (f"#{info.number}", info.name.split(": ")[-1], f"{info.pp}+{placed.value} · {who}", MONUMENT_COLOUR, WHITE)
+
+
+def _artist_short(artist) -> str:
+    """An artist in a few letters: the surname (in Japanese the name as the data writes it)."""
+    if artist is None or artist.anonymous:
+        return word("anon")
+    return named(artist.name.split()[-1], artist.ja.split("・")[-1] if artist.ja else None)
 
 
 def _tile_rows(canvas: Canvas, tiles: list[tuple[str, str, str, tuple[int, int, int], tuple[int, int, int]]]) -> None:
@@ -403,19 +417,20 @@ def _tile_rows(canvas: Canvas, tiles: list[tuple[str, str, str, tuple[int, int, 
 
 def _final(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     s = canvas.s
-    _title(canvas, "Final scores")
+    _title(canvas, word("Final scores"))
     best = max(score.key for score in view.final or ())
     for score in sorted(view.final or (), key=lambda sc: sc.key, reverse=True):
         canvas.ensure(s(64))
         badge = seat_badge(score.seat, s(30))
         canvas.image.paste(badge, (s(PAD), canvas.y), badge)
-        winner = " ★ winner" if score.key == best else ""
-        canvas.text((s(PAD + 38), canvas.y), f"{names[score.seat]}: {score.total} pp{winner}", fill=INK,
+        winner = word(" ★ winner") if score.key == best else ""
+        canvas.text((s(PAD + 38), canvas.y), word("{name}: {n} pp", name=names[score.seat], n=score.total) + winner, fill=INK,
                   typeface=canvas.font(23, True))
         canvas.y += s(32)
-        detail = (f"game {score.ingame} · sets {score.sets} · guilds {score.guilds} · res {score.resources} "
-                  f"({score.resource_total}) · fl {score.florins} ({score.florin_total}) · captain {score.captain} "
-                  f"· reserved −{score.penalty_monuments + score.penalty_artists}")
+        detail = word("game {game} · sets {sets} · guilds {guilds} · res {res} ({res_total}) · fl {fl} ({fl_total}) · "
+                      "captain {captain} · reserved −{reserved}", game=score.ingame, sets=score.sets, guilds=score.guilds,
+                      res=score.resources, res_total=score.resource_total, fl=score.florins, fl_total=score.florin_total,
+                      captain=score.captain, reserved=score.penalty_monuments + score.penalty_artists)
         text, typeface = canvas.fit(detail, canvas.width - s(2 * PAD + 38), 18, False)
         canvas.text((s(PAD + 38), canvas.y), text, fill=MUTED, typeface=typeface)
         canvas.y += s(30)
@@ -429,7 +444,7 @@ def _hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     canvas.ensure(s(140))
     top = canvas.y
     draw.rectangle((0, top, canvas.width, top + s(44)), fill=(30, 60, 90))
-    title = f"Private: {names[me.seat]}'s hand and holdings"
+    title = word("Private: {name}'s hand and holdings", name=names[me.seat])
     text, typeface = canvas.fit(title, canvas.width - s(2 * PAD), 24, True)
     canvas.text((s(PAD), top + s(8)), text, fill=WHITE, typeface=typeface)
     canvas.y = top + s(52)
@@ -439,10 +454,9 @@ def _hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     canvas.y += s(40)
     notes = []
     if me.modifiers:
-        notes += [{"artist_discount": "artists −50", "monument_discount": "monuments −50",
-                   "choice_income": "merchant income"}[m] for m in me.modifiers]
+        notes += [word(MODIFIER_NOTES[m]) for m in me.modifiers]
     if me.keep_pending:
-        notes.append("keep one card: 'keep H1'…")
+        notes.append(word("keep one card: 'keep H1'…"))
     if notes:
         canvas.text((s(PAD), canvas.y), " · ".join(notes), fill=INK, typeface=canvas.font(20, True))
         canvas.y += s(30)
@@ -455,7 +469,7 @@ def _hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
         _hand_tile(canvas, x, y, w, h, card_id, f"H{i + 1}")
     canvas.y += ((len(me.hand) + columns - 1) // columns) * (h + s(8))
     if not me.hand:
-        canvas.text((s(PAD), canvas.y), "no cards in hand", fill=MUTED, typeface=canvas.font(20))
+        canvas.text((s(PAD), canvas.y), word("no cards in hand"), fill=MUTED, typeface=canvas.font(20))
         canvas.y += s(30)
 
 
@@ -469,34 +483,35 @@ def _hand_tile(canvas: Canvas, x: int, y: int, w: int, h: int, card_id: str, lab
     canvas.text((x + s(8), y + s(5)), label, fill=ink, typeface=canvas.font(21, True))
     right = x + w - s(8)
     if info.pp:
-        pp_badge(canvas, right - s(48), y + s(5), f"{info.pp} pp", 25, (40, 40, 40))
+        pp_badge(canvas, right - s(48), y + s(5), word("{n} pp", n=info.pp), 25, (40, 40, 40))
         right -= s(54)
-    name, typeface = canvas.fit(info.name, right - (x + s(50)), 20, True)
+    name, typeface = canvas.fit(named(info.name, info.ja), right - (x + s(50)), 20, True)
     canvas.text((x + s(50), y + s(6)), name, fill=ink, typeface=typeface)
     after = chips(canvas, x + s(8), y + s(42), info.cost, info.fl, s(26), RES)
     if info.artists:
         _types(canvas, after + s(4), y + s(42), info.artists, s(26))
-    text, typeface = canvas.fit(f"{CATEGORY_NAMES[info.category]} · {short_effect(info)}", w - s(16), 19, False)
+    text, typeface = canvas.fit(f"{word(CATEGORY_NAMES[info.category])} · {short_effect(info)}", w - s(16), 19, False)
     canvas.text((x + s(8), y + h - s(30)), text, fill=INK, typeface=typeface)
 
 
-GUILD_SHORT = {"workshops": "end: 3 per workshop", "residences": "end: 3 per residence",
-               "monuments": "end: 3 per monument", "artists": "end: 5 per A+P+S", "sets": "sets score 7",
-               "artist_discount": "artists −50 fl", "monument_discount": "monuments −50 fl",
-               "choice_income": "income: 1 of choice"}
+GUILD_SHORT = {"workshops": N_("end: 3 per workshop"), "residences": N_("end: 3 per residence"),
+               "monuments": N_("end: 3 per monument"), "artists": N_("end: 5 per A+P+S"), "sets": N_("sets score 7"),
+               "artist_discount": N_("artists −50 fl"), "monument_discount": N_("monuments −50 fl"),
+               "choice_income": N_("income: 1 of choice")}
 
 
 def short_effect(info) -> str:
     """A few words for a hand tile; the full text is in the private message lines."""
     income = " ".join(f"{c}{n}" for c, n in zip(RES, info.income) if n) + (f" fl{info.income_fl}" if info.income_fl else "")
     if info.category == "RES":
-        return f"extra turn {info.extra_turn} · +1 draw" + (f" · income {income.strip()}" if income.strip() else "")
+        return word("extra turn {n} · +1 draw", n=info.extra_turn) + \
+            (word(" · income {income}", income=income.strip()) if income.strip() else "")
     if info.category == "PRE":
-        return f"extra turn {info.extra_turn}"
+        return word("extra turn {n}", n=info.extra_turn)
     if info.category == "WKS":
-        return f"income {income.strip()}"
+        return word("income {income}", income=income.strip())
     if info.category == "GLD":
-        return GUILD_SHORT[info.guild]
+        return word(GUILD_SHORT[info.guild])
     if info.artists:
-        return "needs artist " + "/".join(info.artists)
-    return "no artist"
+        return word("needs artist {types}", types="/".join(info.artists))
+    return word("no artist")

@@ -6,11 +6,11 @@ from PIL import Image, ImageDraw
 
 from games.keyflower.data import RESOURCES, SEASONS
 from games.keyflower.view import BidView, KeyflowerView, TileView
-from renderers.common import text_cache, word
+from renderers.common import N_, text_cache, word
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import SQ3, draw_uses, fitted, paste_tile
-from renderers.keyflower.text import tile_title
+from renderers.keyflower.text import thing, tile_title
 from games.keyflower.data import tile as tile_def
 
 
@@ -19,8 +19,9 @@ def player_name(names: list[str], seat: int, limit: int = 14) -> str:
     return name if len(name) <= limit else name[:limit - 1] + "…"
 
 
-PHASES = {"winter_select": "choosing winter tiles", "boats": "boat choice", "placement": "village expansion",
-          "flip": "Flipper upgrade", "over": "game over"}
+PHASES = {"winter_select": N_("choosing winter tiles"), "boats": N_("boat choice"), "placement": N_("village expansion"),
+          "flip": N_("Flipper upgrade"), "over": N_("game over")}
+SEASON_NAMES = {"spring": N_("Spring"), "summer": N_("Summer"), "autumn": N_("Autumn"), "winter": N_("Winter")}
 
 
 def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image:
@@ -28,7 +29,7 @@ def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Ima
     image = Image.new("RGB", (width, h), S.PANEL)
     d = ImageDraw.Draw(image)
     pad = round(fl.text * 0.6)
-    season = word(SEASONS[min(view.season, 3)].capitalize())
+    season = word(SEASON_NAMES[SEASONS[min(view.season, 3)]])
     phase = word("action {n}", n=view.action_no + 1) if view.phase == "actions" else word(PHASES.get(view.phase, view.phase))
     line = f"{season} · {phase}"
     if view.phase == "actions":
@@ -143,7 +144,7 @@ def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> 
     pad = round(fl.text * 0.6)
     probe = ImageDraw.Draw(Image.new("RGB", (4, 4)))
     winter = [tile_title(tile_def(t)) for t in me.winter_hand or ()]
-    lines = [word("Winter tiles: {tiles}", tiles=", ".join(winter))] if winter else []
+    lines = [word("Winter tiles: {tiles}", tiles=word(", ").join(winter))] if winter else []
     wrapped = []
     for line in lines:
         wrapped += fitted(probe, line, width - 2 * pad, body.size, fl.text, False, 3)[1]
@@ -157,7 +158,7 @@ def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> 
     for c, n in me.keeples or ():
         colour, letter, text = S.KEEPLE[c]
         x += S.chip(d, x, y, chip_h, colour, letter, text, n, count_font=S.f(body.size, True)) + pad
-    skills = " ".join(f"{n} {word(k)}" for k, n in (me.skills or ()))
+    skills = " ".join(f"{n} {thing(k)}" for k, n in (me.skills or ()))
     if skills:
         S.text(d, (x + pad, y), skills, font=body, fill=S.INK, anchor="lm")
     for i, line in enumerate(wrapped):
@@ -215,7 +216,7 @@ def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
             S.chip(d, x, y, chip_h, colour, letter, text, count, count_font=count_font)
             x += w + 4
         if skills:
-            label = " ".join(f"{count} {word(k)}" if count > 1 else word(k) for k, count in skills)
+            label = " ".join(f"{count} {thing(k)}" if count > 1 else thing(k) for k, count in skills)
             S.centred(d, (cx, y + chip_h * 1.15), label, S.f(fl.text), fill=S.INK)
     return image
 

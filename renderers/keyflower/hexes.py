@@ -11,6 +11,7 @@ from PIL import Image, ImageChops, ImageDraw
 from games.keyflower import geometry
 from games.keyflower.data import tile as tile_def
 from renderers.common import text_cache, word
+from renderers.common.words import codes_shown
 from renderers.keyflower import style as S
 from renderers.keyflower.text import ability_text, cost_letters, tile_title, vp_text
 
@@ -22,7 +23,7 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, fnt, width: float, lines: int) ->
     """``text`` in at most ``lines`` lines of ``width`` pixels, the last cut with an ellipsis."""
     out: list[str] = []
     line = ""
-    words = text.split(" ")
+    words = [piece for w in text.split(" ") for piece in _breakable(w, fnt, width)]
     for i, w in enumerate(words):
         trial = f"{line} {w}".strip()
         if S.length(trial, fnt) <= width or not line:
@@ -41,6 +42,24 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, fnt, width: float, lines: int) ->
             last = last[:-1]
         out[-1] = last + "…"
     return out
+
+
+def _cjk(text: str) -> bool:
+    return any(ord(c) > 0x2E80 for c in text)
+
+
+def _breakable(word: str, fnt, width: float) -> list[str]:
+    """A word as pieces that each fit ``width``: Japanese is written without spaces, so a long
+    Japanese name may break between any two characters (a Latin word stays whole)."""
+    if S.length(word, fnt) <= width or not _cjk(word):
+        return [word]
+    pieces, piece = [], ""
+    for c in word:
+        if piece and S.length(piece + c, fnt) > width:
+            pieces.append(piece)
+            piece = ""
+        piece += c
+    return pieces + [piece]
 
 
 def fitted(draw: ImageDraw.ImageDraw, text: str, width: float, size: float, floor: int, bold: bool, lines: int):
@@ -108,7 +127,15 @@ def tile_sprite(tid: str, upgraded: bool, k: int, s: int, floor: int, detail: st
     cost = ""
     if detail == "auction" and defn.upgradable and not upgraded:
         cost = word("{cost} → {vp} VP", cost=cost_letters(defn), vp=defn.vp[1])
-    name_font, name_lines = fitted(draw, title, s * 1.52, s * 0.3, floor, True, 2)
+    if (_cjk(title) or codes_shown()) and " " in title:
+        # a name with the id players type beside it: the name on one line (cut if it must be),
+        # the id whole on the next
+        name, tid = title.rsplit(" ", 1)
+        id_font, _ = fitted(draw, tid, s * 1.52, s * 0.3, floor, True, 1)
+        name_font, name_lines = fitted(draw, name, s * 1.52, id_font.size, floor, True, 1)
+        name_lines = name_lines + [tid]
+    else:
+        name_font, name_lines = fitted(draw, title, s * 1.52, s * 0.3, floor, True, 2)
     name_y = cy - s * (0.3 if line else 0.12) - (name_font.size * 0.5 if len(name_lines) > 1 else 0)
     _plate_text(draw, (cx, name_y), name_lines, name_font, fill)
     if line:

@@ -1,60 +1,72 @@
-"""Short English labels for tiles (names, abilities, costs, scoring) drawn on the hexes; every
+"""Short labels for tiles (names, abilities, costs, scoring) drawn on the hexes; every
 word goes through ``renderers.common.word``."""
 from __future__ import annotations
 
 from games.keyflower.data import TileDef
-from renderers.common import word
+from renderers.common import N_, coded, named, word, words
 
 RES_SHORT = {"wood": "wood", "stone": "stone", "iron": "iron", "gold": "gold", "any": "any"}
+#: resources and skills as the tiles name them
+THINGS = {"wood": N_("wood"), "stone": N_("stone"), "iron": N_("iron"), "gold": N_("gold"), "any": N_("any"),
+          "saw": N_("saw"), "pick": N_("pick"), "anvil": N_("anvil")}
+#: a resource by its initial, where a tile has room for no more
+INITIAL = {"wood": N_("w"), "stone": N_("s"), "iron": N_("i"), "gold": N_("g")}
 
 PASSIVE = {
-    "boat1a": "+2 keeples at boats", "boat1b": "+1 green at boats", "boat2a": "moves over any edge",
-    "boat2b": "transport x2", "boat3a": "upgrade: any res", "boat3b": "score: any res",
-    "boat4a": "bid other colour", "boat4b": "use mixed colours",
+    "boat1a": N_("+2 keeples at boats"), "boat1b": N_("+1 green at boats"), "boat2a": N_("moves over any edge"),
+    "boat2b": N_("transport x2"), "boat3a": N_("upgrade: any res"), "boat3b": N_("score: any res"),
+    "boat4a": N_("bid other colour"), "boat4b": N_("use mixed colours"),
 }
 
 WINTER = {
-    "jeweller": "2 per gold", "craftsmen": "3 per B+R+Y", "watermill": "1 per res (1 type)",
-    "mercers": "5 per W+S+I", "keythedral": "12 VP", "windmill": "5 per 5 res", "scribes": "10 per saw+pick+anvil",
-    "scholar": "3 per skill (1 type)", "villagehall": "1 per keeple (1 colour)", "keymarket": "2 per green",
-    "keyguild": "10 per 5 skills", "apothecary": "3 per 5 keeples",
+    "jeweller": N_("2 per gold"), "craftsmen": N_("3 per B+R+Y"), "watermill": N_("1 per res (1 type)"),
+    "mercers": N_("5 per W+S+I"), "keythedral": N_("12 VP"), "windmill": N_("5 per 5 res"),
+    "scribes": N_("10 per saw+pick+anvil"), "scholar": N_("3 per skill (1 type)"),
+    "villagehall": N_("1 per keeple (1 colour)"), "keymarket": N_("2 per green"),
+    "keyguild": N_("10 per 5 skills"), "apothecary": N_("3 per 5 keeples"),
 }
 
 BOAT_WINTER = {
-    "keyflower": "1 per transport", "seabastion": "1 per loop tile", "seabreese": "river 2-32",
-    "flipper": "2 VP + free up", "ianvincible": "5 VP", "whitewind": "1 per keeple",
+    "keyflower": N_("1 per transport"), "seabastion": N_("1 per loop tile"), "seabreese": N_("river 2-32"),
+    "flipper": N_("2 VP + free up"), "ianvincible": N_("5 VP"), "whitewind": N_("1 per keeple"),
 }
 
 
+def thing(key: str) -> str:
+    """A resource or a skill in the picture's language."""
+    return word(THINGS[key]) if key in THINGS else key
+
+
 def tile_title(defn: TileDef) -> str:
-    """The name players know the tile by (never the internal id)."""
+    """The name players know the tile by, in the picture's language; in Japanese with the id
+    players type beside it."""
     if defn.kind == "home":
-        return word("Home")
+        return coded(word("Home"), "home")
     if defn.kind == "summer_boat":
-        return word("Summer boat")
-    return word(defn.en)
+        return coded(word("Summer boat"), defn.id[:-1])
+    return coded(named(word(defn.en), defn.ja), defn.id)
 
 
 def _res(pairs) -> str:
-    return " ".join(f"+{n} {r}" for r, n in pairs)
+    return " ".join(word("+{n} {thing}", n=n, thing=thing(r)) for r, n in pairs)
 
 
 def ability_text(defn: TileDef, upgraded: bool) -> str:
-    return word(_ability(defn, upgraded))
+    return _ability(defn, upgraded)
 
 
 def _ability(defn: TileDef, upgraded: bool) -> str:
     if defn.kind == "summer_boat":
-        return PASSIVE.get(defn.id, "")
+        return word(PASSIVE.get(defn.id, ""))
     if defn.kind == "winter":
-        return WINTER.get(defn.id, "")
+        return word(WINTER.get(defn.id, ""))
     if defn.kind == "boat":
-        return BOAT_WINTER.get(defn.id, "")
+        return word(BOAT_WINTER.get(defn.id, ""))
     if defn.kind == "turn_order":
-        return f"boat choice {defn.number}"
+        return word("boat choice {n}", n=defn.number)
     if defn.storage is not None:
         kinds, vp = defn.storage
-        return f"{vp[1 if upgraded else 0]} per {'/'.join(kinds)}"
+        return word("{vp} per {things}", vp=vp[1 if upgraded else 0], things="/".join(thing(k) for k in kinds))
     ability = defn.ability_of(upgraded)
     if ability is None:
         return ""
@@ -62,23 +74,23 @@ def _ability(defn: TileDef, upgraded: bool) -> str:
     if t == "gain":
         return _res(ability.res)
     if t == "gain_choice":
-        return "+1 " + "/".join(o[0] for o in ability.options)
+        return word("+1 {things}", things="/".join(word(INITIAL[o]) for o in ability.options))
     if t == "draw_keeples":
-        return f"draw {ability.n} keeple" + ("s" if ability.n > 1 else "")
+        return words("draw {count} keeple", "draw {count} keeples", count=ability.n)
     if t == "draw_skills":
-        return f"draw {ability.n} skill" + ("s" if ability.n > 1 else "")
+        return words("draw {count} skill", "draw {count} skills", count=ability.n)
     if t == "pay_keeple_gain_green":
-        return f"pay 1{ability.pay[0].upper()}: +{ability.green}G"
+        return word("pay 1{colour}: +{n}G", colour=ability.pay[0].upper(), n=ability.green)
     if t == "pay_any_keeple_draw_keeples":
-        return f"pay keeple: draw {ability.n}"
+        return word("pay keeple: draw {n}", n=ability.n)
     if t == "pay_any_skill_draw_keeples":
-        return f"pay skill: {ability.n} keeples"
+        return words("pay skill: {count} keeple", "pay skill: {count} keeples", count=ability.n)
     if t == "pay_any_skill_draw_skills":
-        return f"pay skill: {ability.n} skills"
+        return words("pay skill: {count} skill", "pay skill: {count} skills", count=ability.n)
     if t == "pay_skill_gain_res":
-        return f"pay {ability.skill}: " + _res(ability.res)
+        return word("pay {skill}: {gain}", skill=thing(ability.skill), gain=_res(ability.res))
     if t == "transport":
-        return f"move {ability.move} up {ability.upgrades}"
+        return word("move {move} up {up}", move=ability.move, up=ability.upgrades)
     return ""
 
 
@@ -97,7 +109,7 @@ RES_LETTER = {"wood": "W", "stone": "S", "iron": "I", "gold": "Au", "any": "any"
 
 def cost_letters(defn: TileDef) -> str:
     """The upgrade cost, short: resources by letter (W S I Au), skills by name (``W+S``, ``saw``)."""
-    items = [RES_LETTER[r] for r in defn.upgrade_res] + [word(k) for k in defn.upgrade_skill]
+    items = [RES_LETTER[r] if r != "any" else thing(r) for r in defn.upgrade_res] + [thing(k) for k in defn.upgrade_skill]
     counted: dict[str, int] = {}
     for item in items:
         counted[item] = counted.get(item, 0) + 1

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from games.keyflower import geometry
 from games.keyflower.data import tile as tile_def
 from games.keyflower.view import KeyflowerView, PlayerView
-from renderers.common import text_cache, word
+from renderers.common import text_cache, word, words
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import draw_resources, draw_uses, fitted, paste_tile
@@ -142,9 +142,9 @@ def _village(view: VillageKey, name: str, width: int, fl: Floors, s: int) -> Ima
     draw.rectangle((0, 0, width, title_h), fill=S.PANEL)
     big = S.f(max(fl.text, 22 * width / 800), True)
     S.seat_badge(draw, title_h * 0.45, title_h / 2, title_h * 0.28, seat, mark=fl.mark)
-    points = word("{points} points", points=dict(view.final)["total"]) if view.final is not None else \
+    points = words("{count} point", "{count} points", count=dict(view.final)["total"]) if view.final is not None else \
         word("{vp} VP on tiles so far", vp=player.vp)
-    title = f"{name}: {points}"
+    title = word("{name}: {points}", name=name, points=points)
     S.text(draw, (title_h * 0.9, title_h / 2), title, font=big, fill=S.INK, anchor="lm")
     tx = title_h * 0.9 + S.length(title, big) + fl.text * 0.8
     extra = []
@@ -152,7 +152,7 @@ def _village(view: VillageKey, name: str, width: int, fl: Floors, s: int) -> Ima
         extra.append(word("transport {n}", n=player.transport_capacity))
     extra.append(word("river {n}", n=player.river))
     if player.pending:
-        extra.append(word("to place: {tiles}", tiles=", ".join(tile_title(tile_def(p)) for p in player.pending)))
+        extra.append(word("to place: {tiles}", tiles=word(", ").join(tile_title(tile_def(p)) for p in player.pending)))
     info, info_lines = fitted(draw, " · ".join(extra), width - tx - 6, fl.text, fl.text, False, 1)
     S.text(draw, (tx, title_h / 2), info_lines[0], font=info, fill=(70, 70, 70), anchor="lm")
     y = title_h + inner_h

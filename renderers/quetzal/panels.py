@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
 from games.quetzal.view import PromptView, QuetzalView, SeatView, TeamView
-from renderers.common import font, text_cache, word
+from renderers.common import N_, coded, font, text_cache, word, words
 from renderers.common.text import length, text as put_text
 from renderers.quetzal.sprites import (CARD_BG, INK, PAPER, chip_sprite, icon, px, seat_colour,
                                        star, tile_sprite, worker_sprite)
@@ -18,7 +18,7 @@ GAP = 8
 BOX = (255, 252, 244)
 CLOSED = (205, 200, 190)
 HILITE = (0, 114, 178)
-PHASE = {"reroll": "Rerolls", "place": "Placement", "resolve": "Resolution", "over": "Game over"}
+PHASE = {"reroll": N_("Rerolls"), "place": N_("Placement"), "resolve": N_("Resolution"), "over": N_("Game over")}
 
 
 @dataclass
@@ -33,7 +33,7 @@ def new_canvas(scale: float, height: int) -> tuple[Image.Image, ImageDraw.ImageD
 
 
 def name_of(names: list[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    return names[seat] if 0 <= seat < len(names) else word("Seat {n}", n=seat + 1)
 
 
 def fit(text: str, size: int, limit: float, bold: bool = False) -> str:
@@ -48,25 +48,25 @@ def fit(text: str, size: int, limit: float, bold: bool = False) -> str:
 
 def prompt_text(prompt: PromptView) -> str:
     if prompt.kind == "place":
-        return "place a team"
+        return word("place a team")
     if prompt.kind == "workers":
-        return f"name the workers: {prompt.team}"
+        return word("name the workers: {team}", team=prompt.team)
     if prompt.kind == "camp-reroll":
-        return f"Camp reroll ({prompt.left} left)"
+        return word("Camp reroll ({n} left)", n=prompt.left)
     if prompt.kind == "reroll-tile":
-        return "reroll upgrade or keep"
+        return word("reroll upgrade or keep")
     if prompt.kind == "store":
-        return "store a permanent tile"
+        return word("store a permanent tile")
     if prompt.kind == "take":
-        return f"{prompt.space}: take {prompt.need}" + (" + draw" if prompt.draw else "")
+        return word("{space}: take {n}", space=prompt.space, n=prompt.need) + (word(" + draw") if prompt.draw else "")
     if prompt.kind == "sell":
-        return "Black Market: sell?"
+        return word("Black Market: sell?")
     if prompt.kind == "upgrade":
-        return f"{prompt.space}: choose a tile"
-    chosen = f" · chosen {' '.join(prompt.chosen)}" if prompt.chosen else ""
+        return word("{space}: choose a tile", space=prompt.space)
+    chosen = word(" · chosen {cards}", cards=" ".join(prompt.chosen)) if prompt.chosen else ""
     if prompt.space == "hm":
-        return f"Harbour worker {prompt.index}/{prompt.of}: deliver ≤{prompt.need}{chosen}"
-    return f"Ship: deliver ≤{prompt.need}{chosen}"
+        return word("Harbour worker {n}/{of}: deliver ≤{need}", n=prompt.index, of=prompt.of, need=prompt.need) + chosen
+    return word("Ship: deliver ≤{need}", need=prompt.need) + chosen
 
 
 # -- header ---------------------------------------------------------------------------------------
@@ -76,14 +76,14 @@ def draw_header(view: QuetzalView, names: list[str], scale: float) -> Canvas:
     height = 58 + 40 * lines + 10
     image, draw = new_canvas(s, height)
     draw.rectangle((0, 0, px(WIDTH, s), px(54, s)), fill=(40, 70, 60))
-    put_text(draw, (px(MARGIN, s), px(27, s)), "QUETZAL", fill=(250, 240, 200), font=font(px(30, s), bold=True),
+    put_text(draw, (px(MARGIN, s), px(27, s)), word("QUETZAL"), fill=(250, 240, 200), font=font(px(30, s), bold=True),
               anchor="lm")
-    right = f"Round {view.round}/{view.rounds} · {PHASE.get(view.phase, view.phase)}"
+    right = word("Round {n}/{of} · {phase}", n=view.round, of=view.rounds, phase=word(PHASE.get(view.phase, view.phase)))
     put_text(draw, (px(WIDTH - MARGIN, s), px(27, s)), right, fill=(255, 255, 255), font=font(px(26, s), bold=True),
               anchor="rm")
     y = 60
     if not view.prompts:
-        text = "Final scores below" if view.phase == "over" else "-"
+        text = word("Final scores below") if view.phase == "over" else "-"
         put_text(draw, (px(MARGIN, s), px(y + 18, s)), text, fill=INK, font=font(px(24, s)), anchor="lm")
     for prompt in view.prompts:
         chip = chip_sprite(prompt.seat, s, 32)
@@ -155,7 +155,7 @@ def space_box(image: Image.Image, draw: ImageDraw.ImageDraw, code: str, closed: 
         coin_cost(draw, cost, x1 - px(8, s), row, s)
     if closed:
         draw.line((x0, y0, x1, y1), fill=(150, 140, 130), width=px(3, s))
-        put_text(draw, ((x0 + x1) / 2, y1 - px(16, s)), "closed", fill=INK, font=font(px(18, s), bold=True), anchor="mm")
+        put_text(draw, ((x0 + x1) / 2, y1 - px(16, s)), word("closed"), fill=INK, font=font(px(18, s), bold=True), anchor="mm")
     return int(after), int(row - px(15, s))
 
 
@@ -219,18 +219,27 @@ def board_layout() -> tuple[list[Spot], float]:
         y += height + GAP
 
     wide, narrow = inner * 0.64 - GAP / 2, inner * 0.36 - GAP / 2
-    row([("camp", "0 Camp", "+1c & reroll each"), ("stele", "1 Stele", "marker +1◆")], [wide, narrow], 100)
+    row([("camp", _space(0, N_("Camp"), "camp"), word("+1c & reroll each")),
+         ("stele", _space(1, N_("Stele"), "stele"), word("marker +1◆"))], [wide, narrow], 100)
     row([(c, ("2 " if c == "t1" else "") + c, "") for c in ("t1", "t2", "t3", "t4", "t5")],
         [(inner - 4 * GAP) / 5] * 5, 100)
-    row([("3a", "3a Quarry", ""), ("3b", "3b Shrine", ""), ("3c", "3c Ruins", "")], [(inner - 2 * GAP) / 3] * 3,
+    row([("3a", word("3a {name}", name=word("Quarry")), ""), ("3b", word("3b {name}", name=word("Shrine")), ""),
+         ("3c", word("3c {name}", name=word("Ruins")), "")], [(inner - 2 * GAP) / 3] * 3,
         150, teams_y=108)
-    row([("bm", "4 Market", "1 card→7"), ("v1", "5 v1", ""), ("v2", "v2", ""), ("v3", "v3", "")],
+    row([("bm", _space(4, N_("Market"), "bm"), word("1 card→7")), ("v1", "5 v1", ""), ("v2", "v2", ""), ("v3", "v3", "")],
         [(inner - 3 * GAP) / 4] * 4, 100)
-    row([("hm", "6 Harbour", "≤3 cards per worker"), ("ship", "7 Ship", "≤6 cards")], [wide, narrow], 100)
+    row([("hm", _space(6, N_("Harbour"), "hm"), word("≤3 cards per worker")),
+         ("ship", _space(7, N_("Ship"), "ship"), word("≤6 cards"))], [wide, narrow], 100)
     return spots, y + 4
 
 
 SURROUNDINGS_BONUS = {"3a": "vp", "3b": "discovery", "3c": "coin"}
+
+
+def _space(number: int, name: str, code: str) -> str:
+    """A space's title: its number in the resolution order and its name, with (in Japanese) the
+    code typed for it."""
+    return word("{number} {name}", number=number, name=coded(word(name), code))
 
 
 @text_cache(maxsize=16)
@@ -291,7 +300,8 @@ def section_title(draw: ImageDraw.ImageDraw, text: str, y: float, s: float, righ
 
 def draw_display(image, draw, view: QuetzalView, y: float, s: float) -> float:
     from renderers.quetzal.sprites import card_sprite
-    section_title(draw, "Temple display", y, s, f"deck {view.deck_count} · discard {view.discard_count}")
+    section_title(draw, word("Temple display"), y, s,
+                  word("deck {deck} · discard {discard}", deck=view.deck_count, discard=view.discard_count))
     y += 34
     slot_w = (WIDTH - 2 * MARGIN - 7 * 6) / 8
     for i, card in enumerate(view.display):
@@ -309,7 +319,7 @@ def draw_display(image, draw, view: QuetzalView, y: float, s: float) -> float:
 
 
 def draw_village(image, draw, view: QuetzalView, y: float, s: float) -> float:
-    section_title(draw, "Village upgrades", y, s, f"stack {view.stack_count}")
+    section_title(draw, word("Village upgrades"), y, s, word("stack {n}", n=view.stack_count))
     y += 34
     w = (WIDTH - 2 * MARGIN - 2 * GAP) / 3
     for i, tile in enumerate(view.village):
@@ -330,7 +340,7 @@ def reward_text(reward: dict[str, int]) -> tuple[str | None, str]:
     if reward.get("vp"):
         return "vp", f"+{reward['vp']}"
     if reward.get("upgrade"):
-        return None, "tile"
+        return None, word("tile")
     return None, ""
 
 
@@ -357,7 +367,7 @@ def track_skeleton(scale: float, height: int) -> Image.Image:
 
 
 def draw_track(image, draw, view: QuetzalView, y: float, s: float) -> float:
-    section_title(draw, "Discovery track", y, s)
+    section_title(draw, word("Discovery track"), y, s)
     y += 34
     track = rules().track
     w = (WIDTH - 2 * MARGIN) / len(track)
@@ -380,7 +390,7 @@ def draw_players(view: QuetzalView, names: list[str], scale: float, seats: list[
     s = scale
     image, draw = new_canvas(s, 120 + 330 * view.players)
     y = 4          # (the final scores are the result image's)
-    section_title(draw, "Players", y, s, "hands hidden" if not view.open_hands else "hands open")
+    section_title(draw, word("Players"), y, s, word("hands hidden") if not view.open_hands else word("hands open"))
     y += 34
     order = list(range(view.players)) if seats is None else seats
     for seat in order:
@@ -418,14 +428,14 @@ def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str]
     if seat.marker:
         draw.rounded_rectangle((x, px(top + 12, s), x + px(52, s), px(top + 44, s)), radius=px(6, s),
                                fill=(40, 70, 60))
-        put_text(draw, (x + px(26, s), px(top + 28, s)), "1st", fill=(250, 240, 200), font=font(px(20, s), bold=True),
+        put_text(draw, (x + px(26, s), px(top + 28, s)), word("1st"), fill=(250, 240, 200), font=font(px(20, s), bold=True),
                   anchor="mm")
     y = top + 56
     # workers: pool first, then those on the board (dimmed, with their space)
     x = MARGIN + 16
     pool = [w for w in seat.workers if w.where == "pool"]
     placed = [w for w in seat.workers if w.where != "pool"]
-    put_text(draw, (px(x, s), px(y + 25, s)), "Pool", fill=INK, font=font(px(20, s), bold=True), anchor="lm")
+    put_text(draw, (px(x, s), px(y + 25, s)), word("Pool"), fill=INK, font=font(px(20, s), bold=True), anchor="lm")
     x += 54
     for w in pool:
         sprite = worker_sprite(w.wid, w.face, s)
@@ -436,17 +446,17 @@ def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str]
         where: dict[str, int] = {}
         for w in placed:
             where[w.where] = where.get(w.where, 0) + 1
-        text = "out: " + " ".join(f"{code}×{n}" for code, n in where.items())
+        text = word("out: {spaces}", spaces=" ".join(f"{code}×{n}" for code, n in where.items()))
         put_text(draw, (px(x, s), px(y + 25, s)), fit(text, px(19, s), px(WIDTH - MARGIN - 10 - x, s)), fill=(90, 80, 70),
                   font=font(px(19, s)), anchor="lm")
     y += 58
     # hand
-    put_text(draw, (px(MARGIN + 16, s), px(y + 18, s)), "Hand", fill=INK, font=font(px(20, s), bold=True), anchor="lm")
+    put_text(draw, (px(MARGIN + 16, s), px(y + 18, s)), word("Hand"), fill=INK, font=font(px(20, s), bold=True), anchor="lm")
     if seat.hand is None:
-        put_text(draw, (px(MARGIN + 80, s), px(y + 18, s)), f"{seat.hand_count} card(s), hidden", fill=INK,
+        put_text(draw, (px(MARGIN + 80, s), px(y + 18, s)), words("{count} card, hidden", "{count} cards, hidden", count=seat.hand_count), fill=INK,
                   font=font(px(22, s)), anchor="lm")
     elif not seat.hand:
-        put_text(draw, (px(MARGIN + 80, s), px(y + 18, s)), "empty", fill=INK, font=font(px(22, s)), anchor="lm")
+        put_text(draw, (px(MARGIN + 80, s), px(y + 18, s)), word("empty"), fill=INK, font=font(px(22, s)), anchor="lm")
     else:
         for i, card in enumerate(seat.hand):
             row, col = divmod(i, 8)
@@ -463,14 +473,14 @@ def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str]
             x += 178
         if seat.stored:
             vp = sum(rules().tile[t].vp for t in seat.stored)
-            text = "stored " + " ".join(seat.stored)
+            text = word("stored {tiles}", tiles=" ".join(seat.stored))
             put_text(draw, (px(x + 4, s), px(y + 18, s)), fit(text, px(19, s), px(WIDTH - MARGIN - 60 - x, s)),
                       fill=INK, font=font(px(19, s)), anchor="lm")
             star(draw, px(WIDTH - MARGIN - 44, s), px(y + 50, s), px(10, s), (250, 250, 250), INK)
             put_text(draw, (px(WIDTH - MARGIN - 30, s), px(y + 50, s)), f"+{vp}", fill=INK, font=font(px(18, s), bold=True),
                       anchor="lm")
     else:
-        put_text(draw, (px(MARGIN + 16, s), px(y + 12, s)), "No upgrades", fill=(120, 110, 100), font=font(px(19, s)),
+        put_text(draw, (px(MARGIN + 16, s), px(y + 12, s)), word("No upgrades"), fill=(120, 110, 100), font=font(px(19, s)),
                   anchor="lm")
     return top + height
 
@@ -504,7 +514,7 @@ def draw_player_lines(view: QuetzalView, names: list[str], scale: float) -> Canv
         x = stat(image, draw, "coin", str(seat.coins), x, mid, s)
         x = stat(image, draw, "discovery", str(seat.discovery), x, mid, s)
         cards = seat.hand_count if seat.hand is None else len(seat.hand)
-        put_text(draw, (px(WIDTH - MARGIN, s), mid), word("{n} cards", n=cards) if cards != 1 else word("1 card"),
+        put_text(draw, (px(WIDTH - MARGIN, s), mid), words("{count} card", "{count} cards", count=cards),
                   fill=INK, font=font(px(20, s)), anchor="rm")
         y += row
     return Canvas(image, px(y + 8, s))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
-from renderers.common import font, player_colour, text_cache
+from renderers.common import N_, font, player_colour, text_cache, word
 from renderers.common.text import text as put_text
 
 #: player colours for Quetzal seats: no black or white, which are worker faces in this game
@@ -16,10 +16,10 @@ PAPER = (248, 243, 230)
 CARD_BG = {"V": (214, 120, 64), "T": (94, 129, 172), "W": (120, 120, 128), "S": (206, 160, 40),
            "M": (140, 90, 150)}
 CARD_NAME = {"V": "Vase", "T": "Tablet", "W": "Weapon", "S": "Statue", "M": "Mummy"}
-TILE_LABEL = {"temple_discount": "Temple -1", "reroll_two": "Reroll 2", "full_reroll": "Reroll all",
-              "vase_dealer": "Vase +1", "tablet_dealer": "Tablet +1", "weapon_dealer": "Weapon +1",
-              "statuette_dealer": "Statue +1", "mummy_dealer": "Mummy +1", "gold": "Gold +5",
-              "discovery": "Discov. +1", "excavation": "Dig 2 cards"}
+TILE_LABEL = {"temple_discount": N_("Temple -1"), "reroll_two": N_("Reroll 2"), "full_reroll": N_("Reroll all"),
+              "vase_dealer": N_("Vase +1"), "tablet_dealer": N_("Tablet +1"), "weapon_dealer": N_("Weapon +1"),
+              "statuette_dealer": N_("Statue +1"), "mummy_dealer": N_("Mummy +1"), "gold": N_("Gold +5"),
+              "discovery": N_("Discov. +1"), "excavation": N_("Dig 2 cards")}
 GOLD = (232, 184, 32)
 DISC = (40, 150, 200)
 
@@ -86,7 +86,7 @@ def tile_sprite(tile_id: str, scale: float, width: int = 150) -> Image.Image:
     put_text(draw, (px(8, scale), px(4, scale)), tile_id, fill=INK, font=font(px(20, scale), bold=True))
     put_text(draw, (w - px(8, scale), px(4, scale)), "P" if tile.permanent else "I", fill=INK,
               font=font(px(20, scale), bold=True), anchor="ra")
-    put_text(draw, (px(8, scale), px(30, scale)), TILE_LABEL.get(tile.name, tile.name), fill=INK,
+    put_text(draw, (px(8, scale), px(30, scale)), word(TILE_LABEL.get(tile.name, tile.name)), fill=INK,
               font=font(px(20, scale)))
     star(draw, w - px(40, scale), h - px(15, scale), px(10, scale), (250, 250, 250), INK)
     put_text(draw, (w - px(26, scale), h - px(15, scale)), str(tile.vp), fill=INK, font=font(px(18, scale), bold=True),

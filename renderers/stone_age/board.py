@@ -5,6 +5,7 @@ from PIL import Image, ImageDraw
 
 from games.stone_age.components import GATHER, building, card
 from games.stone_age.view import StoneAgeView
+from renderers.common import N_, coded, word, words
 from renderers.stone_age.draw import (
     CULTURE_BAND, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, TURN_FILL, TURN_FRAME, closed_mark, die, fit,
     good_square, panel, people_chip, person, text,
@@ -14,11 +15,21 @@ WIDTH = 720
 MARGIN = 8
 GAP = 6
 
-GATHER_LABEL = {"hunt": "Hunt", "forest": "Forest", "clay": "Clay", "quarry": "Quarry", "river": "River"}
-VILLAGE_LABEL = {"toolmaker": "Tool maker", "field": "Field", "hut": "Hut"}
+GATHER_LABEL = {"hunt": N_("Hunt"), "forest": N_("Forest"), "clay": N_("Clay"), "quarry": N_("Quarry"), "river": N_("River")}
+VILLAGE_LABEL = {"toolmaker": N_("Tool maker"), "field": N_("Field"), "hut": N_("Hut")}
 NUMBER = {"hunt": 1, "forest": 2, "clay": 3, "quarry": 4, "river": 5, "toolmaker": 6, "field": 7, "hut": 8}
-PHASE = {"place": "Placement", "act": "Actions", "feed": "Feeding", "over": "Game over"}
-FIGURE_LABEL = {"farmer": "farmer", "tool_maker": "tool maker", "hut_builder": "hut builder", "shaman": "shaman"}
+PHASE = {"place": N_("Placement"), "act": N_("Actions"), "feed": N_("Feeding"), "over": N_("Game over")}
+FIGURE_LABEL = {"farmer": N_("farmer"), "tool_maker": N_("tool maker"), "hut_builder": N_("hut builder"), "shaman": N_("shaman")}
+VILLAGE_EFFECT = {"toolmaker": N_("+1 tool"), "field": N_("agriculture +1"), "hut": N_("+1 person")}
+RESOURCE = {"food": N_("food"), "wood": N_("wood"), "brick": N_("brick"), "stone": N_("stone"), "gold": N_("gold")}
+SYMBOL = {"art": N_("Art"), "healing": N_("Healing"), "music": N_("Music"), "pottery": N_("Pottery"),
+          "sundial": N_("Sundial"), "transport": N_("Transport"), "weaving": N_("Weaving"), "writing": N_("Writing")}
+
+
+def location_label(loc: str) -> str:
+    """A location as the board labels it: its number, its name and (in Japanese) the code typed."""
+    name = GATHER_LABEL.get(loc) or VILLAGE_LABEL[loc]
+    return word("{number} {name}", number=NUMBER[loc], name=coded(word(name), loc))
 
 
 def columns(count: int, top: int, height: int) -> list[tuple[int, int, int, int]]:
@@ -29,10 +40,10 @@ def columns(count: int, top: int, height: int) -> list[tuple[int, int, int, int]
 def header(image: Image.Image, draw: ImageDraw.ImageDraw, view: StoneAgeView, names: list[str], top: int) -> int:
     height = 74
     draw.rectangle((0, top, WIDTH, top + height), fill=(70, 52, 36))
-    title = f"Round {view.round} · {PHASE.get(view.phase, view.phase)}"
+    title = word("Round {n} · {phase}", n=view.round, phase=word(PHASE.get(view.phase, view.phase)))
     text(draw, (MARGIN + 4, top + 8), title, 28, fill=(255, 246, 220), bold=True)
     stacks = "/".join(str(n) for _, n in view.stacks)
-    info = f"Buildings {stacks} · Deck {view.deck_count}"
+    info = word("Buildings {stacks} · Deck {deck}", stacks=stacks, deck=view.deck_count)
     text(draw, (WIDTH - MARGIN - 4, top + 12), info, 22, fill=(255, 230, 190), anchor="ra")
     line = turn_line(view, names)
     if line:
@@ -42,20 +53,21 @@ def header(image: Image.Image, draw: ImageDraw.ImageDraw, view: StoneAgeView, na
 
 def turn_line(view: StoneAgeView, names: list[str]) -> str:
     def name(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
-    first = f"1st: {name(view.first)}"
+        return names[seat] if 0 <= seat < len(names) else word("seat {n}", n=seat + 1)
+    first = word("1st: {player}", player=name(view.first))
     if view.phase == "over":
         winners = [name(r.seat) for r in view.final or () if r.rank == 1]
-        why = "a building stack is empty" if view.end_reason == "stack" else "no cards to refill"
-        return f"Winner: {', '.join(winners)} · ended: {why}"
+        why = word("a building stack is empty") if view.end_reason == "stack" else word("no cards to refill")
+        return word("Winner: {players} · ended: {why}", players=word(", ").join(winners), why=why)
     if view.phase == "feed":
-        return "Feeding: " + ", ".join(name(s) for s in view.to_act) + " to choose · " + first
+        return word("Feeding: {players} to choose · {first}", players=word(", ").join(name(s) for s in view.to_act), first=first)
     if view.dice_for_all is not None and view.dice_for_all.picker is not None:
-        return f"{name(view.dice_for_all.picker)} picks a die · {first}"
+        return word("{player} picks a die · {first}", player=name(view.dice_for_all.picker), first=first)
     if view.roll is not None:
-        return f"{name(view.roll.seat)}: add tools or ok · {first}"
-    verb = "to place" if view.phase == "place" else "resolving"
-    return f"{name(view.turn)} {verb} · {first}"
+        return word("{player}: add tools or ok · {first}", player=name(view.roll.seat), first=first)
+    if view.phase == "place":
+        return word("{player} to place · {first}", player=name(view.turn), first=first)
+    return word("{player} resolving · {first}", player=name(view.turn), first=first)
 
 
 def occupant_chips(image, draw, who, box, size: int = 30, per_row: int = 2) -> None:
@@ -75,12 +87,12 @@ def gather_row(image, draw, view: StoneAgeView, top: int) -> int:
         panel(draw, box)
         draw.rounded_rectangle((x0, y0, x1, y0 + 34), radius=10, fill=RESOURCE_FILL[good])
         draw.rectangle((x0, y0 + 20, x1, y0 + 34), fill=RESOURCE_FILL[good])
-        label = f"{NUMBER[loc]} {GATHER_LABEL[loc]}"
+        label = location_label(loc)
         text(draw, (x0 + 8, y0 + 17), label, fit(label, 22, x1 - x0 - 12, True),
              fill=(255, 255, 255) if good != "gold" else (40, 30, 0), bold=True, anchor="lm")
         who = view.people_on(loc)
         people = sum(n for _, n in who)
-        capacity = "no limit" if loc == "hunt" else f"{people}/7"
+        capacity = word("no limit") if loc == "hunt" else f"{people}/7"
         divisor = {"food": 2, "wood": 3, "brick": 4, "stone": 5, "gold": 6}[good]
         text(draw, (x0 + 8, y0 + 38), f"÷{divisor}", 22, fill=MUTED, bold=True)
         text(draw, (x1 - 8, y0 + 38), capacity, fit(capacity, 22, x1 - x0 - 50), fill=INK, anchor="ra")
@@ -95,9 +107,9 @@ def village_row(image, draw, view: StoneAgeView, top: int) -> int:
     for loc, box in zip(VILLAGE_LABEL, columns(3, top, height)):
         x0, y0, x1, y1 = box
         panel(draw, box, fill=(236, 228, 210))
-        label = f"{NUMBER[loc]} {VILLAGE_LABEL[loc]}"
-        text(draw, (x0 + 10, y0 + 8), label, 24, bold=True)
-        effect = {"toolmaker": "+1 tool", "field": "agriculture +1", "hut": "+1 person"}[loc]
+        label = location_label(loc)
+        text(draw, (x0 + 10, y0 + 8), label, fit(label, 24, x1 - x0 - 60, True), bold=True)
+        effect = word(VILLAGE_EFFECT[loc])
         text(draw, (x0 + 10, y0 + 46), effect, 21, fill=MUTED)
         who = view.people_on(loc)
         if who:
@@ -114,22 +126,23 @@ def tile_rule(tile_id: str) -> tuple[str, str]:
     if tile.kind == "fixed":
         return "", str(tile.points)
     if tile.kind == "count_kinds":
-        return f"{tile.count} of {tile.kinds} kind{'s' if tile.kinds > 1 else ''}", "?"
-    return f"{tile.min_count}–{tile.max_count} any", "?"
+        return words("{count} of {kinds} kind", "{count} of {kinds} kinds", by="kinds", count=tile.count,
+                     kinds=tile.kinds), "?"
+    return word("{least}–{most} any", least=tile.min_count, most=tile.max_count), "?"
 
 
 def building_row(image, draw, view: StoneAgeView, top: int) -> int:
     height = 150
-    text(draw, (MARGIN + 2, top), "9 Buildings (top tile of each stack)", 20, fill=MUTED, bold=True)
+    text(draw, (MARGIN + 2, top), word("9 Buildings (top tile of each stack)"), 20, fill=MUTED, bold=True)
     top += 28
     boxes = columns(4, top, height)
     for k, ((tile_id, left), box) in enumerate(zip(view.stacks, boxes), start=1):
         x0, y0, x1, y1 = box
         panel(draw, box, fill=(233, 222, 200) if tile_id else (220, 214, 204))
-        text(draw, (x0 + 8, y0 + 6), f"Stack {k}", 21, bold=True)
-        text(draw, (x1 - 8, y0 + 8), f"{left} left", 19, fill=MUTED, anchor="ra")
+        text(draw, (x0 + 8, y0 + 6), word("Stack {n}", n=k), 21, bold=True)
+        text(draw, (x1 - 8, y0 + 8), word("{n} left", n=left), 19, fill=MUTED, anchor="ra")
         if tile_id is None:
-            text(draw, ((x0 + x1) // 2, y0 + 70), "empty", 24, fill=MUTED, anchor="mm")
+            text(draw, ((x0 + x1) // 2, y0 + 70), word("empty"), 24, fill=MUTED, anchor="mm")
         else:
             tile = building(tile_id)
             rule, points = tile_rule(tile_id)
@@ -138,7 +151,7 @@ def building_row(image, draw, view: StoneAgeView, top: int) -> int:
                     good_square(draw, good, (x0 + 8 + i * 38, y0 + 40), 34)
             else:
                 text(draw, (x0 + 8, y0 + 46), rule, fit(rule, 22, x1 - x0 - 16, True), bold=True)
-            text(draw, (x0 + 8, y0 + 86), f"= {points} pts", 22, bold=True)
+            text(draw, (x0 + 8, y0 + 86), word("= {points} pts", points=points), 22, bold=True)
             text(draw, (x1 - 8, y0 + 90), tile_id, 16, fill=MUTED, anchor="ra")
         who = view.people_on(f"building{k}")
         if who:
@@ -147,27 +160,28 @@ def building_row(image, draw, view: StoneAgeView, top: int) -> int:
 
 
 def top_label(cid: str) -> tuple[str, str | None]:
-    """Short English text for a card's top half and a resource square to show with it."""
+    """Short text for a card's top half and a resource square to show with it."""
     c = card(cid)
+    good = word(RESOURCE.get(c.resource or "", c.resource or ""))
     return {
-        "dice_for_all": ("Dice for all", None),
-        "food": (f"+{c.amount} food", "food"),
-        "resource": (f"+{c.amount} {c.resource}", c.resource),
-        "resource_roll": (f"2 dice: {c.resource}", c.resource),
-        "points": (f"+{c.amount} points", None),
-        "tool": ("+1 tool", None),
-        "agriculture": ("Agriculture +1", None),
-        "extra_card": ("Extra card", None),
-        "one_use_tool": (f"Tool {c.value} (once)", None),
-        "any_two_resources": ("Any 2 resources", None),
+        "dice_for_all": (word("Dice for all"), None),
+        "food": (word("+{n} {good}", n=c.amount, good=word("food")), "food"),
+        "resource": (word("+{n} {good}", n=c.amount, good=good), c.resource),
+        "resource_roll": (word("2 dice: {good}", good=good), c.resource),
+        "points": (words("+{count} point", "+{count} points", count=c.amount), None),
+        "tool": (word("+1 tool"), None),
+        "agriculture": (word("Agriculture +1"), None),
+        "extra_card": (word("Extra card"), None),
+        "one_use_tool": (word("Tool {n} (once)", n=c.value), None),
+        "any_two_resources": (word("Any 2 resources"), None),
     }[c.top]
 
 
 def bottom_label(cid: str) -> tuple[str, tuple[int, int, int]]:
     c = card(cid)
     if c.bottom_type == "culture":
-        return (c.symbol or "").capitalize(), CULTURE_BAND
-    return f"{c.figures} × {FIGURE_LABEL[c.bottom_type]}", SAND_BAND
+        return word(SYMBOL.get(c.symbol or "", (c.symbol or "").capitalize())), CULTURE_BAND
+    return word("{n} × {figure}", n=c.figures, figure=word(FIGURE_LABEL[c.bottom_type])), SAND_BAND
 
 
 def card_face(image, draw, cid: str, box: tuple[int, int, int, int]) -> None:
@@ -187,13 +201,13 @@ def card_face(image, draw, cid: str, box: tuple[int, int, int, int]) -> None:
 
 
 def card_row(image, draw, view: StoneAgeView, top: int) -> int:
-    text(draw, (MARGIN + 2, top), "10 Cards (cost = slot number)", 20, fill=MUTED, bold=True)
+    text(draw, (MARGIN + 2, top), word("10 Cards (cost = slot number)"), 20, fill=MUTED, bold=True)
     top += 28
     height = 176
     boxes = columns(4, top, height)
     for box, slot in zip(boxes, (4, 3, 2, 1)):               # slot 4 leftmost, as on the board
         x0, y0, x1, y1 = box
-        text(draw, (x0 + 4, y0 + 2), f"Card {slot}", 21, bold=True)
+        text(draw, (x0 + 4, y0 + 2), word("Card {n}", n=slot), 21, bold=True)
         for i in range(slot):
             draw.rounded_rectangle((x1 - 22 - i * 22, y0 + 6, x1 - 4 - i * 22, y0 + 24), radius=4,
                                    fill=(150, 140, 125), outline=(80, 70, 60))
@@ -201,7 +215,7 @@ def card_row(image, draw, view: StoneAgeView, top: int) -> int:
         face = (x0, y0 + 32, x1, y1)
         if cid is None:
             panel(draw, face, fill=(225, 220, 210))
-            text(draw, ((x0 + x1) // 2, (y0 + y1) // 2 + 16), "taken", 22, fill=MUTED, anchor="mm")
+            text(draw, ((x0 + x1) // 2, (y0 + y1) // 2 + 16), word("taken"), 22, fill=MUTED, anchor="mm")
         else:
             card_face(image, draw, cid, face)
         who = view.people_on(f"card{slot}")
@@ -228,8 +242,8 @@ def dice_row(image, draw, view: StoneAgeView, names: list[str], top: int) -> int
     for kind in rows:
         if kind == "roll":
             assert roll is not None
-            source = GATHER_LABEL.get(roll.source, roll.source)
-            who = names[roll.seat] if roll.seat < len(names) else f"seat {roll.seat + 1}"
+            source = word(GATHER_LABEL[roll.source]) if roll.source in GATHER_LABEL else roll.source
+            who = names[roll.seat] if roll.seat < len(names) else word("seat {n}", n=roll.seat + 1)
             person(image, roll.seat, (MARGIN + 8, y + 4), 30)
             label = f"{who} · {source}"
             text(draw, (MARGIN + 44, y + 2), label, fit(label, 20, 220, True), bold=True)
@@ -240,17 +254,19 @@ def dice_row(image, draw, view: StoneAgeView, names: list[str], top: int) -> int
             tools = list(roll.tools) + [f"u{v}" for v in roll.one_use]
             div = {"food": 2, "wood": 3, "brick": 4, "stone": 5, "gold": 6}[roll.resource]
             if view.roll is not None:
-                result = f"= {roll.total} → {roll.total // div} {roll.resource} · tools?"
+                result = word("= {total} → {gain} {good} · tools?", total=roll.total, gain=roll.total // div,
+                              good=word(RESOURCE[roll.resource]))
             else:
-                plus = f" +tools {' '.join(map(str, tools))}" if tools else ""
-                result = f"{plus} = {roll.total} → {roll.gain} {roll.resource}"
+                plus = word(" +tools {tools}", tools=" ".join(map(str, tools))) if tools else ""
+                result = plus + word(" = {total} → {gain} {good}", total=roll.total, gain=roll.gain,
+                                     good=word(RESOURCE[roll.resource]))
             rx = x + 16
             text(draw, (rx, y + 34), result, fit(result, 24, WIDTH - MARGIN - rx - 8, True), bold=True)
         else:
             dfa = view.dice_for_all
             assert dfa is not None
-            who = names[dfa.buyer] if dfa.buyer < len(names) else f"seat {dfa.buyer + 1}"
-            label = f"Dice for all ({who}, {dfa.card}): 1-4 res · 5 tool · 6 agri"
+            who = names[dfa.buyer] if dfa.buyer < len(names) else word("seat {n}", n=dfa.buyer + 1)
+            label = word("Dice for all ({player}, {card}): 1-4 res · 5 tool · 6 agri", player=who, card=dfa.card)
             text(draw, (MARGIN + 10, y + 2), label, fit(label, 20, WIDTH - 2 * MARGIN - 20, True), bold=True)
             x = MARGIN + 10
             for seat, face in dfa.picks:

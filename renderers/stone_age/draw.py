@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from renderers.common import font, player_colour, text_cache
+from renderers.common import font, player_colour, text_cache, word
 from renderers.common.text import length
 
 SEAT_ORDER = ("red", "blue", "yellow", "green")          # the game's colours (rules §2.2)
@@ -167,7 +167,7 @@ def closed_mark(image: Image.Image, box: tuple[int, int, int, int], right: bool 
         od.line((offset, y1 - y0, offset + (y1 - y0), 0), fill=(120, 110, 100, 70), width=3)
     image.paste(overlay, (x0, y0), overlay)
     draw = ImageDraw.Draw(image)
-    label = "CLOSED"
+    label = word("CLOSED")
     f = font(19, bold=True)
     w = length(label, f)
     cx = int(x1 - w / 2 - 14) if right else (x0 + x1) // 2

@@ -12,11 +12,11 @@ from renderers.stone_age.draw import (
     CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, TURN_FILL, TURN_FRAME, colour, fit, good_square, panel, person,
     text,
 )
-from renderers.common import word
+from renderers.common import N_, word
 
 STRIP = 132
-SYMBOL_SHORT = {"art": "Art", "healing": "Heal", "music": "Mus", "pottery": "Pot", "sundial": "Sun",
-                "transport": "Trn", "weaving": "Wea", "writing": "Wri"}
+SYMBOL_SHORT = {"art": N_("Art"), "healing": N_("Heal"), "music": N_("Mus"), "pottery": N_("Pot"), "sundial": N_("Sun"),
+                "transport": N_("Trn"), "weaving": N_("Wea"), "writing": N_("Wri")}
 
 
 def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top: int) -> int:
@@ -32,15 +32,15 @@ def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top:
     label = name + marks
     text(draw, (x0 + 60, y0 + 12), label, fit(label, 26, 430, True), bold=True)
     text(draw, (x1 - 12, y0 + 4), str(p.score), 40, bold=True, anchor="ra")
-    text(draw, (x1 - 12 - _width(str(p.score), 40) - 6, y0 + 20), "pts", 18, fill=MUTED, anchor="ra")
+    text(draw, (x1 - 12 - _width(str(p.score), 40) - 6, y0 + 20), word("pts"), 18, fill=MUTED, anchor="ra")
 
     # Row 2: people, food, agriculture, resources.
     y = y0 + 54
     x = x0 + 18
-    x = _stat(draw, x, y, "people", f"{p.home}/{p.people}")
+    x = _stat(draw, x, y, word("people"), f"{p.home}/{p.people}")
     good_square(draw, "food", (x, y), 30)
     x = _stat(draw, x + 34, y, "", str(p.food))
-    x = _stat(draw, x, y, "agri", str(p.agriculture))
+    x = _stat(draw, x, y, word("agri"), str(p.agriculture))
     for good, n in zip(RESOURCES, p.res):
         good_square(draw, good, (x, y), 30, dim=n == 0)
         text(draw, (x + 34, y + 15), str(n), 26, bold=True, fill=INK if n else MUTED, anchor="lm")
@@ -49,8 +49,8 @@ def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top:
     # Row 3: tools, one-use tools, buildings, cards.
     y = y0 + 94
     x = x0 + 18
-    text(draw, (x, y + 15), "tools", 20, fill=MUTED, anchor="lm")
-    x += 52
+    text(draw, (x, y + 15), word("tools"), 20, fill=MUTED, anchor="lm")
+    x += max(52, _width(word("tools"), 20) + 8)
     tools = list(p.tools) + [(0, False)] * (3 - len(p.tools))
     for value, used in tools:
         fill = (205, 200, 190) if used else ((255, 255, 255) if value else (236, 232, 224))
@@ -66,13 +66,13 @@ def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top:
         x += 44
     x += 8
     built = sum(p.building_points)
-    x = _stat(draw, x, y, "bld", f"{len(p.buildings)} ({built})")
+    x = _stat(draw, x, y, word("bld"), f"{len(p.buildings)} ({built})")
     x = card_summary(draw, p, x, y, x1 - 12)
     badges = []
     if p.c36:
-        badges.append(("+2 res to claim", (255, 236, 180), INK))
+        badges.append((word("+2 res to claim"), (255, 236, 180), INK))
     if p.hunger:
-        badges.append((f"{p.hunger} food short", (255, 225, 225), CLOSED))
+        badges.append((word("{n} food short", n=p.hunger), (255, 225, 225), CLOSED))
     bx = x1 - 12
     for label, fill, ink in badges:
         w = _width(label, 18, True) + 14
@@ -85,14 +85,14 @@ def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top:
 def card_summary(draw, p: PlayerView, x: int, y: int, right: int) -> int:
     """Culture symbols (doubles marked ×2) and the four multipliers, or just the card count."""
     if p.cards is None:
-        return _stat(draw, x, y, "cards", str(p.card_count))
+        return _stat(draw, x, y, word("cards"), str(p.card_count))
     symbols = Counter(card(c).symbol for c in p.cards if card(c).bottom_type == "culture")
     figures = figure_totals(p.cards)
     multi = f"F{figures['farmer']} T{figures['tool_maker']} H{figures['hut_builder']} S{figures['shaman']}"
     limit = right - _width(multi, 21, True) - 44
     ordered = sorted(symbols)
     for i, symbol in enumerate(ordered):
-        label = SYMBOL_SHORT[symbol] + ("×2" if symbols[symbol] > 1 else "")
+        label = word(SYMBOL_SHORT[symbol]) + ("×2" if symbols[symbol] > 1 else "")
         w = _width(label, 16, True) + 8
         if x + w > limit:
             text(draw, (x + 2, y + 15), f"+{len(ordered) - i}", 18, bold=True, fill=CULTURE_BAND, anchor="lm")
@@ -126,11 +126,11 @@ def draw_players(image, draw, view: StoneAgeView, names: list[str], top: int) ->
 
 
 def _name(names: list[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    return names[seat] if 0 <= seat < len(names) else word("Seat {n}", n=seat + 1)
 
 
-ROWS = (("track", "Track"), ("culture", "Culture"), ("farmers", "Farmers"), ("tool_makers", "Tool makers"),
-        ("hut_builders", "Hut builders"), ("shamans", "Shamans"), ("resources", "Resources"), ("total", "Total"))
+ROWS = (("track", N_("Track")), ("culture", N_("Culture")), ("farmers", N_("Farmers")), ("tool_makers", N_("Tool makers")),
+        ("hut_builders", N_("Hut builders")), ("shamans", N_("Shamans")), ("resources", N_("Resources")), ("total", N_("Total")))
 
 
 def draw_scores(image, draw, view: StoneAgeView, names: list[str], top: int) -> int:
@@ -144,7 +144,7 @@ def draw_scores(image, draw, view: StoneAgeView, names: list[str], top: int) -> 
     row_h = 36
     height = 48 + 60 + row_h * (len(ROWS) + 1) + 12
     panel(draw, (MARGIN, top, WIDTH - MARGIN, top + height), fill=PANEL)
-    text(draw, (MARGIN + 12, top + 10), "Final scoring", 26, bold=True)
+    text(draw, (MARGIN + 12, top + 10), word("Final scoring"), 26, bold=True)
     y = top + 48
     for i, row in enumerate(rows):
         cx = MARGIN + label_w + i * col_w + col_w // 2
@@ -156,7 +156,7 @@ def draw_scores(image, draw, view: StoneAgeView, names: list[str], top: int) -> 
         bold = key == "total"
         if bold:
             draw.line((MARGIN + 8, y - 2, WIDTH - MARGIN - 8, y - 2), fill=INK, width=2)
-        text(draw, (MARGIN + 12, y + row_h // 2), label, 21, bold=bold, fill=INK if bold else MUTED, anchor="lm")
+        text(draw, (MARGIN + 12, y + row_h // 2), word(label), 21, bold=bold, fill=INK if bold else MUTED, anchor="lm")
         for i, row in enumerate(rows):
             cx = MARGIN + label_w + i * col_w + col_w // 2
             value = getattr(row, key)
@@ -168,7 +168,7 @@ def draw_scores(image, draw, view: StoneAgeView, names: list[str], top: int) -> 
     for i, row in enumerate(rows):
         cx = MARGIN + label_w + i * col_w + col_w // 2
         text(draw, (cx, y + row_h // 2), f"#{row.rank}", 22, bold=True, fill=(150, 100, 20), anchor="mm")
-    text(draw, (MARGIN + 12, y + row_h // 2), "Rank", 21, fill=MUTED, anchor="lm")
+    text(draw, (MARGIN + 12, y + row_h // 2), word("Rank"), 21, fill=MUTED, anchor="lm")
     return top + height + GAP
 
 

@@ -1,0 +1,216 @@
+"""The picture of ``/help GAME``: a real position of the game drawn by its own renderer, where the
+notation players type can be seen on the board (a Carcassonne tile with its deploy codes,
+Quetzal's space codes and worker faces, Florenza's card positions, Stone Age's places, Keyflower's
+tile ids), under a title and over a key that says what each code means. Made for a phone: at
+least 640 pixels wide and never more than twice as tall as wide."""
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from PIL import Image, ImageDraw
+
+from games.core.contract import Game
+from renderers import registry
+from renderers.common import N_, encode_png, font, min_text_px, word
+from renderers.common.phone import MIN_WIDTH, max_height
+from renderers.common.words import speaking, with_codes
+
+PAPER = (248, 244, 234)
+INK = (30, 30, 30)
+TITLE_BG = (50, 60, 80)
+TITLE_FG = (255, 255, 255)
+CODE_BG = (255, 255, 255)
+LINE = (200, 190, 170)
+#: characters a Japanese line never starts with
+NO_LINE_START = "、。，．）」』："
+#: in a key's code: the move the scene played to get there, and the scene's example component
+MOVE = "{move}"
+EXAMPLE = "{example}"
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Where a game shows its notation: ``steps`` moves from the start (each the first legal move
+    of the first seat to act), drawn as ``region`` of ``viewer``'s view; ``key``: (code as typed,
+    what it means) rows."""
+
+    steps: int
+    region: str | None
+    viewer: int | None
+    key: tuple[tuple[str, str], ...]
+    #: a component of the position that the key names as an example (its id)
+    example: Callable[[Any], str] | None = None
+
+
+SCENES: dict[str, Scene] = {
+    "carcassonne": Scene(1, "board", None, (
+        (MOVE, N_("the move that placed this tile: the square x,y and the rotation r0–r3")),
+        ("cs", N_("a knight on the city, south edge")),
+        ("rn  rw  re", N_("a thief on the road at the north, west or east edge")),
+        ("fnw  fne  fes", N_("a farmer on the field at a half-edge: north-west, north-east, east-south")),
+        ("m", N_("a monk on a monastery")),
+        ("-", N_("no follower: /place X,Y rK -")),
+    )),
+    "quetzal": Scene(0, None, None, (
+        ("camp  stele  t1–t5", N_("spaces, resolved in the order of their numbers")),
+        ("3a  3b  3c  bm  v1–v3  hm  ship", N_("the other spaces: each code is written on its space")),
+        ("1…6  big", N_("your workers; a white face is an archaeologist (w), a black one an adventurer (k)")),
+        ("team t2 1 white", N_("one white worker to temple 2")),
+        ("A…H", N_("the temple display's slots: take B H")),
+    )),
+    "florenza": Scene(0, "common", None, (
+        ("M1…", N_("the monuments on display")),
+        ("A1…", N_("the artists on display (A architect, P painter, S sculptor)")),
+        ("L1…", N_("the locations, each usable once per round")),
+        ("H1…", N_("the cards in your hand (your private view, /hand)")),
+        ("ma wo me fa go sp", N_("marble, wood, metal, fabric, gold, spice")),
+        ("fl", N_("florins")),
+    )),
+    "stoneage": Scene(0, None, 0, (
+        ("place forest 3", N_("three people to the forest")),
+        ("hunt  forest  clay  quarry  river", N_("the gathering places: food, wood, brick, stone, gold")),
+        ("toolmaker  field  hut", N_("the village: a tool, agriculture, a new person")),
+        ("building1–4  card1–4", N_("the building stacks and the cards (a card costs its number)")),
+        ("F T H S", N_("farmers, tool makers, hut builders and shamans on your cards")),
+    )),
+    "keyflower": Scene(0, "board", None, (
+        (EXAMPLE, N_("a tile by its id, written under its name")),
+        (f"bid {EXAMPLE} 2 red", N_("bid two red keeples for that tile")),
+        ("r  b  y  g", N_("keeple colours: red, blue, yellow, green")),
+        ("w  s  i  au", N_("wood, stone, iron, gold")),
+        ("place TILE q,r rK", N_("a tile into your village: its place and rotation")),
+    ), lambda view: next(t.id for t in view.auction if not t.id.startswith("to"))),
+}
+
+
+def scene(game: Game) -> Scene | None:
+    return SCENES.get(game.name)
+
+
+def help_picture(game: Game, locale: str | None = None) -> bytes | None:
+    """PNG of the game's notation shown on its board, in ``locale`` (None when the game has no
+    renderer or no scene)."""
+    found = scene(game)
+    if found is None or not game.renderer:
+        return None
+    with speaking(locale), with_codes():
+        return encode_png(_picture(game, found))
+
+
+def position(game: Game, found: Scene):
+    """The scene's position: the state after its steps, and the last move played ("" for none)."""
+    state = game.setup(game.min_players, frozenset(spec.name for spec in game.options if spec.default), 1)
+    move = ""
+    for _ in range(found.steps):
+        seat = sorted(game.to_act(state))[0]
+        action = game.legal_actions(state, seat)[0]
+        move = str(action)
+        game.apply(state, seat, action)
+    return state, move
+
+
+def key_rows(game: Game) -> list[tuple[str, str]]:
+    """The key of the game's help picture: (code as typed, its meaning in the picture's language)."""
+    found = scene(game)
+    if found is None:
+        return []
+    state, move = position(game, found)
+    example = found.example(game.view(state, None)) if found.example else ""
+    return [(code.replace(MOVE, move).replace(EXAMPLE, example), word(meaning)) for code, meaning in found.key]
+
+
+def _picture(game: Game, found: Scene) -> Image.Image:
+    state, _ = position(game, found)
+    names = [word("Player {n}", n=seat + 1) for seat in range(game.min_players)]
+    view = game.view(state, found.viewer)
+    board = Image.open(io.BytesIO(registry.render(game, view, names, region=found.region))).convert("RGB")
+    width = max(MIN_WIDTH, board.width)
+    size = max(min_text_px(width), round(width / 36))
+    title = _title(width, word("{game}: what to type", game=word(game.title)), size)
+    key = _key(width, key_rows(game), size)
+    height = title.height + board.height + key.height
+    width = max(width, math.ceil(height / 2))           # never taller than twice the width
+    canvas = Image.new("RGB", (width, height), PAPER)
+    canvas.paste(title.resize((width, title.height)) if title.width != width else title, (0, 0))
+    canvas.paste(board, ((width - board.width) // 2, title.height))
+    canvas.paste(key, ((width - key.width) // 2, title.height + board.height))
+    assert canvas.height <= max_height(canvas.width)
+    return canvas
+
+
+def _title(width: int, text: str, size: int) -> Image.Image:
+    band = Image.new("RGB", (width, round(size * 2.2)), TITLE_BG)
+    draw = ImageDraw.Draw(band)
+    face = font(size * 1.15, True)
+    draw.text((round(size * 0.6), band.height / 2), _cut(draw, text, face, width - size * 1.2), fill=TITLE_FG,
+              font=face, anchor="lm")
+    return band
+
+
+def _key(width: int, rows: list[tuple[str, str]], size: int) -> Image.Image:
+    """One row per code: the code in a white box as it is typed, then its meaning (two lines at most)."""
+    pad = round(size * 0.6)
+    code_face, text_face = font(size, True), font(size)
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    code_w = min(width * 0.45, max((probe.textlength(code, font=code_face) for code, _ in rows), default=0) + pad)
+    text_w = width - code_w - 4 * pad
+    laid = [(code, _lines(probe, meaning, text_face, text_w, 2)) for code, meaning in rows]
+    line_h = round(size * 1.35)
+    height = pad + sum(max(1, len(lines)) * line_h + pad for _, lines in laid) + pad
+    image = Image.new("RGB", (width, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw.line((pad, 2, width - pad, 2), fill=LINE, width=2)
+    y = pad
+    for code, lines in laid:
+        row_h = max(1, len(lines)) * line_h
+        draw.rounded_rectangle((pad, y, pad + code_w, y + line_h), radius=round(size / 4), fill=CODE_BG, outline=INK)
+        draw.text((pad + code_w / 2, y + line_h / 2), _cut(draw, code, code_face, code_w - pad / 2), fill=INK,
+                  font=code_face, anchor="mm")
+        for i, text in enumerate(lines):
+            draw.text((2 * pad + code_w, y + line_h * (i + 0.5)), text, fill=INK, font=text_face, anchor="lm")
+        y += row_h + pad
+    return image
+
+
+def _lines(draw: ImageDraw.ImageDraw, text: str, face, width: float, most: int) -> list[str]:
+    """``text`` in lines of ``width`` pixels (between words, or between any two characters of
+    Japanese), at most ``most`` lines, the last cut with an ellipsis."""
+    lines: list[str] = []
+    line = ""
+    for piece in _pieces(text):
+        trial = line + piece
+        if line and draw.textlength(trial.rstrip(), font=face) > width:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line = trial
+    if line:
+        lines.append(line.rstrip())
+    if len(lines) > most:
+        lines = lines[:most - 1] + [_cut(draw, " ".join(lines[most - 1:]), face, width)]
+    return [_cut(draw, text, face, width) for text in lines]
+
+
+def _pieces(text: str) -> list[str]:
+    """Where a line may break: after a space, or after any Japanese character."""
+    pieces, piece = [], ""
+    for c in text:
+        if c in NO_LINE_START and pieces and not piece:
+            pieces[-1] += c         # Japanese punctuation never starts a line
+            continue
+        piece += c
+        if c == " " or ord(c) > 0x2E80:
+            pieces.append(piece)
+            piece = ""
+    return pieces + ([piece] if piece else [])
+
+
+def _cut(draw: ImageDraw.ImageDraw, text: str, face, width: float) -> str:
+    if draw.textlength(text, font=face) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=face) > width:
+        text = text[:-1]
+    return text + "…"

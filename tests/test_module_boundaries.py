@@ -1,0 +1,74 @@
+"""A module uses another's public names only: no ``x._name`` on anything but ``self``, ``cls`` or
+``super()``, and no import of an underscore name (or from an underscore module) anywhere in
+bot/, games/ and renderers/. Extensions reach the table service through its public methods and
+hooks (bot/service/tables.py, bot/service/hooks.py).
+
+No third-party private is used today, so there is no allow-list; one would go here, name by name,
+with the reason it cannot be avoided."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("bot", "games", "renderers")
+
+
+def private(name: str) -> bool:
+    """``_name`` is private; ``__dunder__`` names are Python's own and public."""
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def own_object(node: ast.expr) -> bool:
+    """``self``, ``cls`` or ``super()``: the class reaching its own names."""
+    if isinstance(node, ast.Name):
+        return node.id in ("self", "cls")
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+def violations(source: str, where: str = "<source>") -> list[str]:
+    """Every use of another module's private name in ``source``, as 'where:line: what'."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and private(node.attr) and not own_object(node.value):
+            found.append(f"{where}:{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.ImportFrom):
+            if any(private(part) for part in (node.module or "").split(".")):
+                found.append(f"{where}:{node.lineno}: from {node.module} import ...")
+            found += [f"{where}:{node.lineno}: from {'.' * node.level}{node.module or ''} import {alias.name}"
+                      for alias in node.names if private(alias.name)]
+        elif isinstance(node, ast.Import):
+            found += [f"{where}:{node.lineno}: import {alias.name}"
+                      for alias in node.names if any(private(part) for part in alias.name.split("."))]
+    return found
+
+
+def test_the_check_finds_each_kind_of_reach_into_another_module():
+    source = """
+from bot.service.tables import _error, TableService
+from bot._internal import thing
+import bot._internal.more
+class A:
+    def f(self, service):
+        self._mine(); super()._base(); type(self).__name__
+        service._advance()
+        A._winner()
+"""
+    found = violations(source)
+    assert [line.split(": ", 1)[1] for line in found] == [
+        "from bot.service.tables import _error",
+        "from bot._internal import ...",
+        "import bot._internal.more",
+        "service._advance",
+        "A._winner",
+    ], found
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_module_uses_another_modules_private_names(package):
+    found = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        found += violations(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    assert found == [], "private names used from outside their class or module:\n" + "\n".join(found)
