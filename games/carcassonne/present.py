@@ -173,14 +173,14 @@ def outcome_details(state: CarcState) -> list[Msg]:
     bonus = any(o in state.options for o in BONUS_OPTIONS)
     details = []
     for s in sorted(range(state.players), key=lambda s: (-state.scores[s], s)):      # by rank
-        params = {"player": SeatRef(s), "total": state.scores[s], "farm_cities": final["farm_cities"][s],
+        params = {"player": SeatRef(s), "total": points_msg(state.scores[s]), "farm_cities": final["farm_cities"][s],
                   **{k: final[k][s] for k in PARTS}}
         if bonus:
-            details.append(Msg("{player}: {total} points = {play} during play + {city} incomplete cities + {road} "
+            details.append(Msg("{player}: {total} = {play} during play + {city} incomplete cities + {road} "
                                "incomplete roads + {monastery} incomplete monasteries + {farm} farms ({farm_cities} "
                                "cities) + {goods} goods + {king} King + {robber} Robber Baron + {fairy} fairy.", params))
         else:
-            details.append(Msg("{player}: {total} points = {play} during play + {city} incomplete cities + {road} "
+            details.append(Msg("{player}: {total} = {play} during play + {city} incomplete cities + {road} "
                                "incomplete roads + {monastery} incomplete monasteries + {farm} farms ({farm_cities} "
                                "cities).", params))
     best = max(state.scores)

@@ -291,8 +291,9 @@ def apply_buy(state: StoneAgeState, seat: int, action: Buy) -> list[Event]:
     p.buildings.append(stack.pop(0))
     p.building_points.append(points)
     del p.where[loc]
-    events = [Event.public("{player} builds {tile} with {pay}: +{points} points (score {score}).",
-                           player=SeatRef(seat), tile=tile.id, pay=goods_msg(pay), points=points, score=p.score)]
+    events = [Event.public("{player} builds {tile} with {pay}: +{points} (score {score}).",
+                           player=SeatRef(seat), tile=tile.id, pay=goods_msg(pay), score=p.score,
+                           points=counted("{count} point", "{count} points", count=points))]
     if stack:
         events.append(Event.public("Building stack {k} now shows {tile} ({left} left).", k=k, tile=stack[0],
                                    left=len(stack)))

@@ -26,9 +26,9 @@ def player_line(p: PlayerView) -> Msg:
     tools = ",".join(("(" + str(v) + ")") if used else str(v) for v, used in p.tools) or "-"
     if p.one_use:
         tools += " " + " ".join(f"u{v}" for v in p.one_use)
-    return Msg("{player}: {score} points · people {home}/{people} · food {food} · agriculture {agriculture} · "
+    return Msg("{player}: {score} · people {home}/{people} · food {food} · agriculture {agriculture} · "
                "resources {res} · tools {tools} · buildings {buildings} · cards {cards}",
-               {"player": SeatRef(p.seat), "score": p.score, "home": p.home, "people": p.people, "food": p.food,
+               {"player": SeatRef(p.seat), "score": counted("{count} point", "{count} points", count=p.score), "home": p.home, "people": p.people, "food": p.food,
                 "agriculture": p.agriculture, "res": goods_msg(p.res), "tools": tools,
                 "buildings": len(p.buildings), "cards": p.card_count})
 
