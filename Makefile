@@ -1,5 +1,5 @@
 # make run  - set everything up and run the bot (Discord with DISCORD_TOKEN, else the console table)
-# make test - set everything up and run the whole test suite
+# make test - set everything up, lint (ruff), type-check (pyright) and run the whole test suite
 # make soak - the SIGKILL-under-load test with many kills (SOAK_KILLS, per database), printing its figures,
 #             after make soak-fuzz (the fuzz suites with many examples, from a new seed)
 PYTHON ?= python3.11
@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 
 SOAK_KILLS ?= 120
 
-.PHONY: run test soak console bench setup fonts postgres clean catalogues
+.PHONY: run test lint soak console bench setup fonts postgres clean catalogues
 
 setup: $(STAMP) fonts postgres
 
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,postgres]'
 	@touch $(STAMP)
 
 # Fonts for player names in images (Japanese, Chinese, Korean, ...): Noto CJK from the system.
@@ -45,14 +45,20 @@ postgres:
 		else echo "warning: install the PostgreSQL server (initdb, pg_ctl) for the PostgreSQL store tests"; fi; \
 	fi
 
+# the boardtable command of the package (the same program as python -m bot)
 run: setup
-	$(PY) -m bot
+	$(VENV)/bin/boardtable run
 
 console: setup
-	$(PY) -m bot console
+	$(VENV)/bin/boardtable console
 
-test: setup
+test: setup lint
 	$(PY) -m pytest
+
+# ruff (pyflakes, pycodestyle errors) and pyright (basic) with the settings in pyproject.toml
+lint: setup
+	$(VENV)/bin/ruff check --no-cache .
+	$(VENV)/bin/pyright --pythonpath $(PY)
 
 # About 15 minutes per database on a quiet 2-core machine; prints kills, moves acknowledged,
 # games finished and mismatches after every kill and at the end.

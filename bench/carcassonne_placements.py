@@ -11,8 +11,8 @@ import time
 
 from carcassonne_common import ALL_OPTIONS, GAME, late_game, percentiles, quick
 
-from games.carcassonne.placement import legal_placements
-from games.carcassonne.tiles import all_tiles
+from games.carcassonne.rules.placement import legal_placements
+from games.carcassonne.components import all_tiles
 
 
 def measure(label: str, options: frozenset[str], placed: int) -> None:

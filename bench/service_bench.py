@@ -29,7 +29,6 @@ from bench.stats import ratio, summary  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.service import Ctx, TableService  # noqa: E402
 from bench.store_common import BenchStores  # noqa: E402
-from bot.store.records import SeatRecord  # noqa: E402
 from games import registry  # noqa: E402
 
 
@@ -144,13 +143,13 @@ async def cold_restore(stores: BenchStores, game, tables: int) -> tuple[float, i
     rows, seat_rows = [], []
     now = time.time()
     for t in range(tables):
-        rows.append((t + 1, 100_000 + t, 1, game.name, 1, "playing", "[]", 1, 30, 30, snapshot, now, now))
-        seat_rows += [(t + 1, s, s + 1, f"P{s}", 0, None, 0) for s in range(game.min_players)]
-    await store.write_many("INSERT INTO game_tables (id, channel_id, guild_id, game, host_id, status, options, seed,"
-                           " version, announced_version, snapshot, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                           rows)
-    await store.write_many("INSERT INTO seats (table_id, seat, user_id, name, is_bot, level, resigned)"
-                           " VALUES (?,?,?,?,?,?,?)", seat_rows)
+        rows.append({"id": t + 1, "channel_id": 100_000 + t, "guild_id": 1, "game": game.name, "host_id": 1,
+                     "status": "playing", "options": "[]", "seed": 1, "version": 30, "announced_version": 30,
+                     "snapshot": snapshot, "created_at": now, "updated_at": now})
+        seat_rows += [{"table_id": t + 1, "seat": s, "user_id": s + 1, "name": f"P{s}", "is_bot": 0, "level": None,
+                       "resigned": 0} for s in range(game.min_players)]
+    await store.bulk_insert("game_tables", rows)
+    await store.bulk_insert("seats", seat_rows)
     await store.close()
     started = time.perf_counter()
     store = await stores.new(name).open()

@@ -1,6 +1,16 @@
-"""Entry point: ``python -m bot`` (Discord when DISCORD_TOKEN is set, else the console table),
-``python -m bot console``, ``python -m bot --sync`` (force a command sync),
-``python -m bot migrate-sqlite-to-postgres`` (copy the SQLite database into an empty PostgreSQL one)."""
+"""Entry point: the ``boardtable`` command (``pip install .``) and ``python -m bot``, the same program.
+
+    boardtable [run]            the bot: Discord when DISCORD_TOKEN is set, else the console table
+    boardtable run --sync       the same, syncing the slash commands to Discord even if unchanged
+    boardtable console          the console table (several players typing as themselves)
+    boardtable migrate          bring the database's schema up to date, then stop
+    boardtable migrate sqlite-to-postgres [--from PATH] [--to URL]
+                                copy the SQLite database into an empty PostgreSQL one
+    boardtable sync             sync the slash commands to Discord (and dev_guild_ids), then stop
+
+The forms of earlier versions still work: ``discord`` for ``run``, ``--sync`` alone, and
+``migrate-sqlite-to-postgres``.
+"""
 from __future__ import annotations
 
 import argparse
@@ -11,7 +21,7 @@ import os
 import signal
 import sys
 
-from bot.asyncplay import AsyncPlay
+from bot.plugins import Plugins
 from bot.config import ConfigError, Settings, check_shards, load_settings
 from bot.i18n import I18n, game_packages
 from bot.monitor import LoopMonitor
@@ -125,17 +135,21 @@ async def main_async(args: argparse.Namespace, settings: Settings) -> None:
 
 
 async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> None:
-    """Run the console or the Discord bot on the open store, until it stops."""
+    """Run the console or the Discord bot on the open store, until it stops (``sync``: sync the
+    slash commands and stop)."""
+    if args.mode == "sync":
+        await sync_commands(settings, store)
+        return
     monitor = LoopMonitor(settings.monitor_interval_ms / 1000, settings.monitor_report_seconds,
                           settings.monitor_file).start() if settings.monitor_event_loop else None
     service = TableService(store, settings)
     service.warm_up()                   # in a worker thread, while the bot connects
-    play = AsyncPlay(service)           # timers, ratings, tournaments... (hooks into the service)
+    play = Plugins(service)           # timers, ratings, tournaments... (hooks into the service)
     i18n = I18n(game_packages(service.games()), settings.default_locale, settings.locales)
     try:
         token = os.environ.get("DISCORD_TOKEN", "").strip()
         if args.mode == "console" or not token:
-            from bot.asyncplay.console import console_ports
+            from bot.plugins.console import console_ports
             from bot.console import Console
 
             console = Console(service, i18n, settings.console_images_dir, settings.default_locale)
@@ -166,18 +180,60 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
             await monitor.stop()
 
 
-MIGRATE = "migrate-sqlite-to-postgres"
+async def sync_commands(settings: Settings, store: Store) -> None:
+    """``boardtable sync``: log in to Discord, sync the slash commands and stop, without restoring
+    a table or connecting to the gateway."""
+    import discord
+
+    from bot.discord.client import sync_commands_once
+
+    service = TableService(store, settings)
+    play = Plugins(service)             # never started: its commands are among those synced
+    i18n = I18n(game_packages(service.games()), settings.default_locale)
+    try:
+        await sync_commands_once(service, settings, i18n, os.environ.get("DISCORD_TOKEN", "").strip(), play)
+    except discord.LoginFailure:
+        raise Stopped("Discord refused the bot's token: check DISCORD_TOKEN (Discord developer portal, your"
+                      " application, Bot, Reset Token)", 2) from None
+    finally:
+        await service.close()
+    print("The slash commands are synced.")
+
+
+MIGRATE = "migrate-sqlite-to-postgres"          # the command of earlier versions: ``migrate sqlite-to-postgres``
+COMMANDS = ("run", "console", "migrate", "sync")
+ALIASES = {"discord": "run", MIGRATE: "migrate"}
+MIGRATIONS = ("schema", "sqlite-to-postgres")
+POSTGRES_MISSING = ("PostgreSQL support is not installed: install the bot with it, pip install 'boardtable[postgres]'"
+                    " (or use database.backend: sqlite)")
+
+
+def postgres_installed() -> bool:
+    """Whether the PostgreSQL driver (the ``postgres`` extra) can be imported."""
+    try:
+        import asyncpg  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def migrate(args: argparse.Namespace, settings: Settings) -> int:
-    """``python -m bot migrate-sqlite-to-postgres [--from PATH] [--to URL]``."""
-    from bot.store.transfer import migrate_sqlite_to_postgres
-
+    """``boardtable migrate [schema]`` and ``boardtable migrate sqlite-to-postgres [--from PATH] [--to URL]``."""
+    if args.what in (None, "schema"):
+        if settings.database_backend == "postgres" and not postgres_installed():
+            print(f"Not migrated: {POSTGRES_MISSING}", file=sys.stderr)
+            return 2
+        return upgrade_schema(settings)
     dsn = args.target or settings.database_dsn or os.environ.get("DATABASE_URL", "").strip()
     if not dsn:
         print("Nowhere to copy to: set DATABASE_URL (postgresql://USER:PASSWORD@HOST:5432/DATABASE) or pass --to",
               file=sys.stderr)
         return 2
+    if not postgres_installed():
+        print(f"Nothing was copied: {POSTGRES_MISSING}", file=sys.stderr)
+        return 2
+    from bot.store.transfer import migrate_sqlite_to_postgres
+
     try:
         print(asyncio.run(migrate_sqlite_to_postgres(args.source or settings.database_path, dsn)))
     except StoreError as error:
@@ -186,18 +242,55 @@ def migrate(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Board games in Discord channels.")
-    parser.add_argument("mode", nargs="?", choices=["discord", "console", MIGRATE], default="discord",
-                        help="discord (needs DISCORD_TOKEN; without it the console starts), console, or"
-                             f" {MIGRATE} (copy database.path into the empty PostgreSQL database of DATABASE_URL)")
+def upgrade_schema(settings: Settings) -> int:
+    """Open the configured database, which brings its schema up to date, and close it again (for an
+    operator who upgrades before starting the shard processes of a shared database)."""
+    async def upgrade() -> None:
+        ownership = Ownership(settings)
+        ownership.lock_database_file()      # not under a running bot on the same SQLite file
+        try:
+            store = await open_store(settings)
+            await store.close()
+        finally:
+            await ownership.release()
+
+    try:
+        asyncio.run(upgrade())
+    except StoreError as error:
+        print(f"Database error: {error}", file=sys.stderr)
+        return 3
+    except OwnershipError as error:
+        print(f"Not migrated: {error}", file=sys.stderr)
+        return 4
+    print(f"The {settings.database_backend} database's schema is up to date.")
+    return 0
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="boardtable", description="Board games in Discord channels.",
+                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    parser.add_argument("mode", nargs="?", choices=[*COMMANDS, *ALIASES], default="run", metavar="COMMAND",
+                        help="run (the default: Discord with DISCORD_TOKEN, else the console), console, migrate or sync")
+    parser.add_argument("what", nargs="?", choices=MIGRATIONS, metavar="MIGRATION",
+                        help="migrate: schema (the default) or sqlite-to-postgres")
     parser.add_argument("--config", default=os.environ.get("BOARDTABLE_CONFIG", "config.yaml"), help="path to config.yaml")
-    parser.add_argument("--sync", action="store_true", help="sync slash commands to Discord even if unchanged")
+    parser.add_argument("--sync", action="store_true", help="run: sync slash commands to Discord even if unchanged")
     parser.add_argument("--shard-ids", metavar="0,1", help="the shards this process runs (overrides discord.shard_ids)")
     parser.add_argument("--shard-count", metavar="N", help="total number of shards, or auto (overrides discord.shard_count)")
-    parser.add_argument("--from", dest="source", help=f"{MIGRATE}: the SQLite file (default database.path)")
-    parser.add_argument("--to", dest="target", help=f"{MIGRATE}: the PostgreSQL URL (default DATABASE_URL or database.dsn)")
+    parser.add_argument("--from", dest="source", help="migrate sqlite-to-postgres: the SQLite file (default database.path)")
+    parser.add_argument("--to", dest="target", help="migrate sqlite-to-postgres: the PostgreSQL URL (default DATABASE_URL or"
+                                                    " database.dsn)")
     args = parser.parse_args(argv)
+    if args.mode == MIGRATE:
+        args.what = "sqlite-to-postgres"
+    args.mode = ALIASES.get(args.mode, args.mode)
+    if args.what is not None and args.mode != "migrate":
+        parser.error(f"{args.what!r} goes with migrate: boardtable migrate {args.what}")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     try:
         settings = with_shard_flags(load_settings(args.config), args.shard_ids, args.shard_count)
         logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -207,8 +300,14 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2
-    if args.mode == MIGRATE:
+    if args.mode == "migrate":
         return migrate(args, settings)
+    if settings.database_backend == "postgres" and not postgres_installed():
+        print(f"Not started: {POSTGRES_MISSING}", file=sys.stderr)
+        return 2
+    if args.mode == "sync" and not os.environ.get("DISCORD_TOKEN", "").strip():
+        print("Nothing to sync with: boardtable sync needs the bot's token in DISCORD_TOKEN", file=sys.stderr)
+        return 2
     try:
         asyncio.run(main_async(args, settings))
     except (KeyboardInterrupt, asyncio.CancelledError):

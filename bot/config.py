@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar
 
 import yaml
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -44,7 +44,11 @@ def _duration(value: Any) -> int | None:
 
 Text = Annotated[str, AfterValidator(_not_blank)]
 Duration = Annotated[int | None, BeforeValidator(_duration)]
-Language = Literal[LOCALES]                     # type: ignore[valid-type]
+if TYPE_CHECKING:
+    Language = str
+else:
+    #: one of the languages the bot speaks (bot.i18n.LOCALES), checked by pydantic
+    Language = Literal[LOCALES]
 
 
 def key(default: Any, allowed: str, **limits: Any) -> Any:
@@ -286,7 +290,7 @@ def check_shards(count: Any, ids: Any, *, where: str = "config.yaml",
     ``where`` and ``keys`` name the source in the message)."""
     count_key, ids_key = keys
 
-    def fail(key: str, allowed: str, value: Any) -> None:
+    def fail(key: str, allowed: str, value: Any) -> NoReturn:
         raise ConfigError(f"{where}: '{key}' is {value!r}; allowed: {allowed}")
 
     if not (count is None or count == "auto" or (isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= 65536)):

@@ -44,7 +44,7 @@ class Console:
         self.last_buttons: dict[int, tuple[int, list[tuple[str, str, list[str] | None]]]] = {}
         self.last_private: dict[tuple[int, str], tuple[int, list[tuple[str, str, list[str] | None]]]] = {}
         self.shown = 0
-        # asynchronous play (bot/asyncplay/console.py): channel and user names, extra commands
+        # asynchronous play (bot/plugins/console.py): channel and user names, extra commands
         self.channel_names: dict[int, str] = {zlib.crc32(b"console"): "console"}
         self.user_names: dict[int, str] = {}
         self.extra: Callable[[Ctx, str, str], Awaitable[list[Reply] | None]] | None = None

@@ -30,12 +30,5 @@ class Shards:
     def owns(self, guild_id: int | None) -> bool:
         return self.ids is None or shard_of(guild_id, self.count) in self.ids
 
-    def sql_filter(self, column: str = "guild_id") -> tuple[str, tuple]:
-        """A WHERE clause (portable to SQLite and PostgreSQL) keeping rows of this process's guilds."""
-        if self.ids is None:
-            return "1 = 1", ()
-        marks = ", ".join("?" * len(self.ids))
-        return f"((COALESCE({column}, 0) >> 22) % ?) IN ({marks})", (self.count, *self.ids)
-
 
 SINGLE = Shards(1)

@@ -126,7 +126,10 @@ def _picture(game: Game, found: Scene) -> Image.Image:
     state, _ = position(game, found)
     names = [word("Player {n}", n=seat + 1) for seat in range(game.min_players)]
     view = game.view(state, found.viewer)
-    board = Image.open(io.BytesIO(registry.render(game, view, names, region=found.region))).convert("RGB")
+    drawn = registry.render(game, view, names, region=found.region)
+    if drawn is None:
+        raise ValueError(f"{game.name} has a help scene but no renderer")
+    board = Image.open(io.BytesIO(drawn)).convert("RGB")
     width = max(MIN_WIDTH, board.width)
     size = max(min_text_px(width), round(width / 36))
     title = _title(width, word("{game}: what to type", game=word(game.title)), size)

@@ -97,7 +97,7 @@ def key_colours(game: Game) -> list[RGB]:
     find = getattr(module, "key_colours", None)
     if find is not None:
         colours += list(find())
-    colours += literal_colours(Path(module.__file__).parent)
+    colours += literal_colours(Path(str(module.__file__)).parent)
     return list(dict.fromkeys(colours))
 
 

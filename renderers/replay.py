@@ -132,7 +132,9 @@ def _make_replay(game_name: str, players: int, options: Sequence[str], seed: int
     colours = renderers.seat_colours(game, None, players)
     scale = max(scale, 1.0)
     first = game.view(game.from_json(moments[0].snapshot), None)
-    width = max(MIN_WIDTH, renderers.render_image(game, first, names, scale).width)
+    first_image = renderers.render_image(game, first, names, scale)
+    assert first_image is not None              # the game has a renderer (above)
+    width = max(MIN_WIDTH, first_image.width)
     band_h = caption(width, (), names, colours).height
     pictures = []
     for moment in moments:             # each picture leaves room for its band in a phone's 2:1

@@ -13,7 +13,7 @@ from bot.service import Ctx, TableService
 from bot.store import SqliteStore, Store
 from tests.pgserver import MISSING, PgServer, find_binaries
 
-TEST_GAME = "tests.toygame.game:GAME"
+TEST_GAME = "tests.toygame:GAME"
 
 
 def make_settings(**overrides) -> Settings:
@@ -57,7 +57,7 @@ class StoreMaker:
         """Make the database refuse (or accept again) every write: SQLite's query_only, or a
         read-only default for the PostgreSQL database (the pool's connections are renewed)."""
         if self.backend == "sqlite":
-            await store.db.execute(f"PRAGMA query_only={'ON' if refuse else 'OFF'}")
+            await store.maintenance(f"PRAGMA query_only={'ON' if refuse else 'OFF'}")
             return
         import asyncpg
 
@@ -68,7 +68,7 @@ class StoreMaker:
             await admin.execute(f'ALTER DATABASE "{database}" {setting}')
         finally:
             await admin.close()
-        await store.pool.expire_connections()
+        await store.engine.dispose()       # the pool's connections are made again, with the new default
 
 
 @pytest.fixture(scope="session")

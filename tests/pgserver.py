@@ -52,7 +52,7 @@ class PgServer:
         self.as_postgres = os.geteuid() == 0
         self._names = itertools.count(1)
         self._template_ready = False
-        self._schema: tuple[frozenset[str], int] | None = None      # the template's tables and version
+        self._schema: tuple[frozenset[str], str] | None = None      # the template's tables and revision
         self._clean: list[str] = []
         if self.as_postgres:
             user = pwd.getpwnam("postgres")
@@ -101,9 +101,9 @@ class PgServer:
             await connection.close()
 
     @staticmethod
-    async def _shape(connection: asyncpg.Connection) -> tuple[frozenset[str], int]:
+    async def _shape(connection: asyncpg.Connection) -> tuple[frozenset[str], str]:
         tables = await connection.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
-        return frozenset(r[0] for r in tables), await connection.fetchval("SELECT MAX(version) FROM schema_version")
+        return frozenset(r[0] for r in tables), await connection.fetchval("SELECT version_num FROM alembic_version")
 
     async def _template(self) -> str:
         """The template database with the bot's schema (made on first use)."""
@@ -132,7 +132,7 @@ class PgServer:
 
     async def recycle_database(self, name: str) -> None:
         """Empty a database a test has finished with, for the next test; drop it instead if the
-        test changed its tables, its schema version or its settings (or emptying fails)."""
+        test changed its tables, its schema revision or its settings (or emptying fails)."""
         try:
             connection = await asyncpg.connect(self.dsn(name), timeout=30)
             try:
@@ -148,7 +148,7 @@ class PgServer:
                 async with connection.transaction():
                     # replica role: no foreign-key checks, so the tables empty in any order
                     await connection.execute("SET LOCAL session_replication_role = replica")
-                    for table in sorted(shape[0] - {"schema_version"}):
+                    for table in sorted(shape[0] - {"alembic_version"}):
                         await connection.execute(f"DELETE FROM {table}")
                     for row in sequences:
                         await connection.execute("SELECT setval($1, 1, false)", row[0])

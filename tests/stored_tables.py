@@ -8,10 +8,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import select
+
 from bot.service.tableoptions import split_options
 from bot.store import ActionRecord, SqliteStore
 from bot.store.base import Store
 from bot.store.records import TableRecord
+from bot.store.schema import game_tables
 from games import registry
 
 
@@ -30,11 +33,10 @@ async def read_tables(source: str | Path | Store, *, status: tuple[str, ...] = (
     and closed here) or an open store of either backend (left open)."""
     store = source if isinstance(source, Store) else await SqliteStore(source).open()
     try:
-        marks = ", ".join("?" for _ in status)
-        rows = await store.fetch(f"SELECT id FROM game_tables WHERE status IN ({marks}) ORDER BY id", status)
+        rows = await store.fetch(select(game_tables.c.id).where(game_tables.c.status.in_(status)).order_by(game_tables.c.id))
         tables = []
         for row in rows:
-            record = await store.table(row["id"])
+            record = await store.table(row.id)
             assert record is not None
             tables.append(StoredTable(record, await store.actions(record.id)))
         return tables

@@ -30,7 +30,7 @@ PER_GAME_FIGURES = [
 # figures printed once for the whole bot (the store, and the load through the fake Discord)
 OVERALL_FIGURES = [
     rf"one saved move.*median +{NUMBER} ms",
-    rf"interactions [0-9]+: answered [0-9]+, missed [0-9]+, late [0-9]+",
+    r"interactions [0-9]+: answered [0-9]+, missed [0-9]+, late [0-9]+",
     rf"creation -> first answer, all +: p50 +{NUMBER} ms +p95 +{NUMBER} ms +p99 +{NUMBER} ms",
     rf"event loop stalls while serving .*longest {NUMBER} ms",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.asyncplay import AsyncPlay
+from bot.plugins import Plugins
 from bot.discord.client import COGS, BoardBot
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import I18n, game_packages
@@ -16,7 +16,7 @@ from tests.conftest import make_settings
 async def test_every_command_option_and_choice_is_translated(store):
     service = TableService(store, make_settings(), render=False)
     i18n = I18n(game_packages(service.games()))
-    bot = BoardBot(service, make_settings(), i18n, play=AsyncPlay(service))
+    bot = BoardBot(service, make_settings(), i18n, play=Plugins(service))
     translator = CatalogueTranslator(i18n)
     try:
         for cog in COGS:

@@ -6,7 +6,7 @@ import pytest
 
 from games.core import IllegalAction, OptionError, ranks_from_scores, toggle_option, validate_options
 from games.core.rng import SeededRng
-from tests.toygame.game import GAME
+from tests.toygame import GAME
 
 
 def play_random(seed: int, players: int = 3, options=frozenset()):

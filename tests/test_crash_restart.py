@@ -16,7 +16,7 @@ def write_config(tmp_path: Path, stores: StoreMaker) -> Path:
     config = tmp_path / "config.yaml"
     config.write_text(
         stores.config() +
-        "games:\n  enabled: [countdown]\n  extra: ['tests.toygame.game:GAME']\n"
+        "games:\n  enabled: [countdown]\n  extra: ['tests.toygame:GAME']\n"
         f"console:\n  images_dir: {tmp_path / 'images'}\n"
     )
     return config
@@ -39,7 +39,7 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path, store_mak
     bot.proc.stdin.flush()
     bot.kill()
 
-    registry.load("tests.toygame.game:GAME")          # the replay needs the countdown game
+    registry.load("tests.toygame:GAME")          # the replay needs the countdown game
 
     async def check() -> int:
         store = await store_maker.open()
@@ -47,7 +47,7 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path, store_mak
         logged = [a.text for a in table.actions]
         assert logged[: len(acknowledged)] == acknowledged
         assert corruption(table) is None
-        service = TableService(store, Settings(enabled_games=("countdown",), extra_games=("tests.toygame.game:GAME",)))
+        service = TableService(store, Settings(enabled_games=("countdown",), extra_games=("tests.toygame:GAME",)))
         await service.restore()
         live = service.table_in(table.record.channel_id)
         assert as_json("countdown", live.state) == as_json("countdown", replay(table))

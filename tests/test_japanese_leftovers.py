@@ -15,7 +15,6 @@ from bot.i18n import I18n, game_packages
 from bot.i18n.catalogues import catalogued_code
 from bot.service import TableService
 from games import registry
-from games.core import default_options
 from tests.catalogues import japanese as ja_catalogue
 from tests.conftest import ctx, make_settings
 from tests.leftovers import Notation, english_fragments
@@ -37,16 +36,16 @@ def named_components(name: str) -> tuple[set[str], list[str]]:
     """(ids of the game's components that have a Japanese name, patterns of its own codes)."""
     if name == "keyflower":
         from games.keyflower.actions import tile_name
-        from games.keyflower.data import COLOURS, RESOURCES, SKILLS, tiles as all_tiles
+        from games.keyflower.components import COLOURS, RESOURCES, SKILLS, tiles as all_tiles
         tiles = set(all_tiles()) | {tile_name(t) for t in all_tiles()}
         return tiles | set(COLOURS) | set(RESOURCES) | set(SKILLS), [r"\b(?:Sp|Su|Au|Wi)-(?:\d+|end|boats|place|flip)\b",
                                                                   r"(?<!\w)-(?:end|boats|place)\b",
                                                                   r"\(hidden\)"]     # rules 13.3: a public line's hidden part
     if name == "florenza":
-        from games.florenza.catalog import catalog
+        from games.florenza.components import catalog
         return set(catalog().cards) | {a for a, _ in catalog().artist_cards}, [r"\bR\d+\.[TP]\d+\b"]
     if name == "stoneage":
-        from games.stone_age.names import LOCATION
+        from games.stone_age.words import LOCATION
         return set(LOCATION), []
     return set(), []
 

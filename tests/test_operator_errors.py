@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: a password with every character that breaks a URL written raw; its pieces are distinctive
 PASSWORD = "Kq7v/Wz3#Rt9@Pm2?Lx8"
 PIECES = [p for p in re.split(r"[/#@?]", PASSWORD)]
-GAMES = "games:\n  enabled: [countdown]\n  extra: ['tests.toygame.game:GAME']\n"
+GAMES = "games:\n  enabled: [countdown]\n  extra: ['tests.toygame:GAME']\n"
 
 
 def run_bot(tmp_path: Path, config: str, *args: str, env: dict[str, str] | None = None,

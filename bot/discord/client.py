@@ -8,13 +8,14 @@ import json
 import logging
 import os
 from collections import OrderedDict
-from typing import Any, AsyncIterator, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, Coroutine
 
 import discord
 import yarl
 from discord import app_commands
-from discord.gateway import DiscordWebSocket
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
 
 from bot.config import Settings
 from bot.discord.buttons import TableComponent
@@ -28,7 +29,7 @@ from bot.service import confirm, customids
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",
-        "bot.discord.cogs.asyncplay", "bot.discord.cogs.tournament")
+        "bot.discord.cogs.plugins", "bot.discord.cogs.tournament")
 DEFER_AFTER = 1.0          # seconds; Discord wants an answer within 3
 SHUTDOWN_GRACE = 30.0      # seconds a stopping bot waits for the answers it is still working on
 USER_LOCALES = 10_000     # users whose language is remembered for direct messages (the most recent)
@@ -38,7 +39,7 @@ def point_at_api(base: str | None) -> None:
     """Test-only setting (DISCORD_API_BASE): send REST requests to another Discord API, such as
     the fake one on loopback the end-to-end tests start."""
     if base:
-        discord.http.Route.BASE = base.rstrip("/") + "/api/v10"
+        Route.BASE = base.rstrip("/") + "/api/v10"
 
 
 async def point_gateway_at_api(client: discord.Client) -> None:
@@ -95,11 +96,20 @@ def can_view(interaction: discord.Interaction, channel_id: int) -> bool:
     return channel.permissions_for(member).view_channel
 
 
-class BoardBotCore:
+if TYPE_CHECKING:
+    from bot.plugins import Plugins
+
+    _Bot = commands.Bot      # what the mixin is combined with (see BoardBot and ShardedBoardBot below)
+else:
+    _Bot = object
+
+
+class BoardBotCore(_Bot):
     """The bot's behaviour, for one connection (BoardBot) or Discord's sharding (ShardedBoardBot)."""
 
     def __init__(self, service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
-                 play=None, monitor: LoopMonitor | None = None, **shard_options) -> None:
+                 only_sync: bool = False, play: Plugins | None = None, monitor: LoopMonitor | None = None,
+                 **shard_options) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,  # type: ignore[call-arg]
@@ -108,7 +118,8 @@ class BoardBotCore:
         self.settings = settings
         self.i18n = i18n
         self.force_sync = force_sync
-        self.play = play                 # bot.asyncplay.AsyncPlay: timers, ratings, tournaments
+        self.only_sync = only_sync       # boardtable sync: log in, sync the commands, nothing else
+        self.play = play                 # bot.plugins.Plugins: timers, ratings, tournaments
         self.monitor = monitor           # event-loop stall figures (config monitor.*), or None
         self.tree.on_error = self.on_app_command_error
         self._in_flight = 0              # interactions whose service call is running (see in_time)
@@ -121,14 +132,17 @@ class BoardBotCore:
         self._pending: list[tuple[int, list[Reply]]] | None = None     # restore()'s replies, posted once ready
 
     async def setup_hook(self) -> None:
-        await point_gateway_at_api(self)
+        if not self.only_sync:
+            await point_gateway_at_api(self)
         await self.tree.set_translator(CatalogueTranslator(self.i18n))
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(TableComponent)
         await self.sync_commands()
+        if self.only_sync:
+            return
         if self.play is not None:
-            from bot.discord.asyncplay import discord_ports
+            from bot.discord.ports import discord_ports
             self.play.ports.update(discord_ports(self))
         self._pending = await self.service.restore()
         if self.play is not None:
@@ -239,8 +253,8 @@ class BoardBotCore:
                 reply.locale = self.service.public_language(channel_id, ctx, server_locale)
         return replies
 
-    async def run(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,  # type: ignore[override]
-                  private: bool = False) -> None:
+    async def respond(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,
+                      private: bool = False) -> None:
         """Call the service; defer if it takes long, then answer with its replies. ``private``: the
         command normally answers only its user (/status, /hand...), so a deferral shows
         "thinking..." only to them."""
@@ -397,7 +411,7 @@ class ShardedBoardBot(BoardBotCore, commands.AutoShardedBot):
 
 
 def create_bot(service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
-               play=None, monitor: LoopMonitor | None = None) -> BoardBot | ShardedBoardBot:
+               play: Plugins | None = None, monitor: LoopMonitor | None = None) -> BoardBot | ShardedBoardBot:
     """A plain bot without ``discord.shard_count``, else an auto-sharded one for this process's shards."""
     if settings.shard_count is None:
         return BoardBot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor)
@@ -408,8 +422,18 @@ def create_bot(service: TableService, settings: Settings, i18n: I18n, *, force_s
 
 
 async def run_discord(service: TableService, settings: Settings, i18n: I18n, token: str, force_sync: bool = False,
-                      play=None, monitor: LoopMonitor | None = None) -> None:
+                      play: Plugins | None = None, monitor: LoopMonitor | None = None) -> None:
     point_at_api(os.environ.get("DISCORD_API_BASE"))
     bot = create_bot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor)
     async with bot:
         await bot.start(token)
+
+
+async def sync_commands_once(service: TableService, settings: Settings, i18n: I18n, token: str,
+                             play: Plugins | None = None) -> None:
+    """Log in (REST only), sync the slash commands globally and to ``dev_guild_ids``, and close.
+    ``play``: the plugins whose commands are synced too (not started)."""
+    point_at_api(os.environ.get("DISCORD_API_BASE"))
+    bot = BoardBot(service, settings, i18n, force_sync=True, only_sync=True, play=play)
+    async with bot:
+        await bot.login(token)

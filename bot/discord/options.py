@@ -45,7 +45,7 @@ def conform(command: app_commands.Command, options: list[dict[str, Any]], *, aut
     declared = {p.name: p for p in command.parameters}
     given = {o.get("name") for o in options}
     for option in options:
-        parameter = declared.get(option.get("name"))
+        parameter = declared.get(str(option.get("name")))
         if parameter is None:
             continue                                   # an option the command no longer has: ignored
         kind, value = parameter.type, option.get("value")

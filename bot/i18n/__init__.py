@@ -16,7 +16,7 @@ import logging
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Literal
 
 from babel.dates import format_timedelta
 from babel.messages.mofile import write_mo
@@ -46,10 +46,11 @@ class Duration:
 
     seconds: float
 
-    def parts(self) -> list[tuple[int, str]]:
+    def parts(self) -> list[tuple[int, Literal["day", "hour", "minute"]]]:
         rest = max(0, int(self.seconds))
-        found = []
-        for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        found: list[tuple[int, Literal["day", "hour", "minute"]]] = []
+        units: tuple[tuple[Literal["day", "hour", "minute"], int], ...] = (("day", 86400), ("hour", 3600), ("minute", 60))
+        for unit, size in units:
             if rest >= size:
                 found.append((rest // size, unit))
                 rest %= size

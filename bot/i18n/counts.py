@@ -26,7 +26,8 @@ def pictures(n: int) -> Msg:
     return tn("{count} picture", "{count} pictures", count=n)
 
 
-def points(n: int | float) -> Msg:
+def points(n: int | float | str) -> Msg:
+    """``n`` may be written out already (a tournament's '1.5')."""
     return tn("{count} point", "{count} points", count=n)
 
 

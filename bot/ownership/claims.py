@@ -26,7 +26,7 @@ from bot.ownership.errors import OwnershipError
 from bot.ownership.identity import describe, gone
 from bot.scheduler.clock import Clock, SystemClock
 from bot.sharding import Shards
-from bot.store import Store, StoreError
+from bot.store import Store, StoreError, leases
 from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
@@ -68,6 +68,7 @@ def what(count: int, ids: tuple[int, ...]) -> str:
 class ShardClaims:
     def __init__(self, store: Store, shards: Shards, identity: str, ttl: float, clock: Clock | None = None) -> None:
         self.store = store
+        self.leases = leases.Leases(store)
         self.count, self.ids = wanted(shards)
         self.identity = identity
         self.ttl = ttl
@@ -81,10 +82,9 @@ class ShardClaims:
     async def _others(self) -> tuple[list[Claim], list[Claim]]:
         """(live claims of other processes that overlap ours, dead claims of anyone)."""
         now = self.clock.now()
-        rows = await self.store.fetch(f"SELECT name, owner, expires_at FROM leases WHERE name LIKE '{PREFIX}%'")
         overlapping, dead = [], []
-        for row in rows:
-            claim = _claim(row["name"], row["owner"], row["expires_at"])
+        for row in await self.leases.named(PREFIX):
+            claim = _claim(row.name, row.owner, row.expires_at)
             if claim is None or claim.owner == self.identity:
                 continue
             if claim.expires_at <= now or gone(claim.owner):
@@ -121,15 +121,9 @@ class ShardClaims:
             raise self._refusal(overlapping)
         now = self.clock.now()
         until = now + self.ttl
-        statements = [("DELETE FROM leases WHERE name = ? AND owner = ? AND expires_at = ?",
-                       (c.name, c.owner, c.expires_at)) for c in dead]
+        statements = [leases.drop_lapsed(c.name, c.owner, c.expires_at) for c in dead]
         for name in self.names:
-            statements += [
-                ("INSERT INTO leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
-                 (name, self.identity, until)),
-                ("UPDATE leases SET owner = ?, expires_at = ? WHERE name = ? AND (owner = ? OR expires_at <= ?)",
-                 (self.identity, until, name, self.identity, now)),
-            ]
+            statements += leases.claim(name, self.identity, now, until)
         await self.store.write(statements)
         overlapping, _ = await self._others()          # a second look: someone may have claimed meanwhile
         held = await self._held()
@@ -142,18 +136,15 @@ class ShardClaims:
                                  " a moment; if the other one runs, give each process shard ids of its own.")
 
     async def _held(self) -> list[str]:
-        rows = await self.store.fetch(f"SELECT name FROM leases WHERE owner = ? AND name LIKE '{PREFIX}%'",
-                                      (self.identity,))
-        return [row["name"] for row in rows if row["name"] in self.names]
+        return [name for name in await self.leases.owned(self.identity, PREFIX) if name in self.names]
 
     async def renew(self) -> bool:
         """Move our claims' expiry on; False if any of them is no longer ours."""
-        await self.store.write([(f"UPDATE leases SET expires_at = ? WHERE owner = ? AND name LIKE '{PREFIX}%'",
-                                 (self.clock.now() + self.ttl, self.identity))])
+        await self.leases.renew(self.identity, PREFIX, self.clock.now() + self.ttl)
         return len(await self._held()) == len(self.ids)
 
     async def release(self) -> None:
-        await self.store.write([(f"DELETE FROM leases WHERE owner = ? AND name LIKE '{PREFIX}%'", (self.identity,))])
+        await self.leases.release_all(self.identity, PREFIX)
 
     # -- keeping them while the process runs ----------------------------------------------------
     def keep(self, on_lost: Callable[[str], Awaitable[None] | None]) -> None:

@@ -69,6 +69,7 @@ class FileLock:
 
     def _holder(self, fd: int) -> str:
         """Who holds the lock we could not take: the exclusive holder's own note, else shard processes."""
+        assert fcntl is not None                # only asked after a lock was tried
         if not self.shared:
             try:                    # shared holders would let us in shared: then they are shard processes
                 fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
@@ -89,6 +90,7 @@ class FileLock:
         if self._fd is None:
             return
         fd, self._fd = self._fd, None
+        assert fcntl is not None                # a descriptor is kept only where locks exist
         try:
             if not self.shared:
                 os.ftruncate(fd, 0)

@@ -24,7 +24,7 @@ from bot.store import ActionRecord, SeatRecord, StoreError
 from bot.store.base import Statement
 from games import registry
 from games.core.messages import Msg
-from renderers.tables import Column, render_table
+from renderers.rankings import Column, render_ranking
 
 if TYPE_CHECKING:
     from bot.service.tables import TableService
@@ -214,5 +214,5 @@ class Ratings(TableHooks):
                 for place, row in enumerate(rows, start=1)]
         mine = [i for i, row in enumerate(rows) if row.user_id == ctx.user_id]
         subtitle = tr(t("Leaderboard (rating = μ − 3σ)").text)
-        return render_table(title, columns, data, subtitle=subtitle, highlight=mine, badges=range(min(3, len(rows))),
+        return render_ranking(title, columns, data, subtitle=subtitle, highlight=mine, badges=range(min(3, len(rows))),
                             scale=scale)

@@ -19,7 +19,7 @@ import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
-from bot.asyncplay.ports import channel_link
+from bot.plugins.ports import channel_link
 from bot.i18n import normalise_locale, t, tn
 from bot.i18n import counts
 from renderers.replay import MAX_BYTES, Move, build_gif, key_moments, make_replay, sample
@@ -81,11 +81,7 @@ class Replays(TableHooks):
         self.cache_size = settings.replay_cache_size
 
     async def _last_game(self, channel_id: int, statuses: tuple[str, ...]) -> TableRecord | None:
-        marks = ",".join("?" * len(statuses))
-        rows = await self.service.store.fetch(
-            f"SELECT id FROM game_tables WHERE channel_id = ? AND status IN ({marks}) ORDER BY id DESC LIMIT 1",
-            (channel_id, *statuses))
-        return await self.service.store.table(rows[0]["id"]) if rows else None
+        return await self.service.store.last_table(channel_id, statuses)
 
     # -- /log ---------------------------------------------------------------------------------------
     async def log(self, ctx: Ctx) -> list[Reply] | None:

@@ -9,6 +9,7 @@ from typing import Protocol
 class Clock(Protocol):
     def now(self) -> float:
         """Seconds since the epoch (UTC)."""
+        ...
 
 
 class SystemClock:

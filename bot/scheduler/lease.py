@@ -3,13 +3,8 @@
 Exactly one process may fire the stored jobs (reminders, timeouts, tournament rounds). It holds a
 *lease*: a row in ``leases`` (migration 3) naming the owner and when its claim runs out. The owner
 renews it every third of its time to live; any other process takes it over once it has run out —
-a killed leader's lease lapses after its TTL. Claiming and renewing are one conditional UPDATE,
-portable to SQLite and PostgreSQL::
-
-    INSERT INTO leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING
-    UPDATE leases SET owner = ?, expires_at = ? WHERE name = ? AND (owner = ? OR expires_at <= ?)
-
-after which the row names the one owner. A leader stops firing jobs before its lease could lapse
+a killed leader's lease lapses after its TTL. Claiming and renewing are one conditional update
+(:func:`bot.store.leases.claim`), after which the row names the one owner. A leader stops firing jobs before its lease could lapse
 (``Lease.valid`` keeps a margin), so two processes never fire at the same time even when a renewal
 is late; the jobs' own guarantees (a reminder is marked before it is sent, a timeout looks for
 its mark in the action log and its write fails on a table that moved on) cover the rest.
@@ -24,7 +19,7 @@ import socket
 from typing import Awaitable, Callable
 
 from bot.scheduler.clock import Clock
-from bot.store import Store, StoreError
+from bot.store import Store, StoreError, leases
 from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
@@ -38,6 +33,7 @@ def process_name() -> str:
 class Lease:
     def __init__(self, store: Store, name: str, owner: str, ttl: float, clock: Clock) -> None:
         self.store = store
+        self.leases = leases.Leases(store)
         self.name = name
         self.owner = owner
         self.ttl = ttl
@@ -48,21 +44,16 @@ class Lease:
         """Claim the lease, or renew it if we hold it; True if we hold it now."""
         now = self.clock.now()
         until = now + self.ttl
-        await self.store.write([
-            ("INSERT INTO leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
-             (self.name, self.owner, until)),
-            ("UPDATE leases SET owner = ?, expires_at = ? WHERE name = ? AND (owner = ? OR expires_at <= ?)",
-             (self.owner, until, self.name, self.owner, now)),
-        ])
-        # The UPDATE matches whenever we are the owner, so the row names us only if our claim stands.
-        rows = await self.store.fetch("SELECT owner FROM leases WHERE name = ?", (self.name,))
-        held = bool(rows) and rows[0]["owner"] == self.owner
+        await self.store.write(leases.claim(self.name, self.owner, now, until))
+        # The update matches whenever we are the owner, so the row names us only if our claim stands.
+        row = await self.leases.holder(self.name)
+        held = row is not None and row.owner == self.owner
         self.expires_at = until if held else 0.0
         return held
 
     async def holder(self) -> tuple[str, float] | None:
-        rows = await self.store.fetch("SELECT owner, expires_at FROM leases WHERE name = ?", (self.name,))
-        return (rows[0]["owner"], rows[0]["expires_at"]) if rows else None
+        row = await self.leases.holder(self.name)
+        return (row.owner, row.expires_at) if row is not None else None
 
     def valid(self, margin: float | None = None) -> bool:
         """Whether our claim still stands with ``margin`` seconds to spare (default: a third of the TTL)."""
@@ -72,7 +63,7 @@ class Lease:
     async def release(self) -> None:
         """Give the lease up at once (a clean shutdown), so another process need not wait out the TTL."""
         self.expires_at = 0.0
-        await self.store.write([("DELETE FROM leases WHERE name = ? AND owner = ?", (self.name, self.owner))])
+        await self.leases.release(self.name, self.owner)
 
 
 Callback = Callable[[], Awaitable[None]]

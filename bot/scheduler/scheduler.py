@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable
 
 from bot.scheduler.clock import Clock, SystemClock
-from bot.store import Store, StoreError
+from bot.store import Store, StoreError, jobs
+from bot.store.statements import Statement
 from bot.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
@@ -46,30 +47,27 @@ class Job:
 Handler = Callable[[Job], Awaitable[float | None]]
 
 
-def schedule_sql(kind: str, key: str, due_at: float, payload: dict[str, Any], now: float, ref: str = "") -> tuple[str, tuple]:
+def schedule_sql(kind: str, key: str, due_at: float, payload: dict[str, Any], now: float, ref: str = "") -> Statement:
     """The statement that adds a job unless one with ``key`` exists (for use inside a caller's
     transaction, next to the change that makes the job necessary)."""
-    return ("INSERT INTO jobs (kind, key, ref, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (key) DO NOTHING",
-            (kind, key, ref, due_at, json.dumps(payload, separators=(",", ":")), now))
+    return jobs.schedule(kind, key, due_at, payload, now, ref)
 
 
-def rearm_sql(kind: str, key: str, due_at: float, payload: dict[str, Any], now: float, ref: str = "") -> tuple[str, tuple]:
+def rearm_sql(kind: str, key: str, due_at: float, payload: dict[str, Any], now: float, ref: str = "") -> Statement:
     """Like :func:`schedule_sql`, but a job with ``key`` that already fired is armed again."""
-    return ("INSERT INTO jobs (kind, key, ref, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT(key) DO UPDATE SET due_at = MIN(jobs.due_at, excluded.due_at), fired_at = NULL",
-            (kind, key, ref, due_at, json.dumps(payload, separators=(",", ":")), now))
+    return jobs.rearm(kind, key, due_at, payload, now, ref)
 
 
-def cancel_sql(ref: str, prefix: str = "") -> tuple[str, tuple]:
+def cancel_sql(ref: str, prefix: str = "") -> Statement:
     """The statement that drops the pending jobs of ``ref`` (optionally only keys starting ``prefix``)."""
-    return ("DELETE FROM jobs WHERE ref = ? AND fired_at IS NULL AND key LIKE ?", (ref, prefix.replace("%", "") + "%"))
+    return jobs.cancel(ref, prefix)
 
 
 class Scheduler:
     def __init__(self, store: Store, clock: Clock | None = None,
                  may_fire: Callable[[], bool] | None = None) -> None:
         self.store = store
+        self.jobs = jobs.Jobs(store)
         self.clock: Clock = clock or SystemClock()
         self.may_fire: Callable[[], bool] = may_fire or (lambda: True)
         self._handlers: dict[str, tuple[Handler, bool]] = {}
@@ -91,21 +89,18 @@ class Scheduler:
         await self.store.write([cancel_sql(ref, prefix)])
 
     async def pending(self, ref: str | None = None) -> list[Job]:
-        sql = "SELECT * FROM jobs WHERE fired_at IS NULL" + (" AND ref = ?" if ref is not None else "") + " ORDER BY due_at, id"
-        rows = await self.store.fetch(sql, (ref,) if ref is not None else ())
-        return [self._job(r) for r in rows]
+        return [self._job(r) for r in await self.jobs.pending(ref)]
 
     async def fired(self, key: str) -> bool:
-        rows = await self.store.fetch("SELECT fired_at FROM jobs WHERE key = ?", (key,))
-        return bool(rows) and rows[0]["fired_at"] is not None
+        exists, fired_at = await self.jobs.fired_at(key)
+        return exists and fired_at is not None
 
     @staticmethod
     def _job(row: Any) -> Job:
-        return Job(row["id"], row["kind"], row["key"], row["ref"], row["due_at"], json.loads(row["payload"] or "{}"))
+        return Job(row.id, row.kind, row.key, row.ref, row.due_at, json.loads(row.payload or "{}"))
 
     async def next_due(self) -> float | None:
-        rows = await self.store.fetch("SELECT MIN(due_at) FROM jobs WHERE fired_at IS NULL")
-        return rows[0][0] if rows and rows[0][0] is not None else None
+        return await self.jobs.next_due()
 
     # -- firing ---------------------------------------------------------------------------------
     async def run_due(self, limit: int = 1000) -> int:
@@ -115,11 +110,10 @@ class Scheduler:
         async with self._run_lock:
             while ran < limit and self.may_fire():
                 now = self.clock.now()
-                rows = await self.store.fetch(
-                    "SELECT * FROM jobs WHERE fired_at IS NULL AND due_at <= ? ORDER BY due_at, id LIMIT 1", (now,))
-                if not rows:
+                row = await self.jobs.first_due(now)
+                if row is None:
                     break
-                await self._fire(self._job(rows[0]), now)
+                await self._fire(self._job(row), now)
                 ran += 1
         return ran
 
@@ -141,14 +135,14 @@ class Scheduler:
             log.exception("job %s failed", job.key)
             again = None if at_most_once else now + RETRY_AFTER
         if again is not None and not at_most_once:
-            await self.store.write([("UPDATE jobs SET due_at = ? WHERE id = ?", (max(again, now + 1e-3), job.id))])
+            await self.store.write([jobs.postpone(job.id, max(again, now + 1e-3))])
         elif again is not None:
-            await self.store.write([("UPDATE jobs SET due_at = ?, fired_at = NULL WHERE id = ?", (max(again, now + 1e-3), job.id))])
+            await self.store.write([jobs.postpone(job.id, max(again, now + 1e-3), again=True)])
         elif not at_most_once:
             await self._mark(job, now)
 
     async def _mark(self, job: Job, now: float) -> None:
-        await self.store.write([("UPDATE jobs SET fired_at = ? WHERE id = ?", (now, job.id))])
+        await self.store.write([jobs.fired(job.id, now)])
 
     # -- the loop -------------------------------------------------------------------------------
     def wake(self) -> None:

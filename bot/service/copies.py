@@ -42,7 +42,7 @@ class TableCopies:
     memory (the service clears what it keeps per table)."""
 
     def __init__(self, store: Store, shards: Shards, hooks: list[TableHooks],
-                 forgotten: Callable[[int], None] = lambda table_id: None, default_language: str = "en") -> None:
+                 forgotten: Callable[[int], object] = lambda table_id: None, default_language: str = "en") -> None:
         self.store = store
         self.default_language = default_language    # of tables stored before tables had a language
         self.shards = shards                        # the guilds whose tables this process keeps
@@ -203,15 +203,9 @@ class TableCopies:
         if not self.shared:
             return [t for t in self._by_id.values()
                     if t.seat_of(user_id) is not None and (guild_id is None or t.guild_id == guild_id)]
-        sql = ("SELECT DISTINCT t.id FROM game_tables t JOIN seats s ON s.table_id = t.id WHERE s.user_id = ?"
-               " AND s.is_bot = 0 AND t.status IN ('lobby', 'playing')")
-        params: tuple = (user_id,)
-        if guild_id is not None:
-            sql += " AND t.guild_id = ?"
-            params += (guild_id,)
         found = []
-        for row in await self.store.fetch(sql + " ORDER BY t.id", params):
-            table = await self._load_record(row["id"])
+        for table_id in await self.store.open_tables_of(user_id, guild_id):
+            table = await self._load_record(table_id)
             if table is not None and table.seat_of(user_id) is not None:
                 found.append(table)
         return found

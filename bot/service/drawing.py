@@ -94,7 +94,7 @@ class Drawing:
             self.cache.put(key, png)
         return png
 
-    def warm_up(self) -> "asyncio.Future[None]":
+    def warm_up(self) -> "asyncio.Future[Any]":
         """Make every game's fonts and sprites now: in each worker process (their initializer
         does it as they start), or once in a thread."""
         loop = asyncio.get_running_loop()

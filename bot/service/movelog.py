@@ -45,7 +45,7 @@ def replay_log(game: Game, players: int, options: frozenset[str], seed: int, act
     return found
 
 
-def log_msgs(actions: list[ActionRecord], names: list[str], hidden: set[int] = frozenset(),
+def log_msgs(actions: list[ActionRecord], names: list[str], hidden: frozenset[int] | set[int] = frozenset(),
              notes: dict[int, str] | None = None) -> list[Msg]:
     """One line per logged action: ``12. alice: 1,2 r2 (D08)``; actions numbered in ``hidden``
     show as ``(hidden)``; a computer's move is marked (in the reader's language)."""
@@ -62,7 +62,7 @@ def log_msgs(actions: list[ActionRecord], names: list[str], hidden: set[int] = f
     return lines
 
 
-def log_lines(actions: list[ActionRecord], names: list[str], hidden: set[int] = frozenset(),
+def log_lines(actions: list[ActionRecord], names: list[str], hidden: frozenset[int] | set[int] = frozenset(),
               notes: dict[int, str] | None = None) -> list[str]:
     """The same lines in English (the log file attached to a long /log)."""
     return [line.english() for line in log_msgs(actions, names, hidden, notes)]

@@ -150,7 +150,7 @@ class TableService:
         name = _clean(name).lower()
         return next((g for g in self.games() if g.name == name), None)
 
-    def warm_up(self) -> "asyncio.Future[None]":
+    def warm_up(self) -> "asyncio.Future[Any]":
         """Set up each offered game once, in a worker thread, while the bot connects: a game's
         first setup loads its data tables (Keyflower: 0.08 s, several times that on a busy
         machine), which would otherwise hold up the event loop, and every interaction with it,
@@ -282,8 +282,7 @@ class TableService:
             if table is None:
                 continue
             if record.id in tails:          # log rows past the snapshot: store the snapshot they lead to
-                await self.store.write([("UPDATE game_tables SET snapshot = ?, version = ? WHERE id = ? AND version = ?",
-                                         (table.snapshot, table.version, table.id, record.version))])
+                await self.store.catch_up_snapshot(table.id, table.snapshot, table.version, record.version)
             self.copies.keep(table)
             async with self.lock(table.channel_id):
                 for hook in self.hooks:
@@ -769,7 +768,7 @@ class TableService:
         lines += game.status(public_view)
         to_act = sorted(game.to_act(table.state))
         humans = [s for s in to_act if not table.computer_controls(s)]
-        mentions = [table.seats[s].user_id for s in humans if table.seats[s].user_id is not None]
+        mentions = [user for s in humans if (user := table.seats[s].user_id) is not None]
         if humans:
             refs = [UserRef(table.seats[s].user_id or 0, table.names[s]) for s in humans]
             if len(refs) == 1:

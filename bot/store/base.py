@@ -1,63 +1,87 @@
 """What the service and the extension modules rely on, whatever database is behind it.
 
-``Store`` holds every table/seat/action/result operation once, written in SQL that SQLite and
-PostgreSQL both accept (``?`` placeholders; a backend translates them if it must). A backend
-supplies only the primitives: open/close, one atomic transaction, a read, and the schema version.
+``Store`` runs SQLAlchemy Core statements (on SQLite through a worker thread, on PostgreSQL through
+SQLAlchemy's asyncio engine over asyncpg) and holds the table/seat/action/result operations of
+the service once; their statements live in
+:mod:`bot.store.game_tables`, and those of the extensions in the other repositories of this
+package (jobs, turn_timers, ratings, tournaments, leases). A backend supplies the engine, how a
+write transaction starts, and what a refused write means.
 
-Extension modules (scheduler, turns, ratings, tournaments, undo, replay) use :meth:`Store.write`
-and :meth:`Store.fetch` with the same portable SQL: ``INSERT ... ON CONFLICT (...) DO NOTHING /
-DO UPDATE`` rather than ``INSERT OR IGNORE/REPLACE``, columns of the updated table qualified by
-its name inside ``DO UPDATE SET``. Rows support both ``row["column"]`` and ``row[0]``.
+Extensions that must write next to another concern's rows (a game's end with its rating, a timer
+next to a job) collect the repositories' :data:`Statement` s and hand them to :meth:`Store.write`,
+which runs them in one transaction.
 """
 from __future__ import annotations
 
-import json
+import logging
 import time
 from abc import ABC, abstractmethod
-from typing import Any, Iterable, Protocol, Sequence
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Executable, Row, insert
 
 from bot.sharding import SINGLE, Shards
+from bot.store import game_tables as q
+from bot.store.errors import StaleTableError
+from bot.store.schema import metadata
 from bot.store.records import ActionRecord, SeatRecord, TableRecord
+from bot.store.statements import ByDialect, Statement
 
-Statement = tuple[str, tuple]
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+logging.getLogger("alembic").setLevel(logging.WARNING)      # its lines at each open say nothing to an operator
 
-
-class Row(Protocol):
-    """A fetched row: ``sqlite3.Row`` or ``asyncpg.Record``."""
-
-    def __getitem__(self, key: int | str) -> Any: ...
-
-
-def dumps(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+MIGRATIONS = Path(__file__).with_name("schema_migrations")
 
 
-_INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, is_bot, level, resigned) VALUES (?, ?, ?, ?, ?, ?, ?)"
+def alembic_config(connection: Connection) -> Config:
+    """Alembic's configuration for migrating over ``connection`` (no alembic.ini)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
 
 
-def _seat_rows(table_id: int, seats: list[SeatRecord]) -> list[Statement]:
-    return [(_INSERT_SEAT, (table_id, s.seat, s.user_id, s.name, int(s.is_bot), s.level, int(s.resigned))) for s in seats]
+def upgrade_schema(connection: Connection) -> None:
+    """Bring the schema to the newest revision (inside the caller's transaction). Alembic's own
+    lines (one per open) stay out of the operator's log; an upgrade is logged here, once."""
+    before = current_revision(connection)
+    command.upgrade(alembic_config(connection), "head")
+    after = current_revision(connection)
+    if before != after:
+        log.info("database schema upgraded from %s to revision %s", f"revision {before}" if before else "nothing", after)
 
 
-def _log_rows(table_id: int, actions: Sequence[ActionRecord], seats: list[SeatRecord] | None) -> list[Statement]:
-    """The log rows of ``actions`` and the seats' changing flags (resigned, computer)."""
-    statements: list[Statement] = [
-        ("INSERT INTO actions (table_id, n, seat, text, kind, by_computer, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-         (table_id, a.n, a.seat, a.text, a.kind, int(a.by_computer), a.at or time.time())) for a in actions]
-    if seats is not None:
-        statements += [("UPDATE seats SET resigned = ?, is_bot = ?, level = ? WHERE table_id = ? AND seat = ?",
-                        (int(s.resigned), int(s.is_bot), s.level, table_id, s.seat)) for s in seats]
-    return statements
+def head_revision() -> str:
+    """The newest revision of the schema migrations."""
+    return ScriptDirectory(str(MIGRATIONS)).get_current_head() or ""
 
 
-def _seat(r: Row) -> SeatRecord:
-    return SeatRecord(r["seat"], r["user_id"], r["name"], bool(r["is_bot"]), r["level"], bool(r["resigned"]))
+def current_revision(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
 
 
-def _action(r: Row) -> ActionRecord:
-    return ActionRecord(r["n"], r["seat"], r["text"], r["kind"], bool(r["by_computer"]), r["at"])
+def run_statements(connection: Connection, statements: Sequence[Statement], guard: int | None,
+                   description: str) -> list[int | None]:
+    """Execute ``statements`` on ``connection`` (inside its transaction); returns the id each
+    ``RETURNING`` statement gave (None for the others and for a row not added). The statement at
+    ``guard`` must change a row, else StaleTableError."""
+    dialect = connection.dialect.name
+    ids: list[int | None] = []
+    for index, (statement, params) in enumerate(statements):
+        if isinstance(statement, ByDialect):
+            statement = statement.for_dialect(dialect)
+        result = connection.execute(statement, params)
+        if index == guard and result.rowcount < 1:
+            raise StaleTableError(f"database write refused ({description}): the table moved on"
+                                  " (another process wrote it)")
+        ids.append(result.scalar() if result.returns_rows else None)
+    return ids
 
 
 class Store(ABC):
@@ -72,21 +96,18 @@ class Store(ABC):
     async def close(self) -> None: ...
 
     @abstractmethod
-    async def schema_version(self) -> int: ...
-
-    @abstractmethod
     async def _transaction(self, statements: list[Statement], guard: int | None = None) -> list[int | None]:
-        """Run statements atomically; returns the new row's id for each INSERT that added a row
-        to a table with an ``id`` column, None for every other statement.
-        Any refusal raises StoreError (StaleTableError for a version already in ``actions``, and
-        when the statement at index ``guard`` changes no row) and applies nothing."""
+        """Run statements atomically (see :func:`run_statements`). Any refusal raises StoreError
+        (StaleTableError for a version already in ``actions``, and when the statement at index
+        ``guard`` changes no row) and applies nothing."""
 
     @abstractmethod
-    async def fetch(self, sql: str, params: tuple = ()) -> list[Row]:
-        """Rows of a query; a database failure raises StoreError."""
+    async def fetch(self, statement: Executable | ByDialect, params: Mapping[str, Any] | None = None) -> list[Row]:
+        """Rows of a query (for the repositories of this package, and tests); a database failure
+        raises StoreError."""
 
     @abstractmethod
-    async def write_many(self, sql: str, rows: Sequence[tuple]) -> None:
+    async def write_many(self, statement: Executable, rows: Sequence[Mapping[str, Any]]) -> None:
         """One statement for many parameter rows, in one transaction (bulk loads)."""
 
     @property
@@ -98,40 +119,59 @@ class Store(ABC):
     @abstractmethod
     def is_open(self) -> bool: ...
 
+    @abstractmethod
+    async def schema_revision(self) -> str | None:
+        """The Alembic revision the database is at."""
+
+    @abstractmethod
+    async def run_sync(self, job: Callable[[Connection], T]) -> T:
+        """``job(connection)`` on a connection of the store, rolled back after it (for looking at
+        the schema: Alembic's comparisons, SQLAlchemy's inspector)."""
+
+    # -- writes ---------------------------------------------------------------------------------
+    async def write(self, statements: Iterable[Statement], guard: int | None = None) -> list[int | None]:
+        """Run the repositories' statements in one transaction; returns each ``RETURNING``
+        statement's new row id. ``guard``: the index of a statement that must change a row
+        (such as an update guarded by the table's version), else nothing is applied and
+        StaleTableError is raised."""
+        return await self._transaction(list(statements), guard)
+
+    async def bulk_insert(self, table: str, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Add many rows to one of the bot's tables (by name) in one transaction (benchmarks' loads)."""
+        await self.write_many(insert(metadata.tables[table]), rows)
+
     # -- tables and seats -----------------------------------------------------------------------
     async def create_table(self, channel_id: int, guild_id: int | None, game: str, host_id: int,
                            options: list[str], seed: int, host_seat: SeatRecord) -> int:
         now = time.time()
-        ids = await self._transaction([
-            ("INSERT INTO game_tables (channel_id, guild_id, game, host_id, status, options, seed, created_at, updated_at,"
-             " announced_version) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, -1)",
-             (channel_id, guild_id, game, host_id, dumps(sorted(options)), seed, now, now)),
-        ])
+        ids = await self._transaction([(q.NEW_TABLE, {
+            "channel_id": channel_id, "guild_id": guild_id, "game": game, "host_id": host_id, "status": "lobby",
+            "options": q.dumps(sorted(options)), "seed": seed, "created_at": now, "updated_at": now,
+            "announced_version": -1})])
         table_id = int(ids[0] or 0)
         await self.put_seats(table_id, [host_seat])
         return table_id
 
     async def put_seats(self, table_id: int, seats: list[SeatRecord], host_id: int | None = None) -> None:
         """Replace the table's seats with ``seats`` (lobby changes, start order, resignations)."""
-        statements: list[Statement] = [("DELETE FROM seats WHERE table_id = ?", (table_id,))]
+        statements: list[Statement] = [(q.DROP_SEATS, {"table_id": table_id})]
         if host_id is not None:
-            statements.append(("UPDATE game_tables SET host_id = ? WHERE id = ?", (host_id, table_id)))
-        statements += _seat_rows(table_id, seats)
-        statements.append(("UPDATE game_tables SET updated_at = ? WHERE id = ?", (time.time(), table_id)))
+            statements.append((q.SET_HOST, {"table_id": table_id, "host": host_id}))
+        statements += q.seat_rows(table_id, seats)
+        statements.append((q.TOUCH, {"table_id": table_id, "now": time.time()}))
         await self._transaction(statements)
 
     async def set_options(self, table_id: int, options: list[str]) -> None:
-        await self._transaction([("UPDATE game_tables SET options = ?, updated_at = ? WHERE id = ?",
-                                  (dumps(sorted(options)), time.time(), table_id))])
+        await self._transaction([(q.SET_OPTIONS, {"table_id": table_id, "new_options": q.dumps(sorted(options)),
+                                                  "now": time.time()})])
 
     async def set_lobby_message(self, table_id: int, message_id: int) -> None:
-        await self._transaction([("UPDATE game_tables SET lobby_message_id = ? WHERE id = ?", (message_id, table_id))])
+        await self._transaction([(q.SET_LOBBY_MESSAGE, {"table_id": table_id, "message_id": message_id})])
 
     async def start_table(self, table_id: int, seats: list[SeatRecord], snapshot: dict | str) -> None:
-        statements: list[Statement] = [("DELETE FROM seats WHERE table_id = ?", (table_id,))]
-        statements += _seat_rows(table_id, seats)
-        statements.append(("UPDATE game_tables SET status = 'playing', snapshot = ?, version = 0, announced_version = -1,"
-                           " updated_at = ? WHERE id = ?", (dumps(snapshot), time.time(), table_id)))
+        statements: list[Statement] = [(q.DROP_SEATS, {"table_id": table_id})]
+        statements += q.seat_rows(table_id, seats)
+        statements.append((q.START, {"table_id": table_id, "new_snapshot": q.dumps(snapshot), "now": time.time()}))
         await self._transaction(statements)
 
     async def append_actions(self, table_id: int, actions: list[ActionRecord], snapshot: dict | str,
@@ -139,14 +179,21 @@ class Store(ABC):
         """Append to the log and move the snapshot forward in one transaction. The first action
         must follow the stored version (``n == version + 1``); when another process has written
         the table since it was loaded, StaleTableError is raised and nothing changes."""
-        statements = _log_rows(table_id, actions, seats)
+        statements = q.log_rows(table_id, actions, seats)
         if actions:         # the snapshot moves only from the version the actions follow
-            statements.append(("UPDATE game_tables SET snapshot = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?",
-                               (dumps(snapshot), actions[-1].n, time.time(), table_id, actions[0].n - 1)))
+            statements.append((q.MOVE_ON, {"table_id": table_id, "from_version": actions[0].n - 1,
+                                           "new_snapshot": q.dumps(snapshot), "to_version": actions[-1].n,
+                                           "now": time.time()}))
         else:
-            statements.append(("UPDATE game_tables SET snapshot = ?, updated_at = ? WHERE id = ?",
-                               (dumps(snapshot), time.time(), table_id)))
+            statements.append((q.SET_SNAPSHOT, {"table_id": table_id, "new_snapshot": q.dumps(snapshot),
+                                                "now": time.time()}))
         await self._transaction(statements, guard=len(statements) - 1 if actions else None)
+
+    async def catch_up_snapshot(self, table_id: int, snapshot: str, version: int, stored_version: int) -> None:
+        """Store the snapshot that log rows past the stored one lead to (found on restore), only
+        while the table is still at ``stored_version``."""
+        await self._transaction([(q.CATCH_UP, {"table_id": table_id, "new_snapshot": snapshot, "to_version": version,
+                                               "from_version": stored_version})])
 
     async def finish_table(self, table_id: int, status: str, results: list[tuple[int, int | None, int, int]], *,
                            version: int | None = None, actions: Sequence[ActionRecord] = (),
@@ -159,25 +206,18 @@ class Store(ABC):
         extensions write with it: rating changes, a tournament result). With ``version`` (the
         version the caller's copy holds) only a table still open at that version is closed;
         otherwise StaleTableError is raised and nothing changes, so a game never ends twice."""
-        statements = _log_rows(table_id, actions, seats)
-        statements += [
-            ("INSERT INTO results (table_id, seat, user_id, rank, score) VALUES (?, ?, ?, ?, ?)"
-             " ON CONFLICT (table_id, seat) DO UPDATE SET user_id = excluded.user_id, rank = excluded.rank,"
-             " score = excluded.score",
-             (table_id, seat, user, rank, score)) for seat, user, rank, score in results]
+        statements = q.log_rows(table_id, actions, seats)
+        statements += [(q.PUT_RESULT, {"table_id": table_id, "seat": seat, "user_id": user, "rank": rank, "score": score})
+                       for seat, user, rank, score in results]
         guard = None
         if version is None:
-            statements.append(("UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?", (status, time.time(), table_id)))
+            statements.append((q.SET_STATUS, {"table_id": table_id, "new_status": status, "now": time.time()}))
         else:
             guard = len(statements)
-            # announced_version: a table open since before migration 4 gets a known one, so that
-            # its end is announced after a restart if it was not announced before
-            statements.append((
-                "UPDATE game_tables SET status = ?, version = ?, snapshot = COALESCE(?, snapshot),"
-                " announced_version = COALESCE(announced_version, -1), updated_at = ?"
-                " WHERE id = ? AND version = ? AND status IN ('lobby', 'playing')",
-                (status, actions[-1].n if actions else version, None if snapshot is None else dumps(snapshot), time.time(),
-                 table_id, version)))
+            statements.append((q.CLOSE_AT_VERSION, {
+                "table_id": table_id, "at_version": version, "new_status": status,
+                "to_version": actions[-1].n if actions else version,
+                "new_snapshot": None if snapshot is None else q.dumps(snapshot), "now": time.time()}))
         statements += list(extra)
         await self._transaction(statements, guard=guard)
 
@@ -185,98 +225,87 @@ class Store(ABC):
         """Record that the message of (table id, version) went out to the channel, in one
         transaction. A mark for a version the table has moved past changes nothing: that later
         version still waits for its own announcement."""
-        statements = [("UPDATE game_tables SET announced_version = ? WHERE id = ? AND version = ?", (version, table_id, version))
-                      for table_id, version in marks]
+        statements: list[Statement] = [(q.MARK_ANNOUNCED, {"table_id": table_id, "at_version": version})
+                                       for table_id, version in marks]
         if statements:
             await self._transaction(statements)
 
     # -- reads --------------------------------------------------------------------------------
-    @staticmethod
-    def _table(row: Row, seats: list[SeatRecord]) -> TableRecord:
-        return TableRecord(
-            id=row["id"], channel_id=row["channel_id"], guild_id=row["guild_id"], game=row["game"],
-            host_id=row["host_id"], status=row["status"], options=json.loads(row["options"]), seed=row["seed"],
-            version=row["version"], seats=seats, snapshot_text=row["snapshot"] or "",
-            lobby_message_id=row["lobby_message_id"], created_at=row["created_at"], updated_at=row["updated_at"],
-            announced_version=row["announced_version"],
-        )
-
     async def table(self, table_id: int) -> TableRecord | None:
-        rows = await self.fetch("SELECT * FROM game_tables WHERE id = ?", (table_id,))
+        rows = await self.fetch(q.TABLE, {"table_id": table_id})
         if not rows:
             return None
-        seats = await self.fetch("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
-        return self._table(rows[0], [_seat(r) for r in seats])
+        seats = await self.fetch(q.SEATS_OF, {"table_id": table_id})
+        return q.table_record(rows[0], [q.seat_record(r) for r in seats])
 
     async def last_finished(self, channel_id: int) -> TableRecord | None:
         """The channel's most recently finished table (its result can be shown again), or None."""
-        rows = await self.fetch("SELECT id FROM game_tables WHERE channel_id = ? AND status = 'finished'"
-                                " ORDER BY id DESC LIMIT 1", (channel_id,))
-        return await self.table(rows[0]["id"]) if rows else None
+        return await self.last_table(channel_id, ("finished",))
+
+    async def last_table(self, channel_id: int, statuses: Sequence[str]) -> TableRecord | None:
+        """The channel's newest table with one of ``statuses``, or None."""
+        rows = await self.fetch(q.last_in_channel(statuses), {"channel_id": channel_id})
+        return await self.table(rows[0].id) if rows else None
 
     async def open_tables(self, shards: Shards = SINGLE) -> list[TableRecord]:
         """Every lobby and running table (of the guilds on ``shards``), for restoring after a restart."""
-        where, params = shards.sql_filter("guild_id")
-        rows = await self.fetch(f"SELECT * FROM game_tables WHERE status IN ('lobby', 'playing') AND {where} ORDER BY id",
-                                params)
-        where, params = shards.sql_filter("t.guild_id")
-        seat_rows = await self.fetch(
-            "SELECT s.* FROM seats s JOIN game_tables t ON t.id = s.table_id WHERE t.status IN ('lobby', 'playing')"
-            f" AND {where} ORDER BY s.table_id, s.seat", params)
+        rows = await self.fetch(q.open_tables(shards))
         seats: dict[int, list[SeatRecord]] = {}
-        for r in seat_rows:
-            seats.setdefault(r["table_id"], []).append(_seat(r))
-        return [self._table(row, seats.get(row["id"], [])) for row in rows]
+        for r in await self.fetch(q.open_seats(shards)):
+            seats.setdefault(r.table_id, []).append(q.seat_record(r))
+        return [q.table_record(row, seats.get(row.id, [])) for row in rows]
 
     async def unannounced_endings(self, shards: Shards = SINGLE) -> list[TableRecord]:
         """Finished tables (of the guilds on ``shards``) whose end was stored but whose end
         message was never sent (the process stopped in between), for announcing after a restart."""
-        where, params = shards.sql_filter("guild_id")
-        rows = await self.fetch("SELECT * FROM game_tables WHERE status = 'finished' AND announced_version < version"
-                                f" AND {where} ORDER BY id", params)
         found = []
-        for row in rows:
-            seats = await self.fetch("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (row["id"],))
-            found.append(self._table(row, [_seat(r) for r in seats]))
+        for row in await self.fetch(q.unannounced_endings(shards)):
+            seats = await self.fetch(q.SEATS_OF, {"table_id": row.id})
+            found.append(q.table_record(row, [q.seat_record(r) for r in seats]))
         return found
 
     async def open_table_head(self, channel_id: int) -> tuple[int, str, int] | None:
         """(id, status, version) of the channel's open table: a cheap check whether a copy held in
         memory is still current when several processes share the store."""
-        rows = await self.fetch("SELECT id, status, version FROM game_tables WHERE channel_id = ?"
-                                " AND status IN ('lobby', 'playing')", (channel_id,))
-        return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
+        rows = await self.fetch(q.OPEN_HEAD, {"channel_id": channel_id})
+        return (rows[0].id, rows[0].status, rows[0].version) if rows else None
+
+    async def open_tables_of(self, user_id: int, guild_id: int | None) -> list[int]:
+        """Ids of the open tables where ``user_id`` sits as a person (in ``guild_id``; anywhere when None)."""
+        params = {"user_id": user_id} if guild_id is None else {"user_id": user_id, "guild_id": guild_id}
+        return [r.id for r in await self.fetch(q.tables_of_user(guild_id is not None), params)]
+
+    async def channel_of(self, table_id: int) -> int | None:
+        rows = await self.fetch(q.CHANNEL_OF, {"table_id": table_id})
+        return rows[0].channel_id if rows else None
 
     async def pending_actions(self) -> dict[int, list[ActionRecord]]:
         """Log rows newer than their open table's snapshot (normally none), in one query."""
-        rows = await self.fetch(
-            "SELECT a.* FROM actions a JOIN game_tables t ON t.id = a.table_id"
-            " WHERE t.status = 'playing' AND a.n > t.version ORDER BY a.table_id, a.n")
         pending: dict[int, list[ActionRecord]] = {}
-        for r in rows:
-            pending.setdefault(r["table_id"], []).append(_action(r))
+        for r in await self.fetch(q.PENDING_ACTIONS):
+            pending.setdefault(r.table_id, []).append(q.action_record(r))
         return pending
 
     async def actions(self, table_id: int, after: int = 0) -> list[ActionRecord]:
-        rows = await self.fetch("SELECT * FROM actions WHERE table_id = ? AND n > ? ORDER BY n", (table_id, after))
-        return [_action(r) for r in rows]
+        rows = await self.fetch(q.ACTIONS_AFTER, {"table_id": table_id, "after": after})
+        return [q.action_record(r) for r in rows]
+
+    async def timed_out(self, table_id: int, seat: int, after: int) -> bool:
+        """Whether the log holds a timeout of ``seat`` after version ``after``."""
+        return bool(await self.fetch(q.TIMED_OUT, {"table_id": table_id, "at_seat": seat, "after": after}))
 
     async def results(self, table_id: int) -> list[tuple[int, int | None, int, int]]:
-        rows = await self.fetch("SELECT seat, user_id, rank, score FROM results WHERE table_id = ? ORDER BY seat", (table_id,))
-        return [(r[0], r[1], r[2], r[3]) for r in rows]
+        rows = await self.fetch(q.RESULTS, {"table_id": table_id})
+        return [(r.seat, r.user_id, r.rank, r.score) for r in rows]
 
-    # -- for extension stores (bot/scheduler, bot/turns, bot/ratings, bot/tournaments) ----------
-    async def write(self, statements: Iterable[Statement], guard: int | None = None) -> list[int | None]:
-        """Run ``(sql, params)`` statements in one transaction; returns each INSERT's new row id
-        (see :meth:`_transaction`). ``guard``: the index of a statement that must change a row
-        (such as ``UPDATE ... WHERE version = ?``), else nothing is applied and StaleTableError
-        is raised."""
-        return await self._transaction(list(statements), guard)
+    async def undone(self, table_id: int) -> list[str]:
+        """The texts of the table's moves that were taken back, in log order."""
+        return [r.text for r in await self.fetch(q.UNDONE, {"table_id": table_id})]
 
+    # -- meta -----------------------------------------------------------------------------------
     async def get_meta(self, key: str) -> str | None:
-        rows = await self.fetch("SELECT value FROM meta WHERE key = ?", (key,))
-        return rows[0][0] if rows else None
+        rows = await self.fetch(q.GET_META, {"name": key})
+        return rows[0].value if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self._transaction([("INSERT INTO meta (key, value) VALUES (?, ?)"
-                                  " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))])
+        await self._transaction([(q.PUT_META, {"key": key, "value": value})])

@@ -7,24 +7,29 @@ the pool replaces broken connections on the next use, so the store works again o
 is back. (One case no client can settle: a connection that breaks while the COMMIT itself is on
 its way. The move is then reported as not saved although the server may have stored it; memory
 and database agree again after a restart, and a retry of a move that was stored is refused as a
-stale version.) The SQL the bot writes for SQLite is translated by :mod:`bot.store.dialect`.
+stale version.) SQLAlchemy runs the statements over asyncpg; the connections are made by
+asyncpg itself from the database URL, so the URL means exactly what asyncpg makes of it.
 """
 from __future__ import annotations
 
 import asyncio
 import socket
-from typing import Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 import asyncpg
+from sqlalchemy import Connection, Executable, Row, text
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from bot.dsn import EXAMPLE, DsnError, check_dsn, describe_dsn, scrub
-from bot.store.base import Statement, Store
-from bot.store.dialect import ddl_to_postgres, to_postgres, with_returning_id
+from bot.store.base import Store, current_revision, run_statements, upgrade_schema
 from bot.store.errors import StaleTableError, StoreError
-from bot.store.migrations import MIGRATIONS, statements_of
+from bot.store.statements import ByDialect, Statement
 
 # Failures of the database or of the way to it; all of them mean "not saved".
-FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError, asyncio.TimeoutError)
+FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError, asyncio.TimeoutError,
+            SQLAlchemyError)
+T = TypeVar("T")
 MIGRATION_LOCK = 0x626F617264          # pg_advisory_xact_lock key: one process migrates at a time
 
 
@@ -43,10 +48,20 @@ OPEN_ADVICE: tuple[tuple[type[BaseException], str], ...] = (
 )
 
 
+def driver_error(error: BaseException) -> BaseException:
+    """asyncpg's (or the socket layer's) exception behind SQLAlchemy's wrappers."""
+    while isinstance(error, DBAPIError) and error.orig is not None:
+        error = error.orig
+        if error.__cause__ is not None:      # SQLAlchemy's adapter raises its own error from asyncpg's
+            error = error.__cause__
+    return error
+
+
 def open_failure(error: BaseException, dsn: str) -> str:
     """Why the database could not be opened, in a sentence with advice, without any secret:
     messages of the server and of the socket layer, never the client's own parsing messages
     (those may quote parts of the URL)."""
+    error = driver_error(error)
     advice = next((text for kind, text in OPEN_ADVICE if isinstance(error, kind)), None)
     if isinstance(error, (asyncpg.PostgresError, OSError)):
         cause = str(error) or type(error).__name__
@@ -59,6 +74,20 @@ def open_failure(error: BaseException, dsn: str) -> str:
     return scrub(text, dsn)
 
 
+def _migrate(connection: Connection) -> None:
+    """Upgrade in one transaction (PostgreSQL DDL is transactional); an advisory lock makes
+    processes that start together take turns."""
+    with connection.begin():
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        upgrade_schema(connection)
+
+
+def _commit(connection: Connection, statements: Sequence[Statement], guard: int | None,
+            description: str) -> list[int | None]:
+    with connection.begin():
+        return run_statements(connection, statements, guard, description)
+
+
 class PostgresStore(Store):
     def __init__(self, dsn: str, pool_size: int = 5, *, connect_timeout: float = 10.0,
                  command_timeout: float = 30.0) -> None:
@@ -66,102 +95,83 @@ class PostgresStore(Store):
         self.pool_size = pool_size
         self.connect_timeout = connect_timeout
         self.command_timeout = command_timeout
-        self._pool: asyncpg.Pool | None = None
-        self._id_tables: frozenset[str] = frozenset()
+        self._engine: AsyncEngine | None = None
+        self._description: str | None = None
 
     @property
     def description(self) -> str:
-        return describe_dsn(self.dsn)
+        if self._description is None:           # parsed once: every write names the database if it fails
+            self._description = describe_dsn(self.dsn)
+        return self._description
 
     # -- life cycle ---------------------------------------------------------------------------
+    async def _connect(self) -> asyncpg.Connection:
+        return await asyncpg.connect(self.dsn, timeout=self.connect_timeout,  # pyright: ignore[reportArgumentType] (asyncpg takes seconds as a float)
+                                     command_timeout=self.command_timeout)
+
     async def open(self) -> "PostgresStore":
         try:
             check_dsn(self.dsn, "the database URL")
         except DsnError as error:
             raise StoreError(f"cannot open the database: {error}") from None
         try:
-            self._pool = await asyncpg.create_pool(
-                self.dsn, min_size=1, max_size=self.pool_size, timeout=self.connect_timeout,
-                command_timeout=self.command_timeout)
-            await self._migrate()
+            self._engine = create_async_engine("postgresql+asyncpg://", async_creator=self._connect,
+                                               pool_size=self.pool_size, max_overflow=0,
+                                               pool_timeout=self.command_timeout)
+            async with self._engine.connect() as connection:
+                await connection.run_sync(_migrate)
         except Exception as error:      # also the client's refusals of a URL: reported without quoting it
             await self.close()
             raise StoreError(f"cannot open the database ({self.description}): {open_failure(error, self.dsn)}") from None
         return self
 
     async def close(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
+        engine, self._engine = self._engine, None
+        if engine is not None:
             try:
-                await asyncio.wait_for(pool.close(), self.connect_timeout)
+                await asyncio.wait_for(engine.dispose(), self.connect_timeout)
             except (asyncio.TimeoutError, *FAILURES):
-                pool.terminate()
+                pass
 
     @property
     def is_open(self) -> bool:
-        return self._pool is not None
+        return self._engine is not None
 
     @property
-    def pool(self) -> asyncpg.Pool:
-        if self._pool is None:
+    def engine(self) -> AsyncEngine:
+        if self._engine is None:
             raise StoreError("the store is not open")
-        return self._pool
+        return self._engine
 
-    async def _migrate(self) -> None:
-        """Bring the schema up to date in one transaction (PostgreSQL DDL is transactional);
-        an advisory lock makes processes that start together take turns."""
-        async with self.pool.acquire() as con:
-            async with con.transaction():
-                await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-                await con.execute(ddl_to_postgres("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"))
-                current = await con.fetchval("SELECT MAX(version) FROM schema_version") or 0
-                for number, script in enumerate(MIGRATIONS, start=1):
-                    if number > current:
-                        for statement in statements_of(script):
-                            await con.execute(ddl_to_postgres(statement))
-                        await con.execute("INSERT INTO schema_version VALUES ($1)", number)
-            rows = await con.fetch("SELECT table_name FROM information_schema.columns"
-                                   " WHERE table_schema = current_schema() AND column_name = 'id'")
-        self._id_tables = frozenset(r[0].lower() for r in rows)
+    async def schema_revision(self) -> str | None:
+        async with self.engine.connect() as connection:
+            return await connection.run_sync(current_revision)
 
-    async def schema_version(self) -> int:
-        rows = await self.fetch("SELECT MAX(version) FROM schema_version")
-        return rows[0][0] or 0
+    async def run_sync(self, job: Callable[[Connection], T]) -> T:
+        async with self.engine.connect() as connection:
+            return await connection.run_sync(job)
 
     # -- primitives ---------------------------------------------------------------------------
     def _refused(self, error: BaseException) -> StoreError:
-        if (isinstance(error, asyncpg.UniqueViolationError) and error.table_name == "actions"
-                and error.constraint_name == "actions_pkey"):
+        error = driver_error(error)
+        if (isinstance(error, asyncpg.UniqueViolationError) and getattr(error, "table_name", None) == "actions"
+                and getattr(error, "constraint_name", None) == "actions_pkey"):
             return StaleTableError(f"database write refused ({self.description}): this table version is already"
                                    f" saved, by another process ({error})")
         cause = scrub(str(error) or type(error).__name__, self.dsn)
         return StoreError(f"database write failed ({self.description}): {cause}")
 
     async def _transaction(self, statements: list[Statement], guard: int | None = None) -> list[int | None]:
-        ids: list[int | None] = []
         try:
-            async with self.pool.acquire(timeout=self.command_timeout) as con:
-                async with con.transaction():
-                    for index, (sql, params) in enumerate(statements):
-                        text = to_postgres(sql)
-                        returning = with_returning_id(text, self._id_tables)
-                        if returning is not None:
-                            ids.append(await con.fetchval(returning, *params))
-                        else:
-                            status = await con.execute(text, *params)       # e.g. "UPDATE 1"
-                            if index == guard and status.rsplit(" ", 1)[-1] == "0":
-                                raise StaleTableError(f"database write refused ({self.description}): the table"
-                                                      " moved on (another process wrote it)")
-                            ids.append(None)
+            async with self.engine.connect() as connection:
+                return await connection.run_sync(_commit, statements, guard, self.description)
         except FAILURES as error:
             raise self._refused(error) from error
-        return ids
 
-    async def write_many(self, sql: str, rows: Sequence[tuple]) -> None:
+    async def write_many(self, statement: Executable, rows: Sequence[Mapping[str, Any]]) -> None:
         try:
-            async with self.pool.acquire(timeout=self.command_timeout) as con:
-                async with con.transaction():
-                    await con.executemany(to_postgres(sql), rows)
+            async with self.engine.begin() as connection:
+                await connection.execute(statement, list(rows))
         except FAILURES as error:
             raise self._refused(error) from error
 
@@ -169,21 +179,27 @@ class PostgresStore(Store):
         """Bulk-load ``(table, columns, rows)`` batches (COPY) in one transaction, then move each
         id counter past the largest copied id (see :mod:`bot.store.transfer`)."""
         try:
-            async with self.pool.acquire(timeout=self.command_timeout) as con:
+            async with self.engine.connect() as connection:
+                raw = await connection.get_raw_connection()
+                con = raw.driver_connection
+                assert con is not None, "an open connection has its driver's connection"
                 async with con.transaction():
                     for table, columns, rows in batches:
                         if rows:
                             await con.copy_records_to_table(table, records=rows, columns=columns)
-                        if table.lower() in self._id_tables:
+                        if "id" in columns:
                             await con.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                                               f" COALESCE(MAX(id), 0) + 1, false) FROM {table}")
         except FAILURES as error:
             raise self._refused(error) from error
 
-    async def fetch(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
+    async def fetch(self, statement: Executable | ByDialect, params: Mapping[str, Any] | None = None) -> list[Row]:
+        if isinstance(statement, ByDialect):
+            statement = statement.for_dialect("postgresql")
         try:
-            async with self.pool.acquire(timeout=self.command_timeout) as con:
-                return await con.fetch(to_postgres(sql), *params)
+            async with self.engine.connect() as connection:
+                connection = await connection.execution_options(isolation_level="AUTOCOMMIT")
+                return list((await connection.execute(statement, params or {})).fetchall())
         except FAILURES as error:
-            cause = scrub(str(error) or type(error).__name__, self.dsn)
+            cause = scrub(str(driver_error(error)) or type(error).__name__, self.dsn)
             raise StoreError(f"database read failed ({self.description}): {cause}") from error

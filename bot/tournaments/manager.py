@@ -17,7 +17,7 @@ import re
 import shlex
 from typing import TYPE_CHECKING, AsyncIterator
 
-from bot.asyncplay.ports import Ports, channel_link
+from bot.plugins.ports import Ports, channel_link
 from bot.i18n import I18n, UserRef, t
 from bot.i18n import counts
 from bot.scheduler import Job, Scheduler, rearm_sql
@@ -27,6 +27,7 @@ from bot.service.replies import Ctx, Reply
 from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.numbers import whole_number
 from bot.store import StoreError
+from bot.store.base import Statement
 from bot.tournaments import export, pairing
 from bot.tournaments.standings import Line, bye_points, number, table_points
 from bot.tournaments.standings import standings as compute_standings
@@ -36,7 +37,7 @@ from games import registry
 from games.core import BLANK, OptionError, validate_options
 from games.core.options import changes_to, option_tokens
 from games.core.messages import Msg
-from renderers.tables import Column, render_table
+from renderers.rankings import Column, render_ranking
 
 if TYPE_CHECKING:
     from bot.scheduler import Clock
@@ -353,10 +354,10 @@ class Tournaments(TableHooks):
         """Pair ``round``, store its tables and byes, then open the tables (under ``self._lock``)."""
         groups, byes = await self._pairings(tournament, round)
         slots: list[Slot] = []
-        for number, group in enumerate(groups, start=1):
+        for table_number, group in enumerate(groups, start=1):
             seats = list(group)
-            random.Random(f"{tournament.seed}:{round}:{number}").shuffle(seats)   # who starts is drawn
-            slots.append(Slot(tournament.id, round, number, tuple(seats), None, None, "pending"))
+            random.Random(f"{tournament.seed}:{round}:{table_number}").shuffle(seats)   # who starts is drawn
+            slots.append(Slot(tournament.id, round, table_number, tuple(seats), None, None, "pending"))
         for offset, player in enumerate(byes, start=len(groups) + 1):
             slots.append(Slot(tournament.id, round, offset, (player,), None, None, "bye"))
         statements = [TournamentStore.add_slot_sql(s) for s in slots]
@@ -364,9 +365,9 @@ class Tournaments(TableHooks):
                        for s in slots if s.status == "bye"]
         statements.append(TournamentStore.set_sql(tournament.id, round=round))
         await self.service.store.write(statements)
-        tournament = await self.store.get(tournament.id)
-        assert tournament is not None
-        await self._launch_round(tournament, round)
+        stored = await self.store.get(tournament.id)
+        assert stored is not None
+        await self._launch_round(stored, round)
 
     async def _launch_round(self, tournament: Tournament, round: int) -> None:
         players = {p.user_id: p for p in await self.store.players(tournament.id)}
@@ -508,7 +509,7 @@ class Tournaments(TableHooks):
     # -- results ------------------------------------------------------------------------------------
     @staticmethod
     def _result_statements(tournament: Tournament, slot: Slot, results: list[tuple[int | None, int, int]],
-                           reported: bool = False) -> list[tuple[str, tuple]]:
+                           reported: bool = False) -> list[Statement]:
         """One table's result: (user, rank, score) per player, in seat order."""
         points = table_points([rank for _, rank, _ in results], tournament.table_size)
         statements = [TournamentStore.result_sql(slot, user, rank, score, p, reported)
@@ -532,7 +533,7 @@ class Tournaments(TableHooks):
             return None
         return tournament, slot
 
-    async def ending(self, table: LiveTable, outcome, status: str, pending: list) -> list[tuple[str, tuple]]:
+    async def ending(self, table: LiveTable, outcome, status: str, pending: list) -> list[Statement]:
         """The table's tournament result, committed with the game's end."""
         found = await self._slot_playing(table.id, "playing")
         if found is None:
@@ -698,7 +699,7 @@ class Tournaments(TableHooks):
             subtitle += " · " + tr(t("round {round} of {rounds}", round=tournament.round, rounds=tournament.rounds))
         mine = [i for i, line in enumerate(lines[:60]) if line.user_id == user_id]
         medals = [i for i, line in enumerate(lines[:3]) if line.place == i + 1]
-        return render_table(tournament.name, columns, rows, subtitle=subtitle, highlight=mine, badges=medals, scale=scale)
+        return render_ranking(tournament.name, columns, rows, subtitle=subtitle, highlight=mine, badges=medals, scale=scale)
 
     async def export(self, ctx: Ctx) -> list[Reply]:
         tournament = await self._here(ctx, finished_too=True)

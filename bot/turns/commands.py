@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.asyncplay.ports import channel_link
+from bot.plugins.ports import channel_link
 from bot.i18n import t
 from bot.i18n import counts
 from bot.service.replies import Ctx, Reply
 from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.numbers import whole_number
+from bot.store import jobs
+from bot.store.statements import Statement
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span
 from bot.turns.timers import TurnTimers
@@ -128,13 +130,12 @@ class TurnCommands:
         return [Reply([t("Your clocks are paused for {days}, until {until}. Nobody's time runs out on you meanwhile; "
                          "/vacation end ends it early.", days=counts.days(days), until=vacation.utc_text(until))], private=True)]
 
-    async def _recheck(self, user_id: int, now: float) -> list[tuple[str, tuple]]:
+    async def _recheck(self, user_id: int, now: float) -> list[Statement]:
         """Statements that make this user's waiting timers look again now (they were set for the
         old end of the vacation)."""
         statements = []
         for clock in await self.store.clocks_of_user(user_id):
-            statements.append(("UPDATE jobs SET due_at = MIN(due_at, ?) WHERE fired_at IS NULL AND key LIKE ?",
-                               (now, f"turn:{clock.table_id}:{clock.seat}:%")))
+            statements.append(jobs.due_by(f"turn:{clock.table_id}:{clock.seat}:", now))
         return statements
 
 

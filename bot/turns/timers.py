@@ -17,7 +17,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from bot.asyncplay.ports import Ports, channel_link
+from bot.plugins.ports import Ports, channel_link
 from bot.i18n import UserRef, t
 from bot.scheduler import Job, Scheduler, cancel_sql, schedule_sql
 from bot.service.hooks import TableHooks
@@ -27,6 +27,7 @@ from bot.service.replies import Button, Ctx, Reply
 from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.tables import resignation_ends_game
 from bot.store import ActionRecord, StaleTableError
+from bot.store.base import Statement
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span, span_text
 from bot.turns.store import TimerSetting, TurnClock, TurnStore
@@ -148,7 +149,7 @@ class TurnTimers(TableHooks):
     async def turn(self, table: LiveTable, replies: list[Reply]) -> None:
         await self.sync(table, notify=True)
 
-    async def ending(self, table: LiveTable, outcome, status: str, pending: list[ActionRecord]) -> list[tuple[str, tuple]]:
+    async def ending(self, table: LiveTable, outcome, status: str, pending: list[ActionRecord]) -> list[Statement]:
         return self.stop_sql(table)          # the clocks and deadlines end with the game, in its transaction
 
     async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:
@@ -162,7 +163,7 @@ class TurnTimers(TableHooks):
         await self.service.store.write(self.stop_sql(table))
 
     @staticmethod
-    def stop_sql(table: LiveTable) -> list[tuple[str, tuple]]:
+    def stop_sql(table: LiveTable) -> list[Statement]:
         return [TurnStore.drop_clock_sql(table.id), cancel_sql(f"table:{table.id}")]
 
     def waiting_humans(self, table: LiveTable) -> set[int]:
@@ -174,7 +175,7 @@ class TurnTimers(TableHooks):
         now = self.clock.now()
         pending = self.waiting_humans(table) if table.game.outcome(table.state) is None else set()
         clocks = await self.store.clocks(table.id)
-        statements: list[tuple[str, tuple]] = []
+        statements: list[Statement] = []
         if table.id not in self._settings:
             self._settings[table.id] = self.default()      # fixed at the start; later config changes don't move it
             statements.append(TurnStore.put_timer_sql(table.id, self._settings[table.id]))
@@ -231,8 +232,7 @@ class TurnTimers(TableHooks):
         table = self.service.table_by_id(table_id)
         if table is not None:
             return table.channel_id
-        rows = await self.service.store.fetch("SELECT channel_id FROM game_tables WHERE id = ?", (table_id,))
-        return rows[0]["channel_id"] if rows else None
+        return await self.service.store.channel_of(table_id)
 
     async def _live_clock(self, job: Job) -> tuple[LiveTable, TurnClock] | None:
         """The table and clock a job belongs to, if that turn is still going on (under the lock

@@ -24,7 +24,7 @@ from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Button, Ctx, Reply
 from bot.service.replies import refusal as _error   # one refusal reply for every extension
-from bot.store import ActionRecord, StaleTableError, StoreError
+from bot.store import ActionRecord, StaleTableError, StoreError, game_tables
 from games.core import Event, SeatRef
 from games.core.contract import Game
 from games.core.messages import Msg
@@ -192,16 +192,9 @@ class Undo(TableHooks):
         snapshot = json.dumps(game.to_json(state), separators=(",", ":"))
         version = kept[-1].n if kept else 0
         now = self.clock.now()
-        statements: list[tuple[str, tuple]] = [
-            # only if the table is still where this process saw it (another shard process may have moved it on)
-            ("UPDATE game_tables SET version = version WHERE id = ? AND version = ?", (table.id, table.version))]
-        statements += [
-            ("INSERT INTO undone_actions (table_id, n, seat, text, kind, by_computer, at, undone_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-             (table.id, r.n, r.seat, r.text, r.kind, int(r.by_computer), r.at, now)) for r in taken]
-        statements.append(("DELETE FROM actions WHERE table_id = ? AND n > ?", (table.id, version)))
-        # announced_version: the turn this undo goes back to is not announced until its answer is sent
-        statements.append(("UPDATE game_tables SET snapshot = ?, version = ?, announced_version = ?, updated_at = ? WHERE id = ?",
-                           (snapshot, version, version - 1, now, table.id)))
+        # guarded: only if the table is still where this process saw it (another shard process may
+        # have moved it on); the turn this undo goes back to is not announced until its answer is sent
+        statements = game_tables.take_back(table.id, table.version, taken, snapshot, version, now)
         try:
             await service.store.write(statements, guard=0)
         except StaleTableError:

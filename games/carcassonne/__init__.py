@@ -1,5 +1,5 @@
 """Carcassonne as the BSW site ran it."""
-from games.carcassonne.engine import Carcassonne
+from games.carcassonne.game import Carcassonne
 
 GAME = Carcassonne()
 

@@ -21,18 +21,18 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from games.carcassonne import scoring
+from games.carcassonne.rules import scoring
 from games.carcassonne.actions import Deploy, Place
-from games.carcassonne.board import Board, Group
-from games.carcassonne.deploy import FAIRY, NONE, PRINCESS, Choice, Deployer, MONASTERY_LOCAL
-from games.carcassonne.dragon import DragonStep, legal_steps, target
-from games.carcassonne.geometry import AROUND, CITY, FIELD, MONASTERY, OrientedTile, oriented
-from games.carcassonne.placement import legal_placements
+from games.carcassonne.rules.board import Board, Group
+from games.carcassonne.rules.deploy import FAIRY, NONE, PRINCESS, Choice, Deployer, MONASTERY_LOCAL
+from games.carcassonne.rules.dragon import DragonStep, legal_steps, target
+from games.carcassonne.rules.geometry import AROUND, CITY, FIELD, MONASTERY, OrientedTile, oriented
+from games.carcassonne.rules.placement import legal_placements
 from games.carcassonne.state import BUILDER, LARGE, PIG, CarcState, Figure
 from games.core import ComputerPlayer
 
 if TYPE_CHECKING:
-    from games.carcassonne.engine import Carcassonne
+    from games.carcassonne.game import Carcassonne
 
 FULL_PILE = 71
 RETURN_BONUS = 1.0        # a follower that comes back is worth a little
@@ -238,8 +238,7 @@ class _Context:
         return best_code
 
     def code_value(self, deployer: Deployer, choice: Choice) -> float:
-        board, state = self.board, self.state
-        sit = deployer.sit
+        board = self.board
         if choice.kind == NONE:
             return 0.0
         if choice.kind == PRINCESS:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.carcassonne.board import Board
+from games.carcassonne.rules.board import Board
 from games.core import SeededRng
 
 FOLLOWERS = 7

@@ -1,8 +1,11 @@
 """What a seat (or the public) sees of a Carcassonne game: the contract between engine,
-renderer and messages. The draw pile's order is never part of a view."""
+renderer and messages, and how it is built from the state (``view_of``). The draw pile's order
+is never part of a view."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from games.carcassonne.state import FOLLOWERS, GOODS, CarcState
 
 COLOURS = ("red", "yellow", "green", "blue", "black")
 LETTERS = ("R", "Y", "G", "B", "K")
@@ -56,3 +59,39 @@ class CarcassonneView:
     last_placed: tuple[int, int] | None = None
     discarded: tuple[str, ...] = ()
     extras: dict = field(default_factory=dict)  # add-on state (king/robber holders, ...)
+
+
+def view_of(state: CarcState, seat: int | None, placements: tuple, deploy: tuple[str, ...],
+            steps: tuple[int, ...]) -> CarcassonneView:
+    last = state.placements[-1]
+    figures = [FigureView(f.x, f.y, f.seat, f.kind, f.feature, f.segment) for f in state.figures]
+    if state.dragon is not None:
+        figures.append(FigureView(state.dragon[0], state.dragon[1], None, "dragon", "", -1))
+    if state.fairy is not None:
+        figures.append(FigureView(state.fairy[0], state.fairy[1], None, "fairy", "", -1))
+    haendler = "haendler" in state.options
+    extras: dict = {"followers_total": FOLLOWERS, "turn_player": None if state.over else state.current,
+                    "second": state.second}
+    if "koenig" in state.options:
+        extras["king"] = None if state.king is None else (state.king.seat, state.king.size)
+        extras["robber"] = None if state.robber is None else (state.robber.seat, state.robber.size)
+        extras["completed"] = (state.completed_cities, state.completed_roads)
+    if "drache" in state.options:
+        extras["setaside"] = tuple(state.setaside)
+        extras["dragon_path"] = tuple(state.path)
+        extras["dragon_steps"] = steps
+    return CarcassonneView(
+        seat=seat, options=tuple(sorted(state.options)),
+        turn=state.turn - 1 if state.over else state.turn,
+        current=None if state.over else (state.mover if state.phase == "dragon" else state.current),
+        phase=state.phase,
+        tiles=tuple(PlacedTileView(x, y, t, r) for t, x, y, r in state.placements),
+        figures=tuple(figures),
+        players=tuple(PlayerView(s, COLOURS[s], LETTERS[s], state.scores[s], state.supply[s], large=state.large[s],
+                                 builder=state.builders[s], pig=state.pigs[s],
+                                 goods=tuple(zip(GOODS, state.goods[s])) if haendler else ())
+                      for s in range(state.players)),
+        drawn=state.drawn, tiles_left=state.tiles_left(), legal_placements=placements, deploy_options=deploy,
+        last_placed=(last[1], last[2]) if len(state.placements) > 1 else None,
+        discarded=tuple(state.discarded), extras=extras,
+    )

@@ -7,10 +7,11 @@ from typing import Any, Sequence
 from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, ranks_from_scores, reveal
 from games.core.outcome import categories
 from games.florenza import actions as A
-from games.florenza import flow, notation, rules, text
-from games.florenza.catalog import RES, artist_card, catalog
-from games.florenza.scoring import final_scores
-from games.florenza.setup import new_game
+from games.florenza.rules import flow, moves
+from games.florenza import notation, text
+from games.florenza.components import RES, artist_card, catalog
+from games.florenza.rules.scoring import final_scores
+from games.florenza.rules.setup import new_game
 from games.florenza.state import FlorenzaState, state_from_json, state_to_json
 from games.florenza.view import FlorenzaView, build_view
 
@@ -41,15 +42,15 @@ class Florenza(Game):
         return new_game(players, seed)
 
     def to_act(self, state: FlorenzaState) -> frozenset[int]:
-        return rules.to_act(state)
+        return moves.to_act(state)
 
     def legal_actions(self, state: FlorenzaState, seat: int) -> list[Any]:
-        if seat not in rules.to_act(state):
+        if seat not in moves.to_act(state):
             return []
         legal = []
         for action in self._candidates(state, seat):
             try:
-                rules.check(state, seat, action)
+                moves.check(state, seat, action)
             except IllegalAction:
                 continue
             legal.append(action)
@@ -61,10 +62,10 @@ class Florenza(Game):
             if state.step == "keep":
                 return [A.Keep(c) for c in dict.fromkeys(player.hand)]
             if state.step == "captain":
-                return [A.CaptainChoice(r) for r in rules.captain_options(state)]
-            return [A.MerchantChoice(r) for r in rules.merchant_options(state)]
+                return [A.CaptainChoice(r) for r in moves.captain_options(state)]
+            return [A.MerchantChoice(r) for r in moves.merchant_options(state)]
         # Cheap necessary conditions first, so that ``check`` mostly sees legal candidates.
-        refs = rules.artist_refs(state, seat)
+        refs = moves.artist_refs(state, seat)
         held, supply = player.res, state.supply
 
         def can_hold(cost: tuple[int, ...]) -> bool:
@@ -107,7 +108,7 @@ class Florenza(Game):
         return notation.parse(state, seat, text_)
 
     def apply(self, state: FlorenzaState, seat: int, action: Any) -> list[Event]:
-        perform = rules.check(state, seat, action)
+        perform = moves.check(state, seat, action)
         events = perform()
         if state.phase == 3:
             flow.advance(state, events)
@@ -140,12 +141,12 @@ class Florenza(Game):
         sends out workers (or, with the bank too low for that, takes inspiration) and keeps the
         first card of their hand; as captain (or owner of Arte dei Mercatanti) they name the
         allowed resource with the largest supply, the first in resource order on a tie."""
-        if seat not in rules.to_act(state):
+        if seat not in moves.to_act(state):
             return None
         if state.phase == 3:
             for action in (A.Workers(), A.Inspire()):
                 try:
-                    rules.check(state, seat, action)
+                    moves.check(state, seat, action)
                 except IllegalAction:
                     continue
                 return action
@@ -153,7 +154,7 @@ class Florenza(Game):
         if state.step == "keep":
             hand = state.p[seat].hand
             return A.Keep(hand[0]) if hand else None
-        options = rules.captain_options(state) if state.step == "captain" else rules.merchant_options(state)
+        options = moves.captain_options(state) if state.step == "captain" else moves.merchant_options(state)
         if not options:
             return None
         richest = max(options, key=lambda code: (state.supply[RES.index(code)], -RES.index(code)))

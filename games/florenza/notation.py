@@ -7,8 +7,8 @@ from typing import Callable, Iterable, Sequence, TypeVar
 
 from games.core import IllegalAction, SeatRef
 from games.florenza import actions as A
-from games.florenza.catalog import ANONYMOUS, RES, RES_NAMES, artist, artist_card, catalog, normalise
-from games.florenza.rules import artist_refs, check, display_ref
+from games.florenza.components import ANONYMOUS, RES, RES_NAMES, artist, artist_card, catalog, normalise
+from games.florenza.rules.moves import artist_refs, check, display_ref
 from games.florenza.state import FlorenzaState
 
 K = TypeVar("K")
@@ -222,7 +222,7 @@ def _parse_verb(state: FlorenzaState, seat: int, verb: str, rest: str) -> object
         _need(rest, "play casa")
         card_text, artist_text = _split_with(rest)
         cards = _hand(state, seat, card_text)
-        refs: list[A.ArtistRef | None] = _artists(state, seat, artist_text) if artist_text else [None]
+        refs: list[A.ArtistRef | None] = [*_artists(state, seat, artist_text)] if artist_text else [None]
         return _pick(state, seat, [A.Play(c, r) for c, r in itertools.product(cards, refs)])
     if verb == "build":
         _need(rest, "build m1 with a1")

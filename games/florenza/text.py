@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from games.core import Msg, N_, SeatRef, counted
-from games.florenza.catalog import CardDef, card, catalog, monument, res_text
+from games.florenza.components import CardDef, card, catalog, monument, res_text
 from games.florenza.view import FlorenzaView
 
 ACTION_VERBS = "play / build / rm / ra / use / workers / market / inspire"

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import Msg
-from games.florenza.catalog import artist_card, florin_cards, catalog
-from games.florenza.rules import draw_size, extra_turns, merchant_owner, owns_guild, to_act
-from games.florenza.scoring import FinalScore, final_scores
+from games.florenza.components import artist_card, florin_cards, catalog
+from games.florenza.rules.moves import draw_size, extra_turns, merchant_owner, owns_guild, to_act
+from games.florenza.rules.scoring import FinalScore, final_scores
 from games.florenza.state import FlorenzaState
 
 
@@ -92,7 +92,7 @@ def _placed(entries: list[list[object]]) -> tuple[Placed, ...]:
         if isinstance(hired, int):
             name, value = artist_card(hired)
         else:
-            name, value = hired, 0
+            name, value = (None if hired is None else str(hired)), 0
         out.append(Placed(str(item), name if hired is not None else None, value))
     return tuple(out)
 

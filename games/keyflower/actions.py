@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.keyflower.data import COLOURS, tile as tile_def
+from games.keyflower.components import COLOURS, tile as tile_def
 
 
 def tile_name(tid: str) -> str:

@@ -12,12 +12,12 @@ import random
 from typing import Any
 
 from games.core import ComputerPlayer
-from games.keyflower import geometry
-from games.keyflower import village as vil
+from games.keyflower.rules import geometry
+from games.keyflower.rules import village as vil
 from games.keyflower.actions import (BidAction, BoatAction, DoneAction, FlipAction, Move, PassAction, PlaceAction,
                                      Up, UseAction, WinterAction)
-from games.keyflower.data import COLOURS, RESOURCES, tile as tile_def
-from games.keyflower.scoring import best_keeples, best_resources, best_skills
+from games.keyflower.components import COLOURS, RESOURCES, tile as tile_def
+from games.keyflower.rules.scoring import best_keeples, best_resources, best_skills
 from games.keyflower.state import KState
 
 PRODUCTION = {"gain": 1.0, "gain_choice": 1.0, "draw_keeples": 1.1, "draw_skills": 1.3,

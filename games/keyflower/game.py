@@ -7,12 +7,13 @@ from typing import Any, Sequence
 from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef
 from games.core import reveal
 from games.core.outcome import categories, ranks_from_scores
-from games.keyflower import legal, notation, rules, seasons, words
+from games.keyflower.rules import legal, action_phase, seasons
+from games.keyflower import notation, words
 from games.keyflower import state as kstate
-from games.keyflower import village as vil
+from games.keyflower.rules import village as vil
 from games.keyflower.actions import (Action, BidAction, BoatAction, DoneAction, FlipAction, Move, PassAction,
                                      PlaceAction, Up, UseAction, WinterAction, tile_name)
-from games.keyflower.data import SEASONS, SEASON_CODES, SKILLS, tile as tile_def
+from games.keyflower.components import SEASONS, SEASON_CODES, SKILLS, tile as tile_def
 from games.keyflower.state import KState
 from games.keyflower.view import KeyflowerView, build_view
 
@@ -109,11 +110,11 @@ class Keyflower(Game):
             st.turn = st.next_seat(st.turn)
             return events
         if isinstance(action, BidAction):
-            plan = rules.check_bid(st, seat, action)
-            events = self._header(st, seat, action) + rules.do_bid(st, seat, action, plan)
+            plan = action_phase.check_bid(st, seat, action)
+            events = self._header(st, seat, action) + action_phase.do_bid(st, seat, action, plan)
         elif isinstance(action, UseAction):
-            plan_u = rules.check_use(st, seat, action)
-            events = self._header(st, seat, action) + rules.do_use(st, seat, action, plan_u)
+            plan_u = action_phase.check_use(st, seat, action)
+            events = self._header(st, seat, action) + action_phase.do_use(st, seat, action, plan_u)
         elif isinstance(action, (Move, Up, DoneAction)):
             raise IllegalAction("'move', 'up' and 'done' belong to a transport: first use a transport tile, e.g. 'use home 1 red'.")
         else:
@@ -131,13 +132,13 @@ class Keyflower(Game):
         if isinstance(action, DoneAction):
             return self._end_transport(st, seat)
         if isinstance(action, Move):
-            cost = rules.check_move(st, seat, action)
+            cost = action_phase.check_move(st, seat, action)
             events = [Event.public("{player}: {command}", player=SeatRef(seat), command=str(action))]
-            events += rules.do_move(st, seat, action, cost)
+            events += action_phase.do_move(st, seat, action, cost)
         elif isinstance(action, Up):
-            pay = rules.check_up(st, seat, action)
+            pay = action_phase.check_up(st, seat, action)
             events = [Event.public("{player}: {command}", player=SeatRef(seat), command=_public_text(action))]
-            events += rules.do_up(st, seat, action, pay)
+            events += action_phase.do_up(st, seat, action, pay)
         else:
             raise IllegalAction("You are in the middle of a transport: 'move [N] RESOURCE FROM TO', 'up TILE' or 'done'.")
         if finish_when_stuck:
@@ -164,12 +165,12 @@ class Keyflower(Game):
 
     def _run_compound(self, st: KState, seat: int, action: UseAction) -> list[Event]:
         head = UseAction(action.tile, action.n, action.colours, action.sources, action.choice)
-        plan = rules.check_use(st, seat, head)
+        plan = action_phase.check_use(st, seat, head)
         ability = tile_def(head.tile).ability_of(plan.upgraded)
         if ability is None or ability.t != "transport":
             raise IllegalAction("Only transport tiles (home, stable, farrier, wainwright) take 'move' and 'up' steps.")
         events = self._header(st, seat, action)
-        events += rules.do_use(st, seat, head, plan)
+        events += action_phase.do_use(st, seat, head, plan)
         st.passes = 0
         for player in st.seats:
             player.passed = False

@@ -4,10 +4,10 @@ from __future__ import annotations
 import re
 
 from games.core import IllegalAction
-from games.keyflower import village as vil
+from games.keyflower.rules import village as vil
 from games.keyflower.actions import (Action, BidAction, BoatAction, DoneAction, FlipAction, Move, PassAction,
                                      PlaceAction, Up, UseAction, WinterAction, norm_colours)
-from games.keyflower.data import COLOURS, RESOURCES, SKILLS, tiles as all_tiles
+from games.keyflower.components import COLOURS, RESOURCES, SKILLS, tiles as all_tiles
 from games.keyflower.state import KState
 
 COLOUR_WORDS = {"r": "red", "red": "red", "b": "blue", "blue": "blue", "y": "yellow", "yellow": "yellow",
@@ -206,7 +206,7 @@ def _place(st: KState, seat: int, rest: list[str]) -> PlaceAction:
 
 
 def _winter_order(st: KState, seat: int, words: list[str]) -> list[str]:
-    from games.keyflower.data import season_tiles
+    from games.keyflower.components import season_tiles
     order = season_tiles("winter")
     chosen = []
     for w in words:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import SeededRng
-from games.keyflower.data import COLOURS, RESOURCES, SKILLS
+from games.keyflower.components import COLOURS, RESOURCES, SKILLS
 
 
 def counts(keys: tuple[str, ...], values: dict[str, int] | None = None) -> dict[str, int]:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.keyflower import geometry
-from games.keyflower import village as vil
+from games.keyflower.rules import geometry
+from games.keyflower.rules import village as vil
 from games.keyflower.actions import tile_name
-from games.keyflower.data import COLOURS, RESOURCES, SKILLS, purple_tile_for, tile as tile_def
-from games.keyflower.scoring import running_vp
+from games.keyflower.components import COLOURS, RESOURCES, SKILLS, purple_tile_for, tile as tile_def
+from games.keyflower.rules.scoring import running_vp
 from games.keyflower.state import Activity, KState, Placed
 
 Pairs = tuple[tuple[str, int], ...]
@@ -171,7 +171,7 @@ def build_view(st: KState, seat: int | None, to_act: frozenset[int]) -> Keyflowe
         labels = tuple((name, c[0], c[1]) for name, c in vil.labels(st, seat).items())
         placements = tuple((t, q, r, k) for t in dict.fromkeys(st.seats[seat].pending)
                            for q, r, k in vil.placements(st, seat, t))
-    from games.keyflower.data import SEASONS
+    from games.keyflower.components import SEASONS
     season_name = SEASONS[min(st.season, 3)]
     boats = tuple(BoatView(b, tile_def(b).side.get(season_name, "B"), _pairs(st.cargo.get(b, {}), COLOURS + SKILLS),
                            st.phase != "boats" or b in st.boats_left)

@@ -12,7 +12,7 @@ import re
 from typing import Any, Callable
 
 from games.core import Event, IllegalAction, Msg, Term, counted
-from games.keyflower.data import tiles
+from games.keyflower.components import tiles
 
 #: Japanese names of the keeple colours, resources and skills (as the help and the seeds write them)
 JAPANESE = {"red": "赤", "blue": "青", "yellow": "黄", "green": "緑",

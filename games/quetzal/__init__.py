@@ -1,5 +1,5 @@
 """Quetzal (City of the Sacred Birds), as played on Board Game Arena."""
-from games.quetzal.engine import Quetzal
+from games.quetzal.game import Quetzal
 
 GAME = Quetzal()
 

@@ -15,17 +15,25 @@ from typing import Any
 from games.core import ComputerPlayer
 from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade
 from games.quetzal.components import rules
-from games.quetzal.flow import legal_actions
-from games.quetzal.gains import has_effect
-from games.quetzal.placement import all_places, place_cost
-from games.quetzal.rounds import SLOTS, SURROUNDINGS
-from games.quetzal.scoring import kind_points, score_delivery
-from games.quetzal.state import State
+from games.quetzal.rules.flow import legal_actions
+from games.quetzal.rules.gains import has_effect
+from games.quetzal.rules.placement import all_places, place_cost
+from games.quetzal.rules.rounds import SLOTS, SURROUNDINGS
+from games.quetzal.rules.scoring import kind_points, score_delivery
+from games.quetzal.state import Player, State, Worker
 
 COIN = 0.4
 DISCOVERY = 0.9
 ICON = {"vp": 1.0, "coin": COIN, "discovery": DISCOVERY, None: 0.0}
 WORKER_COST = {"fixed": 0.0, "wild": 0.3, "big": 0.35}
+
+
+def seated_worker(player: Player, wid: str) -> Worker:
+    """A worker of ``player`` named by a legal action (so it exists)."""
+    worker = player.worker(wid)
+    if worker is None:
+        raise ValueError(f"seat has no worker {wid!r}")
+    return worker
 
 
 def potential(cards: list[str] | tuple[str, ...], dealers: tuple[str, ...] = ()) -> float:
@@ -182,7 +190,7 @@ def place_value(ctx: Context, action: Place, cache: dict[Any, float]) -> float:
     space = r.space[action.space]
     player = state.player(seat)
     n = len(action.workers)
-    kinds = Counter("big" if w == "big" else ("wild" if player.worker(w).wild else "fixed") for w in action.workers)
+    kinds = Counter("big" if w == "big" else ("wild" if seated_worker(player, w).wild else "fixed") for w in action.workers)
     worker_cost = sum(WORKER_COST[k] * c for k, c in kinds.items())
     coins = place_cost(state, seat, space, n) * COIN
     key = (action.space, n)
@@ -200,7 +208,7 @@ def place_value(ctx: Context, action: Place, cache: dict[Any, float]) -> float:
         # spend the colour we have more of first
         counts = Counter(w.face for w in player.pool() if not w.wild)
         for wid in action.workers:
-            worker = player.worker(wid)
+            worker = seated_worker(player, wid)
             if not worker.wild and counts[worker.face] < max(counts.values(), default=0):
                 value -= 0.1
     return value - worker_cost - coins
@@ -209,7 +217,6 @@ def place_value(ctx: Context, action: Place, cache: dict[Any, float]) -> float:
 def space_value(ctx: Context, code: str, n: int) -> float:
     state, seat = ctx.state, ctx.seat
     r = rules()
-    player = state.player(seat)
     display = [c for c in state.display if c is not None]
     if code == "stele":
         return 1.3 + DISCOVERY
@@ -247,7 +254,7 @@ def reroll_value(state: State, seat: int, action: Reroll) -> float:
     wids = [w.wid for w in pool] if action.everything else list(action.workers)
     value = 0.0
     for wid in wids:
-        worker = player.worker(wid)
+        worker = seated_worker(player, wid)
         if worker.big:
             value += 0.05
         elif worker.wild:

@@ -17,9 +17,9 @@ from games.core import IllegalAction, SeatRef, counted
 from games.quetzal.actions import (Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade,
                                    worker_key)
 from games.quetzal.components import BIG, BLACK, WHITE, rules
-from games.quetzal.flow import prompt_kind, to_act
-from games.quetzal.placement import colour_msg, default_workers, make_place, pool_text
-from games.quetzal.rounds import SLOTS
+from games.quetzal.rules.flow import prompt_kind, to_act
+from games.quetzal.rules.placement import colour_msg, default_workers, make_place, pool_text
+from games.quetzal.rules.rounds import SLOTS
 from games.quetzal.state import State
 
 #: the reference's command words (section 9.2)

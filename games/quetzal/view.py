@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from games.quetzal.actions import TeamUse, worker_key
 from games.quetzal.components import rules
-from games.quetzal.flow import capacity, prompt_kind, to_act
-from games.quetzal.placement import closed_spaces
-from games.quetzal.options import OPEN_HANDS
-from games.quetzal.rounds import SURROUNDINGS
-from games.quetzal.scoring import final_score
+from games.quetzal.rules.flow import capacity, prompt_kind, to_act
+from games.quetzal.rules.placement import closed_spaces
+from games.quetzal.rules.options import OPEN_HANDS
+from games.quetzal.rules.rounds import SURROUNDINGS
+from games.quetzal.rules.scoring import final_score
 from games.quetzal.state import State
 
 

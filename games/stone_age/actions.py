@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.stone_age.payments import Payment, payment_str
+from games.stone_age.rules.payments import Payment, payment_str
 
 
 def loc_text(loc: str) -> str:

@@ -10,13 +10,13 @@ from collections import Counter
 from typing import Any
 
 from games.core import ComputerPlayer
-from games.stone_age import engine
+from games.stone_age.rules import moves
 from games.stone_age.actions import Action, Buy, Claim, FeedPay, Pick, Place, Resolve, Skip, Starve, Tools
 from games.stone_age.components import GATHER, RESOURCES, VALUE, building, card
-from games.stone_age.payments import building_payments, cheapest, payment_points
-from games.stone_age.rules import legal_placements, unplaced
+from games.stone_age.rules.payments import building_payments, cheapest, payment_points
+from games.stone_age.rules.checks import legal_placements, unplaced
 from games.stone_age.state import Player, StoneAgeState
-from games.stone_age.suggest import best_building_payment, best_tools
+from games.stone_age.rules.suggest import best_building_payment, best_tools
 
 ORDER = ("hunt", "forest", "clay", "quarry", "river", "toolmaker", "field", "hut")
 
@@ -62,7 +62,7 @@ class GreedyPlayer(ComputerPlayer):
 
     def choose(self, game: Any, state: StoneAgeState, seat: int, rng: random.Random) -> Action:
         p = state.players[seat]
-        legal = engine.legal_actions(state, seat)
+        legal = moves.legal_actions(state, seat)
         if not legal:
             raise RuntimeError(f"stoneage: seat {seat} must act but has no legal action")
         if p.c36:

@@ -5,14 +5,14 @@ from typing import Any, Sequence
 
 from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef, reveal
 from games.core.outcome import categories
-from games.stone_age import engine, notation, text
+from games.stone_age.rules import moves
+from games.stone_age import notation, text
 from games.stone_age.actions import Action, Buy, Pick, Place, Skip, Starve, Tools
-from games.stone_age.rules import all_locations, legal_placements
-from games.stone_age.setup import new_game
+from games.stone_age.rules.checks import all_locations, legal_placements
+from games.stone_age.rules.setup import new_game
 from games.stone_age.state import StoneAgeState, from_json, to_json
-from games.stone_age.suggest import suggestions
-from games.stone_age.view import StoneAgeView
-from games.stone_age.viewbuild import final_rows, make_view
+from games.stone_age.rules.suggest import suggestions
+from games.stone_age.view import StoneAgeView, final_rows, make_view
 
 
 #: the final score's parts (the score track, then the end-of-game scoring) for the result image
@@ -49,16 +49,16 @@ class StoneAge(Game):
         return new_game(players, frozenset(options), seed, **fixed)
 
     def to_act(self, state: StoneAgeState) -> frozenset[int]:
-        return engine.to_act(state)
+        return moves.to_act(state)
 
     def legal_actions(self, state: StoneAgeState, seat: int) -> list[Action]:
-        return engine.legal_actions(state, seat)
+        return moves.legal_actions(state, seat)
 
     def parse(self, state: StoneAgeState, seat: int, text_: str) -> Action:
         return notation.parse(state, seat, text_)
 
     def apply(self, state: StoneAgeState, seat: int, action: Action) -> list[Event]:
-        return engine.apply(state, seat, action)
+        return moves.apply(state, seat, action)
 
     def view(self, state: StoneAgeState, seat: int | None) -> StoneAgeView:
         return make_view(state, seat)
@@ -116,7 +116,7 @@ class StoneAge(Game):
         action (``skip <location>``, no penalty); a roll waiting for tools adds none; a die of
         a dice-for-all card is the lowest face left; a food shortfall is ``feed starve`` (the
         one answer that picks no resources)."""
-        if seat not in engine.to_act(state):
+        if seat not in moves.to_act(state):
             return None
         p = state.players[seat]
         if state.phase == "place":
@@ -142,7 +142,7 @@ class StoneAge(Game):
         and turning up the next building of a stack."""
         after = from_json(to_json(state))
         try:
-            done = engine.apply(after, seat, action)
+            done = moves.apply(after, seat, action)
         except IllegalAction:
             return True
         if after.rng.draws != state.rng.draws or after.dice_queue != state.dice_queue:

@@ -11,7 +11,7 @@ import re
 from games.core import IllegalAction
 from games.stone_age.actions import Action, Buy, Claim, FeedPay, Pick, Place, Resolve, Skip, Starve, Tools
 from games.stone_age.components import GATHER, RESOURCES, VILLAGE, building
-from games.stone_age.payments import Payment, cheapest, from_list, payment_str
+from games.stone_age.rules.payments import Payment, cheapest, from_list, payment_str
 from games.stone_age.state import StoneAgeState
 
 ALIASES = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 from games.core import Msg, SeatRef, counted
 from games.stone_age.actions import loc_text
 from games.stone_age.components import GATHER, VALUE, card
-from games.stone_age.names import bottom_msg, good_msg, goods_msg, loc_msg, top_msg
+from games.stone_age.words import bottom_msg, good_msg, goods_msg, loc_msg, top_msg
 from games.stone_age.view import PlayerView, StoneAgeView
 
 

@@ -20,7 +20,7 @@ from typing import Hashable
 
 from PIL import Image
 
-from games.carcassonne.tiles import all_tiles
+from games.carcassonne.components import all_tiles
 from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import palette as P
 from renderers.carcassonne.board import Window, draw_board, figure_height, margins

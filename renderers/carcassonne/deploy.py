@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from games.carcassonne.tiles import all_tiles, rotate_dir, rotate_half
+from games.carcassonne.components import all_tiles, rotate_dir, rotate_half
 from renderers.carcassonne.geometry import Point, geometry, rotate_point
 
 _CODE = re.compile(r"^(?:[LBP])?(c|r|f|m)([nesw]{0,2}|i2?)$", re.IGNORECASE)

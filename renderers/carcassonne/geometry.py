@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from games.carcassonne.tiles import DIRS, TileType, tile as tile_type
+from games.carcassonne.components import DIRS, TileType, tile as tile_type
 
 Point = tuple[float, float]
 
@@ -571,6 +571,7 @@ def analyse(t: TileType, cities: tuple[CityShape, ...], layers: _Layers) -> tupl
             problems.append(f"field {i + 1} {' '.join(f.halves)} is split into {len(found)} areas")
             continue
         comp = found.pop()
+        assert comp is not None                 # ruled out just above
         if comp in owner:
             problems.append(f"fields {owner[comp] + 1} and {i + 1} are drawn as one area")
         owner[comp] = i

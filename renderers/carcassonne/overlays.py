@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from games.carcassonne.geometry import OFFSETS
+from games.carcassonne.rules.geometry import OFFSETS
 from games.carcassonne.view import LETTERS, CarcassonneView, PlacedTileView
 from renderers.carcassonne.deploy import segment_of
 from renderers.carcassonne.text import draw_text, text_width

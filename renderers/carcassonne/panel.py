@@ -7,7 +7,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.carcassonne.tiles import all_tiles
+from games.carcassonne.components import all_tiles
 from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import figures, palette as P
 from renderers.carcassonne.geometry import geometry

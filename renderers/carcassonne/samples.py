@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from games.carcassonne.tiles import DIRS, TileType, all_tiles, rotate_dir, rotate_half, tiles_of_set
+from games.carcassonne.components import DIRS, TileType, all_tiles, rotate_dir, rotate_half, tiles_of_set
 from games.carcassonne.view import COLOURS, LETTERS, CarcassonneView, FigureView, PlacedTileView, PlayerView
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 OFFSET = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}

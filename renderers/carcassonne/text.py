@@ -16,7 +16,7 @@ def text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str = "mm")
     """``text`` as an RGBA sprite and the offset of its top-left corner from the anchor point
     (Pillow anchors: "mm" middle, "lm" left-middle, "rm" right-middle, ...)."""
     f = font(size, bold=bold)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    left, top, right, bottom = (int(edge) for edge in f.getbbox(text, anchor=anchor))
     sprite = Image.new("RGBA", (max(1, right - left + 2), max(1, bottom - top + 2)), fill + (0,))
     ImageDraw.Draw(sprite).text((1 - left, 1 - top), text, font=f, fill=fill + (255,), anchor=anchor)
     return sprite, (left - 1, top - 1)

@@ -10,7 +10,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from games.carcassonne.tiles import all_tiles
+from games.carcassonne.components import all_tiles
 from renderers.carcassonne import palette as P
 from renderers.carcassonne.geometry import (
     RIVER_WIDTH, ROAD_WIDTH, Point, RoadShape, TileGeometry, geometry, point_along, polyline_length,

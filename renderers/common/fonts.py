@@ -86,14 +86,17 @@ def has_cjk_font() -> bool:
 
 
 @functools.lru_cache(maxsize=256)
-def _font(size: int, bold: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+def _font(size: int, bold: bool) -> ImageFont.FreeTypeFont:
     path = _path("bold" if bold else "regular")
     if path is None:
-        return ImageFont.load_default(size=size)
+        default = ImageFont.load_default(size=size)
+        if not isinstance(default, ImageFont.FreeTypeFont):     # a Pillow built without FreeType has no sizes
+            raise RuntimeError("Pillow has no FreeType support: the pictures need it for text of a given size")
+        return default
     return ImageFont.truetype(path, size=size, index=0)
 
 
-def font(size: float, bold: bool = False, *, mark: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+def font(size: float, bold: bool = False, *, mark: bool = False) -> ImageFont.FreeTypeFont:
     """A font of ``size`` pixels; index 0 of the Noto CJK collection is the Japanese face.
     ``mark``: for a single letter or digit inside a coloured shape (a lower floor applies)."""
     size = max(6, int(size))
@@ -103,7 +106,7 @@ def font(size: float, bold: bool = False, *, mark: bool = False) -> ImageFont.Fr
     return _font(size, bold)
 
 
-def measuring_font(size: float, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+def measuring_font(size: float, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The font of ``size`` for measuring text while laying out (not counted by an audit: only
     what is drawn must be readable)."""
     return _font(max(6, int(size)), bold)

@@ -13,7 +13,7 @@ import re
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import Hashable, Iterable
+from typing import Hashable, Iterable, cast
 
 from PIL import Image
 
@@ -51,7 +51,8 @@ def build_palette(image: Image.Image, keys: list[RGB]) -> Image.Image:
     counts.sort(reverse=True)
     colours = list(dict.fromkeys(keys))[:176]
     known = _Known(colours)
-    for _, c in counts:
+    for _, found in counts:
+        c = cast(RGB, found)                    # an RGB image's colours
         if len(colours) >= len(keys) + FREQUENT:
             break
         if c not in known:

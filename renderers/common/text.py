@@ -16,7 +16,7 @@ Face = ImageFont.FreeTypeFont | ImageFont.ImageFont
 @text_cache(maxsize=16384)
 def _mask(text: str, face: Face, anchor: str, stroke_width: int) -> tuple[Image.Image, int, int]:
     """The text's coverage (mode "L") and its offset from the anchor point."""
-    left, top, right, bottom = face.getbbox(text, anchor=anchor, stroke_width=stroke_width)
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor, stroke_width=stroke_width))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=face, anchor=anchor, stroke_width=stroke_width)
     return mask, left, top

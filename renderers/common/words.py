@@ -74,11 +74,10 @@ def translations(locale: str) -> NullTranslations:
     """The games' catalogues for ``locale`` with the renderers' own on top (theirs win)."""
     found = [c for folder in sorted(Path(games.__file__).parent.iterdir()) if folder.is_dir()
              if (c := _catalogue(_po(folder, locale), locale)) is not None]
-    found.append(_catalogue(_po(HERE, locale), locale))
+    if (own := _catalogue(_po(HERE, locale), locale)) is not None:
+        found.append(own)
     merged: Translations | None = None
     for catalogue in found:
-        if catalogue is None:
-            continue
         if merged is None:
             merged = catalogue
         else:

@@ -14,7 +14,7 @@ from typing import Hashable
 
 from PIL import Image
 
-from games.florenza.catalog import ANONYMOUS, RES, card, catalog, location, monument
+from games.florenza.components import ANONYMOUS, RES, card, catalog, location, monument
 from games.florenza.view import FlorenzaView, Placed, PlayerPublic
 from renderers.common import N_, encode_png, named, player_colour, word
 from renderers.common.palette import Palettes, literal_colours

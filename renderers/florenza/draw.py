@@ -47,11 +47,11 @@ class Canvas:
     def s(self, value: float) -> int:
         return int(round(value * self.scale))
 
-    def font(self, size: float, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    def font(self, size: float, bold: bool = False) -> ImageFont.FreeTypeFont:
         """A font of ``size`` (at scale 1), never below the floor."""
         return font(max(self.floor, self.s(size)), bold)
 
-    def fit(self, text: str, width: int, size: float, bold: bool = False) -> tuple[str, ImageFont.ImageFont]:
+    def fit(self, text: str, width: int, size: float, bold: bool = False) -> tuple[str, ImageFont.FreeTypeFont]:
         """``text`` in the largest font up to ``size`` (at scale 1) that fits ``width``, cut with an
         ellipsis at the floor if need be."""
         return fit(self.draw, text, width, max(self.floor, self.s(size)), bold, self.floor)
@@ -65,7 +65,7 @@ class Canvas:
             self.draw = ImageDraw.Draw(self.image)
 
     def text(self, xy: tuple[int, int], text: str, fill: tuple[int, int, int],
-             typeface: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str = "la") -> None:
+             typeface: ImageFont.FreeTypeFont, anchor: str = "la") -> None:
         put_text(self.image, xy, text, fill, typeface, anchor)
 
     def page(self) -> Image.Image:
@@ -78,28 +78,28 @@ class Canvas:
 
 
 @text_cache(maxsize=8192)
-def text_mask(text: str, typeface: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str) -> tuple[Image.Image, int, int]:
+def text_mask(text: str, typeface: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image, int, int]:
     """Rasterised text as an alpha mask, cached: most labels repeat from one image to the next."""
-    left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
+    left, top, right, bottom = (int(edge) for edge in typeface.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=typeface, anchor=anchor)
     return mask, left, top
 
 
 def put_text(image: Image.Image, xy: tuple[int, int], text: str, fill: tuple[int, int, int],
-             typeface: ImageFont.FreeTypeFont | ImageFont.ImageFont, anchor: str = "la") -> None:
+             typeface: ImageFont.FreeTypeFont, anchor: str = "la") -> None:
     if not text:
         return
     mask, left, top = text_mask(text, typeface, anchor)
     image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
 
 
-def text_width(draw: ImageDraw.ImageDraw, text: str, typeface: ImageFont.ImageFont) -> int:
+def text_width(draw: ImageDraw.ImageDraw, text: str, typeface: ImageFont.FreeTypeFont) -> int:
     return int(length(text, typeface))
 
 
 def fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False,
-        smallest: int = 12) -> tuple[str, ImageFont.ImageFont]:
+        smallest: int = 12) -> tuple[str, ImageFont.FreeTypeFont]:
     """Shrink the font (down to ``smallest``) and then cut the text so it fits ``width``."""
     for step in range(size, smallest - 1, -1):
         typeface = font(step, bold)

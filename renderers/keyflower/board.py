@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.keyflower.data import RESOURCES, SEASONS
+from games.keyflower.components import RESOURCES, SEASONS
 from games.keyflower.view import BidView, KeyflowerView, TileView
 from renderers.common import N_, text_cache, word
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import SQ3, draw_uses, fitted, paste_tile
 from renderers.keyflower.text import thing, tile_title
-from games.keyflower.data import tile as tile_def
+from games.keyflower.components import tile as tile_def
 
 
 def player_name(names: list[str], seat: int, limit: int = 14) -> str:
@@ -113,7 +113,7 @@ def players_table(view: KeyflowerView, names: list[str], width: int, fl: Floors)
             label = f"{rank}. " + label
         S.text(d, (cols[0], y), label, font=bold if p.seat == view.seat else body, fill=S.INK, anchor="lm")
         if final:
-            result = dict(view.final[p.seat])
+            result = dict((view.final or ())[p.seat])
             S.text(d, (cols[1], y), str(result["total"]), font=bold, fill=S.INK, anchor="lm")
             parts = f"{result['fixed']} + {result['auto']} + {result['storage']} + {result['alloc']} + {result['gold']}"
             S.text(d, (cols[2], y), parts, font=body, fill=S.INK, anchor="lm")
@@ -302,8 +302,8 @@ def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image
                 x = cx - (sum(w for _, _, w in line) + 5 * (len(line) - 1)) / 2
                 for kind, payload, w in line:
                     if kind == "lock":
-                        _lock_chip(d, x, y, payload, fl)
-                    else:
+                        _lock_chip(d, x, y, str(payload), fl)
+                    elif isinstance(payload, BidView):
                         _bid_chip(d, x, y, payload, fl)
                     x += w + 5
                 y += chip_h + 5

@@ -8,8 +8,8 @@ from typing import Sequence
 
 from PIL import Image, ImageChops, ImageDraw
 
-from games.keyflower import geometry
-from games.keyflower.data import tile as tile_def
+from games.keyflower.rules import geometry
+from games.keyflower.components import tile as tile_def
 from renderers.common import text_cache, word
 from renderers.common.words import codes_shown
 from renderers.keyflower import style as S

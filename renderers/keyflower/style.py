@@ -76,7 +76,7 @@ def f(size: float, bold: bool = False, mark: bool = False):
 
 def text_size(draw: ImageDraw.ImageDraw, label: str, fnt) -> tuple[int, int]:
     box = draw.textbbox((0, 0), label, font=fnt)
-    return box[2] - box[0], box[3] - box[1]
+    return int(box[2] - box[0]), int(box[3] - box[1])
 
 
 def centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, fnt, fill=INK,

@@ -2,7 +2,7 @@
 word goes through ``renderers.common.word``."""
 from __future__ import annotations
 
-from games.keyflower.data import TileDef
+from games.keyflower.components import TileDef
 from renderers.common import N_, coded, named, word, words
 
 RES_SHORT = {"wood": "wood", "stone": "stone", "iron": "iron", "gold": "gold", "any": "any"}

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from games.keyflower import geometry
-from games.keyflower.data import tile as tile_def
+from games.keyflower.rules import geometry
+from games.keyflower.components import tile as tile_def
 from games.keyflower.view import KeyflowerView, PlayerView
 from renderers.common import text_cache, word, words
 from renderers.common.phone import Floors

@@ -27,7 +27,7 @@ class Canvas:
     height: int
 
 
-def new_canvas(scale: float, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def new_canvas(scale: float, height: float) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", (px(WIDTH, scale), px(height, scale)), PAPER)
     return image, ImageDraw.Draw(image)
 

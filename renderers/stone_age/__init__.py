@@ -70,5 +70,5 @@ def render_image(view: StoneAgeView, names: list[str], scale: float = 1.0, regio
         y = draw_players(image, draw, view, names, y)
     image = image.crop((0, 0, WIDTH, min(MAX_HEIGHT, y + GAP)))
     if scale != 1.0:
-        image = image.resize((max(1, int(image.width * scale)), max(1, int(image.height * scale))), Image.LANCZOS)
+        image = image.resize((max(1, int(image.width * scale)), max(1, int(image.height * scale))), Image.Resampling.LANCZOS)
     return image

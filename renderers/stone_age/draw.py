@@ -95,7 +95,7 @@ def person_sprite(seat: int, size: int) -> Image.Image:
         draw.ellipse(box, fill=c.fill, outline=outline, width=width)
     offset = big // 10 if c.shape == "triangle" else 0
     draw.text((big // 2, big // 2 + offset), c.letter, fill=c.text, font=font(int(big * 0.5), bold=True), anchor="mm")
-    return image.resize((size, size), Image.LANCZOS)
+    return image.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def person(image: Image.Image, seat: int, xy: tuple[int, int], size: int) -> None:

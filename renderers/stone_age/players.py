@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.stone_age.components import RESOURCES, card
-from games.stone_age.rules import figure_totals
+from games.stone_age.rules.checks import figure_totals
 from games.stone_age.view import PlayerView, StoneAgeView
 from renderers.common.text import length
 from renderers.stone_age.board import GAP, MARGIN, WIDTH
@@ -90,7 +90,7 @@ def card_summary(draw, p: PlayerView, x: int, y: int, right: int) -> int:
     figures = figure_totals(p.cards)
     multi = f"F{figures['farmer']} T{figures['tool_maker']} H{figures['hut_builder']} S{figures['shaman']}"
     limit = right - _width(multi, 21, True) - 44
-    ordered = sorted(symbols)
+    ordered = sorted(symbol for symbol in symbols if symbol is not None)
     for i, symbol in enumerate(ordered):
         label = word(SYMBOL_SHORT[symbol]) + ("×2" if symbols[symbol] > 1 else "")
         w = _width(label, 16, True) + 8

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.carcassonne.tiles import all_tiles, tiles_of_set
+from games.carcassonne.components import all_tiles, tiles_of_set
 from tests.carcassonne.test_tiles import _fields, _segments
 
 # Rules reference §10.1-§14.1, copied verbatim (the picture column left out).

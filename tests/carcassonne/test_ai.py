@@ -66,7 +66,7 @@ def test_greedy_plays_legal_moves_with_every_available_option():
 
 
 def test_greedy_dragon_eats_the_opponent_and_princess_removes_the_opponent():
-    from games.carcassonne.dragon import DragonStep
+    from games.carcassonne.rules.dragon import DragonStep
     greedy = GAME.computer_player("greedy")
     state = fresh(["U", "U", "D01", "D12", "U"], options=("drache",))
     for line in ("1,0 r0 re", "-1,0 r0 fnw", "0,1 r0 -", "2,0 r0 -"):

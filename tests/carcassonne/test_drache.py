@@ -8,7 +8,7 @@ import pytest
 
 from games.carcassonne import GAME
 from games.carcassonne.actions import Deploy, Place
-from games.carcassonne.dragon import DragonStep
+from games.carcassonne.rules.dragon import DragonStep
 from games.core import IllegalAction
 from tests.carcassonne.helpers import fresh, play, replay
 

@@ -9,11 +9,11 @@ from collections import deque
 from hypothesis import given, settings, strategies as st
 
 from games.carcassonne import GAME
-from games.carcassonne.board import STRIDE
-from games.carcassonne.geometry import OFFSETS, OPPOSITE, TOUCHING, oriented
+from games.carcassonne.rules.board import STRIDE
+from games.carcassonne.rules.geometry import OFFSETS, OPPOSITE, TOUCHING, oriented
 from games.carcassonne.actions import Deploy, Place
 from games.carcassonne.state import FOLLOWERS
-from games.carcassonne.tiles import all_tiles, tiles_of_set
+from games.carcassonne.components import all_tiles, tiles_of_set
 from games.core import IllegalAction
 
 FEW = settings(max_examples=15, deadline=None)
@@ -60,9 +60,9 @@ def brute_features(board):
         kind = board.tiles[number].segments[local].kind
         tiles = {n for n, _ in members}
         open_edges = 0
-        for n, l in members:
+        for n, local in members:
             x, y = board.positions[n]
-            for d in board.tiles[n].segments[l].dirs:
+            for d in board.tiles[n].segments[local].dirs:
                 dx, dy = OFFSETS[d]
                 open_edges += (x + dx, y + dy) not in board.grid
         result.append((frozenset(members), kind, len(tiles), open_edges))
@@ -71,7 +71,7 @@ def brute_features(board):
 
 def check_board(board):
     for members, kind, tiles, open_edges in brute_features(board):
-        roots = {board.find(n * STRIDE + l) for n, l in members}
+        roots = {board.find(n * STRIDE + local) for n, local in members}
         assert len(roots) == 1
         feature = board.features[roots.pop()]
         assert feature.kind == kind

@@ -9,7 +9,7 @@ import pytest
 
 from games.carcassonne import GAME
 from games.carcassonne.actions import Place
-from games.carcassonne.placement import legal_placements, river_square
+from games.carcassonne.rules.placement import legal_placements, river_square
 from games.core import IllegalAction
 from tests.carcassonne.helpers import fresh, play
 

@@ -168,7 +168,7 @@ def test_json_round_trip_mid_game_and_in_deploy_phase():
 
 
 def test_two_tile_city_and_pennant_rule_pieces():
-    from games.carcassonne import scoring
+    from games.carcassonne.rules import scoring
     assert scoring.city_points(2, 0, True) == 2
     assert scoring.city_points(3, 1, True) == 8
     assert scoring.city_points(3, 1, False) == 4

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from games.carcassonne.geometry import oriented
-from games.carcassonne.tiles import DIRS, HALVES, all_tiles, tiles_of_set
+from games.carcassonne.rules.geometry import oriented
+from games.carcassonne.components import DIRS, HALVES, all_tiles, tiles_of_set
 
 # Rules reference §4, copied verbatim (the picture column left out).
 BASE_TABLE = """

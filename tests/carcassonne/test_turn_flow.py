@@ -6,8 +6,8 @@ import random
 
 from games.carcassonne import GAME
 from games.carcassonne.actions import Deploy, Place
-from games.carcassonne.dragon import DragonStep, legal_steps
-from games.carcassonne.placement import legal_placements
+from games.carcassonne.rules.dragon import DragonStep, legal_steps
+from games.carcassonne.rules.placement import legal_placements
 
 
 def test_a_skipped_turn_places_the_tile_at_the_first_spot_without_a_follower():

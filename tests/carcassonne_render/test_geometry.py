@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.carcassonne.tiles import DIRS, all_tiles, rotate_dir
+from games.carcassonne.components import DIRS, all_tiles, rotate_dir
 from renderers.carcassonne.geometry import (
     EDGE_MID, GRID, HINTS, ROAD_WIDTH, components, geometry, point_along, polyline_length, rotate_point,
     wall_corners, _polygon_grid,

@@ -1,7 +1,7 @@
 """The sample-board helper lays boards whose touching edges match (so samples look plausible)."""
 from __future__ import annotations
 
-from games.carcassonne.tiles import all_tiles
+from games.carcassonne.components import all_tiles
 from renderers.carcassonne.samples import OFFSET, OPPOSITE, addon_board, edge_at, early_board, fits, full_base_board
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from PIL import ImageChops
 
-from games.carcassonne.tiles import all_tiles
+from games.carcassonne.components import all_tiles
 from renderers.carcassonne import figures, palette as P
 from renderers.carcassonne.icons import DRAWERS, icon
 from renderers.carcassonne.tilesprites import anchor, tile_sprite

@@ -41,7 +41,7 @@ from tests.fakediscord import BotProcess, FakeDiscord
 from tests.fakediscord.driver import Reply
 from tests.fakediscord.model import Channel, Message, User
 
-TOYGAME = "tests.toygame.game:GAME"
+TOYGAME = "tests.toygame:GAME"
 BOT_START_TIMEOUT = 90.0       # generous: the CPU is shared
 WAIT_TIMEOUT = 60.0            # every wait on the fake; no assertion depends on timing
 MENTION = re.compile(r"<@!?(\d+)>")
@@ -51,7 +51,7 @@ ACTION_PREFIX = "bt:a:"
 
 COMMANDS = {"join", "leave", "option", "start", "addbot", "play", "place", "bid", "use", "pass",
             "board", "status", "hand", "log", "resign", "abort", "help",
-            # asynchronous play (bot/discord/cogs/asyncplay.py, tournament.py)
+            # asynchronous play (bot/discord/cogs/plugins.py, tournament.py)
             "games", "notify", "vacation", "rating", "leaderboard", "undo", "replay", "tournament"}
 
 

@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text as sql
 
 from bot.service import customids
 from bot.store import Store
@@ -56,9 +57,10 @@ class World:
     async def table(self, channel_id: int) -> dict:
         store: Store = await self.stores.open()
         try:
-            rows = await store.fetch("SELECT id FROM game_tables WHERE channel_id = ? ORDER BY id DESC", (channel_id,))
+            rows = await store.fetch(sql("SELECT id FROM game_tables WHERE channel_id = :c ORDER BY id DESC"),
+                                     {"c": channel_id})
             record = await store.table(rows[0][0])
-            rated = await store.fetch("SELECT status FROM rated_tables WHERE table_id = ?", (record.id,))
+            rated = await store.fetch(sql("SELECT status FROM rated_tables WHERE table_id = :t"), {"t": record.id})
             return {"id": record.id, "status": record.status, "version": record.version,
                     "announced": record.announced_version, "results": len(await store.results(record.id)),
                     "rated": rated[0][0] if rated else None, "snapshot": record.snapshot_text}
@@ -82,7 +84,7 @@ class World:
 
 
 # SQLite only, to keep the suite short: on PostgreSQL the kill test checks the same after every
-# restart (every table left unannounced is posted once and recorded), and tests/async_play/
+# restart (every table left unannounced is posted once and recorded), and tests/plugins/
 # test_endings.py the store's side of it.
 @pytest.mark.parametrize("store_backend", ["sqlite"])
 async def test_turns_and_ends_stored_before_a_kill_are_announced_once(fake, tmp_path, store_maker):

@@ -1,7 +1,10 @@
 """Slash command sync: accepted by Discord, Japanese descriptions, and only when something changed."""
 from __future__ import annotations
 
+import asyncio
+import os
 import re
+import sys
 
 import pytest
 
@@ -48,3 +51,29 @@ async def test_commands_sync_once_and_again_only_when_forced(fake, tmp_path):
     assert set(fake.guild_commands(dev)) == COMMANDS
     assert all(not s["problems"] for s in fake.syncs)
     assert_healthy(fake, first, second, third)
+
+
+async def test_boardtable_sync_syncs_and_stops(fake, tmp_path):
+    """``boardtable sync`` (here ``python -m bot sync``): the commands are synced globally and to
+    the dev guilds, the process stops by itself and says so, and a later start finds nothing to
+    sync."""
+    dev = fake.guild("Dev sync")
+    config = write_config(tmp_path, dev_guild_ids=[dev.id])
+    before = len(fake.syncs)
+    environ = dict(os.environ, **fake.env(BOARDTABLE_CONFIG=str(config)))
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", "sync", "--config", str(config),
+                                                   env=environ, stdout=asyncio.subprocess.PIPE,
+                                                   stderr=asyncio.subprocess.STDOUT)
+    out, _ = await asyncio.wait_for(process.communicate(), 120)
+    text = out.decode()
+    assert process.returncode == 0, text
+    assert "The slash commands are synced." in text and "Traceback" not in text
+    synced = fake.syncs[before:]
+    assert [(s["guild_id"], s["method"]) for s in synced if s["status"] < 300] == [(None, "PUT"), (dev.id, "PUT")]
+    assert set(fake.guild_commands(dev)) == COMMANDS and set(fake.commands) == COMMANDS
+
+    bot = await start_board_bot(fake, config)                       # the stored hash matches: no sync
+    assert len(fake.syncs) == before + 2
+    assert any("commands unchanged; not syncing" in line for line in bot.lines)
+    await bot.stop()
+    assert_healthy(fake, bot)

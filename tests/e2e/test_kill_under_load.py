@@ -28,6 +28,7 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
+from sqlalchemy import text as sql
 
 from bot.store import Store
 from games import registry
@@ -122,12 +123,12 @@ def end_problems(stored: StoredTable, results: list, rated: str | None) -> list[
 
 async def rating_problems(store: Store) -> list[str]:
     """Every player's rating counts each of their rated games exactly once."""
-    counted = {(r["guild_id"], r["game"], r["user_id"]): r["games"]
-               for r in await store.fetch("SELECT guild_id, game, user_id, games FROM ratings")}
+    counted = {(r.guild_id, r.game, r.user_id): r.games
+               for r in await store.fetch(sql("SELECT guild_id, game, user_id, games FROM ratings"))}
     rated: dict[tuple, int] = {}
-    for r in await store.fetch("SELECT t.guild_id, t.game, s.user_id FROM rated_tables r JOIN game_tables t"
-                               " ON t.id = r.table_id JOIN seats s ON s.table_id = t.id WHERE r.status = 'rated'"):
-        key = (r["guild_id"], r["game"], r["user_id"])
+    for r in await store.fetch(sql("SELECT t.guild_id, t.game, s.user_id FROM rated_tables r JOIN game_tables t"
+                                   " ON t.id = r.table_id JOIN seats s ON s.table_id = t.id WHERE r.status = 'rated'")):
+        key = (r.guild_id, r.game, r.user_id)
         rated[key] = rated.get(key, 0) + 1
     return [f"rating of user {key[2]} in {key[1]}: {counted.get(key)} games counted, {games} rated"
             for key, games in sorted(set(rated.items()) ^ set(counted.items()))]
@@ -178,7 +179,7 @@ async def check_database(fake: FakeDiscord, stores: StoreMaker, tables: list[Tab
                 ends_cut_off += game.record.status == "finished" and bool(sent) and sent[-1].unknown
                 problems += [why] if (why := corruption(game)) else []
                 problems += log_problems_of(game, sent)
-                rated = await store.fetch("SELECT status FROM rated_tables WHERE table_id = ?", (game.record.id,))
+                rated = await store.fetch(sql("SELECT status FROM rated_tables WHERE table_id = :t"), {"t": game.record.id})
                 problems += end_problems(game, await store.results(game.record.id), rated[0][0] if rated else None)
         problems += await rating_problems(store)
     finally:
@@ -217,9 +218,9 @@ async def unannounced(stores: StoreMaker) -> list[int]:
     """Tables whose stored version was never announced in their channel."""
     store = await stores.open()
     try:
-        rows = await store.fetch("SELECT id FROM game_tables WHERE status IN ('playing', 'finished')"
-                                 " AND announced_version < version ORDER BY id")
-        return [r["id"] for r in rows]
+        rows = await store.fetch(sql("SELECT id FROM game_tables WHERE status IN ('playing', 'finished')"
+                                     " AND announced_version < version ORDER BY id"))
+        return [r.id for r in rows]
     finally:
         await store.close()
 

@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from games.florenza import GAME
-from games.florenza.catalog import catalog
+from games.florenza.components import catalog
 from tests.e2e.conftest import (assert_healthy, bot_messages, mentioned, move_from_panel, open_table, png_of,
                                 start_game)
 

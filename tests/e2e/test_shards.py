@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 import yaml
+from sqlalchemy import text as sql
 
 from bot.store import Store
 from tests.conftest import StoreMaker
@@ -76,20 +77,23 @@ class Database:
         self.store = store
 
     async def table_id(self, channel_id: int) -> int:
-        rows = await self.store.fetch("SELECT id FROM game_tables WHERE channel_id = ? AND status = 'playing'", (channel_id,))
+        rows = await self.store.fetch(sql("SELECT id FROM game_tables WHERE channel_id = :c AND status = 'playing'"),
+                                      {"c": channel_id})
         return rows[0][0]
 
     async def timeouts(self, table_id: int) -> int:
-        return (await self.store.fetch("SELECT COUNT(*) FROM actions WHERE table_id = ? AND kind = 'timeout'", (table_id,)))[0][0]
+        return (await self.store.fetch(sql("SELECT COUNT(*) FROM actions WHERE table_id = :t AND kind = 'timeout'"),
+                                       {"t": table_id}))[0][0]
 
     async def pass_an_hour(self, table_id: int) -> None:
         """The turn clocks of the table started an hour earlier: its deadlines have passed."""
         await self.store.write([
-            ("UPDATE turn_clocks SET since_at = since_at - 3600 WHERE table_id = ?", (table_id,)),
-            ("UPDATE jobs SET due_at = due_at - 3600 WHERE ref = ? AND fired_at IS NULL", (f"table:{table_id}",))])
+            (sql("UPDATE turn_clocks SET since_at = since_at - 3600 WHERE table_id = :t"), {"t": table_id}),
+            (sql("UPDATE jobs SET due_at = due_at - 3600 WHERE ref = :ref AND fired_at IS NULL"),
+             {"ref": f"table:{table_id}"})])
 
     async def lease_owner(self) -> str:
-        return (await self.store.fetch("SELECT owner FROM leases WHERE name = 'scheduler'"))[0][0]
+        return (await self.store.fetch(sql("SELECT owner FROM leases WHERE name = 'scheduler'")))[0][0]
 
 
 async def play(user, channel, action: str) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core import Event, IllegalAction
 from games.florenza import GAME
-from games.florenza.catalog import RES, catalog
+from games.florenza.components import RES, catalog
 from games.florenza.state import FlorenzaState
 
 NAMES = ["Alice", "Bob", "Cara", "Dana"]

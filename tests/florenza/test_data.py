@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from games.florenza import GAME
-from games.florenza.catalog import CATEGORIES, RES, catalog, florin_cards
-from games.florenza.setup import build_deck, location_copies
+from games.florenza.components import CATEGORIES, RES, catalog, florin_cards
+from games.florenza.rules.setup import build_deck, location_copies
 
 REFERENCE = Path("/work/shared/rules/florenza.md")
 

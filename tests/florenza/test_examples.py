@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from games.florenza import GAME
-from games.florenza.catalog import RES, catalog
+from games.florenza.components import RES, catalog
 from tests.florenza.helpers import (
     A, B, C, NAMES, act, new, public_lines, rejected, set_hand, set_holdings, show_artists, show_monuments,
     turn_of,

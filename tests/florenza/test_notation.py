@@ -8,8 +8,8 @@ import pytest
 from games.core import IllegalAction
 from games.florenza import GAME
 from games.florenza import actions as Ac
-from games.florenza.catalog import RES, catalog
-from games.florenza.rules import check
+from games.florenza.components import RES, catalog
+from games.florenza.rules.moves import check
 from tests.florenza.helpers import A, new, set_hand, set_holdings, show_artists, show_monuments
 
 
@@ -152,7 +152,7 @@ def _everything(state, seat):
     out = [Ac.Play(c, r) for c in cards for r in [None, *refs]]
     out += [Ac.Build(m, r) for m in cat.monuments for r in refs]
     out += [Ac.ReserveMonument(m) for m in cat.monuments] + [Ac.ReserveArtist(a) for a in cat.artists]
-    out += [Ac.Use(l) for l in cat.locations] + [Ac.Use(l, g, t) for l in cat.locations for g in RES for t in RES]
+    out += [Ac.Use(loc) for loc in cat.locations] + [Ac.Use(loc, g, t) for loc in cat.locations for g in RES for t in RES]
     out += [Ac.Workers(), Ac.Inspire()] + [Ac.MarketSell(r) for r in RES] + [Ac.MarketBuy(r) for r in RES]
     out += [Ac.MarketTrade((a, b), t) for a in RES for b in RES for t in RES]
     out += [Ac.Keep(c) for c in cat.cards] + [Ac.CaptainChoice(r) for r in RES] + [Ac.MerchantChoice(r) for r in RES]

@@ -17,7 +17,7 @@ import pytest
 from games.core import IllegalAction
 from games.florenza import GAME
 from games.florenza import actions as Ac
-from games.florenza.catalog import catalog, florin_cards
+from games.florenza.components import catalog, florin_cards
 from games.florenza.state import FlorenzaState
 
 CARD_IDS = set(catalog().cards)

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from games.core import IllegalAction
 from games.florenza import GAME
-from games.florenza.catalog import RES, catalog
-from games.florenza.scoring import ingame_prestige
-from games.florenza.setup import DECKS, build_deck, location_copies
+from games.florenza.components import RES, catalog
+from games.florenza.rules.scoring import ingame_prestige
+from games.florenza.rules.setup import DECKS, build_deck, location_copies
 from games.florenza.state import FlorenzaState
 
 TOTALS = [entry["count"] for entry in catalog().components["resources"]]

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from games.florenza import GAME
-from games.florenza.catalog import RES, catalog
-from games.florenza.scoring import final_scores, majority_points
+from games.florenza.components import RES, catalog
+from games.florenza.rules.scoring import final_scores, majority_points
 from tests.florenza.helpers import (
     A, B, C, D, NAMES, act, new, public_lines, rejected, set_hand, set_holdings, show_artists, show_monuments,
     turn_of,
@@ -254,7 +254,7 @@ def test_captain_must_name_a_type_with_supply_at_least_n():
     assert [str(a) for a in GAME.legal_actions(state, A)] == ["captain go"]
     state.supply = [0] * 6
     finish = GAME.to_json(state)
-    from games.florenza import flow
+    from games.florenza.rules import flow
     events = []
     flow.continue_phase4(state, events)
     assert state.round == 2 and finish != GAME.to_json(state)
@@ -318,7 +318,7 @@ def test_guilds_at_the_end():
 
 
 def test_counter_matches_area_after_random_play():
-    from games.florenza.scoring import ingame_prestige
+    from games.florenza.rules.scoring import ingame_prestige
     from tests.florenza.helpers import play_random
     state = new(4, seed=9)
     play_random(state, random.Random(9))

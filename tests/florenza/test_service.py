@@ -7,7 +7,7 @@ import pytest
 
 from bot.i18n import I18n
 from bot.service import TableService
-from games.florenza.catalog import catalog
+from games.florenza.components import catalog
 from tests.conftest import ctx, make_settings
 
 I18N = I18n(["games.florenza"])

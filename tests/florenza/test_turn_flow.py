@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.core import Msg, reveal
 from games.florenza import GAME
 from games.florenza import actions as F
-from games.florenza.catalog import RES
+from games.florenza.components import RES
 
 from tests.florenza.helpers import A, B, act, new, set_hand, set_holdings, show_artists, show_monuments, turn_of
 

@@ -16,13 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Awaitable, TypeVar
 
-from bot.asyncplay import AsyncPlay
+from sqlalchemy import text as sql
+
+from bot.plugins import Plugins
 from bot.i18n import I18n, game_packages
 from bot.scheduler import ManualClock
 from bot.service import Ctx, Reply, TableService
 from bot.store import SqliteStore
 from games import registry
-from tests.async_play.conftest import Recorder
+from tests.plugins.conftest import Recorder
 from tests.conftest import TEST_GAME, make_settings
 
 T = TypeVar("T")
@@ -88,7 +90,7 @@ class Env:
         self.store = self.run(SqliteStore(self.folder / f"fuzz-{next(self.boots)}.sqlite3").open())
         self.service = TableService(self.store, settings, seed_source=lambda: self.seed, render=self.render)
         self.recorder = Recorder()
-        self.play = AsyncPlay(self.service, self.recorder.ports(), ManualClock())
+        self.play = Plugins(self.service, self.recorder.ports(), ManualClock())
         self.ids = itertools.count(10_000_000)
         self.errors.take()
 
@@ -154,7 +156,7 @@ class Env:
     def fingerprint(self, table_id: int) -> "TablePrint":
         """Everything about a table that input may change: the stored record with its seats and
         log (one query), and the table in memory with its state as JSON."""
-        rows = self.run(self.store.fetch(STORED, (table_id,)))
+        rows = self.run(self.store.fetch(STORED, {"id": table_id}))
         stored = tuple(rows[0]) if rows else None
         live = self.service.table_by_id(table_id)
         memory = None if live is None else (
@@ -165,13 +167,13 @@ class Env:
 
 
 #: a table as stored, in one query: status, version, snapshot, options, host, seats, log
-STORED = """
+STORED = sql("""
 SELECT status, version, snapshot, options, host_id,
        (SELECT json_group_array(json_array(seat, user_id, name, is_bot, level, resigned))
           FROM (SELECT * FROM seats WHERE table_id = g.id ORDER BY seat)),
        (SELECT json_group_array(json_array(n, seat, text, kind, by_computer))
           FROM (SELECT * FROM actions WHERE table_id = g.id ORDER BY n))
-  FROM game_tables g WHERE id = ?"""
+  FROM game_tables g WHERE id = :id""")
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from typing import Iterable
 
 from games.core import IllegalAction
 from games.keyflower import GAME
-from games.keyflower.data import COLOURS, RESOURCES, SKILLS
+from games.keyflower.components import COLOURS, RESOURCES, SKILLS
 from games.keyflower.state import KState, Placed, counts
 
 LETTER = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}

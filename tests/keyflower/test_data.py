@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from games.keyflower import data
-from games.keyflower.data import (boats_for, components, home_ids, player_counts, purple_tile_for, season_tiles,
+from games.keyflower import components as data
+from games.keyflower.components import (boats_for, components, home_ids, player_counts, purple_tile_for, season_tiles,
                                   tile, tiles, turn_order_for)
 
 HERE = Path(__file__).parent

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from games.keyflower import GAME
-from games.keyflower import geometry
-from games.keyflower import village as vil
-from games.keyflower.scoring import best_resources, running_vp, score_player
+from games.keyflower.rules import geometry
+from games.keyflower.rules import village as vil
+from games.keyflower.rules.scoring import best_resources, running_vp, score_player
 import copy
 
 from games.keyflower.state import Placed, counts
-from games.keyflower.data import COLOURS, SKILLS
+from games.keyflower.components import COLOURS, SKILLS
 
 from tests.keyflower.helpers import play, put, rejected, skills, state, supply
 
@@ -116,7 +116,10 @@ def test_e4_village_geometry():
     connected = {frozenset((a, b)) for a, bs in links.items() for b in bs}
     assert connected == {frozenset(p) for p in [((0, 0), (0, 1)), ((0, 0), (-1, 1)), ((0, 1), (-1, 1)),
                                                  ((0, 1), (0, 2))]}
-    d = lambda a, b: vil.distance(st, ANN, a, b)
+
+    def d(a, b):
+        return vil.distance(st, ANN, a, b)
+
     assert (d("workshop", "apprentice"), d("workshop", "farrier"), d("farrier", "home2"),
             d("farrier", "apprentice")) == (1, 1, 2, 2)
 
@@ -305,7 +308,7 @@ def test_e8_winter_selection_two_turn_order_tiles_and_boats():
     put(st, ANN, "boat2b", 0, -1)
     put(st, ANN, "alehouse", -1, 0, k=2)
     put(st, ANN, "miner", 1, -1, k=1)
-    from games.keyflower import seasons
+    from games.keyflower.rules import seasons
     st.season = 3
     seasons.start_winter(st)
     assert GAME.to_act(st) == {ANN, BOB, CARA}
@@ -331,7 +334,8 @@ def test_e8_winter_selection_two_turn_order_tiles_and_boats():
     assert sorted(st.seats[ANN].pending) == ["seabreese", "to1", "to2"]
     play(st, ANN, "place seabreese 0,-2 r0")
     assert geometry.river_chain(vil.edges_at(st.seats[ANN], tentative=True)) == [(0, -1), (0, -2)]
-    occupied = lambda: set(vil.edges_at(st.seats[ANN], tentative=True))
+    def occupied():
+        return set(vil.edges_at(st.seats[ANN], tentative=True))
 
     def touching(q, r):
         return sum(1 for d in range(6) if geometry.neighbour((q, r), d) in occupied())

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 from games.keyflower import GAME
-from games.keyflower import village as vil
-from games.keyflower.data import COLOURS, SKILLS
+from games.keyflower.rules import village as vil
+from games.keyflower.components import COLOURS, SKILLS
 from games.keyflower.state import KState
 
 from tests.keyflower.helpers import play, state

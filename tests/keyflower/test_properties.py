@@ -8,10 +8,11 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st_
 
 from games.core import IllegalAction
-from games.keyflower import GAME, rules
+from games.keyflower import GAME
+from games.keyflower.rules import action_phase
 from games.keyflower.actions import BidAction, UseAction
-from games.keyflower.data import COLOURS, RESOURCES, SKILLS, components, season_tiles, tile as tile_def
-from games.keyflower.legal import usable_tiles
+from games.keyflower.components import COLOURS, RESOURCES, SKILLS, components, season_tiles, tile as tile_def
+from games.keyflower.rules.legal import usable_tiles
 from games.keyflower.state import KState
 
 from tests.keyflower.helpers import random_game
@@ -118,7 +119,7 @@ def test_legal_bids_and_uses_are_exact():
             if st.phase == "actions" and st.transport is None and steps % 9 == 0:
                 listed = {a for a in actions if isinstance(a, (BidAction, UseAction))}
                 for cand in _candidates(st, seat):
-                    check = rules.check_bid if isinstance(cand, BidAction) else rules.check_use
+                    check = action_phase.check_bid if isinstance(cand, BidAction) else action_phase.check_use
                     try:
                         check(st, seat, cand)       # the validation apply() runs, without the mutation
                         ok = True
@@ -213,7 +214,7 @@ def test_transport_steps_are_exact():
                     for size in (1, 2, 3, 4):
                         cands += [Up(t, p) for p in combinations_with_replacement(items, size)]
                 for cand in cands:
-                    check = rules.check_move if isinstance(cand, Move) else rules.check_up
+                    check = action_phase.check_move if isinstance(cand, Move) else action_phase.check_up
                     try:
                         check(st, seat, cand)
                         ok = True

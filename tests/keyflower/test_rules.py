@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.keyflower import GAME, seasons
-from games.keyflower import village as vil
-from games.keyflower.data import COLOURS
+from games.keyflower import GAME
+
+from games.keyflower.rules import seasons
+from games.keyflower.rules import village as vil
+from games.keyflower.components import COLOURS
 from games.keyflower.state import counts
 
 from tests.keyflower.helpers import play, put, rejected, skills, state, supply
@@ -220,7 +222,7 @@ def test_flipper_free_upgrade_then_scoring():
     put(st, ANN, "farrier", 0, 1)
     st.phase = "placement"
     st.seats[ANN].pending = []
-    from games.keyflower.seasons import finish_placement
+    from games.keyflower.rules.seasons import finish_placement
     finish_placement(st)
     assert st.phase == "flip" and GAME.to_act(st) == {ANN}
     assert {str(a) for a in GAME.legal_actions(st, ANN)} == {"flip home" + st.seats[ANN].home[4:], "flip farrier", "pass"}
@@ -324,13 +326,13 @@ def test_seating_is_random_and_play_runs_clockwise():
 
 def _exact(st, seat, extra=()):
     from games.core import IllegalAction
-    from games.keyflower import rules
+    from games.keyflower.rules import action_phase
     from games.keyflower.actions import BidAction, UseAction
     from tests.keyflower.test_properties import _candidates
     listed = {a for a in GAME.legal_actions(st, seat) if isinstance(a, (BidAction, UseAction))}
     checked = 0
     for cand in list(_candidates(st, seat)) + list(extra):
-        check = rules.check_bid if isinstance(cand, BidAction) else rules.check_use
+        check = action_phase.check_bid if isinstance(cand, BidAction) else action_phase.check_use
         try:
             check(st, seat, cand)
             ok = True

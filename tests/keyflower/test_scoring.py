@@ -5,10 +5,12 @@ from __future__ import annotations
 import itertools
 import random
 
-from games.keyflower import GAME, geometry
-from games.keyflower.scoring import best_keeples, best_resources, best_skills, score_player
+from games.keyflower import GAME
+
+from games.keyflower.rules import geometry
+from games.keyflower.rules.scoring import best_keeples, best_resources, best_skills, score_player
 from games.keyflower.state import counts
-from games.keyflower.data import COLOURS
+from games.keyflower.components import COLOURS
 
 from tests.keyflower.helpers import put, skills, state
 

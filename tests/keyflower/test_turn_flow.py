@@ -6,7 +6,7 @@ import random
 
 from games.core import reveal
 from games.keyflower import GAME
-from games.keyflower import village as vil
+from games.keyflower.rules import village as vil
 from games.keyflower.actions import BoatAction, DoneAction, PassAction, PlaceAction, WinterAction
 
 from tests.keyflower.helpers import state

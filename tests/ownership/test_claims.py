@@ -9,6 +9,7 @@ import asyncio
 import subprocess
 
 import pytest
+from sqlalchemy import text as sql
 
 from bot.ownership.claims import ShardClaims
 from bot.ownership.errors import OwnershipError
@@ -44,12 +45,12 @@ async def test_overlapping_shards_are_refused_and_disjoint_ones_run(store):
         assert says in str(refused.value) and store.description in str(refused.value), str(refused.value)
     third = claims(store, Shards(3, (2,)), process_identity(), clock)
     await third.claim()
-    rows = await store.fetch("SELECT name, owner FROM leases WHERE name LIKE 'owner:%' ORDER BY name")
-    assert [(r["name"], r["owner"]) for r in rows] == [("owner:3:0", ELSEWHERE), ("owner:3:1", ELSEWHERE),
+    rows = await store.fetch(sql("SELECT name, owner FROM leases WHERE name LIKE 'owner:%' ORDER BY name"))
+    assert [(r.name, r.owner) for r in rows] == [("owner:3:0", ELSEWHERE), ("owner:3:1", ELSEWHERE),
                                                         ("owner:3:2", third.identity)]
     await third.release()
     await first.release()
-    assert await store.fetch("SELECT name FROM leases WHERE name LIKE 'owner:%'") == []
+    assert await store.fetch(sql("SELECT name FROM leases WHERE name LIKE 'owner:%'")) == []
 
 
 async def test_a_process_serving_every_guild_excludes_any_other(store):
@@ -77,8 +78,8 @@ async def test_a_claim_of_a_process_gone_from_this_host_is_taken_at_once(store):
     await claims(store, SINGLE, a_finished_process_here(), clock).claim()
     mine = claims(store, SINGLE, process_identity(), clock)
     await mine.claim()                                           # no waiting for the time to live
-    rows = await store.fetch("SELECT owner FROM leases WHERE name LIKE 'owner:%'")
-    assert [r["owner"] for r in rows] == [mine.identity]
+    rows = await store.fetch(sql("SELECT owner FROM leases WHERE name LIKE 'owner:%'"))
+    assert [r.owner for r in rows] == [mine.identity]
 
 
 async def test_a_claim_taken_over_is_noticed_at_the_next_renewal(store):

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def write_config(tmp_path: Path, stores: StoreMaker, lease_seconds: int = 30) -> Path:
     config = tmp_path / "config.yaml"
-    config.write_text(stores.config() + "games:\n  enabled: [countdown]\n  extra: ['tests.toygame.game:GAME']\n"
+    config.write_text(stores.config() + "games:\n  enabled: [countdown]\n  extra: ['tests.toygame:GAME']\n"
                       f"console:\n  images_dir: {tmp_path / 'images'}\nscheduler:\n  lease_seconds: {lease_seconds}\n")
     return config
 

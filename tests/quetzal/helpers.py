@@ -67,5 +67,5 @@ def act(state: State, seat: int, text: str) -> list[str]:
 
 
 def pool(state: State, seat: int) -> str:
-    from games.quetzal.placement import pool_text
+    from games.quetzal.rules.placement import pool_text
     return pool_text(state, seat)

@@ -5,8 +5,8 @@ import pytest
 
 from games.core import IllegalAction
 from games.quetzal import GAME
-from games.quetzal.options import PUBLISHER_COINS
-from games.quetzal.rounds import start_round
+from games.quetzal.rules.options import PUBLISHER_COINS
+from games.quetzal.rules.rounds import start_round
 from games.quetzal.state import POOL
 from tests.quetzal.helpers import ScriptedRng, act, new_game, park, pool, set_pool
 
@@ -99,7 +99,7 @@ def test_e3_quarry_auction() -> None:
     cards = list(state.surroundings["3a"])
     for seat in (ANA, BEN, CY):
         park(state, seat)
-    from games.quetzal.resolution import start_phase3
+    from games.quetzal.rules.resolution import start_phase3
     start_phase3(state)
     assert all(c in state.player(ANA).hand for c in cards) and state.player(ANA).vp == 1
 

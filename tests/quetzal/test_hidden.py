@@ -5,7 +5,7 @@ import dataclasses
 import random
 
 from games.quetzal import GAME
-from games.quetzal.options import OPEN_HANDS
+from games.quetzal.rules.options import OPEN_HANDS
 from tests.quetzal.helpers import new_game, park, set_pool
 
 

@@ -127,8 +127,7 @@ def test_errors_say_what_is_right() -> None:
 
 
 def test_options_and_game_metadata() -> None:
-    import pytest as _pytest
-    from games.core import OptionError, toggle_option, validate_options
+    from games.core import toggle_option, validate_options
     assert (GAME.name, GAME.title, GAME.min_players, GAME.max_players) == ("quetzal", "Quetzal", 2, 5)
     assert GAME.renderer == "renderers.quetzal:render"
     assert validate_options(GAME.options, ()) == frozenset()

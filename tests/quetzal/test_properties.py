@@ -12,7 +12,7 @@ from games.core import IllegalAction
 from games.quetzal import GAME
 from games.quetzal.actions import Deliver, Place, TeamUse
 from games.quetzal.components import rules
-from games.quetzal.flow import prompt_kind
+from games.quetzal.rules.flow import prompt_kind
 from games.quetzal.state import POOL, State
 
 SETTINGS = settings(max_examples=12, deadline=None, derandomize=True)

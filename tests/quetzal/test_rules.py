@@ -6,9 +6,9 @@ import pytest
 from games.core import IllegalAction
 from games.quetzal import GAME
 from games.quetzal.actions import Deliver, Keep, Place, Reroll
-from games.quetzal.gains import gain_discovery, gain_tile
-from games.quetzal.rounds import start_round
-from games.quetzal.scoring import kind_points, score_delivery
+from games.quetzal.rules.gains import gain_discovery, gain_tile
+from games.quetzal.rules.rounds import start_round
+from games.quetzal.rules.scoring import kind_points, score_delivery
 from tests.quetzal.helpers import ScriptedRng, act, new_game, park, pool, set_pool
 
 ANA, BEN, CY = 0, 1, 2
@@ -243,7 +243,7 @@ def test_deck_reshuffles_from_discard() -> None:
     state = new_game(3, marker=ANA)
     state.discard = state.deck[5:]
     state.deck = state.deck[:1]
-    from games.quetzal.gains import draw_into_hand
+    from games.quetzal.rules.gains import draw_into_hand
     drawn = draw_into_hand(state, ANA, 3, [])
     assert len(drawn) == 3 and state.discard == [] and len(state.player(ANA).hand) == 3
     assert len(state.deck) == 75 - 14 - 5 + 1 - 3          # the old discard pile minus two draws

@@ -5,8 +5,8 @@ from __future__ import annotations
 from games.core import reveal
 from games.quetzal import GAME
 from games.quetzal.actions import Deliver, Done, Keep, Place, Reroll, Sell, Store, Take
-from games.quetzal.gains import gain_tile
-from games.quetzal.options import OPEN_HANDS
+from games.quetzal.rules.gains import gain_tile
+from games.quetzal.rules.options import OPEN_HANDS
 from tests.quetzal.helpers import act, new_game, park, set_pool
 
 ANA, BEN, CY = 0, 1, 2

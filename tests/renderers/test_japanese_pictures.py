@@ -12,9 +12,9 @@ import re
 import pytest
 
 from games import registry
-from games.carcassonne.tiles import all_tiles
-from games.florenza.catalog import RES, catalog
-from games.keyflower.data import tiles as keyflower_tiles
+from games.carcassonne.components import all_tiles
+from games.florenza.components import RES, catalog
+from games.keyflower.components import tiles as keyflower_tiles
 from games.quetzal.components import rules as quetzal_rules
 from games.stone_age.notation import ALIASES
 from renderers import registry as renderers

@@ -5,7 +5,7 @@ import itertools
 import random
 
 from bot.config import Settings
-import bot.asyncplay  # noqa: F401  (bot.replay is imported through it: their imports go round)
+import bot.plugins  # noqa: F401  (bot.replay is imported through it: their imports go round)
 from bot.replay import Replays
 from bot.service import TableService
 from games.quetzal import GAME as QUETZAL

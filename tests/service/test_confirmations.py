@@ -121,7 +121,7 @@ async def test_forged_and_foreign_confirmations(service, store):
     table = await started(service, "alice", "bob")
     before = await stored(store, table.id)
     for custom in (f"bt:q:{table.id}:0:resign:zzzzzzzz:yes", f"bt:q:{table.id}:0:resign:0123abcd:yes",
-                   f"bt:q:{table.id}:0:undo:0123abcd:yes", "bt:q:", f"bt:q:99:0:abort:0123abcd:yes"):
+                   f"bt:q:{table.id}:0:undo:0123abcd:yes", "bt:q:", "bt:q:99:0:abort:0123abcd:yes"):
         r = await service.button(ctx("alice"), custom)
         assert r[0].error and r[0].private, custom
     yes = (await service.resign(ctx("alice")))[0].buttons[0].custom_id

@@ -33,9 +33,9 @@ async def test_a_full_database_refuses_the_move_and_changes_nothing(store, caplo
         await service.start(ctx("alice"))
         table = service.table_in(1)
         users = {seat.user_id: ctx(seat.name.lower()) for seat in table.seats}
-        await store.db.execute("VACUUM")                              # no free room left inside the file
-        [[pages]] = await store.fetch("PRAGMA page_count")
-        await store.db.execute(f"PRAGMA max_page_count = {pages}")     # and it may not grow any more
+        await store.maintenance("VACUUM")                              # no free room left inside the file
+        [[pages]] = await store.maintenance("PRAGMA page_count")
+        await store.maintenance(f"PRAGMA max_page_count = {pages}")     # and it may not grow any more
 
         caplog.set_level(logging.ERROR, logger="bot")
         for _ in range(300):                # play on (Stone Age is long) until the log needs a page more
@@ -54,7 +54,7 @@ async def test_a_full_database_refuses_the_move_and_changes_nothing(store, caplo
         [line] = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
         assert f"table {table.id}: not saved" in line and "full" in line and "free disk space" in line, line
 
-        await store.db.execute(f"PRAGMA max_page_count = {NO_LIMIT}")   # room again
+        await store.maintenance(f"PRAGMA max_page_count = {NO_LIMIT}")   # room again
         replies = await service.act(user, move)
         assert not replies[0].error, text_of(replies)
         assert [a.text for a in await store.actions(table.id)][-1] == move

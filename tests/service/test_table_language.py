@@ -9,7 +9,6 @@ from bot.i18n import I18n
 from bot.service import TableService
 from bot.store import SeatRecord
 from tests.conftest import ctx, make_settings
-from tests.helpers import confirmed
 
 I18N = I18n(["tests.toygame"])
 

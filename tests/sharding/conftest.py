@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from bot.service import Ctx
-from tests.async_play.conftest import Bot, Recorder, clock  # noqa: F401  (the shared manual clock)
+from tests.plugins.conftest import Bot, Recorder, clock  # noqa: F401  (the shared manual clock)
 
 SHARDS = 2
 GUILD_A = 7               # (7 >> 22) % 2 == 0: shard 0
@@ -21,7 +21,7 @@ def player(name: str, channel: int, guild: int | None) -> Ctx:
 
 
 @pytest.fixture
-async def make_shard(store_maker, clock):
+async def make_shard(store_maker, clock):  # noqa: F811  (the imported fixture, by name)
     """``await make_shard(0)``: a bot process running shard 0 of 2 on the shared database."""
     bots: list[Bot] = []
     threads = itertools.count(50_000, 10_000)

@@ -3,7 +3,7 @@ acted on (a write that finds the table moved on reloads and runs again; refusals
 the stored version), and the scheduler leader acts on tables of every shard."""
 from __future__ import annotations
 
-from tests.async_play.helpers import finish_countdown
+from tests.plugins.helpers import finish_countdown
 from tests.helpers import confirmed, text_of
 from tests.sharding.conftest import GUILD_A, GUILD_B, player
 

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import text as sql
 
 from bot.sharding import Shards
-from bot.store import ActionRecord, SeatRecord, StaleTableError, Store, StoreError
+from bot.store import ActionRecord, SeatRecord, StaleTableError, Store, StoreError, game_tables
 
 
 async def started(store: Store, guild: int | None = 7, channel: int = 1) -> int:
@@ -40,10 +41,11 @@ async def test_open_tables_of_some_shards(store):
 
 async def test_a_guarded_write_applies_only_where_its_guard_matches(store):
     table_id = await started(store)
-    guard = ("UPDATE game_tables SET version = version WHERE id = ? AND version = ?", (table_id, 5))
+    guard = (game_tables.STILL_AT, {"table_id": table_id, "at_version": 5})
+    reseed = (sql("UPDATE game_tables SET seed = 99 WHERE id = :id"), {"id": table_id})
     with pytest.raises(StaleTableError):
-        await store.write([guard, ("UPDATE game_tables SET seed = 99 WHERE id = ?", (table_id,))], guard=0)
+        await store.write([guard, reseed], guard=0)
     assert (await store.table(table_id)).seed == 5
-    guard = (guard[0], (table_id, 0))
-    await store.write([guard, ("UPDATE game_tables SET seed = 99 WHERE id = ?", (table_id,))], guard=0)
+    guard = (game_tables.STILL_AT, {"table_id": table_id, "at_version": 0})
+    await store.write([guard, reseed], guard=0)
     assert (await store.table(table_id)).seed == 99

@@ -7,7 +7,7 @@ import pytest
 
 from games.core import IllegalAction
 from games.stone_age import GAME
-from games.stone_age import flow
+from games.stone_age.rules import flow
 from games.stone_age.state import StoneAgeState
 
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3

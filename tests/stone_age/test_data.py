@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from games.stone_age.components import CULTURE_SYMBOLS, VALUE, buildings, cards
-from games.stone_age.payments import building_payments, payment_points
+from games.stone_age.rules.payments import building_payments, payment_points
 
 REFERENCE = Path(os.environ.get("STONE_AGE_RULES", "/work/shared/rules/stone-age.md"))
 needs_reference = pytest.mark.skipif(not REFERENCE.exists(), reason="rules reference not available")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from games.stone_age import GAME
 from games.stone_age.components import buildings
-from games.stone_age.payments import building_payments
-from games.stone_age.rules import breakdown, culture_points, tool_step
+from games.stone_age.rules.payments import building_payments
+from games.stone_age.rules.checks import breakdown, culture_points, tool_step
 from games.stone_age.state import Player
 
 from tests.stone_age.helpers import BLUE, GREEN, RED, YELLOW, act, new, rejects, start_actions, tools

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import I18n
 from games.core import SeatRef
-from games.stone_age import GAME, names
+from games.stone_age import GAME, words
 from tests.stone_age.helpers import BLUE, RED, act, new, start_actions
 from tests.catalogues import japanese as ja_catalogue
 from tests.test_i18n import PLACES
@@ -15,7 +15,7 @@ PACKAGE = next(folder for folder in PLACES if folder.name == "stone_age")
 
 def test_every_name_in_the_tables_is_translated():
     catalogue = ja_catalogue(PACKAGE)
-    tables = [names.LOCATION, names.GOOD, names.CULTURE]
+    tables = [words.LOCATION, words.GOOD, words.CULTURE]
     kept = [text for table in tables for text in table.values()]
     assert len(kept) > 20
     for text in kept:

@@ -11,8 +11,8 @@ from games.core import IllegalAction
 from games.stone_age import GAME
 from games.stone_age.actions import Buy
 from games.stone_age.components import MAX_PEOPLE, card
-from games.stone_age.payments import payment_points
-from games.stone_age.rules import breakdown
+from games.stone_age.rules.payments import payment_points
+from games.stone_age.rules.checks import breakdown
 from games.stone_age.state import StoneAgeState
 
 OPTIONS = ("hunt_repeat", "tiebreak_sum", "hidden_cards")

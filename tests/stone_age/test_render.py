@@ -6,7 +6,9 @@ import random
 
 from PIL import Image
 
-from games.stone_age import GAME, flow
+from games.stone_age import GAME
+
+from games.stone_age.rules import flow
 from games.stone_age.ai import GreedyPlayer
 from renderers.stone_age import render
 from renderers.stone_age.board import GAP, columns

@@ -1,7 +1,9 @@
 """Rules beyond the worked examples: limits, options, card effects, end conditions, tie-breaks."""
 from __future__ import annotations
 
-from games.stone_age import GAME, flow
+from games.stone_age import GAME
+
+from games.stone_age.rules import flow
 from games.stone_age.actions import Place
 from games.stone_age.components import cards
 

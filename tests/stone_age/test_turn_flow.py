@@ -6,7 +6,7 @@ from games.core import Msg, reveal
 from games.stone_age import GAME
 from games.stone_age.actions import Pick, Place, Skip, Starve, Tools
 from games.stone_age.components import cards
-from games.stone_age.rules import legal_placements
+from games.stone_age.rules.checks import legal_placements
 
 from tests.stone_age.helpers import BLUE, RED, act, new, start_actions
 

@@ -6,10 +6,13 @@ import os
 import sys
 from pathlib import Path
 
+from sqlalchemy import select
+
 from bot.service import TableService
 from bot.store import SqliteStore
 from bot.store.postgres import PostgresStore
 from bot.scheduler import schedule_sql
+from bot.store.schema import jobs
 from tests.conftest import ctx, make_settings
 from tests.helpers import confirmed, text_of
 
@@ -67,9 +70,9 @@ async def test_copy_then_play_on(tmp_path, pg_server):
             await service.join(ctx("dave", 4), "countdown")
             assert service.table_in(4).id > max(before)
             [job_id] = await store.write([schedule_sql("k", "job-2", 60.0, {}, 2.0)])
-            rows = await store.fetch("SELECT id, key, payload FROM jobs ORDER BY id")
-            assert [(r["key"], r["payload"]) for r in rows] == [("job-1", '{"x":1}'), ("job-2", "{}")]
-            assert job_id == rows[1]["id"] > rows[0]["id"]
+            rows = await store.fetch(select(jobs.c.id, jobs.c.key, jobs.c.payload).order_by(jobs.c.id))
+            assert [(r.key, r.payload) for r in rows] == [("job-1", '{"x":1}'), ("job-2", "{}")]
+            assert job_id == rows[1].id > rows[0].id
             await service.close()
         finally:
             await store.close()

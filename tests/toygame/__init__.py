@@ -1,1 +1,7 @@
-"""A tiny test-only game that exercises every part of the pipeline."""
+"""A tiny test-only game that exercises every part of the pipeline, laid out as every game is
+(see the README's "Adding a game")."""
+from tests.toygame.game import Countdown
+
+GAME = Countdown()
+
+__all__ = ["GAME", "Countdown"]

@@ -8,55 +8,13 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import Event, Game, IllegalAction, Msg, N_, OptionSpec, Outcome, SeatRef, SeededRng
 from games.core.outcome import ranks_from_scores
-
-
-@dataclass(frozen=True)
-class Add:
-    amount: int
-
-    def __str__(self) -> str:
-        return f"add {self.amount}"
-
-
-@dataclass(frozen=True)
-class Bet:
-    parity: str
-
-    def __str__(self) -> str:
-        return f"bet {self.parity}"
-
-
-@dataclass
-class CountdownState:
-    players: int
-    options: frozenset[str]
-    total: int = 0
-    turn: int = 0
-    bonus: list[int] = field(default_factory=list)
-    bets: list[str | None] = field(default_factory=list)
-    finisher: int | None = None
-    rng: SeededRng = field(default_factory=lambda: SeededRng(0))
-
-
-@dataclass(frozen=True)
-class CountdownView:
-    seat: int | None
-    players: int
-    total: int
-    target: int
-    turn: int | None
-    phase: str
-    my_bonus: int | None
-    my_bet: str | None
-    answered: tuple[bool, ...]
-    revealed_bets: tuple[str | None, ...] | None
-    revealed_bonus: tuple[int, ...] | None
-    finisher: int | None
+from tests.toygame.actions import Add, Bet
+from tests.toygame.state import CountdownState, from_json, to_json
+from tests.toygame.view import CountdownView
 
 
 class Countdown(Game):
@@ -186,14 +144,7 @@ class Countdown(Game):
         return [Msg("Your bonus card: {bonus}. Your bet: {bet}.", {"bonus": view.my_bonus, "bet": view.my_bet or "-"})]
 
     def to_json(self, state: CountdownState) -> dict[str, Any]:
-        return {"players": state.players, "options": sorted(state.options), "total": state.total,
-                "turn": state.turn, "bonus": list(state.bonus), "bets": list(state.bets),
-                "finisher": state.finisher, "rng": state.rng.to_json()}
+        return to_json(state)
 
     def from_json(self, data: dict[str, Any]) -> CountdownState:
-        return CountdownState(players=data["players"], options=frozenset(data["options"]), total=data["total"],
-                              turn=data["turn"], bonus=list(data["bonus"]), bets=list(data["bets"]),
-                              finisher=data["finisher"], rng=SeededRng.from_json(data["rng"]))
-
-
-GAME = Countdown()
+        return from_json(data)

@@ -8,7 +8,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from renderers.common import encode_png, font, player_colour
-from tests.toygame.game import CountdownView
+from tests.toygame.view import CountdownView
 
 
 #: For the crash tests: the path of a file. While it exists, every render of this test game

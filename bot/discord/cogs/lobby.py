@@ -1,6 +1,8 @@
 """Lobby commands: /join, /leave, /option, /start, /addbot."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -8,15 +10,18 @@ from discord.ext import commands
 
 from bot.discord.cogs.common import choices
 
+if TYPE_CHECKING:
+    from bot.discord.client import BoardBotCore
+
 
 class Lobby(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: BoardBotCore) -> None:
         self.bot = bot
 
     @app_commands.command(name="join", description=_("Open a table for a game here, or join the open one."))
     @app_commands.describe(game=_("The game to open (only when no table is open here)."))
     async def join(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.bot.run(interaction, lambda ctx: self.bot.service.join(ctx, game))
+        await self.bot.respond(interaction, lambda ctx: self.bot.service.join(ctx, game))
 
     @join.autocomplete("game")
     async def join_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -24,13 +29,13 @@ class Lobby(commands.Cog):
 
     @app_commands.command(name="leave", description=_("Leave the table before the game starts."))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await self.bot.run(interaction, self.bot.service.leave)
+        await self.bot.respond(interaction, self.bot.service.leave)
 
     @app_commands.command(name="option", description=_("Set a game option before the start; without a name, list them."))
     @app_commands.describe(name=_("The option: a switch to turn on or off, or one that takes a value."),
                            value=_("The option's value (e.g. /option lang ja); leave it out to switch an on/off option."))
     async def option(self, interaction: discord.Interaction, name: str | None = None, value: str | None = None) -> None:
-        await self.bot.run(interaction, lambda ctx: self.bot.service.option(ctx, name, value))
+        await self.bot.respond(interaction, lambda ctx: self.bot.service.option(ctx, name, value))
 
     @option.autocomplete("name")
     async def option_name(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -46,13 +51,13 @@ class Lobby(commands.Cog):
 
     @app_commands.command(name="start", description=_("Start the game with the seated players."))
     async def start(self, interaction: discord.Interaction) -> None:
-        await self.bot.run(interaction, self.bot.service.start)
+        await self.bot.respond(interaction, self.bot.service.start)
 
     @app_commands.command(name="addbot", description=_("Seat a computer player at the table."))
     @app_commands.describe(level=_("How the computer plays: random or greedy."))
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
-        await self.bot.run(interaction, lambda ctx: self.bot.service.addbot(ctx, level))
+        await self.bot.respond(interaction, lambda ctx: self.bot.service.addbot(ctx, level))
 
 
-async def setup(bot) -> None:
+async def setup(bot: BoardBotCore) -> None:
     await bot.add_cog(Lobby(bot))

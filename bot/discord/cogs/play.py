@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -11,15 +12,18 @@ from discord.ext import commands
 
 from bot.discord.cogs.common import choices
 
+if TYPE_CHECKING:
+    from bot.discord.client import BoardBotCore
+
 log = logging.getLogger(__name__)
 
 
 class Play(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: BoardBotCore) -> None:
         self.bot = bot
 
     async def _act(self, interaction: discord.Interaction, verb: str, action: str | None) -> None:
-        await self.bot.run(interaction, lambda ctx: self.bot.service.act_verb(ctx, verb, action or ""))
+        await self.bot.respond(interaction, lambda ctx: self.bot.service.act_verb(ctx, verb, action or ""))
 
     async def _complete(self, interaction: discord.Interaction, verb: str, current: str) -> list[app_commands.Choice[str]]:
         started = time.perf_counter()
@@ -36,7 +40,7 @@ class Play(commands.Cog):
         await self._act(interaction, "play", action)
 
     @play.autocomplete("action")
-    async def play_ac(self, interaction: discord.Interaction, current: str):
+    async def play_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._complete(interaction, "play", current)
 
     @app_commands.command(name="place", description=_("Place (a tile, workers...): position, rotation and follower in one line."))
@@ -45,7 +49,7 @@ class Play(commands.Cog):
         await self._act(interaction, "place", action)
 
     @place.autocomplete("action")
-    async def place_ac(self, interaction: discord.Interaction, current: str):
+    async def place_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._complete(interaction, "place", current)
 
     @app_commands.command(name="bid", description=_("Bid in an auction, in the game's notation."))
@@ -54,7 +58,7 @@ class Play(commands.Cog):
         await self._act(interaction, "bid", action)
 
     @bid.autocomplete("action")
-    async def bid_ac(self, interaction: discord.Interaction, current: str):
+    async def bid_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._complete(interaction, "bid", current)
 
     @app_commands.command(name="use", description=_("Use a tile, card or ability, in the game's notation."))
@@ -63,7 +67,7 @@ class Play(commands.Cog):
         await self._act(interaction, "use", action)
 
     @use.autocomplete("action")
-    async def use_ac(self, interaction: discord.Interaction, current: str):
+    async def use_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._complete(interaction, "use", current)
 
     @app_commands.command(name="pass", description=_("Pass (end your part of this phase)."))
@@ -72,9 +76,9 @@ class Play(commands.Cog):
         await self._act(interaction, "pass", action)
 
     @pass_.autocomplete("action")
-    async def pass_ac(self, interaction: discord.Interaction, current: str):
+    async def pass_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._complete(interaction, "pass", current)
 
 
-async def setup(bot) -> None:
+async def setup(bot: BoardBotCore) -> None:
     await bot.add_cog(Play(bot))

@@ -1,0 +1,162 @@
+"""Text built from views (rules §16): the status lines, the prompt for the player to act, and the
+final breakdown."""
+from __future__ import annotations
+
+from games.carcassonne.rules.deploy import codes_text
+from games.carcassonne.rules.dragon import DragonStep, STEPS
+from games.carcassonne.rules.final import PARTS
+from games.carcassonne.rules.geometry import oriented
+from games.carcassonne.state import FOLLOWERS, CarcState
+from games.carcassonne.words import placements_summary, points_msg, seats_msg
+from games.carcassonne.view import CarcassonneView, PlayerView
+from games.core import Msg, SeatRef, counted
+
+#: options whose end-game bonuses need the longer breakdown line
+BONUS_OPTIONS = ("haendler", "koenig", "drache")
+
+
+def _player_line(view: CarcassonneView, p: PlayerView, total: int) -> Msg:
+    params = {"player": SeatRef(p.seat), "letter": p.letter, "score": p.score, "followers": p.followers,
+              "total": total}
+    current = p.seat == view.current
+    pieces = []
+    if "erweiterung" in view.options:
+        pieces.append(f"L:{p.large}")
+    if "haendler" in view.options:
+        pieces += [f"B:{p.builder}", f"P:{p.pig}"]
+    if not pieces:
+        if current:
+            return Msg("*{player}* ({letter})  {score}  followers {followers}/{total}", params)
+        return Msg("{player} ({letter})  {score}  followers {followers}/{total}", params)
+    params["pieces"] = " ".join(pieces)
+    if "haendler" in view.options:
+        params.update(dict(p.goods))
+        if current:
+            return Msg("*{player}* ({letter})  {score}  followers {followers}/{total}  {pieces}  "
+                       "wine {wine} grain {grain} cloth {cloth}", params)
+        return Msg("{player} ({letter})  {score}  followers {followers}/{total}  {pieces}  "
+                   "wine {wine} grain {grain} cloth {cloth}", params)
+    if current:
+        return Msg("*{player}* ({letter})  {score}  followers {followers}/{total}  {pieces}", params)
+    return Msg("{player} ({letter})  {score}  followers {followers}/{total}  {pieces}", params)
+
+
+def _holder(value: tuple[int, int] | None, kind: str) -> Msg:
+    if value is None:
+        return Msg("nobody")
+    if kind == "city":
+        return Msg("{player} (city {size})", {"player": SeatRef(value[0]), "size": value[1]})
+    return Msg("{player} (road {size})", {"player": SeatRef(value[0]), "size": value[1]})
+
+
+def _where(fig: str, view: CarcassonneView) -> str:
+    found = [f for f in view.figures if f.kind == fig and f.seat is None]
+    return f"{found[0].x},{found[0].y}" if found else "-"
+
+
+def status_lines(view: CarcassonneView) -> list[Msg]:
+    lines = [Msg("Carcassonne — turn {turn} — tiles left: {left} (incl. drawn)",
+                 {"turn": view.turn, "left": view.tiles_left})]
+    total = view.extras.get("followers_total", FOLLOWERS)
+    lines += [_player_line(view, p, total) for p in view.players]
+    if "koenig" in view.options:
+        lines.append(Msg("King: {king}   Robber: {robber}", {"king": _holder(view.extras.get("king"), "city"),
+                                                            "robber": _holder(view.extras.get("robber"), "road")}))
+    if "drache" in view.options:
+        lines.append(Msg("Dragon: {dragon}   Fairy: {fairy}", {"dragon": _where("dragon", view),
+                                                              "fairy": _where("fairy", view)}))
+        if view.extras.get("setaside"):
+            lines.append(Msg("Set aside until the first volcano: {tiles}", {"tiles": " ".join(view.extras["setaside"])}))
+    turn_player = view.extras.get("turn_player", view.current)
+    if view.phase == "place" and view.drawn and view.current is not None:
+        # where it fits is the prompt's (and the picture's grey squares): not said twice
+        lines.append(Msg("Drawn for {player}: {tile} [{edges}].",
+                         {"player": SeatRef(view.current), "tile": view.drawn, "edges": edges_text(view.drawn)}))
+    elif view.phase == "deploy" and view.current is not None and view.last_placed:
+        tile = view.tiles[-1]
+        # the deploy codes are the prompt's (and the picture's): not said twice
+        lines.append(Msg("{player} placed {tile} at {x},{y} r{rotation} and is choosing where to deploy.",
+                         {"player": SeatRef(view.current), "tile": tile.tile, "x": tile.x, "y": tile.y,
+                          "rotation": tile.rotation}))
+    elif view.phase == "dragon" and view.current is not None:
+        path = view.extras.get("dragon_path", ())
+        at = path[-1] if path else (0, 0)
+        lines.append(Msg("{owner} placed a dragon tile: {player} moves the dragon (step {step} of {steps}) from "
+                         "{x},{y}: {options}",
+                         {"owner": SeatRef(turn_player if turn_player is not None else view.current),
+                          "player": SeatRef(view.current), "step": len(path), "steps": STEPS, "x": at[0], "y": at[1],
+                          "options": _steps(view)}))
+    elif view.phase == "over":
+        lines.append(Msg("Game over."))
+    if view.discarded:
+        lines.append(Msg("Discarded: {tiles}", {"tiles": " ".join(view.discarded)}))
+    return lines
+
+
+def _steps(view: CarcassonneView) -> str:
+    return " ".join(str(DragonStep(d)) for d in view.extras.get("dragon_steps", ())) or "-"
+
+
+def turn_prompt_lines(view: CarcassonneView) -> list[Msg]:
+    if view.phase == "place" and view.drawn and view.legal_placements:
+        x, y, r = view.legal_placements[0]
+        return [Msg("Your tile is {tile} [{edges}]. Place it with x,y rK and optionally a deploy code, "
+                    "for example {example}. It fits at: {legal}",
+                    {"tile": view.drawn, "edges": edges_text(view.drawn), "example": f"{x},{y} r{r}",
+                     "legal": placements_summary(view.legal_placements, limit=20)})]
+    if view.phase == "deploy":
+        options = view.deploy_options
+        if options and all(c.startswith("!") for c in options):
+            return [Msg("The princess must send a knight of her city home: {codes}.", {"codes": codes_text(options)})]
+        here = [c for c in options if "@" not in c and not c.startswith("~")]
+        portal = [c for c in options if "@" in c]
+        fairy = [c for c in options if c.startswith("~")]
+        if here == ["-"]:
+            lines = [Msg("Nothing can be deployed on this tile: write - to go on.")]
+        else:
+            lines = [Msg("Deploy a follower on the tile you placed: {codes} (- deploys nothing).",
+                         {"codes": codes_text(here)})]
+        if portal:
+            lines.append(Msg("Magic portal: or deploy on another tile with code@x,y ({choices}), for example "
+                             "{example}.", {"choices": counted("{count} choice", "{count} choices", count=len(portal)),
+                                            "example": portal[0]}))
+        if fairy:
+            lines.append(Msg("Or move the fairy instead: {codes}.", {"codes": " ".join(fairy)}))
+        return lines
+    if view.phase == "dragon":
+        steps = view.extras.get("dragon_steps", ())
+        example = str(DragonStep(steps[0])) if steps else "dragon n"
+        return [Msg("Move the dragon one step: {options} (for example /play {example}).",
+                    {"options": _steps(view), "example": example})]
+    return []
+
+
+def outcome_details(state: CarcState) -> list[Msg]:
+    final = state.final
+    assert final is not None
+    bonus = any(o in state.options for o in BONUS_OPTIONS)
+    details = []
+    for s in sorted(range(state.players), key=lambda s: (-state.scores[s], s)):      # by rank
+        params = {"player": SeatRef(s), "total": points_msg(state.scores[s]), "farm_cities": final["farm_cities"][s],
+                  **{k: final[k][s] for k in PARTS}}
+        if bonus:
+            details.append(Msg("{player}: {total} = {play} during play + {city} incomplete cities + {road} "
+                               "incomplete roads + {monastery} incomplete monasteries + {farm} farms ({farm_cities} "
+                               "cities) + {goods} goods + {king} King + {robber} Robber Baron + {fairy} fairy.", params))
+        else:
+            details.append(Msg("{player}: {total} = {play} during play + {city} incomplete cities + {road} "
+                               "incomplete roads + {monastery} incomplete monasteries + {farm} farms ({farm_cities} "
+                               "cities).", params))
+    best = max(state.scores)
+    details.append(Msg("Winner: {winners} with {points}.",
+                       {"winners": seats_msg([s for s in range(state.players) if state.scores[s] == best]),
+                        "points": points_msg(best)}))
+    return details
+
+
+def edges_text(tile_id: str) -> str:
+    """Edge letters N E S W of the tile as drawn (r0), e.g. 'C R R F'."""
+    return " ".join(oriented(tile_id, 0).edges)
+
+
+__all__ = ["status_lines", "turn_prompt_lines", "outcome_details", "edges_text"]

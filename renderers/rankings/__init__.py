@@ -1,0 +1,95 @@
+"""Rankings as images: leaderboards and tournament standings, readable on a phone.
+
+``render_ranking(title, columns, rows)`` draws a table: a title bar, a header row and zebra-striped rows;
+numeric columns are right-aligned. Names may be Japanese (the Noto CJK font covers them).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from PIL import Image, ImageDraw
+
+from renderers.common import encode_png, font, player_colour
+
+BACKGROUND = (250, 248, 240)
+TITLE_BG = (40, 56, 80)
+TITLE_FG = (255, 255, 255)
+HEADER_BG = (222, 228, 236)
+STRIPE = (240, 236, 226)
+LINE = (200, 196, 186)
+TEXT = (20, 20, 20)
+MUTED = (90, 90, 90)
+MARK = (0, 114, 178)          # highlighted rows (e.g. the reader): Okabe-Ito blue bar at the left
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    numeric: bool = False
+    max_chars: int = 28        # longer cells are cut with an ellipsis
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: max(1, limit - 1)] + "…"
+
+
+def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequence[object]], *,
+                 subtitle: str = "", highlight: Sequence[int] = (), badges: Sequence[int] = (),
+                 scale: float = 1.0) -> bytes:
+    """PNG of a table. ``highlight``: row indexes marked with a bar; ``badges``: row indexes
+    (0..2) that get a 1/2/3 medal circle in the first column."""
+    size = max(12, int(22 * scale))
+    cell_font, bold = font(size), font(size, bold=True)
+    title_font, sub_font = font(int(size * 1.35), bold=True), font(int(size * 0.85))
+    pad, row_h = int(14 * scale), int(size * 1.8)
+    cells = [[_cut(str(value), col.max_chars) for value, col in zip(row, columns)] for row in rows]
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+    def width(text: str, face) -> int:
+        return int(probe.textlength(text, font=face))
+
+    widths = [max([width(col.title, bold)] + [width(row[i], cell_font) for row in cells]) + 2 * pad
+              for i, col in enumerate(columns)]
+    badge_w = row_h if badges else 0
+    table_w = sum(widths) + badge_w + int(8 * scale)
+    title_w = max(width(title, title_font), width(subtitle, sub_font) if subtitle else 0) + 2 * pad
+    total_w = max(table_w, title_w, int(320 * scale))
+    title_h = int(size * 2.5) + (int(size * 1.1) if subtitle else 0)
+    total_h = title_h + row_h * (len(cells) + 1) + pad
+    image = Image.new("RGB", (total_w, total_h), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, total_w, title_h), fill=TITLE_BG)
+    draw.text((pad, int(size * 1.25)), title, fill=TITLE_FG, font=title_font, anchor="lm")
+    if subtitle:
+        draw.text((pad, int(size * 2.75)), subtitle, fill=(210, 218, 230), font=sub_font, anchor="lm")
+    left0 = int(8 * scale) + badge_w
+    top = title_h
+    draw.rectangle((0, top, total_w, top + row_h), fill=HEADER_BG)
+    _cells(draw, [c.title for c in columns], columns, widths, left0, top, row_h, pad, bold, TEXT)
+    for index, row in enumerate(cells):
+        top = title_h + row_h * (index + 1)
+        if index % 2:
+            draw.rectangle((0, top, total_w, top + row_h), fill=STRIPE)
+        if index in highlight:
+            draw.rectangle((0, top, int(6 * scale), top + row_h), fill=MARK)
+        if index in badges and index < 3:
+            colour = player_colour(index, ("yellow", "white", "orange"))
+            r = int(row_h * 0.34)
+            cx, cy = int(8 * scale) + badge_w // 2, top + row_h // 2
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour.fill, outline=MUTED)
+            draw.text((cx, cy), str(index + 1), fill=TEXT, font=bold, anchor="mm")
+        _cells(draw, row, columns, widths, left0, top, row_h, pad, cell_font, TEXT)
+        draw.line((0, top + row_h, total_w, top + row_h), fill=LINE)
+    return encode_png(image)
+
+
+def _cells(draw: ImageDraw.ImageDraw, values: Sequence[str], columns: Sequence[Column], widths: Sequence[int],
+           left: int, top: int, row_h: int, pad: int, face, colour) -> None:
+    y = top + row_h // 2
+    for value, column, cell_w in zip(values, columns, widths):
+        if column.numeric:
+            draw.text((left + cell_w - pad, y), value, fill=colour, font=face, anchor="rm")
+        else:
+            draw.text((left + pad, y), value, fill=colour, font=face, anchor="lm")
+        left += cell_w

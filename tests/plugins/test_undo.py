@@ -1,0 +1,166 @@
+"""/undo: consent buttons, refusals with reasons, the game's reveals() contract (test game and
+Carcassonne), and store and memory staying one after a take-back (also across a restart)."""
+from __future__ import annotations
+
+import json
+
+from tests.conftest import ctx
+from tests.helpers import confirmed, text_of
+
+
+async def start(bot, *users, game="countdown", channel=1, bots=0):
+    await bot.service.join(ctx(users[0], channel), game)
+    for user in users[1:]:
+        await bot.service.join(ctx(user, channel))
+    for _ in range(bots):
+        await bot.service.addbot(ctx(users[0], channel), "random")
+    r = await bot.service.start(ctx(users[0], channel))
+    assert not r[0].error, text_of(r)
+    return bot.service.table_in(channel)
+
+
+async def consistent(bot, table) -> None:
+    record = await bot.store.table(table.id)
+    assert record.version == table.version
+    assert json.loads(record.snapshot_text) == table.game.to_json(table.state)
+    assert table.game.to_json(await bot.service.replay(table.id)) == table.game.to_json(table.state)
+    assert json.loads(table.snapshot) == table.game.to_json(table.state)
+
+
+async def test_take_back_with_consent(bot):
+    table = await start(bot, "alice", "bob")
+    await bot.service.act(ctx("alice"), "bet odd")
+    await bot.service.act(ctx("bob"), "bet even")
+    await bot.service.act(ctx("alice"), "add 2")
+    version = table.version
+    r = await bot.play.undo.request(ctx("bob"))
+    assert r[0].error and "Only Alice, who made the last move, can ask" in text_of(r)
+    r = await bot.play.undo.request(ctx("alice"))
+    assert not r[0].private and "Alice asks to take back their last move (add 2). Bob: do you agree?" in text_of(r)
+    assert r[0].mentions == [ctx("bob").user_id] and [b.label for b in r[0].buttons] == ["Agree", "Refuse"]
+    agree = r[0].buttons[0].custom_id
+    r = await bot.service.button(ctx("alice"), agree)
+    assert r[0].error and "the other players answer" in text_of(r)
+    r = await bot.service.button(ctx("bob"), agree)
+    assert "Alice's move add 2 is taken back." in text_of(r) and "Your move, Alice." in text_of(r)
+    assert table.state.total == 0 and table.version == version - 1
+    await consistent(bot, table)
+    assert await bot.store.undone(table.id) == ["add 2"]
+    r = await bot.service.button(ctx("bob"), agree)
+    assert r[0].error and "no longer open" in text_of(r)
+    r = await bot.service.act(ctx("alice"), "add 3")          # the freed log position is used again
+    assert not r[0].error and table.state.total == 3
+    await bot.restart()
+    table = bot.service.table_in(1)
+    assert table.state.total == 3
+    await consistent(bot, table)
+
+
+async def test_refusal_and_moving_on_end_the_request(bot):
+    table = await start(bot, "alice", "bob", "carol")
+    for user in ("alice", "bob", "carol"):
+        await bot.service.act(ctx(user), "bet odd")
+    await bot.service.act(ctx("alice"), "add 1")
+    r = await bot.play.undo.request(ctx("alice"))
+    yes, no = (b.custom_id for b in r[0].buttons)
+    r = await bot.service.button(ctx("bob"), yes)
+    assert "Bob agrees. Still waiting for: Carol." in text_of(r)
+    r = await bot.service.button(ctx("carol"), no)
+    assert "Carol does not agree: the move stands." in text_of(r) and table.state.total == 1
+    r = await bot.play.undo.request(ctx("alice"))
+    yes = r[0].buttons[0].custom_id
+    await bot.service.act(ctx("bob"), "add 1")                # the game moves on
+    r = await bot.service.button(ctx("carol"), yes)
+    assert r[0].error and "no longer open" in text_of(r) and table.state.total == 2
+
+
+async def test_alone_with_computers_takes_back_their_replies_too(bot):
+    table = await start(bot, "alice", bots=1)
+    await bot.service.act(ctx("alice"), "bet odd")
+    total = table.state.total
+    r = await bot.service.act(ctx("alice"), "add 1")          # the computer answers at once
+    assert table.state.total > total + 1
+    actions = await bot.store.actions(table.id)
+    assert actions[-1].by_computer
+    r = await bot.play.undo.request(ctx("alice"))
+    text = text_of(r)
+    assert "Alice's move add 1 is taken back." in text and "The computer's moves after it are taken back too (1)." in text
+    assert table.state.total == total
+    await consistent(bot, table)
+
+
+async def test_refusals_say_why(bot, clock):
+    r = await bot.play.undo.request(ctx("alice"))
+    assert r[0].error and "no running game" in text_of(r)
+    await start(bot, "alice", "bob")
+    r = await bot.play.undo.request(ctx("alice"))
+    assert r[0].error and "Nothing to take back yet" in text_of(r)
+    r = await bot.play.undo.request(ctx("carol"))
+    assert r[0].error and "Only players in the game" in text_of(r)
+    await bot.service.act(ctx("alice"), "bet odd")
+    clock.advance(3600)
+    await bot.due()                                           # Bob's time runs out
+    r = await bot.play.undo.request(ctx("alice"))
+    assert r[0].error and "was a timeout; it cannot be taken back" in text_of(r)
+    await start(bot, "alice", "bob", "carol", channel=2)
+    await confirmed(bot.service, ctx("carol", 2), "resign")
+    r = await bot.play.undo.request(ctx("alice", 2))
+    assert r[0].error and "was a resignation" in text_of(r)
+    await start(bot, "alice", "bob", game="secretive", channel=3)
+    await bot.service.act(ctx("alice", 3), "bet odd")
+    r = await bot.play.undo.request(ctx("alice", 3))
+    assert r[0].error and "Secretive (test game) does not support taking moves back." in text_of(r)
+
+
+def test_countdown_reveals_only_the_end():
+    from tests.toygame import GAME
+    from tests.toygame.actions import Add, Bet
+
+    state = GAME.setup(2, frozenset(), 7)
+    assert not GAME.reveals(state, 0, Bet("odd"), [])
+    state.total = 17
+    assert not GAME.reveals(state, 0, Add(3), [])
+    assert GAME.reveals(state, 0, Add(3 + 1), [])
+
+
+async def test_carcassonne_allows_only_the_staged_placement(bot):
+    table = await start(bot, "alice", "bob", game="carcassonne")
+    game = table.game
+    staged = None
+    for action in game.legal_actions(table.state, 0):
+        trial = game.from_json(game.to_json(table.state))
+        game.apply(trial, 0, action)
+        if trial.phase == "deploy":
+            staged = action
+            break
+    assert staged is not None and staged.deploy is None
+    drawn = table.state.drawn
+    r = await bot.service.act(ctx("alice"), str(staged))
+    assert not r[0].error and table.state.phase == "deploy"
+    r = await bot.play.undo.request(ctx("alice"))
+    assert not r[0].error, text_of(r)
+    r = await bot.service.button(ctx("bob"), r[0].buttons[0].custom_id)
+    assert f"Alice's move {staged} is taken back." in text_of(r)
+    assert table.state.phase == "place" and table.state.drawn == drawn and table.state.placements == game.setup(
+        2, table.options, table.seed).placements
+    await consistent(bot, table)
+    r = await bot.service.act(ctx("alice"), f"{staged} -")     # placed and finished: the next tile is drawn
+    assert not r[0].error, text_of(r)
+    r = await bot.play.undo.request(ctx("alice"))
+    assert r[0].error and "showed something random or hidden" in text_of(r)
+    fresh = game.setup(2, table.options, table.seed)
+    assert game.reveals(fresh, 0, staged, []) is False
+    assert game.reveals(fresh, 0, game.parse(fresh, 0, f"{staged} -"), []) is True
+
+
+async def test_a_secret_move_is_not_named_when_taken_back(bot):
+    """The test game lets a secret bet be taken back; the question and the answer, both public,
+    must not say which bet it was."""
+    table = await start(bot, "alice", "bob")
+    await bot.service.act(ctx("alice"), "bet odd")
+    r = await bot.play.undo.request(ctx("alice"))
+    assert "Alice asks to take back their last move (a move with a hidden part)." in text_of(r)
+    assert "odd" not in text_of(r)
+    r = await bot.service.button(ctx("bob"), r[0].buttons[0].custom_id)
+    assert "Alice's hidden move is taken back." in text_of(r) and "odd" not in text_of(r)
+    assert table.state.bets[0] is None
