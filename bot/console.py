@@ -111,7 +111,7 @@ class Console:
         name = match["user"]
         self.channel_names[channel] = match["channel"] or "console"
         self.user_names[user_id(name)] = name
-        ctx = Ctx(user_id(name), name, channel, guild_id=0, locale=self.locale, is_moderator=False,
+        ctx = Ctx(user_id(name), name, channel, guild_id=0, locale=self.locale, guild_locale=self.locale, is_moderator=False,
                   can_view=lambda other: True)     # everyone at the terminal sees every channel
         command = match["command"].strip()
         if not command.startswith("/"):
@@ -147,7 +147,7 @@ class Console:
             name = self.user_names.get(record.user_id or 0)
             if record.is_bot or record.resigned or name is None or name.lower() == actor.lower():
                 continue
-            ctx = Ctx(record.user_id or 0, name, channel, guild_id=0, locale=self.locale)
+            ctx = Ctx(record.user_id or 0, name, channel, guild_id=0, locale=self.locale, guild_locale=self.locale)
             panel = await self.service.panel(ctx, table.id)
             self.remember_choices(channel, name, panel)
             self.show(name, panel)

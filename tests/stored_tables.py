@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from bot.service.tableoptions import split_options
 from bot.store import ActionRecord, SqliteStore
 from bot.store.base import Store
 from bot.store.records import TableRecord
@@ -49,7 +50,7 @@ def replay(table: StoredTable, upto: int | None = None) -> Any:
     record = table.record
     game = registry.get(record.game)
     assert game is not None, f"game {record.game!r} is not installed"
-    state = game.setup(len(record.seats), frozenset(record.options), record.seed)
+    state = game.setup(len(record.seats), split_options(game, record.options)[0], record.seed)   # the game's own
     for action in table.actions:
         if upto is not None and action.n > upto:
             break

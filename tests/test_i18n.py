@@ -32,6 +32,13 @@ def test_every_template_has_japanese_and_nothing_else_is_kept(folder):
 
 
 @pytest.mark.parametrize("folder", list(PLACES), ids=lambda p: p.name)
+def test_no_template_hedges_a_plural(folder):
+    """English plurals come from counted/tn (one form per number), never "tool(s)"."""
+    hedged = sorted(str(k) for k in templates(PLACES[folder]) if "(s)" in (k if isinstance(k, str) else " ".join(k)))
+    assert not hedged, hedged
+
+
+@pytest.mark.parametrize("folder", list(PLACES), ids=lambda p: p.name)
 def test_translations_keep_placeholders(folder):
     for english, japanese in ja_catalogue(folder).items():
         forms = japanese if isinstance(japanese, tuple) else (japanese,)
@@ -60,6 +67,15 @@ def test_render_japanese_with_names_and_mentions():
     assert i18n.render(msg, "en-US", ["Alice", "Bob"]) == "Bob adds 2: the total is 9."
     turn = Msg("Your move, {player}.", {"player": UserRef(5, "Bob")})
     assert i18n.render(turn, "ja", user=lambda u: f"<@{u.user_id}>") == "<@5> さんの番です。"
+
+
+def test_an_empty_template_stays_empty_in_japanese():
+    """gettext("") answers with the catalogue's header (Project-Id-Version: ...): an empty Msg
+    (BLANK, an option line without notes) must render as nothing in every language."""
+    i18n = I18n(["tests.toygame"])
+    assert i18n.render(Msg(""), "ja") == "" and i18n.template("", "ja") == ""
+    line = Msg("{name}{extra}", {"name": "long", "extra": Msg("")})
+    assert i18n.render(line, "ja") == "long"
 
 
 def test_locale_normalisation():

@@ -15,7 +15,8 @@ from games import registry
 NAMES = ["Ann", "Bob", "Cara", "Dan"]
 #: "1" before a plural of the nouns the games count
 ONE_PLURAL = re.compile(r"(?<![\d.,+−-])\b1 (coins|cards|keeples|upgrades|steps|transport steps|skill tiles|winter tiles|"
-                        r"followers|figures|pennants|farmers|shamans|tool makers|hut builders)\b")
+                        r"followers|figures|pennants|farmers|shamans|tool makers|hut builders|points|tiles|completed cities|"
+                        r"completed roads|unused tools|monuments|artists)\b")
 GAMES = ["carcassonne", "keyflower", "stoneage", "florenza", "quetzal"]
 
 

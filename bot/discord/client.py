@@ -7,6 +7,7 @@ import hashlib
 import json
 import logging
 import os
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, Coroutine
 
 import discord
@@ -31,6 +32,7 @@ COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.inf
         "bot.discord.cogs.plugins", "bot.discord.cogs.tournament")
 DEFER_AFTER = 1.0          # seconds; Discord wants an answer within 3
 SHUTDOWN_GRACE = 30.0      # seconds a stopping bot waits for the answers it is still working on
+USER_LOCALES = 10_000     # users whose language is remembered for direct messages (the most recent)
 
 
 def point_at_api(base: str | None) -> None:
@@ -122,6 +124,9 @@ class BoardBotCore(_Bot):
         self.tree.on_error = self.on_app_command_error
         self._in_flight = 0              # interactions whose service call is running (see in_time)
         self._answering = 0              # interactions not fully answered yet (service call + sending)
+        #: each user's language as their last interaction said, for what reaches them without one
+        #: (turn DMs): the most recent USER_LOCALES users
+        self._user_locales: OrderedDict[int, str] = OrderedDict()
         self._all_answered = asyncio.Event()
         self._all_answered.set()
         self._pending: list[tuple[int, list[Reply]]] | None = None     # restore()'s replies, posted once ready
@@ -216,14 +221,37 @@ class BoardBotCore(_Bot):
                 log.warning("stopping with %s answer(s) still in progress after %.0f s", self._answering, SHUTDOWN_GRACE)
         await super().close()  # type: ignore[misc]
 
+    def user_locale(self, user_id: int) -> str | None:
+        """The user's language as their last interaction said (None: not seen since the start)."""
+        return self._user_locales.get(user_id)
+
+    def _remember_locale(self, user_id: int, locale: str | None) -> None:
+        if locale:
+            self._user_locales[user_id] = locale
+            self._user_locales.move_to_end(user_id)
+            while len(self._user_locales) > USER_LOCALES:
+                self._user_locales.popitem(last=False)
+
     def ctx(self, interaction: discord.Interaction) -> Ctx:
+        self._remember_locale(interaction.user.id, str(interaction.locale) if interaction.locale else None)
+        self.service.note_server_language(interaction.guild_id, str(interaction.guild_locale) if interaction.guild_locale else None)
         permissions = interaction.permissions
         moderator = bool(permissions and getattr(permissions, self.settings.moderator_permission, False))
         user = interaction.user
         return Ctx(user_id=user.id, name=getattr(user, "display_name", None) or user.name,
                    channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id,
                    locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator,
-                   can_view=lambda channel_id: can_view(interaction, channel_id))
+                   can_view=lambda channel_id: can_view(interaction, channel_id),
+                   guild_locale=str(interaction.guild_locale) if interaction.guild_locale else None)
+
+    def in_public_language(self, channel_id: int, replies: list[Reply], ctx: Ctx | None = None,
+                           server_locale: str | None = None) -> list[Reply]:
+        """Give each public reply that has no language the channel's: its table's, else its
+        server's (TableService.public_language). Private replies stay in their reader's."""
+        for reply in replies:
+            if not reply.private and reply.locale is None:
+                reply.locale = self.service.public_language(channel_id, ctx, server_locale)
+        return replies
 
     async def respond(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,
                       private: bool = False) -> None:
@@ -231,7 +259,9 @@ class BoardBotCore(_Bot):
         command normally answers only its user (/status, /hand...), so a deferral shows
         "thinking..." only to them."""
         async with self.answering():
-            replies = await self.in_time(interaction, call(self.ctx(interaction)), thinking=True, ephemeral=private)
+            ctx = self.ctx(interaction)
+            replies = self.in_public_language(ctx.channel_id, await self.in_time(interaction, call(ctx), thinking=True,
+                                                                                 ephemeral=private), ctx)
             # A "thinking..." message cannot change who sees it, and what a followup does once it is
             # deleted is not dependable: fill it, send the answer in a second followup, remove it.
             placeholder = interaction.response.is_done() and bool(replies) and replies[0].private != private
@@ -289,7 +319,8 @@ class BoardBotCore(_Bot):
     async def _handle_button(self, interaction: discord.Interaction, custom_id: str, values: list[str] | None) -> None:
         ctx = self.ctx(interaction)
         click = customids.parse(custom_id, values)
-        replies = await self.in_time(interaction, self.service.button(ctx, custom_id, values), thinking=False)
+        replies = self.in_public_language(ctx.channel_id, await self.in_time(
+            interaction, self.service.button(ctx, custom_id, values), thinking=False), ctx)
         locale = ctx.locale
         if click and click.kind == "lobby" and replies and replies[0].lobby and not replies[0].private:
             await self._edit_source(interaction, replies[0], locale)      # its allowed_mentions too: names are user text
@@ -336,7 +367,9 @@ class BoardBotCore(_Bot):
     async def post(self, channel_id: int, replies: list[Reply]) -> None:
         """Post replies to a channel without an interaction (e.g. computer moves after restore)."""
         channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
-        for reply in replies:
+        guild = getattr(channel, "guild", None)
+        server = str(guild.preferred_locale) if guild is not None and guild.preferred_locale else None
+        for reply in self.in_public_language(channel_id, replies, server_locale=server):
             if not reply.private:
                 await channel.send(**kwargs_of(self.i18n, reply, self.settings.default_locale))  # type: ignore[union-attr]
         await self.service.announced(replies)

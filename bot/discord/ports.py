@@ -28,7 +28,7 @@ def discord_ports(bot: "BoardBotCore") -> Ports:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
         for reply in replies:
             try:
-                await user.send(**kwargs_of(bot.i18n, reply, locale))
+                await user.send(**kwargs_of(bot.i18n, reply, bot.user_locale(user_id) or locale))   # the reader's
             except discord.HTTPException:
                 log.info("user %s does not accept direct messages", user_id)
                 return

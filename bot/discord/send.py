@@ -65,8 +65,8 @@ def file_of(reply: Reply) -> discord.File | None:
 
 
 def reply_locale(reply: Reply, locale: str | None) -> str | None:
-    """A public reply of a table with a language (``/option lang``) is in that language; any
-    other reply in ``locale`` (the reader's)."""
+    """A public reply is in its own language (its table's or server's, see
+    BoardBot.in_public_language); a private one, or one without a language, in ``locale`` (the reader's)."""
     return reply.locale if reply.locale and not reply.private else locale
 
 

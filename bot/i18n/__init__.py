@@ -129,6 +129,8 @@ class I18n:
         return translations(self.language(locale), self.game_packages)
 
     def template(self, text: str, locale: str | None) -> str:
+        if not text:        # gettext("") is the catalogue's header, not an empty text
+            return ""
         return self._translations(locale).gettext(text)
 
     def render(self, msg: Msg, locale: str | None, names: list[str] | None = None,

@@ -185,7 +185,7 @@ class Ratings(TableHooks):
             found = registry.get(game)
             position = await self.store.position(guild, game, who)
             lines.append(t("{game}: {rating} (μ {mu} ± {sigma}), {games}, {wins}, place {place}",
-                           game=found.title if found else game, rating=number(row.skill.ordinal), mu=number(row.skill.mu),
+                           game=Msg(found.title) if found else game, rating=number(row.skill.ordinal), mu=number(row.skill.mu),
                            sigma=number(row.skill.sigma), games=counts.games(row.games), wins=counts.wins(row.wins),
                            place=position or "-"))
         return [Reply(lines, private=True)]
@@ -197,8 +197,8 @@ class Ratings(TableHooks):
                           games=", ".join(g.name for g in self.service.games()))
         rows = await self.store.leaderboard(ctx.guild_id or 0, game.name, LEADERBOARD_SIZE)
         if not rows:
-            return [Reply([t("Nobody has a {game} rating here yet.", game=game.title)])]
-        lines = [t("Leaderboard for {game} (rating = μ − 3σ):", game=game.title)]
+            return [Reply([t("Nobody has a {game} rating here yet.", game=Msg(game.title))])]
+        lines = [t("Leaderboard for {game} (rating = μ − 3σ):", game=Msg(game.title))]
         for place, row in enumerate(rows, start=1):
             lines.append(t("{place}. {player} — {rating} ({games}, {wins})", place=place, player=row.name,
                            rating=number(row.skill.ordinal), games=counts.games(row.games), wins=counts.wins(row.wins)))

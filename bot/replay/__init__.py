@@ -28,7 +28,7 @@ from bot.service.hooks import TableHooks
 from bot.service.replies import Ctx, Reply
 from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.numbers import whole_number
-from bot.service.movelog import MoveLog, log_lines, replay_log
+from bot.service.movelog import MoveLog, log_lines, log_msgs, replay_log
 from bot.service.results import record_language, stored_outcome
 from bot.service.tableoptions import split_options
 from bot.service.tables import latest_lines
@@ -105,12 +105,13 @@ class Replays(TableHooks):
             header = t("Log of the last {game} game here ({actions}, latest last):",
                        game=Msg(game.title) if game else record.game, actions=counts.actions(len(actions)))
             moves = await loop.run_in_executor(None, self._move_log, game, record, actions) if game else MoveLog()
-        lines = log_lines(actions, names, hidden, moves.notes)
+        msgs = log_msgs(actions, names, hidden, moves.notes)
+        lines = [line.english() for line in msgs]
         shown = latest_lines(lines, LOG_CHARS)
-        body = "\n".join(shown) or "-"
-        reply = Reply([header, Msg("{body}", {"body": body})], private=True, names=names)
+        reply = Reply([header, *(msgs[len(msgs) - len(shown):] or [Msg("-")])], private=True, names=names)
         if len(shown) < len(lines):
-            reply.lines.insert(1, t("The {count} earlier actions are in the attached file.", count=len(lines) - len(shown)))
+            reply.lines.insert(1, tn("The {count} earlier action is in the attached file.",
+                                     "The {count} earlier actions are in the attached file.", count=len(lines) - len(shown)))
             reply.image = ("\n".join(lines) + "\n").encode("utf-8")
             reply.image_name = f"log-{table_id}.txt"
         return [reply]

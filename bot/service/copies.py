@@ -42,8 +42,9 @@ class TableCopies:
     memory (the service clears what it keeps per table)."""
 
     def __init__(self, store: Store, shards: Shards, hooks: list[TableHooks],
-                 forgotten: Callable[[int], object] = lambda table_id: None) -> None:
+                 forgotten: Callable[[int], object] = lambda table_id: None, default_language: str = "en") -> None:
         self.store = store
+        self.default_language = default_language    # of tables stored before tables had a language
         self.shards = shards                        # the guilds whose tables this process keeps
         self.shared = shards.multi_process          # other shard processes write the same store
         self.hooks = hooks                          # the service's extensions (told of adopted tables)
@@ -89,7 +90,7 @@ class TableCopies:
         options, table_options = split_options(game, record.options)
         table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
                           options, record.seed, record.seats, lobby_message_id=record.lobby_message_id,
-                          table_options=table_options)
+                          table_options=table_options, default_language=self.default_language)
         if record.status == "playing":
             table.version = record.version
             table.snapshot = record.snapshot_text

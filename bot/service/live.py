@@ -5,7 +5,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.service.tableoptions import table_language
+from bot.i18n import I18n, t
+from bot.service.tableoptions import public_language, table_language
 from bot.store.records import SeatRecord
 from games.core.contract import Game
 
@@ -27,6 +28,8 @@ class LiveTable:
     lobby_message_id: int | None = None
     #: the table's own options (``lang=ja``), kept apart from the game's (bot/service/tableoptions.py)
     table_options: frozenset[str] = frozenset()
+    #: the language of a table whose server's language is not known (the bot's ``locale.default``)
+    default_language: str = "en"
 
     @property
     def state(self) -> Any:
@@ -42,8 +45,15 @@ class LiveTable:
 
     @property
     def lang(self) -> str | None:
-        """The language of the table's public messages (``/option lang``), or None: each reader's own."""
+        """The language a player set with ``/option lang``, or None (``auto``)."""
         return table_language(self.table_options)
+
+    @property
+    def public_language(self) -> str:
+        """The language of everything the table shows in public (messages, buttons, pictures):
+        ``/option lang`` when set, else the language of the server it was opened in, else the
+        bot's default. Private replies are in each reader's own language instead."""
+        return public_language(self.table_options, self.default_language)
 
     @property
     def stored_options(self) -> list[str]:
@@ -53,6 +63,11 @@ class LiveTable:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    def computer_name(self, number: int, level: str) -> str:
+        """The seat name of the ``number``-th computer player, in the table's language (a name
+        is kept as it is given, so it is given in the language the table speaks)."""
+        return I18n().render(t("Computer {number} ({level})", number=number, level=level), self.public_language)
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

@@ -7,7 +7,9 @@ import logging
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from bot.i18n import t
 from bot.store import ActionRecord
+from games.core import Msg
 from games.core.contract import Game
 
 log = logging.getLogger(__name__)
@@ -43,18 +45,24 @@ def replay_log(game: Game, players: int, options: frozenset[str], seed: int, act
     return found
 
 
-def log_lines(actions: list[ActionRecord], names: list[str], hidden: frozenset[int] | set[int] = frozenset(),
-              notes: dict[int, str] | None = None) -> list[str]:
+def log_msgs(actions: list[ActionRecord], names: list[str], hidden: frozenset[int] | set[int] = frozenset(),
+             notes: dict[int, str] | None = None) -> list[Msg]:
     """One line per logged action: ``12. alice: 1,2 r2 (D08)``; actions numbered in ``hidden``
-    show as ``(hidden)``; a computer's move is marked."""
+    show as ``(hidden)``; a computer's move is marked (in the reader's language)."""
     lines = []
     for action in actions:
         who = names[action.seat] if 0 <= action.seat < len(names) else "?"
-        mark = " (computer)" if action.by_computer else ""
+        mark = t(" (computer)") if action.by_computer else ""
         if action.n in hidden:
-            text = "(hidden)"
+            text: Msg | str = t("(hidden)")
         else:
             note = (notes or {}).get(action.n)
             text = f"{action.text} ({note})" if note else action.text
-        lines.append(f"{action.n}. {who}{mark}: {text}")
+        lines.append(t("{n}. {player}{mark}: {text}", n=action.n, player=who, mark=mark, text=text))
     return lines
+
+
+def log_lines(actions: list[ActionRecord], names: list[str], hidden: frozenset[int] | set[int] = frozenset(),
+              notes: dict[int, str] | None = None) -> list[str]:
+    """The same lines in English (the log file attached to a long /log)."""
+    return [line.english() for line in log_msgs(actions, names, hidden, notes)]

@@ -15,11 +15,17 @@ class Ctx:
     name: str
     channel_id: int
     guild_id: int | None = None
-    locale: str | None = None
+    locale: str | None = None          # the user's own language (Discord's locale name)
     is_moderator: bool = False
     #: whether this user may see another channel of the same server (the adapter knows Discord's
     #: permissions); None: only the channel they are in
     can_view: Callable[[int], bool] | None = field(default=None, compare=False, repr=False)
+    #: the server's preferred language (Discord's ``guild_locale``); None outside a server
+    guild_locale: str | None = None
+
+    def place_locale(self) -> str | None:
+        """The language of the place the user is in: the server's; in a direct message, the user's own."""
+        return self.guild_locale if self.guild_id else (self.guild_locale or self.locale)
 
     def may_see(self, channel_id: int, guild_id: int | None, players: "set[int | None] | frozenset[int | None]") -> bool:
         """Whether a table's log, board or replay may be shown to this user: a server table to
@@ -75,8 +81,9 @@ class Reply:
     #: a private panel that takes the place of the panel whose component was clicked (when
     #: there is one; otherwise it is sent as a new private message)
     replace: bool = False
-    #: the language of a public reply when its table has one (``/option lang``); None: the
-    #: reader's own (private replies always use the reader's)
+    #: the language of a public reply (its table's public language, LiveTable.public_language);
+    #: None: the adapter decides (the language of the channel's table or server). Private replies
+    #: always use the reader's own.
     locale: str | None = None
     announces: int | None = None  # the table version whose turn (or end) this public message tells; once
                                   # sent, the adapter reports it (TableService.announced)

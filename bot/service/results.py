@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import counts, t
 from bot.service.replies import Reply
-from bot.service.tableoptions import split_options, table_language
+from bot.service.tableoptions import server_language, split_options, table_language
 from bot.store import TableRecord
 from games import registry
 from games.core import Outcome, SeatRef
@@ -34,8 +34,10 @@ def stored_outcome(game: Game, record: TableRecord, results: list[tuple[int, int
 
 
 def record_language(game: Game, record: TableRecord) -> str | None:
-    """The language a stored table was set to (``/option lang``), or None."""
-    return table_language(split_options(game, record.options)[1])
+    """A stored table's public language: ``/option lang``, else its server's as recorded when it
+    opened (see LiveTable.public_language); None for a table stored before tables had one."""
+    mine = split_options(game, record.options)[1]
+    return table_language(mine) or server_language(mine)
 
 
 async def last_result(service: "TableService", channel_id: int, reader: str | None = None) -> list[Reply] | None:
@@ -48,9 +50,11 @@ async def last_result(service: "TableService", channel_id: int, reader: str | No
     results = await service.store.results(record.id)
     outcome, view = stored_outcome(game, record, results)
     names = [s.name for s in record.seats]
-    image = await service.render_result(game, outcome, names, view, record_language(game, record) or reader)
+    language = record_language(game, record) or reader         # the table's, as it was (else the reader's)
+    image = await service.render_result(game, outcome, names, view, language)
     lines = [t("Game over.")]
     for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
         lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
                        points=counts.points(outcome.scores[seat])))
-    return [Reply(lines, image=image, image_name=f"result-{record.id}.png", names=names, table_id=record.id)]
+    return [Reply(lines, image=image, image_name=f"result-{record.id}.png", names=names, table_id=record.id,
+                  locale=language)]

@@ -13,6 +13,7 @@ import logging
 import random
 import secrets
 import time
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Awaitable, Callable, Iterable, Sequence
 
@@ -29,7 +30,7 @@ from bot.service.replies import Button, Ctx, Reply
 from bot.service.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.suggest import closest
 from bot.service.copies import TableCopies, replay_action
-from bot.service.tableoptions import TABLE_OPTIONS, is_table_option, split_options
+from bot.service.tableoptions import TABLE_OPTIONS, is_table_option, server_token, split_options
 from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError, TableRecord
 from games import registry
 from games.core import (Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, default_options, set_option,
@@ -48,6 +49,7 @@ MAX_TEXT = 200           # longest action text we even try to parse
 #: the game verbs that exist as slash commands; other verbs of a game go through /play.
 SLASH_VERBS = ("play", "place", "bid", "use", "pass")
 LOG_CHARS = 1800         # /log reply budget (Discord allows 2000)
+SERVER_LANGUAGES = 10_000  # servers whose language is remembered (the most recent)
 
 HELP_LINES = (
     t("/join GAME — open a table here (or /join to sit at the open one)"),
@@ -136,12 +138,16 @@ class TableService:
         self.hooks: list[TableHooks] = []      # extensions: timers, ratings, tournaments (hooks.py)
         #: the tables in memory and how they stay current with the store (copies.py)
         self.copies = TableCopies(store, self.shards, self.hooks,
-                                  forgotten=lambda table_id: self._legal_cache.pop(table_id, None))
+                                  forgotten=lambda table_id: self._legal_cache.pop(table_id, None),
+                                  default_language=settings.default_locale)
         self.confirmations = confirm.Confirmations()     # /resign and /abort ask first (confirm.py)
         #: held while a game's end is written (TableHooks.ending): one end at a time, so that what
         #: an extension reads to compute its part (ratings) does not change before it is written
         self.ending_lock = asyncio.Lock()
         self.announcements = Announcements(store)
+        #: each server's language as its latest interaction said, for tables opened without one
+        #: (a tournament's): the most recent SERVER_LANGUAGES servers
+        self._server_languages: OrderedDict[int, str] = OrderedDict()
 
     # -- games ------------------------------------------------------------------------------
     def games(self) -> list[Game]:
@@ -204,6 +210,23 @@ class TableService:
 
     def table_in(self, channel_id: int) -> LiveTable | None:
         return self.copies.in_channel(channel_id)
+
+    def note_server_language(self, guild_id: int | None, locale: str | None) -> None:
+        """Remember a server's preferred language (Discord sends it with every interaction)."""
+        if guild_id and locale:
+            self._server_languages[guild_id] = normalise_locale(locale, self.settings.default_locale)
+            self._server_languages.move_to_end(guild_id)
+            while len(self._server_languages) > SERVER_LANGUAGES:
+                self._server_languages.popitem(last=False)
+
+    def public_language(self, channel_id: int, ctx: Ctx | None = None, server_locale: str | None = None) -> str:
+        """The language of a public message in a channel: its table's (LiveTable.public_language);
+        without a table, the server's (or, in a direct message, the user's) as ``ctx`` or
+        ``server_locale`` says; else the bot's default."""
+        table = self.table_in(channel_id)
+        if table is not None:
+            return table.public_language
+        return normalise_locale(ctx.place_locale() if ctx else server_locale, self.settings.default_locale)
 
     def table_by_id(self, table_id: int) -> LiveTable | None:
         return self.copies.by_id(table_id)
@@ -343,7 +366,8 @@ class TableService:
         assert game is not None
         options, table_options = split_options(game, record.options)
         table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
-                          options, record.seed, record.seats, table_options=table_options)
+                          options, record.seed, record.seats, table_options=table_options,
+                          default_language=self.settings.default_locale)
         table.state = game.setup(len(record.seats), options, record.seed)
         for action in await self.store.actions(table_id):
             replay_action(table, action)
@@ -381,11 +405,16 @@ class TableService:
             options = default_options(game.options)
         seat = SeatRecord(0, ctx.user_id, ctx.name[:64])
         seed = self._seed()
+        # the server's language (as this interaction or the server's latest said): the table's until /option lang
+        place = ctx.place_locale() or (self._server_languages.get(ctx.guild_id) if ctx.guild_id else None)
+        mine = frozenset({server_token(normalise_locale(place, self.settings.default_locale))} if place else ())
         try:
-            table_id = await self.store.create_table(ctx.channel_id, ctx.guild_id, game.name, ctx.user_id, sorted(options), seed, seat)
+            table_id = await self.store.create_table(ctx.channel_id, ctx.guild_id, game.name, ctx.user_id,
+                                                     sorted(options | mine), seed, seat)
         except StoreError as error:
             return self._not_saved(error)
-        table = LiveTable(table_id, ctx.channel_id, ctx.guild_id, game, ctx.user_id, "lobby", options, seed, [seat])
+        table = LiveTable(table_id, ctx.channel_id, ctx.guild_id, game, ctx.user_id, "lobby", options, seed, [seat],
+                          table_options=mine, default_language=self.settings.default_locale)
         self.copies.keep(table)
         return [self.lobby_reply(table, t("{player} opens a table for {game}.", player=ctx.name[:64], game=Msg(game.title)))]
 
@@ -402,7 +431,7 @@ class TableService:
         buttons = [Button("Join", customids.lobby_id(table.id, "join"), "success"),
                    Button("Leave", customids.lobby_id(table.id, "leave"), "secondary"),
                    Button("Start", customids.lobby_id(table.id, "start"), "primary")]
-        return Reply(lines, buttons=buttons, names=table.names, table_id=table.id, lobby=True, locale=table.lang)
+        return Reply(lines, buttons=buttons, names=table.names, table_id=table.id, lobby=True, locale=table.public_language)
 
     async def set_lobby_message(self, table_id: int, message_id: int) -> None:
         table = self.copies.by_id(table_id)
@@ -430,7 +459,8 @@ class TableService:
                 return failed
             if not humans:
                 await self.close_table(table)
-                return [Reply([t("{player} leaves; the table is closed.", player=ctx.name[:64])])]
+                return [Reply([t("{player} leaves; the table is closed.", player=ctx.name[:64])],
+                              locale=table.public_language)]
             return [self.lobby_reply(table, t("{player} leaves the table.", player=ctx.name[:64]))]
 
     async def option(self, ctx: Ctx, name: str | None = None, value: str | None = None) -> list[Reply]:
@@ -497,7 +527,7 @@ class TableService:
             if len(table.seats) >= table.game.max_players:
                 return _error("The table is full ({count} of {most} seats).", count=len(table.seats), most=table.game.max_players)
             number = sum(1 for s in table.seats if s.is_bot) + 1
-            computer = SeatRecord(len(table.seats), None, f"Computer {number} ({level})", True, level)
+            computer = SeatRecord(len(table.seats), None, table.computer_name(number, level), True, level)
             if failed := await self._save_seats(table, table.seats + [computer]):
                 return failed
             return [self.lobby_reply(table, t("A computer player ({level}) takes a seat.", level=level))]
@@ -765,7 +795,7 @@ class TableService:
         image = await self._render(table, public_view, locale=self.picture_locale(table))
         # once sent, this message announces the table's current version (restore reposts only what was not)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id,
-                         locale=table.lang, announces=table.version)]
+                         locale=table.public_language, announces=table.version)]
         if actor is not None:
             # the mover's own panel for their next step, unless the public buttons already hold it
             public_moves = any(customids.kind_of(b.custom_id) == "action" for b in buttons)
@@ -844,10 +874,10 @@ class TableService:
             return _stale()
         return [reply]
 
-    def picture_locale(self, table: LiveTable, reader: str | None = None) -> str:
-        """The language of a table's public pictures: the table's language; without one, the
-        reader's (``reader``: the locale of who asked), else the bot's default."""
-        return normalise_locale(table.lang or reader, self.settings.default_locale)
+    def picture_locale(self, table: LiveTable) -> str:
+        """The language of a table's public pictures: the table's, as its public messages
+        (LiveTable.public_language: /option lang, else the server's, else the bot's default)."""
+        return table.public_language
 
     async def _render(self, table: LiveTable, view: Any, region: str | None = None, viewer: int | None = None,
                       locale: str | None = None) -> bytes | None:
@@ -934,7 +964,7 @@ class TableService:
                            points=counts.points(outcome.scores[seat])))
         image = await self.render_result(table.game, outcome, table.names, view, self.picture_locale(table))
         return [Reply(lines, image=image, names=table.names, table_id=table.id, announces=table.version,
-                      locale=table.lang)]
+                      locale=table.public_language)]
 
     async def resign(self, ctx: Ctx) -> list[Reply]:
         """Asks for a confirmation; its button resigns (see ``confirmed`` and confirm.py)."""
@@ -1069,7 +1099,7 @@ class TableService:
             return self._not_saved(error, table)
         self.confirmations.forget(table.id)
         return [Reply([t("{player} aborts the {game} table. Open a new one with /join <game>.",
-                         player=ctx.name[:64], game=Msg(table.game.title))], locale=table.lang)]
+                         player=ctx.name[:64], game=Msg(table.game.title))], locale=table.public_language)]
 
     async def close_table(self, table: LiveTable) -> None:
         """Close an open table without a result (everyone left, /abort, a tournament organiser
@@ -1091,10 +1121,11 @@ class TableService:
             view = table.game.view(table.state, None)
             try:
                 image = await self._render(table, view, region or render_registry.board_region(table.game),
-                                           locale=self.picture_locale(table, ctx.locale))
+                                           locale=self.picture_locale(table))
             except ValueError:
                 return _error("The board has no region '{region}'; leave it out to see the whole board.", region=(region or "")[:40])
-        return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id)]
+        return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id,
+                      locale=table.public_language)]
 
     async def status(self, ctx: Ctx) -> list[Reply]:
         table = await self.fresh(ctx.channel_id)
@@ -1156,10 +1187,10 @@ class TableService:
         moves = await asyncio.get_running_loop().run_in_executor(self._pool, self.move_log, table, actions)
         viewer = table.seat_of(ctx.user_id)
         hidden = {a.n for a in actions if a.n in moves.secret and a.seat != viewer}
-        lines = movelog.log_lines(actions, table.names, hidden, moves.notes)
-        body = "\n".join(latest_lines(lines)) or "-"
-        return [Reply([t("Log ({actions}, latest last):", actions=counts.actions(len(actions))), Msg("{body}", {"body": body})],
-                      private=True, names=table.names)]
+        lines = movelog.log_msgs(actions, table.names, hidden, moves.notes)
+        shown = latest_lines([line.english() for line in lines])
+        return [Reply([t("Log ({actions}, latest last):", actions=counts.actions(len(actions))),
+                       *(lines[len(lines) - len(shown):] or [Msg("-")])], private=True, names=table.names)]
 
     def move_log(self, table: LiveTable, actions: list[ActionRecord]) -> movelog.MoveLog:
         """The log's secret moves and the game's notes on the others (bot/service/movelog.py)."""

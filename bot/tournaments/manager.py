@@ -140,7 +140,7 @@ class Tournaments(TableHooks):
         size = size or smallest
         if not smallest <= size <= game.max_players:
             return _error("{game} tables seat {least} to {most} players; choose a table size in that range.",
-                          game=game.title, least=smallest, most=game.max_players)
+                          game=Msg(game.title), least=smallest, most=game.max_players)
         if kind == "roundrobin" and size != 2:
             return _error("A round robin pairs two players at a time: use table size 2, or swiss for larger tables.")
         if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
@@ -175,7 +175,7 @@ class Tournaments(TableHooks):
         game = registry.get(tournament.game)
         rounds = tournament.rounds or t("decided at the start")
         return [t("{game}, {format}, tables of {size}, rounds: {rounds}, turn timer: {timer}, options: {options}. "
-                  "Players: {players}.", game=game.title if game else tournament.game, format=FORMAT_NAMES[tournament.format],
+                  "Players: {players}.", game=Msg(game.title) if game else tournament.game, format=FORMAT_NAMES[tournament.format],
                   size=tournament.table_size, rounds=rounds,
                   timer=span(tournament.timer_seconds) if tournament.timer_seconds else t("none"),
                   options=", ".join(tournament.options) or "-", players=players)]

@@ -207,7 +207,7 @@ class TurnTimers(TableHooks):
         for seat in seats:
             user = table.seats[seat].user_id
             if user in wanted:
-                reply = Reply([t("It is your turn in {game}: {channel}", game=table.game.title,
+                reply = Reply([t("It is your turn in {game}: {channel}", game=Msg(table.game.title),
                                  channel=channel_link(table.channel_id))], names=table.names, dm_user=user)
                 await self._notify(user, [reply])
 
@@ -265,7 +265,7 @@ class TurnTimers(TableHooks):
             return again
         left = setting.seconds - await self.running_time(clock, now)
         player = UserRef(clock.user_id, table.names[clock.seat])
-        line = Msg(REMINDERS[setting.on_timeout].text, dict(player=player, game=table.game.title,
+        line = Msg(REMINDERS[setting.on_timeout].text, dict(player=player, game=Msg(table.game.title),
                    channel=channel_link(table.channel_id), left=span(left)))
         # the reminder says where the player's choices are: their private panel, opened with "Your move"
         here = Reply([line, t("Your choices are behind the “Your move” button (only you see them).")],
@@ -329,9 +329,9 @@ class TurnTimers(TableHooks):
                 if seat not in game.to_act(table.state) or game.outcome(table.state) is not None:
                     return await self._commit(table, events, records)
                 events.append(Event(t("{game} has no way to skip the rest of this turn, so the computer finishes it.",
-                                      game=game.title)))
+                                      game=Msg(game.title))))
             else:
-                events.append(Event(t("{game} has no way to skip this turn, so the computer moves instead.", game=game.title)))
+                events.append(Event(t("{game} has no way to skip this turn, so the computer moves instead.", game=Msg(game.title))))
         levels = list(game.computer_levels())
         level = service.settings.computer_level if service.settings.computer_level in levels else levels[-1]
         player = game.computer_player(level)

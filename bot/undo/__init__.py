@@ -97,7 +97,7 @@ class Undo(TableHooks):
             raise Refusal(t("Nothing to take back yet: no player has moved."))
         kept = actions[:len(actions) - len(taken)]
         if type(game).reveals is Game.reveals:
-            raise Refusal(t("{game} does not support taking moves back.", game=game.title))
+            raise Refusal(t("{game} does not support taking moves back.", game=Msg(game.title)))
         before = replay(game, len(table.seats), table.options, table.seed, kept)
         state = game.from_json(game.to_json(before))
         label: str | Msg = taken[0].text

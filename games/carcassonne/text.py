@@ -7,9 +7,9 @@ from games.carcassonne.rules.dragon import DragonStep, STEPS
 from games.carcassonne.rules.final import PARTS
 from games.carcassonne.rules.geometry import oriented
 from games.carcassonne.state import FOLLOWERS, CarcState
-from games.carcassonne.words import placements_summary, seats_msg
+from games.carcassonne.words import placements_summary, points_msg, seats_msg
 from games.carcassonne.view import CarcassonneView, PlayerView
-from games.core import Msg, SeatRef
+from games.core import Msg, SeatRef, counted
 
 #: options whose end-game bonuses need the longer breakdown line
 BONUS_OPTIONS = ("haendler", "koenig", "drache")
@@ -117,8 +117,9 @@ def turn_prompt_lines(view: CarcassonneView) -> list[Msg]:
             lines = [Msg("Deploy a follower on the tile you placed: {codes} (- deploys nothing).",
                          {"codes": codes_text(here)})]
         if portal:
-            lines.append(Msg("Magic portal: or deploy on another tile with code@x,y ({count} choices), for example "
-                             "{example}.", {"count": len(portal), "example": portal[0]}))
+            lines.append(Msg("Magic portal: or deploy on another tile with code@x,y ({choices}), for example "
+                             "{example}.", {"choices": counted("{count} choice", "{count} choices", count=len(portal)),
+                                            "example": portal[0]}))
         if fairy:
             lines.append(Msg("Or move the fairy instead: {codes}.", {"codes": " ".join(fairy)}))
         return lines
@@ -136,20 +137,20 @@ def outcome_details(state: CarcState) -> list[Msg]:
     bonus = any(o in state.options for o in BONUS_OPTIONS)
     details = []
     for s in sorted(range(state.players), key=lambda s: (-state.scores[s], s)):      # by rank
-        params = {"player": SeatRef(s), "total": state.scores[s], "farm_cities": final["farm_cities"][s],
+        params = {"player": SeatRef(s), "total": points_msg(state.scores[s]), "farm_cities": final["farm_cities"][s],
                   **{k: final[k][s] for k in PARTS}}
         if bonus:
-            details.append(Msg("{player}: {total} points = {play} during play + {city} incomplete cities + {road} "
+            details.append(Msg("{player}: {total} = {play} during play + {city} incomplete cities + {road} "
                                "incomplete roads + {monastery} incomplete monasteries + {farm} farms ({farm_cities} "
                                "cities) + {goods} goods + {king} King + {robber} Robber Baron + {fairy} fairy.", params))
         else:
-            details.append(Msg("{player}: {total} points = {play} during play + {city} incomplete cities + {road} "
+            details.append(Msg("{player}: {total} = {play} during play + {city} incomplete cities + {road} "
                                "incomplete roads + {monastery} incomplete monasteries + {farm} farms ({farm_cities} "
                                "cities).", params))
     best = max(state.scores)
-    details.append(Msg("Winner: {winners} with {points} points.",
+    details.append(Msg("Winner: {winners} with {points}.",
                        {"winners": seats_msg([s for s in range(state.players) if state.scores[s] == best]),
-                        "points": best}))
+                        "points": points_msg(best)}))
     return details
 
 

@@ -35,6 +35,26 @@ def kind_word(kind: str) -> Msg:
     return _KIND[kind]
 
 
+def points_msg(n: int) -> Msg:
+    """``1 point``, ``2 points``."""
+    return counted("{count} point", "{count} points", count=n)
+
+
+def tiles_msg(n: int) -> Msg:
+    """``1 tile``, ``2 tiles``."""
+    return counted("{count} tile", "{count} tiles", count=n)
+
+
+def cities_msg(n: int) -> Msg:
+    """``1 completed city``, ``2 completed cities``."""
+    return counted("{count} completed city", "{count} completed cities", count=n)
+
+
+def roads_msg(n: int) -> Msg:
+    """``1 completed road``, ``2 completed roads``."""
+    return counted("{count} completed road", "{count} completed roads", count=n)
+
+
 def pennants_msg(n: int) -> Msg:
     """``1 pennant``, ``2 pennants``."""
     return counted("{count} pennant", "{count} pennants", count=n)

@@ -64,7 +64,8 @@ class Choice(ValueKind):
 @dataclass(frozen=True)
 class Numbers(ValueKind):
     """``count`` whole numbers from ``low`` to ``high``, written with commas (``17,17,4,2``);
-    ``labels`` name them in order for the refusal (``white, black, side, upright``)."""
+    ``labels`` name them in order for the refusal (``white, black, side, upright``: a catalogue
+    template, marked with ``N_`` where it is written)."""
 
     low: int
     high: int
@@ -86,10 +87,10 @@ class Numbers(ValueKind):
     def allowed(self) -> Msg:
         if self.count == 1:
             return Msg("a whole number from {low} to {high}", {"low": self.low, "high": self.high})
-        text = ("{count} whole numbers from {low} to {high} ({labels}), separated by commas, not all 0"
-                if self.some_positive else
-                "{count} whole numbers from {low} to {high} ({labels}), separated by commas")
-        return Msg(text, {"count": self.count, "low": self.low, "high": self.high, "labels": self.labels})
+        params = {"count": self.count, "low": self.low, "high": self.high, "labels": Msg(self.labels)}
+        if self.some_positive:
+            return Msg("{count} whole numbers from {low} to {high} ({labels}), separated by commas, not all 0", params)
+        return Msg("{count} whole numbers from {low} to {high} ({labels}), separated by commas", params)
 
     def samples(self) -> tuple[str, ...]:
         return self.examples

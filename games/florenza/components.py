@@ -80,6 +80,11 @@ class CardDef:
         return Term(f"{CATEGORY_ITALIAN[self.category]}: {self.name}", japanese)
 
     @property
+    def named(self) -> Term:
+        """The card named inside a sentence: its id, in Japanese its name with the id beside it."""
+        return Term(self.id, f"{self.ja}（{self.id}）" if self.ja else None)
+
+    @property
     def needs_artist(self) -> bool:
         return bool(self.artists)
 
@@ -109,6 +114,11 @@ class ArtistDef:
     values: tuple[int, ...]
     aliases: tuple[str, ...]
     anonymous: bool
+
+    @property
+    def named(self) -> Term:
+        """The artist named inside a sentence: the id, in Japanese the name with the id beside it."""
+        return Term(self.id, f"{self.ja}（{self.id}）" if self.ja else None)
 
     def names(self) -> tuple[str, ...]:
         """Normalised names a player may type: the ID, aliases, alias-type, short anonymous forms."""

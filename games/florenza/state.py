@@ -85,10 +85,33 @@ class FlorenzaState:
         return [(self.captain + i) % self.players for i in range(self.players)]
 
 
+def _value_to_json(value: Any) -> Any:
+    """A message parameter as JSON: seats, Terms and nested (counted) messages tagged, lists element-wise."""
+    if isinstance(value, SeatRef):
+        return {"$seat": value.seat}
+    if isinstance(value, Term):
+        return {"$term": [value.en, value.ja]}
+    if isinstance(value, Msg):
+        return {"$msg": _msg_to_json(value)}
+    if isinstance(value, (list, tuple)):
+        return [_value_to_json(v) for v in value]
+    return value
+
+
+def _value_from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "$seat" in value:
+        return SeatRef(value["$seat"])
+    if isinstance(value, dict) and "$term" in value:
+        return Term(*value["$term"])
+    if isinstance(value, dict) and "$msg" in value:
+        return _msg_from_json(value["$msg"])
+    if isinstance(value, list):
+        return [_value_from_json(v) for v in value]
+    return value
+
+
 def _msg_to_json(msg: Msg) -> dict[str, Any]:
-    params = {key: ({"$seat": value.seat} if isinstance(value, SeatRef)
-                    else {"$term": [value.en, value.ja]} if isinstance(value, Term) else value)
-              for key, value in msg.params.items()}
+    params = {key: _value_to_json(value) for key, value in msg.params.items()}
     data: dict[str, Any] = {"text": msg.text, "params": params}
     if msg.plural is not None:                  # a counted message: its plural and the number's name
         data.update(plural=msg.plural, by=msg.by)
@@ -96,9 +119,7 @@ def _msg_to_json(msg: Msg) -> dict[str, Any]:
 
 
 def _msg_from_json(data: dict[str, Any]) -> Msg:
-    params = {key: (SeatRef(value["$seat"]) if isinstance(value, dict) and "$seat" in value
-                    else Term(*value["$term"]) if isinstance(value, dict) and "$term" in value else value)
-              for key, value in data["params"].items()}
+    params = {key: _value_from_json(value) for key, value in data["params"].items()}
     text: str = data["text"]
     return Msg(text, params, data.get("plural"), data.get("by", "count"))
 

@@ -61,7 +61,7 @@ def final_lines(view: FlorenzaView) -> list[Msg]:
                           "captain": score.captain, "penalty": score.penalty_monuments + score.penalty_artists}))
         for artist_id, value in score.revealed:
             lines.append(Msg("{player}'s reserved artist {artist} is revealed: value {value}.",
-                             {"player": SeatRef(score.seat), "artist": artist_id, "value": value}))
+                             {"player": SeatRef(score.seat), "artist": catalog().artists[artist_id].named, "value": value}))
     return lines
 
 
@@ -157,7 +157,7 @@ def private_lines(view: FlorenzaView) -> list[Msg]:
     for artist_id in mine.reserved_artists:
         label += 1
         lines.append(Msg("R{n} reserved artist {artist} (value ?; fee {fee} fl)",
-                         {"n": label, "artist": artist_id, "fee": catalog().artists[artist_id].fee}))
+                         {"n": label, "artist": catalog().artists[artist_id].named, "fee": catalog().artists[artist_id].fee}))
     for modifier in me.modifiers:
         lines.append(Msg(MODIFIER_TEXT[modifier]))
     if mine.extra_turns:

@@ -62,10 +62,12 @@ class Keyflower(Game):
     def legal_actions(self, state: KState, seat: int) -> list[Action]:
         return legal.legal_actions(state, seat, self.to_act(state))
 
+    @words.in_words
     def parse(self, state: KState, seat: int, text: str) -> Action:
         return notation.parse(state, seat, text)
 
     # -- applying actions --------------------------------------------------------------------
+    @words.in_words
     def apply(self, state: KState, seat: int, action: Action) -> list[Event]:
         waiting = self.to_act(state)
         if state.phase == "over":
@@ -305,6 +307,7 @@ class Keyflower(Game):
         from games.keyflower.help import LINES
         return list(LINES)
 
+    @words.in_words
     def status(self, view: KeyflowerView) -> list[Msg]:
         season = words.season(SEASONS[min(view.season, 3)])
         lines = []
@@ -321,9 +324,10 @@ class Keyflower(Game):
             lines.append(Msg("Winter: waiting for secret winter tile choices from {players}.",
                              {"players": _seats(view.to_act)}))
         elif view.phase == "boats":
+            boats = tuple(words.tile(b.id) for b in view.boats if b.available) or "-"
             lines.append(Msg("{season} ends: {player} chooses a boat ({boats}).",
                              {"season": season, "player": SeatRef(view.to_act[0]) if view.to_act else SeatRef(0),
-                              "boats": ", ".join(b.id for b in view.boats if b.available)}))
+                              "boats": boats}))
         elif view.phase == "placement":
             lines.append(Msg("Village expansion: waiting for {players} to place their new tiles.",
                              {"players": _seats(view.to_act)}))
@@ -346,6 +350,7 @@ class Keyflower(Game):
                 lines.append(Msg("{player} final score: {total}", {"player": SeatRef(seat), "total": totals[seat]}))
         return lines
 
+    @words.in_words
     def private_lines(self, view: KeyflowerView) -> list[Msg]:
         if view.seat is None or not 0 <= view.seat < view.players:
             return []
@@ -359,6 +364,7 @@ class Keyflower(Game):
             lines.append(Msg("Your winter choice: {tiles}.", {"tiles": " ".join(me.winter_choice)}))
         return lines
 
+    @words.in_words
     def turn_prompt(self, view: KeyflowerView) -> list[Msg]:
         if view.seat is None or view.seat not in view.to_act:
             return []

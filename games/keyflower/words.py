@@ -1,8 +1,27 @@
 """Counted words of Keyflower's messages (``1 keeple``, ``2 keeples``) and its seasons' names:
-nested messages, so each language has its own plural forms and counter words."""
+nested messages, so each language has its own plural forms and counter words. And the names of
+components inside messages: the engine writes tiles, colours, resources and skills as the
+notation writes them (``keymine``, ``red``, ``pick``); ``in_words`` turns those parameters into
+Terms, so Japanese readers see the names Japanese players know, a tile with its notation id
+beside it (``キーマイン（keymine）``), and English readers the notation as before."""
 from __future__ import annotations
 
-from games.core import Msg, counted
+import dataclasses
+import functools
+import re
+from typing import Any, Callable
+
+from games.core import Event, IllegalAction, Msg, Term, counted
+from games.keyflower.components import tiles
+
+#: Japanese names of the keeple colours, resources and skills (as the help and the seeds write them)
+JAPANESE = {"red": "赤", "blue": "青", "yellow": "黄", "green": "緑",
+            "wood": "木", "stone": "石", "iron": "鉄", "gold": "金",
+            "saw": "のこぎり", "pick": "つるはし", "anvil": "金床", "hidden": "非公開", "nothing": "なし"}
+#: the message parameters that name components (the rest are notation, numbers or codes)
+NAMED = frozenset({"a", "b", "boat", "colour", "lock", "res", "skill", "skills", "paid", "cost", "tile", "tiles",
+                   "items"})
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
 def season(name: str) -> Msg:
@@ -32,3 +51,55 @@ def upgrades(n: int) -> Msg:
 
 def winter_tiles(n: int) -> Msg:
     return counted("{count} winter tile", "{count} winter tiles", count=n)
+
+
+def tile_japanese(tid: str) -> str | None:
+    """``キーマイン（keymine）``: a tile's Japanese name with its notation id (None: not a tile)."""
+    found = tiles().get(tid) or tiles().get(tid + "a")
+    return f"{found.ja}（{tid}）" if found is not None else None
+
+
+def tile(tid: str) -> Term:
+    """A tile named in a message: its notation id, in Japanese its name with the id beside it."""
+    return Term(tid, tile_japanese(tid))
+
+
+def japanese(text: str) -> str:
+    """``text`` with each tile id, colour, resource and skill word named in Japanese."""
+    def one(match: re.Match[str]) -> str:
+        word = match.group(0)
+        return JAPANESE.get(word) or tile_japanese(word) or word
+    return _WORD.sub(one, text)
+
+
+def named(msg: Msg) -> Msg:
+    """``msg`` with its component parameters as Terms (nested messages too); a parameter quoted
+    in the template (``'use {tile} 1 red'``) is notation to type and stays as it is."""
+    if "{code}" in msg.text:        # a system line of the log (``Sp-place Ann: place ...``): notation
+        return msg
+    params: dict[str, Any] = {}
+    for key, value in msg.params.items():
+        quoted = re.search(r"'[^']*\{" + re.escape(key) + r"\}[^']*'", msg.text + (msg.plural or ""))
+        if isinstance(value, Msg):
+            value = named(value)
+        elif key in NAMED and isinstance(value, str) and not quoted and (ja := japanese(value)) != value:
+            value = Term(value, ja)
+        params[key] = value
+    return dataclasses.replace(msg, params=params)
+
+
+def in_words(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A Game method whose messages (returned Msgs or Events, and an IllegalAction it raises)
+    name components as ``named`` does."""
+    @functools.wraps(method)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            result = method(*args, **kwargs)
+        except IllegalAction as error:
+            error.msg = named(error.msg)
+            raise
+        if not isinstance(result, list):
+            return result
+        return [dataclasses.replace(x, msg=named(x.msg)) if isinstance(x, Event) else named(x) if isinstance(x, Msg) else x
+                for x in result]
+    return wrapper

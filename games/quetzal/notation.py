@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from games.core import IllegalAction, SeatRef
+from games.core import IllegalAction, SeatRef, counted
 from games.quetzal.actions import (Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade,
                                    worker_key)
 from games.quetzal.components import BIG, BLACK, WHITE, rules
@@ -141,7 +141,8 @@ def parse_team(state: State, seat: int, verb: str, args: list[str]) -> Place | T
     if use is not None:
         ids = parse_workers(use)
         if count is not None and count != len(ids):
-            raise IllegalAction("You asked for {count} workers but named {named}.", count=count, named=len(ids))
+            raise IllegalAction("You asked for {workers} but named {named}.", named=len(ids),
+                                workers=counted("{count} worker", "{count} workers", count=count))
         count = len(ids)
     count = 1 if count is None else count
     if count < 1:

@@ -26,9 +26,9 @@ def player_line(p: PlayerView) -> Msg:
     tools = ",".join(("(" + str(v) + ")") if used else str(v) for v, used in p.tools) or "-"
     if p.one_use:
         tools += " " + " ".join(f"u{v}" for v in p.one_use)
-    return Msg("{player}: {score} points · people {home}/{people} · food {food} · agriculture {agriculture} · "
+    return Msg("{player}: {score} · people {home}/{people} · food {food} · agriculture {agriculture} · "
                "resources {res} · tools {tools} · buildings {buildings} · cards {cards}",
-               {"player": SeatRef(p.seat), "score": p.score, "home": p.home, "people": p.people, "food": p.food,
+               {"player": SeatRef(p.seat), "score": counted("{count} point", "{count} points", count=p.score), "home": p.home, "people": p.people, "food": p.food,
                 "agriculture": p.agriculture, "res": goods_msg(p.res), "tools": tools,
                 "buildings": len(p.buildings), "cards": p.card_count})
 
@@ -45,8 +45,10 @@ def phase_lines(view: StoneAgeView) -> list[Msg]:
             return [line, Msg("Closed this round: {closed}.", {"closed": tuple(loc_msg(loc) for loc in view.closed)})]
         return [line]
     if view.phase == "feed":
-        return [Msg("{player} is {short} food short: 'feed pay …' ({short} resources) or 'feed starve' (−10).",
-                    {"player": SeatRef(p.seat), "short": p.hunger}) for p in view.players if p.hunger]
+        return [Msg("{player} is {short} food short: 'feed pay …' ({resources}) or 'feed starve' (−10).",
+                    {"player": SeatRef(p.seat), "short": p.hunger,
+                     "resources": counted("{count} resource", "{count} resources", count=p.hunger)})
+                for p in view.players if p.hunger]
     lines = []
     if view.roll is not None:
         lines.append(roll_line(view))
@@ -54,7 +56,8 @@ def phase_lines(view: StoneAgeView) -> list[Msg]:
         lines.append(pick_line(view))
     else:
         actor = view.players[view.turn]
-        left = ", ".join(f"{loc_text(loc)} ({n})" if loc in GATHER else loc_text(loc) for loc, n in actor.where)
+        left = tuple(Msg("{place} ({id}, {n})", {"place": loc_msg(loc), "id": loc_text(loc), "n": n}) if loc in GATHER
+                     else Msg("{place} ({id})", {"place": loc_msg(loc), "id": loc_text(loc)}) for loc, n in actor.where)
         lines.append(Msg("Round {round} — actions — {player}: {left} left to resolve.",
                          {"round": view.round, "player": SeatRef(view.turn), "left": left or "-"}))
     return lines

@@ -1,5 +1,5 @@
-"""Which language a picture speaks: a public picture the table's language (/option lang), else the
-reader's; a private picture (a hand) always its reader's; the picture cache keeps each language
+"""Which language a picture speaks: a public picture the table's language (/option lang, else its
+server's, else the bot's default); a private picture (a hand) always its reader's; the picture cache keeps each language
 apart. Real store, real renderer; the words drawn are recorded and checked."""
 from __future__ import annotations
 
@@ -51,15 +51,24 @@ async def test_public_pictures_follow_the_table_language(drawing_service):
     assert english_reader[0].image and _speaks_japanese(board.texts)
 
 
-async def test_without_a_table_language_the_reader_chooses_and_the_cache_keeps_both(drawing_service):
+async def test_without_lang_the_servers_language_for_every_reader_and_the_cache(drawing_service):
+    """Without /option lang a public picture speaks the table's server's language (Discord's
+    guild_locale when the table opened; the bot's default where none was known), whoever asks."""
     service = drawing_service
-    await _start(service, "carcassonne", 32)
-    japanese = await service.board(ctx("bob", 32, locale="ja"))
-    english = await service.board(ctx("alice", 32, locale="en-US"))
-    assert japanese[0].image and english[0].image and japanese[0].image != english[0].image
+    japanese_server = dict(guild_locale="ja")
+    await service.join(ctx("alice", 32, locale="en-US", **japanese_server), "carcassonne")
+    await service.join(ctx("bob", 32, locale="ja", **japanese_server))
+    await service.start(ctx("alice", 32, locale="en-US", **japanese_server))
+    with recording() as drawn:
+        english_reader = await service.board(ctx("alice", 32, locale="en-US"))
+    assert english_reader[0].image and _speaks_japanese(drawn.texts)
+    await _start(service, "carcassonne", 35)                     # no server language known: the default (en)
+    with recording() as drawn:
+        japanese_reader = await service.board(ctx("bob", 35, locale="ja"))
+    assert japanese_reader[0].image and drawn.texts and not _speaks_japanese(drawn.texts)
     with recording() as again:
-        repeated = await service.board(ctx("bob", 32, locale="ja"))
-    assert repeated[0].image == japanese[0].image and not again.texts        # from the cache: nothing drawn
+        repeated = await service.board(ctx("alice", 35, locale="en-US"))
+    assert repeated[0].image == japanese_reader[0].image and not again.texts     # from the cache: nothing drawn
 
 
 async def test_a_hand_is_drawn_in_its_readers_language(drawing_service):

@@ -11,7 +11,7 @@ from games.carcassonne.rules import scoring
 from games.carcassonne.rules.deploy import figures_by_root
 from games.carcassonne.rules.geometry import AROUND, CITY, FIELD, MONASTERY
 from games.carcassonne.state import BUILDER, GOODS, CarcState, Figure, Marker
-from games.carcassonne.words import kind_word, pennants_msg, seats_msg
+from games.carcassonne.words import kind_word, pennants_msg, points_msg, seats_msg, tiles_msg
 from games.carcassonne.view import LETTERS
 from games.core import Event, SeatRef, counted
 
@@ -57,8 +57,8 @@ def score_placement(state: CarcState, seat: int, x: int, y: int, events: list[Ev
                 winners = award(state, monks, points)
                 returned += monks
                 suffix.append(f"monastery {mx},{my} {points} -> {letters(winners)}")
-                events.append(Event.public("Monastery at {x},{y} completed: {points} points to {winners}.",
-                                           x=mx, y=my, points=points, winners=seats_msg(winners)))
+                events.append(Event.public("Monastery at {x},{y} completed: {points} to {winners}.",
+                                           x=mx, y=my, points=points_msg(points), winners=seats_msg(winners)))
                 suffix += fairy_bonus(state, monks, events, None)
     if "koenig" in state.options:
         suffix += update_markers(state, seat, largest, events)
@@ -110,11 +110,11 @@ def update_markers(state: CarcState, seat: int, largest: dict[str, int], events:
         if size and (held is None or size > held.size):
             setattr(state, attr, Marker(seat, size))
             if attr == "king":
-                events.append(Event.public("{player} becomes King (largest completed city: {tiles} tiles).",
-                                           player=SeatRef(seat), tiles=size))
+                events.append(Event.public("{player} becomes King (largest completed city: {tiles}).",
+                                           player=SeatRef(seat), tiles=tiles_msg(size)))
             else:
-                events.append(Event.public("{player} becomes Robber Baron (longest completed road: {tiles} tiles).",
-                                           player=SeatRef(seat), tiles=size))
+                events.append(Event.public("{player} becomes Robber Baron (longest completed road: {tiles}).",
+                                           player=SeatRef(seat), tiles=tiles_msg(size)))
             out.append(f"{attr} -> {LETTERS[seat]}")
     return out
 
@@ -124,22 +124,22 @@ def completed_event(kind: str, tiles: int, pennants: int, points: int, winners: 
     """The announcement of a completed city or road (``doubled``: with a cathedral or an inn)."""
     if kind == CITY:
         if not winners:
-            return Event.public("City of {tiles} tiles completed: no knight, nobody scores.", tiles=tiles)
+            return Event.public("City of {tiles} completed: no knight, nobody scores.", tiles=tiles_msg(tiles))
         if doubled:
-            return Event.public("City of {tiles} tiles with a cathedral completed: {points} points to {winners}.",
-                                tiles=tiles, points=points, winners=seats_msg(winners))
+            return Event.public("City of {tiles} with a cathedral completed: {points} to {winners}.",
+                                tiles=tiles_msg(tiles), points=points_msg(points), winners=seats_msg(winners))
         if pennants:
-            return Event.public("City of {tiles} tiles and {pennants} completed: {points} points to {winners}.",
-                                tiles=tiles, pennants=pennants_msg(pennants), points=points, winners=seats_msg(winners))
-        return Event.public("City of {tiles} tiles completed: {points} points to {winners}.",
-                            tiles=tiles, points=points, winners=seats_msg(winners))
+            return Event.public("City of {tiles} and {pennants} completed: {points} to {winners}.",
+                                tiles=tiles_msg(tiles), pennants=pennants_msg(pennants), points=points_msg(points), winners=seats_msg(winners))
+        return Event.public("City of {tiles} completed: {points} to {winners}.",
+                            tiles=tiles_msg(tiles), points=points_msg(points), winners=seats_msg(winners))
     if not winners:
-        return Event.public("Road of {tiles} tiles completed: no thief, nobody scores.", tiles=tiles)
+        return Event.public("Road of {tiles} completed: no thief, nobody scores.", tiles=tiles_msg(tiles))
     if doubled:
-        return Event.public("Road of {tiles} tiles with an inn completed: {points} points to {winners}.",
-                            tiles=tiles, points=points, winners=seats_msg(winners))
-    return Event.public("Road of {tiles} tiles completed: {points} points to {winners}.",
-                        tiles=tiles, points=points, winners=seats_msg(winners))
+        return Event.public("Road of {tiles} with an inn completed: {points} to {winners}.",
+                            tiles=tiles_msg(tiles), points=points_msg(points), winners=seats_msg(winners))
+    return Event.public("Road of {tiles} completed: {points} to {winners}.",
+                        tiles=tiles_msg(tiles), points=points_msg(points), winners=seats_msg(winners))
 
 
 def return_figures(state: CarcState, figs: list[Figure], events: list[Event]) -> None:

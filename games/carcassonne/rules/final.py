@@ -7,7 +7,7 @@ from games.carcassonne.rules.awards import award, fairy_bonus
 from games.carcassonne.rules.deploy import figures_by_root
 from games.carcassonne.rules.geometry import CITY, FIELD, MONASTERY
 from games.carcassonne.state import GOODS, PIG, CarcState, Figure
-from games.carcassonne.words import goods_word, pennants_msg, seats_msg
+from games.carcassonne.words import cities_msg, goods_word, pennants_msg, points_msg, roads_msg, seats_msg, tiles_msg
 from games.core import N_, Event, Msg, SeatRef
 from games.core.outcome import categories
 
@@ -50,19 +50,19 @@ def final_scoring(state: CarcState, events: list[Event]) -> None:
         if feature.kind == CITY:
             points = scoring.city_points(tiles, feature.pennants, False, feature.cathedral)
             if feature.cathedral:
-                event = Msg("Incomplete city of {tiles} tiles with a cathedral: no points.")
+                event = Msg("Incomplete city of {tiles} with a cathedral: no points.")
             else:
-                event = Msg("Incomplete city of {tiles} tiles and {pennants}: {points} points to {winners}.")
+                event = Msg("Incomplete city of {tiles} and {pennants}: {points} to {winners}.")
         else:
             points = scoring.road_points(tiles, False, feature.inn)
             if feature.inn:
-                event = Msg("Incomplete road of {tiles} tiles with an inn: no points.")
+                event = Msg("Incomplete road of {tiles} with an inn: no points.")
             else:
-                event = Msg("Incomplete road of {tiles} tiles: {points} points to {winners}.")
+                event = Msg("Incomplete road of {tiles}: {points} to {winners}.")
         winners = award(state, followers, points)
         for seat in winners:
             final[feature.kind][seat] += points
-        events.append(Event(Msg(event.text, {"tiles": tiles, "pennants": pennants_msg(feature.pennants), "points": points,
+        events.append(Event(Msg(event.text, {"tiles": tiles_msg(tiles), "pennants": pennants_msg(feature.pennants), "points": points_msg(points),
                                              "winners": seats_msg(winners)})))
         fairy_bonus(state, followers, events, final["fairy"])
     for fig in sorted((f for f in state.figures if f.feature == MONASTERY), key=lambda f: (f.y, f.x)):
@@ -70,8 +70,8 @@ def final_scoring(state: CarcState, events: list[Event]) -> None:
         points = scoring.monastery_points(around, around == 8)
         for seat in award(state, [fig], points):
             final[MONASTERY][seat] += points
-        events.append(Event.public("Incomplete monastery at {x},{y}: {points} points to {winners}.",
-                                   x=fig.x, y=fig.y, points=points, winners=seats_msg([fig.seat])))
+        events.append(Event.public("Incomplete monastery at {x},{y}: {points} to {winners}.",
+                                   x=fig.x, y=fig.y, points=points_msg(points), winners=seats_msg([fig.seat])))
         fairy_bonus(state, [fig], events, final["fairy"])
     _farms(state, fields, final, events)
     for _, figs in fields:
@@ -113,16 +113,16 @@ def _farm_points(state: CarcState, final: dict[str, list[int]], events: list[Eve
     state.scores[seat] += points
     final["farm"][seat] += points
     final["farm_cities"][seat] = cities
-    params = {"player": SeatRef(seat), "cities": cities, "points": points, "pigs": with_pig}
+    params = {"player": SeatRef(seat), "cities": cities_msg(cities), "points": points_msg(points), "pigs": with_pig}
     if old and with_pig:
-        msg = Msg("Farms (old rule): {player} wins {cities} completed cities ({pigs} with the pig): {points} points.",
+        msg = Msg("Farms (old rule): {player} wins {cities} ({pigs} with the pig): {points}.",
                   params)
     elif old:
-        msg = Msg("Farms (old rule): {player} wins {cities} completed cities: {points} points.", params)
+        msg = Msg("Farms (old rule): {player} wins {cities}: {points}.", params)
     elif with_pig:
-        msg = Msg("Farms: {player} supplies {cities} completed cities ({pigs} with the pig): {points} points.", params)
+        msg = Msg("Farms: {player} supplies {cities} ({pigs} with the pig): {points}.", params)
     else:
-        msg = Msg("Farms: {player} supplies {cities} completed cities: {points} points.", params)
+        msg = Msg("Farms: {player} supplies {cities}: {points}.", params)
     events.append(Event(msg))
 
 
@@ -146,14 +146,14 @@ def _markers(state: CarcState, final: dict[str, list[int]], events: list[Event])
         points = scoring.KING_PER_CITY * state.completed_cities
         state.scores[state.king.seat] += points
         final["king"][state.king.seat] += points
-        events.append(Event.public("King {player}: {points} points for {count} completed cities.",
-                                   player=SeatRef(state.king.seat), points=points, count=state.completed_cities))
+        events.append(Event.public("King {player}: {points} for {cities}.",
+                                   player=SeatRef(state.king.seat), points=points_msg(points), cities=cities_msg(state.completed_cities)))
     if state.robber is not None:
         points = scoring.KING_PER_CITY * state.completed_roads
         state.scores[state.robber.seat] += points
         final["robber"][state.robber.seat] += points
-        events.append(Event.public("Robber Baron {player}: {points} points for {count} completed roads.",
-                                   player=SeatRef(state.robber.seat), points=points, count=state.completed_roads))
+        events.append(Event.public("Robber Baron {player}: {points} for {roads}.",
+                                   player=SeatRef(state.robber.seat), points=points_msg(points), roads=roads_msg(state.completed_roads)))
 
 
 __all__ = ["final_scoring", "final_breakdown", "PARTS", "PART_NAMES"]

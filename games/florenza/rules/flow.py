@@ -34,8 +34,10 @@ def begin_phase4(state: FlorenzaState, events: list[Event]) -> None:
     artists_gone = len(state.art_display)
     state.art_removed.extend(state.art_display)
     state.art_display = []
-    events.append(Event.public("R{round}.P4 end of actions: {monuments} monuments and {artists} artists leave the game; staying: {stay}",
-                               round=state.round, monuments=len(gone), artists=artists_gone,
+    events.append(Event.public("R{round}.P4 end of actions: {monuments} and {artists} leave the game; staying: {stay}",
+                               round=state.round,
+                               monuments=counted("{count} monument", "{count} monuments", count=len(gone)),
+                               artists=counted("{count} artist", "{count} artists", count=artists_gone),
                                stay=", ".join(stay) or "–"))
     if state.round < ROUNDS:
         for seat in state.order():
@@ -135,7 +137,7 @@ def start_round(state: FlorenzaState, number: int, events: list[Event]) -> None:
                                     "R{round}.P2 {player} draws {count} cards (hand {hand})", round=number,
                                     player=SeatRef(seat), count=len(drawn), hand=len(player.hand))))
         if drawn:
-            events.append(Event.private({seat}, "You drew: {cards}.", cards=", ".join(drawn)))
+            events.append(Event.private({seat}, "You drew: {cards}.", cards=tuple(card(c).named for c in drawn)))
     state.phase, state.turn, state.pos = 3, 1, 0
     events.append(Event.public("Round {round}: {player} is captain and acts first.", round=number,
                                player=SeatRef(state.captain)))

@@ -395,8 +395,8 @@ def check_move(st: KState, seat: int, m: Move) -> int:
         raise IllegalAction("No road connects {a} and {b}.", a=tile_name(m.a), b=tile_name(m.b))
     cost = m.k * d
     if cost > tr.move_left:
-        raise IllegalAction("Moving {k} {res} {d} steps costs {cost}, but only {left} transport is left.",
-                            k=m.k, res=m.res, d=d, cost=cost, left=tr.move_left)
+        raise IllegalAction("Moving {k} {res} {steps} costs {cost}, but only {left} transport is left.",
+                            k=m.k, res=m.res, steps=words.steps(d), cost=cost, left=tr.move_left)
     return cost
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from games.core import Event, IllegalAction, SeatRef
+from games.core import Event, IllegalAction, SeatRef, counted
 from games.quetzal.actions import (Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade,
                                    worker_key)
 from games.quetzal import words
@@ -258,8 +258,8 @@ def perform(state: State, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, Reroll)
         if action.workers:
             text, coins = roll_workers(state, seat, list(action.workers))
-            events.append(Event.public("Camp: {player} rerolls {roll} (+{coins} coins).", player=SeatRef(seat),
-                                       roll=text, coins=coins))
+            events.append(Event.public("Camp: {player} rerolls {roll} (+{coins}).", player=SeatRef(seat),
+                                       roll=text, coins=counted("{count} coin", "{count} coins", count=coins)))
         else:
             events.append(Event.public("Camp: {player} does not reroll.", player=SeatRef(seat)))
         state.camp_rerolls -= 1
@@ -310,8 +310,8 @@ def reroll_with_tile(state: State, seat: int, action: Action) -> list[Event]:
             wids = list(action.workers)
         player.reroll_window.remove(tile)
         text, coins = roll_workers(state, seat, wids)
-        events = [Event.public("{player} uses {tile} and rerolls {roll} (+{coins} coins).", player=SeatRef(seat),
-                               tile=tile, roll=text, coins=coins)]
+        events = [Event.public("{player} uses {tile} and rerolls {roll} (+{coins}).", player=SeatRef(seat),
+                               tile=tile, roll=text, coins=counted("{count} coin", "{count} coins", count=coins))]
     if not any(p.reroll_window for p in state.seats):
         state.phase = "place"
         state.turn = state.marker

@@ -129,8 +129,8 @@ def gain_tile(state: State, seat: int, tile_id: str, events: list[Event]) -> Non
         player.stored.append(tile_id)
         if tile.effect == "coins":
             player.coins += tile.amount
-            events.append(Event.public("{player} uses {tile}: +{coins} coins.", player=SeatRef(seat), tile=tile_id,
-                                       coins=tile.amount))
+            events.append(Event.public("{player} uses {tile}: +{coins}.", player=SeatRef(seat), tile=tile_id,
+                                       coins=counted("{count} coin", "{count} coins", count=tile.amount)))
         elif tile.effect == "discovery":
             events.append(Event.public("{player} uses {tile}: +{points} discovery.", player=SeatRef(seat),
                                        tile=tile_id, points=tile.amount))

@@ -1,7 +1,7 @@
 """Quetzal's table options (reference sections 3.1, 3.2, 8.1, 9.2)."""
 from __future__ import annotations
 
-from games.core import Numbers, OptionSpec, SeatChoice
+from games.core import N_, Numbers, OptionSpec, SeatChoice
 from games.quetzal.components import rules
 
 PUBLISHER_COINS = "publisher_coins"
@@ -18,6 +18,9 @@ def default_weights() -> str:
     return ",".join(str(rules().dice_weights[face]) for face in FACES)
 
 
+#: the four weights of the dice option, in order (shown when a value is refused)
+DICE_LABELS = N_("white, black, side, upright")
+
 OPTIONS = (
     OptionSpec(PUBLISHER_COINS, "Starting coins by seat as in the publisher's rules: 4 for the start player, "
                                 "then 5, 5, 6, 6 (default: 5 each with 2-3 players, 6 each with 4-5)."),
@@ -26,6 +29,6 @@ OPTIONS = (
                default="random", kind=SeatChoice(5)),
     OptionSpec(DICE, "The worker roll weights, in the order lying white, lying black, on its side, upright.",
                default=default_weights(),
-               kind=Numbers(0, 99, count=4, labels="white, black, side, upright", examples=(default_weights(), "1,1,1,1"),
+               kind=Numbers(0, 99, count=4, labels=DICE_LABELS, examples=(default_weights(), "1,1,1,1"),
                             some_positive=True)),
 )

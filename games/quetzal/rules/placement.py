@@ -121,9 +121,10 @@ def place_problem(state: State, seat: int, action: Place) -> IllegalAction | Non
             return IllegalAction("{space} holds a {colour} team this round; only a larger {colour} team can take it.",
                                  space=space.code, colour=colour_msg(current.colour))
         if len(ids) <= len(current.workers):
-            return IllegalAction("{space} holds {count} {colour} workers; bid at least {need} {colour}.",
-                                 space=space.code, count=len(current.workers), need=len(current.workers) + 1,
-                                 colour=colour_msg(current.colour))
+            return IllegalAction("{space} holds {workers}; bid at least {need} {colour}.",
+                                 space=space.code, need=len(current.workers) + 1, colour=colour_msg(current.colour),
+                                 workers=counted("{count} {colour} worker", "{count} {colour} workers",
+                                                 count=len(current.workers), colour=colour_msg(current.colour)))
     return None
 
 

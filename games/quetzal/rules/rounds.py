@@ -1,7 +1,7 @@
 """Setup (section 3), Phase 1 rolls and the reroll-tile window (5.1) and Phase 4 (5.8)."""
 from __future__ import annotations
 
-from games.core import Event, SeatRef, SeededRng, option_value
+from games.core import Event, SeatRef, SeededRng, counted, option_value
 from games.quetzal.components import BIG, WILD, rules
 from games.quetzal.rules.gains import draw_card, has_effect, roll_workers
 from games.quetzal.rules.options import FIRST, OPTIONS, PUBLISHER_COINS
@@ -75,8 +75,8 @@ def start_round(state: State) -> list[Event]:
     for seat in state.order_from(state.marker):
         player = state.player(seat)
         text, coins = roll_workers(state, seat, [w.wid for w in player.workers])
-        events.append(Event.public("{player} rolls {roll} (+{coins} coins).", player=SeatRef(seat), roll=text,
-                                   coins=coins))
+        events.append(Event.public("{player} rolls {roll} (+{coins}).", player=SeatRef(seat), roll=text,
+                                   coins=counted("{count} coin", "{count} coins", count=coins)))
     for seat, player in enumerate(state.seats):
         player.reroll_window = sorted(has_effect(state, seat, "reroll"))
     state.turn = state.marker

@@ -9,7 +9,7 @@ from collections import Counter
 from itertools import product
 from typing import Iterable
 
-from games.core import IllegalAction
+from games.core import IllegalAction, counted
 from games.stone_age.actions import Place, Tools
 from games.stone_age.components import (
     GATHER, MAX_TOOL_VALUE, MAX_TOOLS, RESOURCE_SPOT_CAPACITY, RESOURCE_SPOTS, VALUE, VILLAGE, card,
@@ -200,8 +200,9 @@ def tools_error(p: Player, action: Tools) -> IllegalAction | None:
             if have[value] == 0:
                 return IllegalAction("You have no unused tool of value {value} (unused tools: {unused}).",
                                      value=value, unused=unused)
-            return IllegalAction("You have only {have} unused tool(s) of value {value} (unused tools: {unused}); "
-                                 "a tool's value cannot be split.", have=have[value], value=value, unused=unused)
+            return IllegalAction("You have only {tools} of value {value} (unused tools: {unused}); a tool's value "
+                                 "cannot be split.", value=value, unused=unused,
+                                 tools=counted("{count} unused tool", "{count} unused tools", count=have[value]))
     once = Counter(p.one_use)
     for value, need in Counter(action.one_use).items():
         if once[value] < need:

@@ -4,7 +4,7 @@ Functions here mutate a state that has already been validated and return the eve
 """
 from __future__ import annotations
 
-from games.core import Event, SeatRef
+from games.core import Event, SeatRef, counted
 from games.stone_age.components import DISPLAY_SLOTS
 from games.stone_age.rules.checks import can_place, closed_now, sort_tools, unplaced
 from games.stone_age.state import StoneAgeState
@@ -93,8 +93,8 @@ def start_feeding(state: StoneAgeState) -> list[Event]:
         p.food = 0
         if sum(p.res) + 2 * p.c36 >= short:
             p.hunger = short
-            events.append(Event.public("{player} is {short} food short: pay {short} resources or take −10 points.",
-                                       player=SeatRef(seat), short=short))
+            events.append(Event.public("{player} is {short} food short: pay {resources} or take −10 points.",
+                                       player=SeatRef(seat), short=short, resources=counted("{count} resource", "{count} resources", count=short)))
         else:
             before = p.score
             p.score -= 10

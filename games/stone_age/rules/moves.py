@@ -2,7 +2,7 @@
 change and its public events. Legal-move enumeration lives beside each check."""
 from __future__ import annotations
 
-from games.core import Event, IllegalAction, Msg, N_, SeatRef
+from games.core import Event, IllegalAction, Msg, N_, SeatRef, counted
 from games.stone_age.rules import flow
 from games.stone_age.actions import Action, Buy, Claim, FeedPay, Pick, Place, Resolve, Skip, Starve, Tools
 from games.stone_age.components import (
@@ -101,8 +101,8 @@ def apply(state: StoneAgeState, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Starve):
             return apply_starve(state, seat)
         p = state.players[seat]
-        raise IllegalAction("You are {short} food short: write 'feed pay' with {short} resources or 'feed starve'.",
-                            short=p.hunger)
+        raise IllegalAction("You are {short} food short: write 'feed pay' with {resources} or 'feed starve'.",
+                            short=p.hunger, resources=counted("{count} resource", "{count} resources", count=p.hunger))
     if state.dfa is not None:
         if not isinstance(action, Pick):
             raise IllegalAction("Pick one of the dice first: {faces} (e.g. 'pick {face}').",
@@ -291,8 +291,9 @@ def apply_buy(state: StoneAgeState, seat: int, action: Buy) -> list[Event]:
     p.buildings.append(stack.pop(0))
     p.building_points.append(points)
     del p.where[loc]
-    events = [Event.public("{player} builds {tile} with {pay}: +{points} points (score {score}).",
-                           player=SeatRef(seat), tile=tile.id, pay=goods_msg(pay), points=points, score=p.score)]
+    events = [Event.public("{player} builds {tile} with {pay}: +{points} (score {score}).",
+                           player=SeatRef(seat), tile=tile.id, pay=goods_msg(pay), score=p.score,
+                           points=counted("{count} point", "{count} points", count=points))]
     if stack:
         events.append(Event.public("Building stack {k} now shows {tile} ({left} left).", k=k, tile=stack[0],
                                    left=len(stack)))
@@ -414,8 +415,9 @@ def _take_die(state: StoneAgeState, seat: int, face: int, automatic: bool = Fals
 def apply_feed_pay(state: StoneAgeState, seat: int, action: FeedPay) -> list[Event]:
     p = state.players[seat]
     if sum(action.pay) != p.hunger:
-        raise IllegalAction("You are {short} food short; pay exactly {short} resources (any kinds), "
-                            "or write 'feed starve'.", short=p.hunger)
+        raise IllegalAction("You are {short} food short; pay exactly {resources} (any kinds), "
+                            "or write 'feed starve'.", short=p.hunger,
+                            resources=counted("{count} resource", "{count} resources", count=p.hunger))
     _payment_check(p, action.pay)
     for i, n in enumerate(action.pay):
         p.res[i] -= n
