@@ -1260,7 +1260,7 @@ class TableService:
         table = self.table_in(ctx.channel_id)
         if table is None or table.status != "playing" or not self.render_enabled or not table.game.renderer:
             return []
-        names = _picture_names(table, self.picture_locale(table, ctx.locale))
+        names = _picture_names(table, self.picture_locale(table))
         found = render_registry.regions(table.game, table.game.view(table.state, None), names)
         typed = _clean(typed).casefold()
         starts = [r for r in found if r.casefold().startswith(typed)]
