@@ -206,7 +206,10 @@ class Ratings(TableHooks):
         return [Reply(lines, image=image, image_name="leaderboard.png")]
 
     def _image(self, title: str, rows: list, ctx: Ctx, scale: float) -> bytes:
-        tr = lambda text: self._i18n.template(text, ctx.locale)      # noqa: E731
+        # a public answer: in the language of the place it is posted (the server's), as its lines
+        locale = ctx.place_locale() or ctx.locale
+        tr = lambda text: self._i18n.template(text, locale)      # noqa: E731
+        title = self._i18n.render(Msg(title), locale)
         columns = [Column("#", numeric=True), Column(tr(t("Player").text)), Column(tr(t("Rating").text), numeric=True),
                    Column("μ", numeric=True), Column("σ", numeric=True), Column(tr(t("Games").text), numeric=True),
                    Column(tr(t("Wins").text), numeric=True)]

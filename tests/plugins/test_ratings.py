@@ -106,3 +106,17 @@ async def test_rating_and_leaderboard(bot):
     r = await bot.play.ratings.leaderboard(ctx("alice", channel=9, ).__class__(user_id=1, name="x", channel_id=9, guild_id=55),
                                            "countdown")
     assert "Nobody has a Countdown (test game) rating here yet." in text_of(r)
+
+
+async def test_leaderboard_image_speaks_the_servers_language(bot):
+    """The leaderboard is posted in the channel: its picture's words are the server's language,
+    whatever the asker's own."""
+    from tests.renderers.drawnwords import recording
+    await game(bot, "alice", "bob", "carol", channel=1)
+    await play_turns(bot.service, 1)
+    with recording() as drawn:
+        r = await bot.play.ratings.leaderboard(ctx("alice", locale="en-US", guild_locale="ja"), "countdown")
+    assert r[0].image and "プレイヤー" in drawn.texts and "Player" not in drawn.texts
+    with recording() as drawn:
+        r = await bot.play.ratings.leaderboard(ctx("alice", locale="ja", guild_locale="en-US"), "countdown")
+    assert r[0].image and "Player" in drawn.texts and "プレイヤー" not in drawn.texts
