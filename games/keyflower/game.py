@@ -8,12 +8,12 @@ from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, Opti
 from games.core import reveal
 from games.core.outcome import categories, ranks_from_scores
 from games.keyflower.rules import legal, action_phase, seasons
-from games.keyflower import notation, words
+from games.keyflower import notation, text, words
 from games.keyflower import state as kstate
 from games.keyflower.rules import village as vil
 from games.keyflower.actions import (Action, BidAction, BoatAction, DoneAction, FlipAction, Move, PassAction,
                                      PlaceAction, Up, UseAction, WinterAction, tile_name)
-from games.keyflower.components import SEASONS, SEASON_CODES, SKILLS, tile as tile_def
+from games.keyflower.components import SEASON_CODES, SKILLS, tile as tile_def
 from games.keyflower.state import KState
 from games.keyflower.view import KeyflowerView, build_view
 
@@ -74,7 +74,7 @@ class Keyflower(Game):
             raise IllegalAction("The game is over.")
         if seat not in waiting:
             raise IllegalAction("It is not your turn; waiting for {players}.",
-                                players=_seats(sorted(waiting)))
+                                players=text.seats_param(sorted(waiting)))
         phase = state.phase
         if phase == "winter_select":
             return self._winter(state, seat, action)
@@ -307,83 +307,14 @@ class Keyflower(Game):
         from games.keyflower.help import LINES
         return list(LINES)
 
-    @words.in_words
     def status(self, view: KeyflowerView) -> list[Msg]:
-        season = words.season(SEASONS[min(view.season, 3)])
-        lines = []
-        if view.phase == "actions":
-            who = view.transport[0] if view.transport else view.turn
-            lines.append(Msg("Keyflower, {season}: action {n}; {player} to act. Consecutive passes: {passes} of {players}.",
-                             {"season": season, "n": view.action_no + 1, "player": SeatRef(who),
-                              "passes": view.passes, "players": view.players}))
-            if view.transport:
-                lines.append(Msg("{player} is transporting: {move} and {ups} left.",
-                                 {"player": SeatRef(view.transport[0]), "move": words.transport_steps(view.transport[2]),
-                                  "ups": words.upgrades(view.transport[3])}))
-        elif view.phase == "winter_select":
-            lines.append(Msg("Winter: waiting for secret winter tile choices from {players}.",
-                             {"players": _seats(view.to_act)}))
-        elif view.phase == "boats":
-            boats = tuple(words.tile(b.id) for b in view.boats if b.available) or "-"
-            lines.append(Msg("{season} ends: {player} chooses a boat ({boats}).",
-                             {"season": season, "player": SeatRef(view.to_act[0]) if view.to_act else SeatRef(0),
-                              "boats": boats}))
-        elif view.phase == "placement":
-            lines.append(Msg("Village expansion: waiting for {players} to place their new tiles.",
-                             {"players": _seats(view.to_act)}))
-        elif view.phase == "flip":
-            lines.append(Msg("{player} may upgrade one tile for free (Flipper).", {"player": SeatRef(view.flip_seat or 0)}))
-        else:
-            lines.append(Msg("Keyflower is over."))
-        for p in view.seats:
-            lines.append(Msg("{player}: {vp} VP, {keeples}, {skills}, {winter}",
-                             {"player": SeatRef(p.seat), "vp": p.vp, "keeples": words.keeples(p.keeple_total),
-                              "skills": words.skill_tiles(p.skill_total), "winter": words.winter_tiles(p.winter_count)}))
-        if view.phase != "over":
-            order = list(view.order or range(view.players))
-            start = order.index(view.purple) if view.purple in order else 0
-            lines.append(Msg("Turn order, clockwise from {player} (purple start-player marker): {players}.",
-                             {"player": SeatRef(view.purple), "players": _seats(order[start:] + order[:start])}))
-        if view.final is not None:
-            totals = [dict(row)["total"] for row in view.final]
-            for seat in sorted(range(len(totals)), key=lambda s: (-totals[s], s)):
-                lines.append(Msg("{player} final score: {total}", {"player": SeatRef(seat), "total": totals[seat]}))
-        return lines
+        return text.status(view)
 
-    @words.in_words
     def private_lines(self, view: KeyflowerView) -> list[Msg]:
-        if view.seat is None or not 0 <= view.seat < view.players:
-            return []
-        me = view.seats[view.seat]
-        keeples = " ".join(f"{c[0].upper()}{n}" for c, n in (me.keeples or ())) or "-"
-        skills = ", ".join(f"{n} {s}" for s, n in (me.skills or ())) or "-"
-        lines = [Msg("Your supply: {keeples}; skill tiles: {skills}.", {"keeples": keeples, "skills": skills})]
-        if me.winter_hand:
-            lines.append(Msg("Your winter tiles: {tiles}.", {"tiles": " ".join(me.winter_hand)}))
-        if me.winter_choice:
-            lines.append(Msg("Your winter choice: {tiles}.", {"tiles": " ".join(me.winter_choice)}))
-        return lines
+        return text.private_lines(view)
 
-    @words.in_words
     def turn_prompt(self, view: KeyflowerView) -> list[Msg]:
-        if view.seat is None or view.seat not in view.to_act:
-            return []
-        if view.phase == "placement":
-            me = view.seats[view.seat]
-            cells = ", ".join(f"{name}={q},{r}" for name, q, r in view.labels) or "-"
-            return [Msg("Place your tiles ({tiles}) with 'place TILE CELL rK'. Cells: {cells}.",
-                        {"tiles": ", ".join(tile_name(t) for t in me.pending), "cells": cells})]
-        if view.phase == "winter_select":
-            return [Msg("Choose at least one winter tile to put up: 'winter TILE ...' ({tiles}).",
-                        {"tiles": " ".join(view.seats[view.seat].winter_hand or ())})]
-        if view.phase == "boats":
-            return [Msg("Choose a boat: {boats}.", {"boats": ", ".join(f"boat {b.id}" for b in view.boats if b.available)})]
-        if view.phase == "flip":
-            return [Msg("Flipper: 'flip TILE' upgrades one of your tiles for free, or 'pass'.")]
-        if view.transport:
-            return [Msg("Transport: 'move [N] RESOURCE FROM TO' ({move} left), then 'up TILE' ({ups} left), or 'done'.",
-                        {"move": view.transport[2], "ups": view.transport[3]})]
-        return [Msg("Your turn: 'bid TILE N COLOUR', 'use TILE N COLOUR' or 'pass'.")]
+        return text.turn_prompt(view)
 
     def action_label(self, action: Action) -> str:
         return str(action)
@@ -407,11 +338,6 @@ class Keyflower(Game):
 
     def computer_levels(self) -> Sequence[str]:
         return ("greedy", "random")
-
-
-def _seats(seats: Sequence[int]) -> tuple[SeatRef, ...] | str:
-    """Seats as a parameter the bot shows as the players' names."""
-    return tuple(SeatRef(s) for s in seats) or "-"
 
 
 def _public_text(action: Action) -> str:
