@@ -35,7 +35,7 @@ class Context:
         assert view.me is not None and view.seat is not None
         self.view = view
         self.me = view.me
-        self.public = view.table[view.seat]
+        self.public = view.tableaux[view.seat]
         self.owned = [placed.id for placed in self.public.cards]
         self.categories = [card(c).category for c in self.owned]
         self.guilds = {card(c).guild for c in self.owned if card(c).guild}

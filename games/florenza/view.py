@@ -76,7 +76,7 @@ class FlorenzaView:
     captain_choice: str | None
     merchant_choice: str | None
     merchant_owner: int | None
-    table: tuple[PlayerPublic, ...]
+    tableaux: tuple[PlayerPublic, ...]        # each player's cards in front of them, by seat
     me: PrivateView | None
     last: tuple[Msg, ...]
     final: tuple[FinalScore, ...] | None
@@ -101,9 +101,9 @@ MODIFIERS = ("artist_discount", "monument_discount", "choice_income")
 
 
 def build_view(state: FlorenzaState, seat: int | None) -> FlorenzaView:
-    table = []
+    tableaux = []
     for s, player in enumerate(state.p):
-        table.append(PlayerPublic(
+        tableaux.append(PlayerPublic(
             seat=s, pp=player.pp, hand=len(player.hand), res=sum(player.res), fl_cards=florin_cards(player.florins),
             captain=s == state.captain, extra_turns=tuple(extra_turns(player)), cards=_placed(player.cards),
             monuments=_placed(player.monuments), reserved_monuments=tuple(player.reserved_monuments),
@@ -116,7 +116,7 @@ def build_view(state: FlorenzaState, seat: int | None) -> FlorenzaView:
                          modifiers=tuple(m for m in MODIFIERS if owns_guild(player, m)),
                          keep_pending=player.keep_pending)
     order = state.order()
-    eligible = tuple((turn, tuple(s for s in order if turn in table[s].extra_turns)) for turn in (5, 6, 7, 8))
+    eligible = tuple((turn, tuple(s for s in order if turn in tableaux[s].extra_turns)) for turn in (5, 6, 7, 8))
     return FlorenzaView(
         seat=seat, players=state.players, round=state.round, phase=state.phase, turn=state.turn, step=state.step,
         captain=state.captain, order=tuple(order), to_act=tuple(sorted(to_act(state))), eligible=eligible,
@@ -126,6 +126,6 @@ def build_view(state: FlorenzaState, seat: int | None) -> FlorenzaView:
         locations=tuple((entry[0], entry[1]) for entry in state.locations), supply=tuple(state.supply),
         bank_low=state.bank < catalog().components["round"]["location_sale"], draw_deck=len(state.draw),
         discard=len(state.discard), capitano_user=state.capitano_user, captain_choice=state.captain_choice,
-        merchant_choice=state.merchant_choice, merchant_owner=merchant_owner(state), table=tuple(table), me=me,
+        merchant_choice=state.merchant_choice, merchant_owner=merchant_owner(state), tableaux=tuple(tableaux), me=me,
         last=tuple(state.last), final=tuple(final_scores(state)) if state.over else None,
     )

@@ -91,9 +91,9 @@ def _canvas(view: FlorenzaView, names: list[str], scale: float, region: str | No
     if region != "hand":
         _header(canvas, view, names)
     if seat is not None:
-        _player(canvas, view, view.table[seat], names)
+        _player(canvas, view, view.tableaux[seat], names)
     elif view.me is not None and region is None:
-        _player(canvas, view, view.table[view.me.seat], names)       # a seat's own picture
+        _player(canvas, view, view.tableaux[view.me.seat], names)       # a seat's own picture
         _hand(canvas, view, names)
     elif region == "hand":
         _hand(canvas, view, names)
@@ -109,7 +109,7 @@ def _canvas(view: FlorenzaView, names: list[str], scale: float, region: str | No
             if view.final:
                 _final(canvas, view, names)
             for each in view.order:
-                _player(canvas, view, view.table[each], names)
+                _player(canvas, view, view.tableaux[each], names)
     return canvas
 
 
@@ -300,7 +300,7 @@ def _player_lines(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     _title(canvas, word("Players"), word("/board NAME: a player's cards"))
     row_h = s(46)
     for index, seat in enumerate(view.order):
-        player = view.table[seat]
+        player = view.tableaux[seat]
         canvas.ensure(row_h)
         y = canvas.y
         acting = seat in view.to_act and not view.over

@@ -36,5 +36,5 @@ def keys(view: FlorenzaView, names: list[str]) -> dict[str, tuple]:
         "artists": ("artists", view.artist_deck, view.artists, view.anonymous),
         "locations": ("locations", view.locations, tuple(names)),
         "supply": ("supply", view.draw_deck, view.discard, view.bank_low, view.supply),
-        "players": ("players", view.order, view.table, view.to_act, view.over, tuple(names)),
+        "players": ("players", view.order, view.tableaux, view.to_act, view.over, tuple(names)),
     }
