@@ -27,7 +27,7 @@ from sqlalchemy import Connection, Executable, Row, insert
 
 from bot.sharding import SINGLE, Shards
 from bot.store import game_tables as q
-from bot.store.errors import StaleTableError
+from bot.store.errors import table_moved_on
 from bot.store.schema import metadata
 from bot.store.records import ActionRecord, SeatRecord, TableRecord
 from bot.store.statements import ByDialect, Statement
@@ -78,8 +78,7 @@ def run_statements(connection: Connection, statements: Sequence[Statement], guar
             statement = statement.for_dialect(dialect)
         result = connection.execute(statement, params)
         if index == guard and result.rowcount < 1:
-            raise StaleTableError(f"database write refused ({description}): the table moved on"
-                                  " (another process wrote it)")
+            raise table_moved_on(description)
         ids.append(result.scalar() if result.returns_rows else None)
     return ids
 
