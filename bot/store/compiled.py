@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 
 import asyncpg
 from sqlalchemy import Dialect, Executable
-from sqlalchemy.sql.compiler import Compiled
+from sqlalchemy.sql.compiler import SQLCompiler
 
 from bot.store.errors import table_moved_on
 from bot.store.statements import ByDialect, Statement
@@ -34,20 +34,33 @@ class CompiledStatement:
     """A statement compiled for one set of parameter names."""
 
     statement: Executable       # held so that the id it is cached under stays its own
-    compiled: Compiled
+    compiled: SQLCompiler
     returns_rows: bool          # a select or a RETURNING statement: its first column is returned
+    #: (SQL text, parameter names in order, bind processors) of a statement whose text does not
+    #: depend on the values (no expanding parameter), worked out once
+    fixed: tuple[str, tuple[str, ...], Mapping[str, Any]] | None
+
+    @classmethod
+    def of(cls, statement: Executable, compiled: SQLCompiler, params: Mapping[str, Any]) -> "CompiledStatement":
+        returns_rows = bool(getattr(statement, "is_select", False) or compiled.effective_returning)
+        fixed = None
+        if not (compiled.post_compile_params or compiled.literal_execute_params):
+            state = compiled.construct_expanded_state(params)
+            fixed = (state.statement, tuple(state.positiontup or ()), dict(state.processors))
+        return cls(statement, compiled, returns_rows, fixed)
 
     def bind(self, params: Mapping[str, Any]) -> tuple[str, list[Any]]:
         """The SQL text and positional arguments for ``params``: expanding parameters expanded,
         values passed through the dialect's bind processors, as SQLAlchemy does."""
-        state = self.compiled.construct_expanded_state(params)
-        values, processors = state.parameters, state.processors
-        names = state.positiontup or ()
-        if processors:
-            arguments = [processors[name](values[name]) if name in processors else values[name] for name in names]
+        if self.fixed is None:
+            state = self.compiled.construct_expanded_state(params)
+            sql, names, processors, values = state.statement, state.positiontup or (), state.processors, state.parameters
         else:
-            arguments = [values[name] for name in names]
-        return state.statement, arguments
+            sql, names, processors = self.fixed
+            values = self.compiled.construct_params(params)
+        if processors:
+            return sql, [processors[name](values[name]) if name in processors else values[name] for name in names]
+        return sql, [values[name] for name in names]
 
 
 class CompiledStatements:
@@ -70,8 +83,8 @@ class CompiledStatements:
             self._entries.move_to_end(key)
             return entry
         compiled = statement.compile(dialect=self.dialect, column_keys=sorted(params))  # pyright: ignore[reportAttributeAccessIssue] (every Core statement compiles)
-        returns_rows = bool(getattr(statement, "is_select", False) or getattr(compiled, "effective_returning", None))
-        entry = CompiledStatement(statement, compiled, returns_rows)
+        assert isinstance(compiled, SQLCompiler), "a Core statement compiles to SQL"
+        entry = CompiledStatement.of(statement, compiled, params)
         self._entries[key] = entry
         if len(self._entries) > self.size:
             self._entries.popitem(last=False)
