@@ -1,8 +1,8 @@
 """What the service and the extension modules rely on, whatever database is behind it.
 
 ``Store`` runs SQLAlchemy Core statements (on SQLite through a worker thread, on PostgreSQL through
-SQLAlchemy's asyncio engine over asyncpg) and holds the table/seat/action/result operations of
-the service once; their statements live in
+SQLAlchemy's asyncio engine over asyncpg, writes compiled once and run on asyncpg's connection)
+and holds the table/seat/action/result operations of the service once; their statements live in
 :mod:`bot.store.game_tables`, and those of the extensions in the other repositories of this
 package (jobs, turn_timers, ratings, tournaments, leases). A backend supplies the engine, how a
 write transaction starts, and what a refused write means.
@@ -27,7 +27,7 @@ from sqlalchemy import Connection, Executable, Row, insert
 
 from bot.sharding import SINGLE, Shards
 from bot.store import game_tables as q
-from bot.store.errors import StaleTableError
+from bot.store.errors import table_moved_on
 from bot.store.schema import metadata
 from bot.store.records import ActionRecord, SeatRecord, TableRecord
 from bot.store.statements import ByDialect, Statement
@@ -78,8 +78,7 @@ def run_statements(connection: Connection, statements: Sequence[Statement], guar
             statement = statement.for_dialect(dialect)
         result = connection.execute(statement, params)
         if index == guard and result.rowcount < 1:
-            raise StaleTableError(f"database write refused ({description}): the table moved on"
-                                  " (another process wrote it)")
+            raise table_moved_on(description)
         ids.append(result.scalar() if result.returns_rows else None)
     return ids
 

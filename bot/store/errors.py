@@ -11,3 +11,8 @@ class StaleTableError(StoreError):
     """A table version was already written (the ``actions`` primary key), or the stored version
     is not the one a write was built on: another process wrote the table first, so this process's
     copy of it is out of date. Reload the table from the store and decide again."""
+
+
+def table_moved_on(description: str) -> StaleTableError:
+    """The refusal of a write whose version guard changed no row."""
+    return StaleTableError(f"database write refused ({description}): the table moved on (another process wrote it)")
