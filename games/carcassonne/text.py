@@ -7,7 +7,7 @@ from games.carcassonne.rules.dragon import DragonStep, STEPS
 from games.carcassonne.rules.final import PARTS
 from games.carcassonne.rules.geometry import oriented
 from games.carcassonne.state import FOLLOWERS, CarcState
-from games.carcassonne.words import placements_summary, points_msg, seats_msg
+from games.carcassonne.words import cities_msg, placements_summary, points_msg, seats_msg
 from games.carcassonne.view import CarcassonneView, PlayerView
 from games.core import Msg, SeatRef, counted
 
@@ -137,16 +137,16 @@ def outcome_details(state: CarcState) -> list[Msg]:
     bonus = any(o in state.options for o in BONUS_OPTIONS)
     details = []
     for s in sorted(range(state.players), key=lambda s: (-state.scores[s], s)):      # by rank
-        params = {"player": SeatRef(s), "total": points_msg(state.scores[s]), "farm_cities": final["farm_cities"][s],
+        params = {"player": SeatRef(s), "total": points_msg(state.scores[s]), "farm_cities": cities_msg(final["farm_cities"][s]),
                   **{k: final[k][s] for k in PARTS}}
         if bonus:
-            details.append(Msg("{player}: {total} = {play} during play + {city} incomplete cities + {road} "
-                               "incomplete roads + {monastery} incomplete monasteries + {farm} farms ({farm_cities} "
-                               "cities) + {goods} goods + {king} King + {robber} Robber Baron + {fairy} fairy.", params))
+            details.append(Msg("{player}: {total} = {play} during play + {city} for incomplete cities + {road} "
+                               "for incomplete roads + {monastery} for incomplete monasteries + {farm} for farms "
+                               "({farm_cities}) + {goods} for goods + {king} for the King + {robber} for the Robber Baron + {fairy} for the fairy.", params))
         else:
-            details.append(Msg("{player}: {total} = {play} during play + {city} incomplete cities + {road} "
-                               "incomplete roads + {monastery} incomplete monasteries + {farm} farms ({farm_cities} "
-                               "cities).", params))
+            details.append(Msg("{player}: {total} = {play} during play + {city} for incomplete cities + {road} "
+                               "for incomplete roads + {monastery} for incomplete monasteries + {farm} for farms "
+                               "({farm_cities}).", params))
     best = max(state.scores)
     details.append(Msg("Winner: {winners} with {points}.",
                        {"winners": seats_msg([s for s in range(state.players) if state.scores[s] == best]),

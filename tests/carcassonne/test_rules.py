@@ -125,8 +125,8 @@ def test_end_of_game_outcome_and_details():
     outcome = GAME.outcome(state)
     assert outcome.scores == (15, 0) and outcome.ranks == (1, 2) and outcome.winners() == [0]
     details = [m.english(["Ann", "Ben"]) for m in outcome.details]
-    assert details[0] == ("Ann: 15 points = 0 during play + 0 incomplete cities + 0 incomplete roads + "
-                          "0 incomplete monasteries + 15 farms (5 cities).")
+    assert details[0] == ("Ann: 15 points = 0 during play + 0 for incomplete cities + 0 for incomplete roads + "
+                          "0 for incomplete monasteries + 15 for farms (5 completed cities).")
     assert details[-1] == "Winner: Ann with 15 points."
     view = GAME.view(state, None)
     assert view.phase == "over" and view.current is None and view.tiles_left == 0

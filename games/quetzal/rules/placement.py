@@ -8,6 +8,7 @@ from games.quetzal.actions import Place, TeamUse, worker_key
 from games.quetzal.components import BIG, WILD, Space, rules
 from games.quetzal.rules.gains import has_effect
 from games.quetzal.state import POOL, State, Team, Worker
+from games.quetzal.words import coins as coins_word
 
 TEMPLE_ROWS = ("t1", "t2", "t3", "t4", "t5")
 
@@ -110,8 +111,8 @@ def place_problem(state: State, seat: int, action: Place) -> IllegalAction | Non
                              player=SeatRef(occupants[0].seat))
     cost = place_cost(state, seat, space, len(ids))
     if player.coins < cost:
-        return IllegalAction("{space} costs {cost} coins for this team and you have {coins}.", space=space.code,
-                             cost=cost, coins=player.coins)
+        return IllegalAction("{space} costs {cost} for this team and you have {coins}.", space=space.code,
+                             cost=coins_word(cost), coins=coins_word(player.coins))
     if space.type == "auction" and occupants:
         current = occupants[0]
         if current.seat == seat:
