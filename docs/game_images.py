@@ -8,6 +8,10 @@
   ``stone_age_final.png`` (``bench/florenza_bench.py --samples docs/images`` writes Florenza's
   regions and a player's own picture).
 
+* ``{game}_turn_ja.png`` and ``{game}_result_ja.png``: the same pictures for a table that speaks
+  Japanese,
+* ``help_{game}_{en,ja}.png``: the notation picture of ``/help GAME`` in each language.
+
 Carcassonne and Keyflower are played by players with Japanese names.
 """
 from __future__ import annotations
@@ -21,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from games import registry  # noqa: E402
 from renderers import registry as renderers  # noqa: E402
+from renderers.helppicture import help_picture  # noqa: E402
 
 OUT = ROOT / "docs" / "images"
 ENGLISH = ["Ann", "Bob", "Cara", "Dan", "Eve"]
@@ -74,6 +79,11 @@ def main() -> None:
         stem = "stone_age" if name == "stoneage" else name
         write(f"{stem}_turn.png", renderers.render(game, game.view(turn, None), names))
         write(f"{stem}_result.png", renderers.render_result(game, game.outcome(final), names, game.view(final, None)))
+        write(f"{stem}_turn_ja.png", renderers.render(game, game.view(turn, None), names, locale="ja"))
+        write(f"{stem}_result_ja.png", renderers.render_result(game, game.outcome(final), names, game.view(final, None),
+                                                               locale="ja"))
+        for locale in ("en", "ja"):
+            write(f"help_{stem}_{locale}.png", help_picture(game, locale))
         if name == "carcassonne":
             late = middle(game, states, 0.85)
             write("carcassonne_board.png", renderers.render(game, game.view(late, None), names, region="board"))
