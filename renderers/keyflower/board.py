@@ -24,8 +24,19 @@ PHASES = {"winter_select": N_("choosing winter tiles"), "boats": N_("boat choice
 SEASON_NAMES = {"spring": N_("Spring"), "summer": N_("Summer"), "autumn": N_("Autumn"), "winter": N_("Winter")}
 
 
+def header_height(fl: Floors) -> int:
+    return max(80, round(fl.text * 4.6))
+
+
+def header_shows(view: KeyflowerView, names: list[str]) -> tuple:
+    """Everything the header draws besides its sizes (a key for its picture)."""
+    acting = player_name(names, view.to_act[0]) if len(view.to_act) == 1 else None
+    return (view.season, view.phase, view.action_no, view.passes, view.players, view.to_act[:6], acting,
+            view.bag_size, view.green, view.stock, view.pile_size)
+
+
 def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image:
-    h = max(80, round(fl.text * 4.6))
+    h = header_height(fl)
     image = Image.new("RGB", (width, h), S.PANEL)
     d = ImageDraw.Draw(image)
     pad = round(fl.text * 0.6)
@@ -67,6 +78,19 @@ def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Ima
     return image
 
 
+def players_height(view: KeyflowerView, width: int, fl: Floors) -> int:
+    """The height of the players' table."""
+    body = S.f(max(fl.text, 20 * width / 800))
+    return round(body.size * 1.75) * (view.players + 1) + round(fl.text * 0.4)
+
+
+def players_shows(view: KeyflowerView, names: list[str]) -> tuple:
+    """Everything the players' table draws besides its sizes (a key for its picture)."""
+    seats = tuple((p.seat, p.purple, p.passed, p.vp, p.keeple_total, p.skill_total, p.winter_count,
+                   tuple(t.res for t in p.village)) for p in view.seats)
+    return (view.players, seats, view.to_act, view.phase, view.final, view.seat, tuple(names[:view.players]))
+
+
 def players_table(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image:
     """One row per player in seat order: the VP of the tiles so far (or, once the game is over,
     the final score), keeples, skills, winter tiles and the resources in the village."""
@@ -75,8 +99,7 @@ def players_table(view: KeyflowerView, names: list[str], width: int, fl: Floors)
     head = S.f(fl.text, True)
     row = round(body.size * 1.75)
     final = view.final is not None
-    h = row * (view.players + 1) + round(fl.text * 0.4)
-    image = Image.new("RGB", (width, h), S.PANEL)
+    image = Image.new("RGB", (width, players_height(view, width, fl)), S.PANEL)
     d = ImageDraw.Draw(image)
     unit = width / 800
     if final:
