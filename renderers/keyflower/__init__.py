@@ -22,7 +22,7 @@ from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
 from renderers.keyflower import style as S
 from renderers.keyflower.board import (
-    auction, boats_row, header, header_height, header_shows, own_panel, player_name, players_height, players_shows,
+    auction, boats_row, header, header_height, header_shows, own_panel, player_name, players_height, players_parts, players_shows,
     players_table, section_title,
 )
 from renderers.keyflower.villages import NAME_MIN, render_village, village_size
@@ -85,9 +85,12 @@ def _board_parts(view: KeyflowerView, names: list[str], width: int, fl) -> list[
     parts: list[Sized] = [
         (("keyflower", "header", width, fl, header_shows(view, names)), lambda: header(view, names, width, fl),
          header_height(fl)),
-        (("keyflower", "players", width, fl, players_shows(view, names)), lambda: players_table(view, names, width, fl),
-         players_height(view, width, fl)),
     ]
+    if view.final is None:          # a game in play: the table's rows as parts of their own
+        parts += players_parts(view, names, width, fl)
+    else:
+        parts.append((("keyflower", "players", width, fl, players_shows(view, names)),
+                      lambda: players_table(view, names, width, fl), players_height(view, width, fl)))
     if view.boats:
         parts += [_known(section_title(word("Boats"), width, fl)), _known(boats_row(view, width, fl))]
     if (view.orders or view.auction) and view.phase != "over":
