@@ -22,7 +22,7 @@ from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
 from renderers.keyflower import style as S
 from renderers.keyflower.board import (
-    auction, boats_row, header, header_height, header_shows, own_panel, player_name, players_height, players_parts, players_shows,
+    auction, auction_parts, boats_row, header, header_height, header_shows, own_panel, player_name, players_height, players_parts, players_shows,
     players_table, section_title,
 )
 from renderers.keyflower.villages import NAME_MIN, render_village, village_size
@@ -94,7 +94,7 @@ def _board_parts(view: KeyflowerView, names: list[str], width: int, fl) -> list[
     if view.boats:
         parts += [_known(section_title(word("Boats"), width, fl)), _known(boats_row(view, width, fl))]
     if (view.orders or view.auction) and view.phase != "over":
-        parts += [_known(section_title(word("Auction"), width, fl)), _known(auction(view, width, fl))]
+        parts += [_known(section_title(word("Auction"), width, fl))] + auction_parts(view, width, fl)
     return parts
 
 

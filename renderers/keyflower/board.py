@@ -388,37 +388,93 @@ def auction(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
     return _auction(tuple(view.orders) + tuple(view.auction), width, fl)
 
 
-@text_cache(maxsize=64)
-def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image:
+@dataclass(frozen=True)
+class AuctionShape:
+    """The auction's grid: tiles four to a row, each row as tall as its tallest column of chips."""
+    width: int
+    cell_w: float
+    s: int
+    hex_h: float
+    chip_h: float
+    rows: tuple[tuple[TileView, ...], ...]
+    heights: tuple[float, ...]
+
+    @property
+    def height(self) -> int:
+        return int(sum(self.heights)) + 4
+
+    def top(self, k: int) -> float:
+        return sum(self.heights[:k], 0.0)
+
+
+def _chips(tiles: tuple[TileView, ...], cell_w: float, fl: Floors) -> dict[int, list]:
+    probe = ImageDraw.Draw(Image.new("RGB", (4, 4)))
+    return {id(t): _chip_rows(t, cell_w - 8, fl, probe) for t in tiles}
+
+
+def auction_shape(tiles: tuple[TileView, ...], width: int, fl: Floors) -> AuctionShape:
     cols = 4
     cell_w = width / cols
     s = int(min(cell_w / 2.25, 74 * width / 800))
     hex_h = SQ3 * s
     chip_h = fl.text * 1.5
-    probe = ImageDraw.Draw(Image.new("RGB", (4, 4)))
-    chips = {id(t): _chip_rows(t, cell_w - 8, fl, probe) for t in tiles}
-    rows = [tiles[i:i + cols] for i in range(0, len(tiles), cols)]
-    heights = [hex_h + 14 + max((len(chips[id(t)]) + (1 if t.uses else 0) for t in row), default=0) * (chip_h + 5)
-               for row in rows]
-    image = Image.new("RGB", (width, int(sum(heights)) + 4), S.PAPER)
+    chips = _chips(tiles, cell_w, fl)
+    rows = tuple(tiles[i:i + cols] for i in range(0, len(tiles), cols))
+    heights = tuple(hex_h + 14 + max((len(chips[id(t)]) + (1 if t.uses else 0) for t in row), default=0) * (chip_h + 5)
+                    for row in rows)
+    return AuctionShape(width, cell_w, s, hex_h, chip_h, rows, heights)
+
+
+@text_cache(maxsize=64)
+def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image:
+    shape = auction_shape(tiles, width, fl)
+    image = Image.new("RGB", (width, shape.height), S.PAPER)
     d = ImageDraw.Draw(image)
-    top = 0.0
-    for row, row_h in zip(rows, heights):
-        for col, t in enumerate(row):
-            cx = cell_w * (col + 0.5)
-            cy = top + hex_h / 2 + 4
-            paste_tile(image, cx, cy, t.id, False, 0, s, fl.text, "auction", purple=t.purple)
-            y = cy + hex_h / 2 + 8 + chip_h / 2
-            for line in chips[id(t)]:
-                x = cx - (sum(w for _, _, w in line) + 5 * (len(line) - 1)) / 2
-                for kind, payload, w in line:
-                    if kind == "lock":
-                        _lock_chip(d, x, y, str(payload), fl)
-                    elif isinstance(payload, BidView):
-                        _bid_chip(d, x, y, payload, fl)
-                    x += w + 5
-                y += chip_h + 5
-            if t.uses:
-                draw_uses(d, cx, y, t.uses, fl.text)
-        top += row_h
+    for k in range(len(shape.rows)):
+        _auction_row(image, d, shape, k, fl)
     return image
+
+
+def _auction_row(image: Image.Image, d: ImageDraw.ImageDraw, shape: AuctionShape, k: int, fl: Floors) -> None:
+    """The ``k``-th row of the auction's tiles, with their locks, bids and uses."""
+    top, cell_w, hex_h, chip_h = shape.top(k), shape.cell_w, shape.hex_h, shape.chip_h
+    chips = _chips(shape.rows[k], cell_w, fl)
+    for col, t in enumerate(shape.rows[k]):
+        cx = cell_w * (col + 0.5)
+        cy = top + hex_h / 2 + 4
+        paste_tile(image, cx, cy, t.id, False, 0, shape.s, fl.text, "auction", purple=t.purple)
+        y = cy + hex_h / 2 + 8 + chip_h / 2
+        for line in chips[id(t)]:
+            x = cx - (sum(w for _, _, w in line) + 5 * (len(line) - 1)) / 2
+            for kind, payload, w in line:
+                if kind == "lock":
+                    _lock_chip(d, x, y, str(payload), fl)
+                elif isinstance(payload, BidView):
+                    _bid_chip(d, x, y, payload, fl)
+                x += w + 5
+            y += chip_h + 5
+        if t.uses:
+            draw_uses(d, cx, y, t.uses, fl.text)
+
+
+def auction_parts(view: KeyflowerView, width: int, fl: Floors) -> list[tuple[tuple, Callable[[], Image.Image], int]]:
+    """The auction as parts, a row of tiles each (what it shows, how to draw it, its height): a
+    bid redraws the row of its tile. Each row is drawn where the whole auction draws it (on a
+    canvas down to its band's bottom) and cut out at whole pixels."""
+    tiles = tuple(view.orders) + tuple(view.auction)
+    shape = auction_shape(tiles, width, fl)
+    parts: list[tuple[tuple, Callable[[], Image.Image], int]] = []
+    count = len(shape.rows)
+    for k in range(count):
+        top, bottom = int(shape.top(k)), (int(shape.top(k + 1)) if k + 1 < count else shape.height)
+
+        def band(k: int = k, top: int = top, bottom: int = bottom) -> Image.Image:
+            image = Image.new("RGB", (width, bottom), S.PAPER)
+            _auction_row(image, ImageDraw.Draw(image), shape, k, fl)
+            return image.crop((0, top, width, bottom))
+        parts.append((("keyflower", "auction row", width, fl, shape.top(k), bottom - top, shape.heights[k],
+                       shape.rows[k]), band, bottom - top))
+    if not count:
+        parts.append((("keyflower", "auction end", width, shape.height),
+                      lambda: Image.new("RGB", (width, shape.height), S.PAPER), shape.height))
+    return parts
