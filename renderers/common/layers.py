@@ -40,9 +40,15 @@ class Drawn:
     def __hash__(self) -> int:
         return self._id
 
+    def image(self) -> Image.Image | None:
+        """The image, while it lives."""
+        return self._ref()
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Drawn) and self._id == other._id and self._ref() is not None \
-            and self._ref() is other._ref()
+        if not isinstance(other, Drawn) or hash(self) != hash(other):
+            return False
+        image = self.image()
+        return image is not None and image is other.image()
 
 
 class PartCache:
