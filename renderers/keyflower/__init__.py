@@ -22,7 +22,7 @@ from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
 from renderers.keyflower import style as S
 from renderers.keyflower.board import (
-    auction, auction_parts, boats_row, header, header_height, header_shows, own_panel, player_name, players_height, players_parts, players_shows,
+    auction_parts, boats_row, header, header_height, header_shows, own_panel, player_name, players_height, players_parts, players_shows,
     players_table, section_title,
 )
 from renderers.keyflower.villages import NAME_MIN, render_village, village_size
@@ -159,16 +159,17 @@ def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: st
            cache_key: Hashable | None = None) -> bytes:
     """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
     width = int(BASE_WIDTH * scale)
-    if region is None and (view.seat is None or not 0 <= view.seat < view.players):     # the public turn image
+    public = region is None and (view.seat is None or not 0 <= view.seat < view.players)
+    if public or region == "board":          # the turn image, /board: from parts keyed by what they show
         fl = floors(width)
         names = [player_name(names, seat, 40) for seat in range(view.players)]
-        sized = _turn_parts(view, names, scale, width, fl, None)
+        sized = _turn_parts(view, names, scale, width, fl, None) if public else _board_parts(view, names, width, fl)
         return encode_png(compose([(shows, draw) for shows, draw, _ in sized], width, 0, S.PAPER, PALETTES, cache_key))
     parts = picture_parts(view, names, scale, region)
-    # the header, the players' table and a seat's own panel are drawn anew; the other parts come
-    # from drawings cached by what they show (the same image while that stays the same)
-    own = region is None and view.seat is not None and 0 <= view.seat < view.players
-    fresh = 0 if region not in (None, "board") else len(parts) - 1 if own else 2
+    # a seat's own picture: the header and its panel are drawn anew; the other parts come from
+    # drawings cached by what they show (the same image while that stays the same)
+    own = region is None
+    fresh = len(parts) - 1 if own else 0
     known = [None if i < fresh else Drawn(part) for i, part in enumerate(parts)]
     return encode_png(compose([(shows, lambda part=part: part) for shows, part in zip(known, parts)],
                               width, 0, S.PAPER, PALETTES, cache_key))

@@ -381,13 +381,6 @@ def _chip_rows(t: TileView, width: float, fl: Floors, probe: ImageDraw.ImageDraw
     return rows
 
 
-def auction(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
-    """The auction's tiles (turn-order tiles first) in a grid of four; under each tile its colour
-    lock, its bids (seat, count, colour; the leading bid framed) and the keeples using it. Drawn
-    once per state of the auction (most turns change a bid, not the tiles: see _auction)."""
-    return _auction(tuple(view.orders) + tuple(view.auction), width, fl)
-
-
 @dataclass(frozen=True)
 class AuctionShape:
     """The auction's grid: tiles four to a row, each row as tall as its tallest column of chips."""
@@ -423,16 +416,6 @@ def auction_shape(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Auctio
     heights = tuple(hex_h + 14 + max((len(chips[id(t)]) + (1 if t.uses else 0) for t in row), default=0) * (chip_h + 5)
                     for row in rows)
     return AuctionShape(width, cell_w, s, hex_h, chip_h, rows, heights)
-
-
-@text_cache(maxsize=64)
-def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image:
-    shape = auction_shape(tiles, width, fl)
-    image = Image.new("RGB", (width, shape.height), S.PAPER)
-    d = ImageDraw.Draw(image)
-    for k in range(len(shape.rows)):
-        _auction_row(image, d, shape, k, fl)
-    return image
 
 
 def _auction_row(image: Image.Image, d: ImageDraw.ImageDraw, shape: AuctionShape, k: int, fl: Floors) -> None:
