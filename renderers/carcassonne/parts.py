@@ -49,8 +49,10 @@ def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, g
         parts.append(((("carcassonne", "row", players_w, f, shape, k, row_shows(view, names, k)), row), (0, top)))
     above = shape.height(len(view.players))
     if view.drawn:
-        parts.append(((("carcassonne", "drawn", drawn_w, f, view.drawn),
-                       lambda: drawn_section(view, drawn_w, f)), (players_w + gap, 0)))
+        def drawn() -> Image.Image:
+            image = drawn_section(view, drawn_w, f)
+            return image if image is not None else _blank(drawn_w, 1)      # (a view with a drawn tile has one)
+        parts.append(((("carcassonne", "drawn", drawn_w, f, view.drawn), drawn), (players_w + gap, 0)))
         above = max(above, drawn_height(drawn_w, f))
     items = legend_items(view, f)
     shows = tuple((tuple(Drawn(sprite) for sprite in sprites), text) for sprites, text in items)

@@ -19,7 +19,7 @@ from renderers.quetzal.panels import (
 )
 from renderers.quetzal.sprites import PAPER, px
 
-Draw = Callable[[Image.Image, ImageDraw.ImageDraw], None]
+Draw = Callable[[Image.Image, ImageDraw.ImageDraw], object]    # draws on the canvas (what it returns is unused)
 
 
 def _band(scale: float, top: float, bottom: float, paint: Draw) -> Image.Image:
@@ -53,11 +53,11 @@ def board_parts(view: QuetzalView, s: float) -> tuple[list[Part], float]:
     track = village_end(village)
     end = track_end(view, track)
     parts.append(_part(("display", view.display, view.deck_count, view.discard_count), s, start, village,
-                       lambda image, draw: draw_display(image, draw, view, start, s) and None))
+                       lambda image, draw: draw_display(image, draw, view, start, s)))
     parts.append(_part(("village", view.village, view.stack_count), s, village, track,
-                       lambda image, draw: draw_village(image, draw, view, village, s) and None))
+                       lambda image, draw: draw_village(image, draw, view, village, s)))
     parts.append(_part(("track", tuple(seat.discovery for seat in view.seats)), s, track, end,
-                       lambda image, draw: draw_track(image, draw, view, track, s) and None))
+                       lambda image, draw: draw_track(image, draw, view, track, s)))
     return parts, end
 
 
