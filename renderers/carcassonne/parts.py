@@ -12,9 +12,9 @@ from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import palette as P
 from renderers.carcassonne.panel import (
     Fonts, drawn_height, drawn_section, legend_height, legend_items, legend_section, player_row, players_shape,
-    players_title, players_title_text, row_shows,
+    players_section, players_title, players_title_text, row_shows,
 )
-from renderers.common.layers import Drawn, Placed, place_rgb
+from renderers.common.layers import Drawn, Placed
 
 
 def drawn_width(width: int, scale: float) -> int:
@@ -61,6 +61,17 @@ def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, g
 
 
 def panel_image(view: CarcassonneView, names: list[str], width: int, f: Fonts, gap: int) -> Image.Image:
-    """The panel drawn whole (RGB)."""
-    parts, height = panel_parts(view, names, width, f, gap)
-    return place_rgb([(draw(), at) for (_, draw), at in parts], (width, height), P.PANEL_BG)
+    """The panel drawn whole (RGB): the picture the parts of :func:`panel_parts` must give, pixel
+    for pixel."""
+    drawn_w = drawn_width(width, f.scale)
+    drawn = drawn_section(view, drawn_w, f)
+    players_w = width - (drawn_w + gap if drawn is not None else 0)
+    players = players_section(view, names, players_w, f)
+    legend = legend_section(legend_items(view, f), width, f)
+    top = max(players.height, drawn.height if drawn is not None else 0) + gap
+    panel = _blank(width, top + legend.height)
+    panel.paste(players, (0, 0))
+    if drawn is not None:
+        panel.paste(drawn, (players_w + gap, 0))
+    panel.paste(legend, (0, top))
+    return panel

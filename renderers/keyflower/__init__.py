@@ -22,7 +22,7 @@ from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
 from renderers.keyflower import style as S
 from renderers.keyflower.board import (
-    auction_parts, boats_row, header, header_height, header_shows, own_panel, player_name, players_height, players_parts, players_shows,
+    auction, auction_parts, boats_row, header, header_height, header_shows, own_panel, player_name, players_height, players_parts, players_shows,
     players_table, section_title,
 )
 from renderers.keyflower.villages import NAME_MIN, render_village, village_size
@@ -67,7 +67,14 @@ def _seat(view: KeyflowerView, names: list[str], region: str) -> int:
 
 
 def _board(view: KeyflowerView, names: list[str], width: int, fl) -> list[Image.Image]:
-    return [draw() for _, draw, _ in _board_parts(view, names, width, fl)]
+    """Header, players, boats and auction, each drawn whole (the picture the parts of
+    :func:`_board_parts` must give, pixel for pixel)."""
+    parts = [header(view, names, width, fl), players_table(view, names, width, fl)]
+    if view.boats:
+        parts += [section_title(word("Boats"), width, fl), boats_row(view, width, fl)]
+    if (view.orders or view.auction) and view.phase != "over":
+        parts += [section_title(word("Auction"), width, fl), auction(view, width, fl)]
+    return parts
 
 
 #: a part of the picture: what it shows (None: drawn anew every time), how to draw it, its height
@@ -128,13 +135,15 @@ def picture_parts(view: KeyflowerView, names: list[str], scale: float = 1.0, reg
             parts.append(panel)
         parts.append(render_village(view, view.seat, names[view.seat], width, fl))
         return parts
-    return [draw() for _, draw, _ in _turn_parts(view, names, scale, width, fl, height)]
+    board = [_known(image) for image in _board(view, names, width, fl)]
+    return [draw() for _, draw, _ in _turn_parts(view, names, scale, width, fl, height, board)]
 
 
-def _turn_parts(view: KeyflowerView, names: list[str], scale: float, width: int, fl, height: int | None) -> list[Sized]:
-    """The public turn image's parts: the board's, then the acting player's village when it fits
-    (else a line saying where the villages are)."""
-    parts = _board_parts(view, names, width, fl)
+def _turn_parts(view: KeyflowerView, names: list[str], scale: float, width: int, fl, height: int | None,
+                board: list[Sized]) -> list[Sized]:
+    """The public turn image's parts: the board's (``board``), then the acting player's village
+    when it fits (else a line saying where the villages are)."""
+    parts = list(board)
     seat = _turn_village(view)
     room = min(height or max_height(width), max_height(width)) - sum(h for _, _, h in parts)
     if seat is not None:
@@ -163,7 +172,8 @@ def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: st
     if public or region == "board":          # the turn image, /board: from parts keyed by what they show
         fl = floors(width)
         names = [player_name(names, seat, 40) for seat in range(view.players)]
-        sized = _turn_parts(view, names, scale, width, fl, None) if public else _board_parts(view, names, width, fl)
+        board = _board_parts(view, names, width, fl)
+        sized = _turn_parts(view, names, scale, width, fl, None, board) if public else board
         return encode_png(compose([(shows, draw) for shows, draw, _ in sized], width, 0, S.PAPER, PALETTES, cache_key))
     parts = picture_parts(view, names, scale, region)
     # a seat's own picture: the header and its panel are drawn anew; the other parts come from

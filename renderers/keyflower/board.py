@@ -418,6 +418,24 @@ def auction_shape(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Auctio
     return AuctionShape(width, cell_w, s, hex_h, chip_h, rows, heights)
 
 
+def auction(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
+    """The auction's tiles (turn-order tiles first) in a grid of four; under each tile its colour
+    lock, its bids (seat, count, colour; the leading bid framed) and the keeples using it, drawn
+    whole (the turn image takes it a row at a time: auction_parts). Drawn once per state of the
+    auction (replays draw it for every frame)."""
+    return _auction(tuple(view.orders) + tuple(view.auction), width, fl)
+
+
+@text_cache(maxsize=64)
+def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image:
+    shape = auction_shape(tiles, width, fl)
+    image = Image.new("RGB", (width, shape.height), S.PAPER)
+    d = ImageDraw.Draw(image)
+    for k in range(len(shape.rows)):
+        _auction_row(image, d, shape, k, fl)
+    return image
+
+
 def _auction_row(image: Image.Image, d: ImageDraw.ImageDraw, shape: AuctionShape, k: int, fl: Floors) -> None:
     """The ``k``-th row of the auction's tiles, with their locks, bids and uses."""
     top, cell_w, hex_h, chip_h = shape.top(k), shape.cell_w, shape.hex_h, shape.chip_h
