@@ -27,12 +27,12 @@ from renderers.carcassonne.board import Window, draw_board, figure_height, margi
 from renderers.carcassonne.figures import builder, follower, pig
 from renderers.carcassonne.tilesprites import tile_sprite
 from renderers.carcassonne.geometry import geometry
-from renderers.carcassonne.panel import (
-    Fonts, drawn_section, drawn_tile_size, legend_items, legend_section, players_section,
-)
+from renderers.carcassonne.panel import Fonts, drawn_tile_size
+from renderers.carcassonne.parts import drawn_width, panel_image as whole_panel, panel_parts
 from renderers.carcassonne.quantize import PALETTES, to_palette
 from renderers.carcassonne.text import draw_text, fit
 from renderers.common import PLAYER_COLOURS, PlayerColour, encode_png, word
+from renderers.common.layers import Placed, compose_at
 from renderers.common.phone import MIN_WIDTH, Floors, floors, max_height
 
 __all__ = ["PALETTES", "render", "render_image", "layout", "whole_window", "region_window", "square_box", "warm_up",
@@ -133,25 +133,9 @@ class Layout:
     floors: Floors
 
 
-def _drawn_width(width: int, scale: float) -> int:
-    """How wide the panel's drawn-tile section is in a picture ``width`` wide."""
-    return min(round(width * 0.42), round(360 * scale))
-
-
 def _panel(view: CarcassonneView, names: list[str], width: int, fonts: Fonts, gap: int) -> Image.Image:
     """The panel: players and the drawn tile side by side, the legend below."""
-    drawn_w = _drawn_width(width, fonts.scale)
-    drawn = drawn_section(view, drawn_w, fonts)
-    players_w = width - (drawn_w + gap if drawn is not None else 0)
-    players = players_section(view, names, players_w, fonts)
-    legend = legend_section(legend_items(view, fonts), width, fonts)
-    top = max(players.height, drawn.height if drawn is not None else 0) + gap
-    panel = Image.new("RGB", (width, top + legend.height), P.PANEL_BG)
-    panel.paste(players, (0, 0))
-    if drawn is not None:
-        panel.paste(drawn, (players_w + gap, 0))
-    panel.paste(legend, (0, top))
-    return panel
+    return whole_panel(view, names, width, fonts, gap)
 
 
 def _fit_tile(cols: int, rows: int, width: int, height: int, scale: float, fl: Floors) -> int:
@@ -272,8 +256,46 @@ def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, re
 def render(view: CarcassonneView, names: list[str], scale: float = 1.0, region: str | None = None,
            cache_key: Hashable | None = None) -> bytes:
     """PNG of the picture of ``view`` (see the module's docstring for ``region``). ``cache_key``:
-    the table's (its palette is made once and kept for its later pictures)."""
+    the table's (its palette is made once and kept for its later pictures, with the parts of its
+    turn images: renderers.common.layers)."""
+    if region is None:
+        return encode_png(_turn_image(view, names, scale, cache_key))
     return encode_png(to_palette(render_image(view, names, scale, region), cache_key))
+
+
+def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key: Hashable | None) -> Image.Image:
+    """The turn image as a palette image put together from parts: the board (drawn every turn),
+    the line under a focused board, and the panel's parts (most of them kept from earlier turns);
+    pixel for pixel ``render_image`` mapped to the table's palette."""
+    gap = round(GAP * scale)
+    width = round(WIDTH * scale)
+    fl = floors(width)
+    panel, panel_h = panel_parts(view, names, width, Fonts(scale, fl.text, fl.mark), gap)
+    plan = layout(view, names, scale, None, panel_h)
+    window, (left, top) = plan.window, plan.board_at
+    mx, my = margins(window, scale, plan.floors)
+    board_w, board_h = window.cols * window.tile + 2 * mx, window.rows * window.tile + 2 * my
+    parts: list[Placed] = [((None, lambda: draw_board(view, window, scale, plan.floors)), (left, top))]
+    for x, w in ((0, left), (left + board_w, plan.width - left - board_w)):      # the board's background beside it
+        if w > 0:
+            parts.append(((("carcassonne", "fill", w, top + board_h, P.BOARD_BG),
+                           lambda w=w: Image.new("RGB", (w, top + board_h), P.BOARD_BG)), (x, 0)))
+    y = top + board_h
+    if plan.focus:
+        line_h = round(40 * scale)
+        text = word("Part of the board, round the last tile · /board shows it all")
+        size = max(plan.floors.text, round(20 * scale))
+
+        def note(y: int = y) -> Image.Image:
+            image = Image.new("RGB", (plan.width, y + line_h), P.PANEL_BG)
+            draw_text(image, (plan.width / 2, y + line_h * 0.5), fit(text, size, False, plan.width - 24 * scale), size,
+                      False, P.MUTED)
+            return image.crop((0, y, plan.width, y + line_h))
+        parts.append(((("carcassonne", "note", plan.width, y, line_h, size, text), note), (0, y)))
+        y += line_h
+    y += gap
+    parts += [(part, (x, y + dy)) for part, (x, dy) in panel]
+    return compose_at(parts, (plan.width, y + panel_h), P.PANEL_BG, PALETTES, cache_key)
 
 
 def warm_up(scale: float = 1.0) -> None:
@@ -281,7 +303,7 @@ def warm_up(scale: float = 1.0) -> None:
     and every player's figures at those sizes (a few seconds, in a drawing worker as it starts),
     so that no turn of a freshly started bot pays for a sprite."""
     width = round(WIDTH * scale)
-    drawn = drawn_tile_size(_drawn_width(width, scale), scale)
+    drawn = drawn_tile_size(drawn_width(width, scale), scale)
     sizes = sorted({_even(size * scale) for size in LADDER} | {_even(FOCUS_DEPLOY * scale), drawn}, reverse=True)
     for tile_id in all_tiles():
         geometry(tile_id)

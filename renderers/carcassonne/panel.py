@@ -69,16 +69,41 @@ def _marker(extras: dict[str, Any], key: str) -> tuple[int | None, int | None]:
     return None, None
 
 
+@dataclass(frozen=True)
+class PlayersShape:
+    """Where the players section puts things: its title (and the discarded tiles' note), then one
+    row per player, ``pad`` below them."""
+    pad: int
+    row_h: int
+    head_h: int         # the title and the note together
+    note_h: int
+
+    def row_top(self, k: int) -> int:
+        return self.head_h + k * self.row_h
+
+    def height(self, players: int) -> int:
+        return self.head_h + self.row_h * players + self.pad
+
+
+def players_shape(view: CarcassonneView, f: Fonts) -> PlayersShape:
+    s = f.scale
+    note_h = round(28 * s) if view.discarded else 0
+    return PlayersShape(round(10 * s), round(62 * s), round(42 * s) + note_h, note_h)
+
+
 def players_section(view: CarcassonneView, names: list[str], width: int, f: Fonts) -> Image.Image:
     """Turn and tiles left, then one row per player: colour and letter, name, score, and what the
     player has in supply; the current player's row is highlighted and marked with a triangle."""
-    s = f.scale
-    pad = round(10 * s)
-    row_h = round(62 * s)
-    head_h = round(42 * s)
-    note_h = round(28 * s) if view.discarded else 0
-    image = Image.new("RGB", (width, head_h + note_h + row_h * len(view.players) + pad), P.PANEL_BG)
-    d = ImageDraw.Draw(image)
+    shape = players_shape(view, f)
+    image = Image.new("RGB", (width, shape.height(len(view.players))), P.PANEL_BG)
+    players_title(image, view, width, f)
+    for k, p in enumerate(view.players):
+        player_row(image, view, names, p, shape.row_top(k), width, f)
+    return image
+
+
+def players_title_text(view: CarcassonneView) -> tuple[str, str | None]:
+    """The players section's title, and its note of discarded tiles (None without any)."""
     if view.phase == "over" or view.current is None:
         title = word("Game over · turn {turn}", turn=view.turn)
     elif view.phase == "dragon":
@@ -86,59 +111,84 @@ def players_section(view: CarcassonneView, names: list[str], width: int, f: Font
     else:
         title = word("Turn {turn} · {tiles} left", turn=f"{view.turn}{'b' if view.extras.get('second') else ''}",
                      tiles=_tiles(view.tiles_left))
-    draw_text(image, (pad, head_h / 2), fit(title, f.title, True, width - 2 * pad), f.title, True, P.TEXT, "lm")
+    note = None
     if view.discarded:
         shown = ", ".join(view.discarded[-6:])
         note = word("Discarded (no place fits): {tiles}", tiles=('…, ' if len(view.discarded) > 6 else '') + shown)
-        draw_text(image, (pad, head_h + note_h / 2 - 2), fit(note, f.small, False, width - 2 * pad), f.small, False,
+    return title, note
+
+
+def players_title(image: Image.Image, view: CarcassonneView, width: int, f: Fonts) -> None:
+    """The title (turn, tiles left) and the note of discarded tiles, at the top of ``image``."""
+    shape = players_shape(view, f)
+    pad, head_h = shape.pad, shape.head_h - shape.note_h
+    title, note = players_title_text(view)
+    draw_text(image, (pad, head_h / 2), fit(title, f.title, True, width - 2 * pad), f.title, True, P.TEXT, "lm")
+    if note is not None:
+        draw_text(image, (pad, head_h + shape.note_h / 2 - 2), fit(note, f.small, False, width - 2 * pad), f.small, False,
                   P.MUTED, "lm")
-        head_h += note_h
+
+
+def row_shows(view: CarcassonneView, names: list[str], k: int) -> tuple:
+    """Everything player ``k``'s row draws (besides the sizes): a key for the row's picture."""
+    p = view.players[k]
+    return (p, _row_label(names, p), p.seat == view.current, _marker(view.extras, "king"),
+            _marker(view.extras, "robber"), "erweiterung" in view.options, "haendler" in view.options)
+
+
+def _row_label(names: list[str], p) -> str:
+    name = names[p.seat] if p.seat < len(names) and names[p.seat] else word("Player {n}", n=p.seat + 1)
+    return f"{name} ({p.letter})"
+
+
+def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, top: int, width: int, f: Fonts) -> None:
+    """Player ``p``'s row, from ``top``: colour and letter, name, score and supply."""
+    s = f.scale
+    d = ImageDraw.Draw(image)
+    shape = players_shape(view, f)
+    pad, row_h = shape.pad, shape.row_h
     ih = max(round(24 * s), math.ceil(f.mark / 0.42))
     king, king_size = _marker(view.extras, "king")
     robber, robber_size = _marker(view.extras, "robber")
-    for k, p in enumerate(view.players):
-        top = head_h + k * row_h
-        current = p.seat == view.current
-        marker_w = round(22 * s)
-        if current:
-            d.rounded_rectangle((pad // 2, top + 2, width - pad // 2, top + row_h - 2), radius=round(8 * s),
-                                fill=P.CURRENT_BG, outline=(200, 160, 40), width=max(1, round(2 * s)))
-            d.polygon([(pad, top + row_h * 0.3), (pad + marker_w * 0.7, top + row_h * 0.42), (pad, top + row_h * 0.54)],
-                      fill=P.TEXT)
-        meeple = figures.follower(p.colour, max(round(34 * s), math.ceil(f.mark / 0.42)))
-        paste_centred(image, meeple, (pad + marker_w + meeple.width / 2, top + row_h * 0.42))
-        x = pad + marker_w + meeple.width + round(8 * s)
-        score = str(p.score)
-        score_w = text_width(score, f.score, True)
-        name = names[p.seat] if p.seat < len(names) and names[p.seat] else word("Player {n}", n=p.seat + 1)
-        label = f"{name} ({p.letter})"
-        titles = []
-        if king == p.seat:
-            titles.append(word("King") + (f" {king_size}" if king_size else ""))
-        if robber == p.seat:
-            titles.append(word("Robber") + (f" {robber_size}" if robber_size else ""))
-        room = width - x - score_w - 3 * pad
-        line = top + row_h * 0.34
-        right = width - 2.5 * pad - score_w
-        for title in reversed(titles):
-            badge = _badge(max(round(30 * s), 2 * f.floor), title, PLAYER_COLOURS[p.colour].fill if p.colour in PLAYER_COLOURS else GOLD)
-            right -= badge.width
-            image.paste(badge, (round(right), round(line - badge.height / 2)))
-            right -= round(4 * s)
-            room -= badge.width + round(4 * s)
-        draw_text(image, (x, line), fit(label, f.name, current, room), f.name, current, P.TEXT, "lm")
-        draw_text(image, (width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm")
-        details: list[tuple[Image.Image, str]] = [(figures.follower(p.colour, ih), f"{p.followers}/{FOLLOWERS_TOTAL}")]
-        if "erweiterung" in view.options or p.large:
-            details.append((figures.follower(p.colour, round(ih * 0.78), large=True, letter_min=f.mark), str(p.large)))
-        if "haendler" in view.options or p.builder or p.pig:
-            details.append((figures.builder(p.colour, round(ih * 0.9), f.mark), str(p.builder)))
-            details.append((figures.pig(p.colour, round(ih * 0.75), f.mark), str(p.pig)))
-        for good, n in p.goods:
-            if good in ("wine", "grain", "cloth"):
-                details.append((icon(good, ih), str(n)))
-        _inline(image, details, (x, top + row_h * 0.74), width - pad, f)
-    return image
+    current = p.seat == view.current
+    marker_w = round(22 * s)
+    if current:
+        d.rounded_rectangle((pad // 2, top + 2, width - pad // 2, top + row_h - 2), radius=round(8 * s),
+                            fill=P.CURRENT_BG, outline=(200, 160, 40), width=max(1, round(2 * s)))
+        d.polygon([(pad, top + row_h * 0.3), (pad + marker_w * 0.7, top + row_h * 0.42), (pad, top + row_h * 0.54)],
+                  fill=P.TEXT)
+    meeple = figures.follower(p.colour, max(round(34 * s), math.ceil(f.mark / 0.42)))
+    paste_centred(image, meeple, (pad + marker_w + meeple.width / 2, top + row_h * 0.42))
+    x = pad + marker_w + meeple.width + round(8 * s)
+    score = str(p.score)
+    score_w = text_width(score, f.score, True)
+    label = _row_label(names, p)
+    titles = []
+    if king == p.seat:
+        titles.append(word("King") + (f" {king_size}" if king_size else ""))
+    if robber == p.seat:
+        titles.append(word("Robber") + (f" {robber_size}" if robber_size else ""))
+    room = width - x - score_w - 3 * pad
+    line = top + row_h * 0.34
+    right = width - 2.5 * pad - score_w
+    for title in reversed(titles):
+        badge = _badge(max(round(30 * s), 2 * f.floor), title, PLAYER_COLOURS[p.colour].fill if p.colour in PLAYER_COLOURS else GOLD)
+        right -= badge.width
+        image.paste(badge, (round(right), round(line - badge.height / 2)))
+        right -= round(4 * s)
+        room -= badge.width + round(4 * s)
+    draw_text(image, (x, line), fit(label, f.name, current, room), f.name, current, P.TEXT, "lm")
+    draw_text(image, (width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm")
+    details: list[tuple[Image.Image, str]] = [(figures.follower(p.colour, ih), f"{p.followers}/{FOLLOWERS_TOTAL}")]
+    if "erweiterung" in view.options or p.large:
+        details.append((figures.follower(p.colour, round(ih * 0.78), large=True, letter_min=f.mark), str(p.large)))
+    if "haendler" in view.options or p.builder or p.pig:
+        details.append((figures.builder(p.colour, round(ih * 0.9), f.mark), str(p.builder)))
+        details.append((figures.pig(p.colour, round(ih * 0.75), f.mark), str(p.pig)))
+    for good, n in p.goods:
+        if good in ("wine", "grain", "cloth"):
+            details.append((icon(good, ih), str(n)))
+    _inline(image, details, (x, top + row_h * 0.74), width - pad, f)
 
 
 def _inline(image: Image.Image, items: list[tuple[Image.Image, str]], start: tuple[float, float], right: float,
@@ -171,7 +221,7 @@ def drawn_section(view: CarcassonneView, width: int, f: Fonts) -> Image.Image | 
     size = drawn_tile_size(width, s)
     head_h = round(36 * s)
     label_h = max(round(28 * s), round(f.small * 1.4))
-    image = Image.new("RGB", (width, head_h + size + label_h + pad), P.PANEL_BG)
+    image = Image.new("RGB", (width, drawn_height(width, f)), P.PANEL_BG)
     draw_text(image, (pad, head_h / 2), fit(word("Drawn: {tile}", tile=view.drawn), f.title, True, width - 2 * pad),
               f.title, True, P.TEXT, "lm")
     for r in range(4):
@@ -179,6 +229,12 @@ def drawn_section(view: CarcassonneView, width: int, f: Fonts) -> Image.Image | 
         image.paste(tile_sprite(view.drawn, r, size), (x, head_h))
         draw_text(image, (x + size / 2, head_h + size + label_h / 2), f"r{r}", f.small, True, P.TEXT)
     return image
+
+
+def drawn_height(width: int, f: Fonts) -> int:
+    """The height of the drawn tile's section ``width`` wide."""
+    s = f.scale
+    return round(36 * s) + drawn_tile_size(width, s) + max(round(28 * s), round(f.small * 1.4)) + round(10 * s)
 
 
 def _symbols_in_play(view: CarcassonneView) -> tuple[set[str], set[str]]:

@@ -31,18 +31,24 @@ class Drawn:
     """A part known by the image a cached drawing returned (the drawing returns the same image
     while what it shows stays the same): equal only to the same live image."""
 
-    __slots__ = ("image_ref", "image_id")
+    __slots__ = ("_ref", "_id")
 
     def __init__(self, image: Image.Image) -> None:
-        self.image_ref = weakref.ref(image)
-        self.image_id = id(image)
+        self._ref = weakref.ref(image)
+        self._id = id(image)
 
     def __hash__(self) -> int:
-        return self.image_id
+        return self._id
+
+    def image(self) -> Image.Image | None:
+        """The image, while it lives."""
+        return self._ref()
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Drawn) and self.image_id == other.image_id and self.image_ref() is not None \
-            and self.image_ref() is other.image_ref()
+        if not isinstance(other, Drawn) or hash(self) != hash(other):
+            return False
+        image = self.image()
+        return image is not None and image is other.image()
 
 
 class PartCache:
@@ -107,6 +113,55 @@ def stack_rgb(parts: Sequence[Image.Image], width: int, tail: int, background: R
         canvas.paste(part, (0, y))
         y += part.height
     return canvas
+
+
+#: a part and where its top-left corner goes
+Placed = tuple[Part, tuple[int, int]]
+
+
+def place_rgb(parts: Sequence[tuple[Image.Image, tuple[int, int]]], size: tuple[int, int], background: RGB) -> Image.Image:
+    """The parts pasted where they go on ``background``."""
+    canvas = Image.new("RGB", size, background)
+    for part, at in parts:
+        canvas.paste(part, at)
+    return canvas
+
+
+def compose_at(parts: Sequence[Placed], size: tuple[int, int], background: RGB, palettes: Palettes,
+               key: Hashable | None) -> Image.Image:
+    """The parts pasted where they go (they must not overlap) on ``background``, as a "P" image in
+    palette ``key``'s palette: :func:`compose` for parts side by side as well as one under the
+    other. The palette's first picture makes the palette from the whole picture."""
+    palette = palettes.known(key) if key is not None else None
+    if palette is None:
+        drawn = [draw() for (_, draw), _ in parts]
+        whole = palettes.to_palette(place_rgb([(image, at) for image, (_, at) in zip(drawn, parts)], size, background), key)
+        if key is not None:
+            for ((shows, _), (x, y)), image in zip(parts, drawn):
+                if shows is not None:
+                    CACHE.put(key, shows, whole.crop((x, y, x + image.width, y + image.height)))
+        return whole
+    canvas = Image.new("P", size, _index(background, palette))
+    canvas.putpalette(palette.getpalette() or [])
+    for (shows, draw), at in parts:
+        canvas.paste(_mapped(key, shows, draw, palette), at)
+    return canvas
+
+
+def _mapped(key: Hashable, shows: Hashable | None, draw: Callable[[], Image.Image], palette: Image.Image) -> Image.Image:
+    """The part in the palette: kept, or drawn and mapped now (and kept when it has a key)."""
+    found = CACHE.get(key, shows) if shows is not None else None
+    if found is None:
+        rgb = draw()
+        found = (rgb if rgb.mode == "RGB" else rgb.convert("RGB")).quantize(palette=palette, dither=Image.Dither.NONE)
+        if shows is not None:
+            CACHE.put(key, shows, found)
+    return found
+
+
+def _index(colour: RGB, palette: Image.Image) -> int:
+    """The palette index ``colour`` maps to."""
+    return Image.new("RGB", (1, 1), colour).quantize(palette=palette, dither=Image.Dither.NONE).getpixel((0, 0))  # type: ignore[return-value]
 
 
 def compose(parts: Sequence[Part], width: int, tail: int, background: RGB, palettes: Palettes,

@@ -13,7 +13,7 @@ import re
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import Hashable, Iterable, cast
+from typing import Callable, Hashable, Iterable, cast
 
 from PIL import Image
 
@@ -153,3 +153,18 @@ def fixed_palette(keys: list[RGB], towards: list[RGB]) -> Image.Image:
     flat = [v for c in chosen for v in c]
     palette.putpalette(flat + flat[:3] * (256 - len(chosen)))
     return palette
+
+
+class FixedPalette(Palettes):
+    """One palette made from colours alone (``make``, kept by its maker), the same for every key:
+    a renderer whose palette never depends on a picture, so its tables share their parts."""
+
+    def __init__(self, make: Callable[[], Image.Image]) -> None:
+        super().__init__([], size=0)
+        self._make = make
+
+    def palette(self, image: Image.Image, key: Hashable | None) -> Image.Image:
+        return self._make()
+
+    def known(self, key: Hashable) -> Image.Image | None:
+        return self._make()

@@ -69,8 +69,10 @@ def _turn_parts(view: FlorenzaView, names: list[str]) -> list[parts.Part]:
     shows = parts.keys(view, names)
     drawing = {"header": lambda c: _header(c, view, names), "monuments": lambda c: _monuments(c, view),
                "artists": lambda c: _artists(c, view), "locations": lambda c: _locations(c, view, names),
-               "supply": lambda c: _supply(c, view), "players": lambda c: _player_lines(c, view, names)}
-    return [parts.section(shows[name], WIDTH, draw) for name, draw in drawing.items()]
+               "supply": lambda c: _supply(c, view), "players": _players_title}
+    made = [parts.section(shows[name], WIDTH, draw) for name, draw in drawing.items()]
+    return made + [parts.section(parts.line_key(view, seat, names), WIDTH,
+                                 lambda c, seat=seat: _player_line(c, view, seat, names)) for seat in view.order]
 
 
 def render_image(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
@@ -296,38 +298,47 @@ def _supply(canvas: Canvas, view: FlorenzaView) -> None:
 def _player_lines(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     """One line per player (the turn image): seat, name, captain, counts, prestige; each player's
     whole tableau is one /board NAME away."""
-    s, draw = canvas.s, canvas.draw
+    _players_title(canvas)
+    for seat in view.order:
+        _player_line(canvas, view, seat, names)
+
+
+def _players_title(canvas: Canvas) -> None:
     _title(canvas, word("Players"), word("/board NAME: a player's cards"))
+
+
+def _player_line(canvas: Canvas, view: FlorenzaView, seat: int, names: list[str]) -> None:
+    """One player's line of the turn image, from ``canvas.y``."""
+    s, draw = canvas.s, canvas.draw
     row_h = s(46)
-    for index, seat in enumerate(view.order):
-        player = view.tableaux[seat]
-        canvas.ensure(row_h)
-        y = canvas.y
-        acting = seat in view.to_act and not view.over
-        if acting:
-            draw.rounded_rectangle((s(PAD // 2), y, canvas.width - s(PAD // 2), y + row_h - s(4)), radius=s(8),
-                                   outline=INK, width=s(3))
-        badge = seat_badge(seat, s(32))
-        canvas.image.paste(badge, (s(PAD), y + s(5)), badge)
-        x = s(PAD) + badge.width + s(8)
-        name, typeface = canvas.fit(names[seat], s(200), 23, True)
-        canvas.text((x, y + s(8)), name, fill=INK, typeface=typeface)
-        x += text_width(draw, name, typeface) + s(6)
-        if player.captain:
-            flag(draw, x, y + s(8), s(26))
-            x += s(26)
-        categories = [card(p.id).category for p in player.cards]
-        sets = min(categories.count("PAL"), categories.count("CHU"), categories.count("DIS"))
-        counts = word("hand {hand} · res {res} · cards {cards}", hand=player.hand, res=player.res,
-                      cards=len(player.cards) + len(player.monuments))
-        if sets:
-            counts += " · " + word("sets {n}", n=sets)
-        pp = word("{n} pp", n=player.pp)
-        pp_w = text_width(draw, pp, canvas.font(36 * 0.62, True)) + s(10)
-        counts, typeface = canvas.fit(counts, canvas.width - s(PAD) - pp_w - s(12) - (x + s(8)), 20)
-        canvas.text((x + s(8), y + s(10)), counts, fill=INK, typeface=typeface)
-        pp_badge(canvas, canvas.width - s(PAD) - pp_w, y + s(4), pp, 34)
-        canvas.y += row_h
+    player = view.tableaux[seat]
+    canvas.ensure(row_h)
+    y = canvas.y
+    acting = seat in view.to_act and not view.over
+    if acting:
+        draw.rounded_rectangle((s(PAD // 2), y, canvas.width - s(PAD // 2), y + row_h - s(4)), radius=s(8),
+                               outline=INK, width=s(3))
+    badge = seat_badge(seat, s(32))
+    canvas.image.paste(badge, (s(PAD), y + s(5)), badge)
+    x = s(PAD) + badge.width + s(8)
+    name, typeface = canvas.fit(names[seat], s(200), 23, True)
+    canvas.text((x, y + s(8)), name, fill=INK, typeface=typeface)
+    x += text_width(draw, name, typeface) + s(6)
+    if player.captain:
+        flag(draw, x, y + s(8), s(26))
+        x += s(26)
+    categories = [card(p.id).category for p in player.cards]
+    sets = min(categories.count("PAL"), categories.count("CHU"), categories.count("DIS"))
+    counts = word("hand {hand} · res {res} · cards {cards}", hand=player.hand, res=player.res,
+                  cards=len(player.cards) + len(player.monuments))
+    if sets:
+        counts += " · " + word("sets {n}", n=sets)
+    pp = word("{n} pp", n=player.pp)
+    pp_w = text_width(draw, pp, canvas.font(36 * 0.62, True)) + s(10)
+    counts, typeface = canvas.fit(counts, canvas.width - s(PAD) - pp_w - s(12) - (x + s(8)), 20)
+    canvas.text((x + s(8), y + s(10)), counts, fill=INK, typeface=typeface)
+    pp_badge(canvas, canvas.width - s(PAD) - pp_w, y + s(4), pp, 34)
+    canvas.y += row_h
 
 
 def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: list[str]) -> None:

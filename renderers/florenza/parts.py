@@ -36,5 +36,10 @@ def keys(view: FlorenzaView, names: list[str]) -> dict[str, tuple]:
         "artists": ("artists", view.artist_deck, view.artists, view.anonymous),
         "locations": ("locations", view.locations, tuple(names)),
         "supply": ("supply", view.draw_deck, view.discard, view.bank_low, view.supply),
-        "players": ("players", view.order, view.tableaux, view.to_act, view.over, tuple(names)),
+        "players": ("players",),
     }
+
+
+def line_key(view: FlorenzaView, seat: int, names: list[str]) -> tuple:
+    """What a player's line of the turn image shows."""
+    return ("player line", view.tableaux[seat], seat in view.to_act and not view.over, names[seat])

@@ -10,7 +10,7 @@ taller than twice that.
 """
 from __future__ import annotations
 
-from typing import Hashable
+from typing import Callable, Hashable
 
 from PIL import Image
 
@@ -21,7 +21,10 @@ from renderers.common.palette import Palettes
 from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
 from renderers.keyflower import style as S
-from renderers.keyflower.board import auction, boats_row, header, own_panel, player_name, players_table, section_title
+from renderers.keyflower.board import (
+    auction, auction_parts, boats_row, header, header_height, header_shows, own_panel, player_name, players_height, players_parts, players_shows,
+    players_table, section_title,
+)
 from renderers.keyflower.villages import NAME_MIN, render_village, village_size
 
 BASE_WIDTH = 800
@@ -64,11 +67,41 @@ def _seat(view: KeyflowerView, names: list[str], region: str) -> int:
 
 
 def _board(view: KeyflowerView, names: list[str], width: int, fl) -> list[Image.Image]:
+    """Header, players, boats and auction, each drawn whole (the picture the parts of
+    :func:`_board_parts` must give, pixel for pixel)."""
     parts = [header(view, names, width, fl), players_table(view, names, width, fl)]
     if view.boats:
         parts += [section_title(word("Boats"), width, fl), boats_row(view, width, fl)]
     if (view.orders or view.auction) and view.phase != "over":
         parts += [section_title(word("Auction"), width, fl), auction(view, width, fl)]
+    return parts
+
+
+#: a part of the picture: what it shows (None: drawn anew every time), how to draw it, its height
+Sized = tuple[Hashable | None, Callable[[], Image.Image], int]
+
+
+def _known(image: Image.Image) -> Sized:
+    """A part drawn already, by a drawing cached by what it shows (known by the image)."""
+    return Drawn(image), lambda: image, image.height
+
+
+def _board_parts(view: KeyflowerView, names: list[str], width: int, fl) -> list[Sized]:
+    """Header, players, boats and auction: the header and the players' table drawn when asked
+    (each keyed by everything it draws), the others from their cached drawings."""
+    parts: list[Sized] = [
+        (("keyflower", "header", width, fl, header_shows(view, names)), lambda: header(view, names, width, fl),
+         header_height(fl)),
+    ]
+    if view.final is None:          # a game in play: the table's rows as parts of their own
+        parts += players_parts(view, names, width, fl)
+    else:
+        parts.append((("keyflower", "players", width, fl, players_shows(view, names)),
+                      lambda: players_table(view, names, width, fl), players_height(view, width, fl)))
+    if view.boats:
+        parts += [_known(section_title(word("Boats"), width, fl)), _known(boats_row(view, width, fl))]
+    if (view.orders or view.auction) and view.phase != "over":
+        parts += [_known(section_title(word("Auction"), width, fl))] + auction_parts(view, width, fl)
     return parts
 
 
@@ -102,17 +135,24 @@ def picture_parts(view: KeyflowerView, names: list[str], scale: float = 1.0, reg
             parts.append(panel)
         parts.append(render_village(view, view.seat, names[view.seat], width, fl))
         return parts
-    parts = _board(view, names, width, fl)
+    board = [_known(image) for image in _board(view, names, width, fl)]
+    return [draw() for _, draw, _ in _turn_parts(view, names, scale, width, fl, height, board)]
+
+
+def _turn_parts(view: KeyflowerView, names: list[str], scale: float, width: int, fl, height: int | None,
+                board: list[Sized]) -> list[Sized]:
+    """The public turn image's parts: the board's (``board``), then the acting player's village
+    when it fits (else a line saying where the villages are)."""
+    parts = list(board)
     seat = _turn_village(view)
-    room = min(height or max_height(width), max_height(width)) - sum(p.height for p in parts)
+    room = min(height or max_height(width), max_height(width)) - sum(h for _, _, h in parts)
     if seat is not None:
         s = village_size(view, seat, width, room - fl.text * 6)
         if s >= VILLAGE_MIN * scale:
             village = render_village(view, seat, names[seat], width, fl, s)
             if village.height <= room:
-                return parts + [village]
-    note = section_title(word("Villages"), width, fl, word("/board NAME shows a player's village"))
-    return parts + [note]
+                return parts + [_known(village)]
+    return parts + [_known(section_title(word("Villages"), width, fl, word("/board NAME shows a player's village")))]
 
 
 def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
@@ -127,11 +167,19 @@ PALETTES = Palettes(key_colours())
 def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
            cache_key: Hashable | None = None) -> bytes:
     """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
+    width = int(BASE_WIDTH * scale)
+    public = region is None and (view.seat is None or not 0 <= view.seat < view.players)
+    if public or region == "board":          # the turn image, /board: from parts keyed by what they show
+        fl = floors(width)
+        names = [player_name(names, seat, 40) for seat in range(view.players)]
+        board = _board_parts(view, names, width, fl)
+        sized = _turn_parts(view, names, scale, width, fl, None, board) if public else board
+        return encode_png(compose([(shows, draw) for shows, draw, _ in sized], width, 0, S.PAPER, PALETTES, cache_key))
     parts = picture_parts(view, names, scale, region)
-    # the header, the players' table and a seat's own panel are drawn anew every time; the other
-    # parts come from drawings cached by what they show (the same image while that stays the same)
-    own = region is None and view.seat is not None and 0 <= view.seat < view.players
-    fresh = 0 if region not in (None, "board") else len(parts) - 1 if own else 2
+    # a seat's own picture: the header and its panel are drawn anew; the other parts come from
+    # drawings cached by what they show (the same image while that stays the same)
+    own = region is None
+    fresh = len(parts) - 1 if own else 0
     known = [None if i < fresh else Drawn(part) for i, part in enumerate(parts)]
     return encode_png(compose([(shows, lambda part=part: part) for shows, part in zip(known, parts)],
-                              int(BASE_WIDTH * scale), 0, S.PAPER, PALETTES, cache_key))
+                              width, 0, S.PAPER, PALETTES, cache_key))

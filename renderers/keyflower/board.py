@@ -2,6 +2,9 @@
 under it). Every size follows the picture's text floor (renderers.common.phone)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Callable
+
 from PIL import Image, ImageDraw
 
 from games.keyflower.components import RESOURCES, SEASONS
@@ -24,8 +27,19 @@ PHASES = {"winter_select": N_("choosing winter tiles"), "boats": N_("boat choice
 SEASON_NAMES = {"spring": N_("Spring"), "summer": N_("Summer"), "autumn": N_("Autumn"), "winter": N_("Winter")}
 
 
+def header_height(fl: Floors) -> int:
+    return max(80, round(fl.text * 4.6))
+
+
+def header_shows(view: KeyflowerView, names: list[str]) -> tuple:
+    """Everything the header draws besides its sizes (a key for its picture)."""
+    acting = player_name(names, view.to_act[0]) if len(view.to_act) == 1 else None
+    return (view.season, view.phase, view.action_no, view.passes, view.players, view.to_act[:6], acting,
+            view.bag_size, view.green, view.stock, view.pile_size)
+
+
 def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image:
-    h = max(80, round(fl.text * 4.6))
+    h = header_height(fl)
     image = Image.new("RGB", (width, h), S.PANEL)
     d = ImageDraw.Draw(image)
     pad = round(fl.text * 0.6)
@@ -67,70 +81,166 @@ def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Ima
     return image
 
 
+def players_height(view: KeyflowerView, width: int, fl: Floors) -> int:
+    """The height of the players' table."""
+    body = S.f(max(fl.text, 20 * width / 800))
+    return round(body.size * 1.75) * (view.players + 1) + round(fl.text * 0.4)
+
+
+def players_shows(view: KeyflowerView, names: list[str]) -> tuple:
+    """Everything the players' table draws besides its sizes (a key for its picture)."""
+    return (view.players, tuple(row_shows(view, names, seat) for seat in range(view.players)), view.final)
+
+
+@dataclass(frozen=True)
+class TableShape:
+    """The players' table's fonts and columns: a row for the column titles, then one per player."""
+    body: Any
+    bold: Any
+    head: Any
+    row: int
+    final: bool
+    unit: float
+    cols: tuple[float, ...]
+    token_r: float
+
+
+def table_shape(view: KeyflowerView, width: int, fl: Floors) -> TableShape:
+    body = S.f(max(fl.text, 20 * width / 800))
+    row = round(body.size * 1.75)
+    final = view.final is not None
+    unit = width / 800
+    cols = (44, 300, 400) if final else (44, 270, 370, 460, 540, 610)
+    return TableShape(body, S.f(max(fl.text, 20 * width / 800), True), S.f(fl.text, True), row, final, unit,
+                      tuple(c * unit for c in cols), max(row * 0.36, fl.text * 0.84))
+
+
+def table_order(view: KeyflowerView) -> list[int]:
+    """The seats by row: by seat number, as the seat badges count (the clockwise turn order is in
+    the status text); the final table by rank."""
+    order = list(range(view.players))
+    if view.final is not None:
+        totals = {seat: dict(f)["total"] for seat, f in enumerate(view.final)}
+        order.sort(key=lambda seat: -totals[seat])
+    return order
+
+
 def players_table(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image:
     """One row per player in seat order: the VP of the tiles so far (or, once the game is over,
     the final score), keeples, skills, winter tiles and the resources in the village."""
-    body = S.f(max(fl.text, 20 * width / 800))
-    bold = S.f(max(fl.text, 20 * width / 800), True)
-    head = S.f(fl.text, True)
-    row = round(body.size * 1.75)
-    final = view.final is not None
-    h = row * (view.players + 1) + round(fl.text * 0.4)
-    image = Image.new("RGB", (width, h), S.PANEL)
+    image = Image.new("RGB", (width, players_height(view, width, fl)), S.PANEL)
     d = ImageDraw.Draw(image)
-    unit = width / 800
-    if final:
-        cols = [c * unit for c in (44, 300, 400)]
+    shape = table_shape(view, width, fl)
+    table_head(d, shape)
+    for i, seat in enumerate(table_order(view)):
+        table_row(d, view, names, shape, i, seat, width, fl)
+    return image
+
+
+def table_head(d: ImageDraw.ImageDraw, shape: TableShape) -> None:
+    """The column titles (the resource columns named by their letters)."""
+    row, cols, head = shape.row, shape.cols, shape.head
+    if shape.final:
         titles = [word("player"), word("score"), word("tiles + boats… + storage + winter + gold")]
     else:
-        cols = [c * unit for c in (44, 270, 370, 460, 540, 610)]
         titles = [word("player"), word("tile VP"), word("keeples"), word("skills"), word("winter"), ""]
     for c, t in zip(cols, titles):
         S.text(d, (c, row / 2), t, font=head, fill=(80, 80, 80), anchor="lm")
-    token_r = max(row * 0.36, fl.text * 0.84)
-    if not final:                         # the resource columns are named by their letters
+    if not shape.final:
         for i, res in enumerate(RESOURCES):
-            S.text(d, (cols[5] + token_r + i * token_r * 2.4, row / 2), S.RESOURCE[res][1], font=head, fill=(80, 80, 80),
-                   anchor="mm")
-    totals = {seat: dict(f)["total"] for seat, f in enumerate(view.final or ())}
-    # by seat number, as the seat badges count (the clockwise turn order is in the status text);
-    # the final table by rank
-    order = list(range(view.players))
+            S.text(d, (cols[5] + shape.token_r + i * shape.token_r * 2.4, row / 2), S.RESOURCE[res][1], font=head,
+                   fill=(80, 80, 80), anchor="mm")
+
+
+def _acting(view: KeyflowerView, seat: int) -> bool:
+    return seat in view.to_act and view.phase != "over"
+
+
+def row_highlight(d: ImageDraw.ImageDraw, shape: TableShape, i: int, width: int) -> None:
+    """The ``i``-th row marked as the one acting: white, a dark bar at its left (one pixel taller
+    than the row: it reaches into the next)."""
+    row = shape.row
+    y = row * (i + 1) + row / 2
+    d.rectangle((0, y - row / 2, width, y + row / 2), fill=(255, 255, 255))
+    d.rectangle((0, y - row / 2, round(6 * shape.unit), y + row / 2), fill=S.INK)
+
+
+def row_shows(view: KeyflowerView, names: list[str], seat: int) -> tuple:
+    """Everything a player's row of the table (in play) draws besides its sizes and place."""
+    p = view.seats[seat]
+    return (p.seat, p.purple, p.passed, p.vp, p.keeple_total, p.skill_total, p.winter_count,
+            tuple(t.res for t in p.village), p.seat in view.to_act and view.phase != "over", p.seat == view.seat,
+            player_name(names, p.seat))
+
+
+def table_row(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], shape: TableShape, i: int, seat: int,
+              width: int, fl: Floors) -> None:
+    """The ``i``-th player row (from the top, under the titles): seat ``seat``."""
+    row, cols, body, bold, unit, final = shape.row, shape.cols, shape.body, shape.bold, shape.unit, shape.final
+    p = view.seats[seat]
+    y = row * (i + 1) + row / 2
+    if _acting(view, seat):
+        row_highlight(d, shape, i, width)
+    S.seat_badge(d, 22 * unit, y, row * 0.34, p.seat, mark=fl.mark)
+    label = player_name(names, p.seat) + (" ★" if p.purple else "")
+    if p.passed and not final:
+        label += " · " + word("passed")
     if final:
-        order.sort(key=lambda seat: -totals[seat])
-    for i, seat in enumerate(order):
-        p = view.seats[seat]
-        y = row * (i + 1) + row / 2
-        if p.seat in view.to_act and view.phase != "over":
-            d.rectangle((0, y - row / 2, width, y + row / 2), fill=(255, 255, 255))
-            d.rectangle((0, y - row / 2, round(6 * unit), y + row / 2), fill=S.INK)
-        S.seat_badge(d, 22 * unit, y, row * 0.34, p.seat, mark=fl.mark)
-        label = player_name(names, p.seat) + (" ★" if p.purple else "")
-        if p.passed and not final:
-            label += " · " + word("passed")
-        if final:
-            rank = 1 + sum(1 for t in totals.values() if t > totals[p.seat])
-            label = f"{rank}. " + label
-        S.text(d, (cols[0], y), label, font=bold if p.seat == view.seat else body, fill=S.INK, anchor="lm")
-        if final:
-            result = dict((view.final or ())[p.seat])
-            S.text(d, (cols[1], y), str(result["total"]), font=bold, fill=S.INK, anchor="lm")
-            parts = f"{result['fixed']} + {result['auto']} + {result['storage']} + {result['alloc']} + {result['gold']}"
-            S.text(d, (cols[2], y), parts, font=body, fill=S.INK, anchor="lm")
-            continue
-        for c, value in zip(cols[1:5], (p.vp, p.keeple_total, p.skill_total, p.winter_count)):
-            S.text(d, (c, y), str(value), font=bold if c == cols[1] else body, fill=S.INK, anchor="lm")
-        totals_res = {r: 0 for r in RESOURCES}
-        for t in p.village:
-            for r, n in t.res:
-                totals_res[r] += n
-        r = token_r
-        x = cols[5] + r
-        for res in RESOURCES:
-            colour, letter, text = S.RESOURCE[res]
-            S.token(d, x, y, r, colour, "", text, count=totals_res[res], floor=fl.text)
-            x += r * 2.4
-    return image
+        totals = {seat: dict(f)["total"] for seat, f in enumerate(view.final or ())}
+        rank = 1 + sum(1 for t in totals.values() if t > totals[p.seat])
+        label = f"{rank}. " + label
+    S.text(d, (cols[0], y), label, font=bold if p.seat == view.seat else body, fill=S.INK, anchor="lm")
+    if final:
+        result = dict((view.final or ())[p.seat])
+        S.text(d, (cols[1], y), str(result["total"]), font=bold, fill=S.INK, anchor="lm")
+        parts = f"{result['fixed']} + {result['auto']} + {result['storage']} + {result['alloc']} + {result['gold']}"
+        S.text(d, (cols[2], y), parts, font=body, fill=S.INK, anchor="lm")
+        return
+    for c, value in zip(cols[1:5], (p.vp, p.keeple_total, p.skill_total, p.winter_count)):
+        S.text(d, (c, y), str(value), font=bold if c == cols[1] else body, fill=S.INK, anchor="lm")
+    totals_res = {r: 0 for r in RESOURCES}
+    for t in p.village:
+        for r, n in t.res:
+            totals_res[r] += n
+    r = shape.token_r
+    x = cols[5] + r
+    for res in RESOURCES:
+        colour, letter, text = S.RESOURCE[res]
+        S.token(d, x, y, r, colour, "", text, count=totals_res[res], floor=fl.text)
+        x += r * 2.4
+
+
+def players_parts(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> list[tuple[tuple, Callable[[], Image.Image], int]]:
+    """The players' table of a game in play as parts (what each shows, how to draw it, its
+    height): the titles, each row (drawn where the whole table draws it and cut out), the margin
+    below."""
+    shape = table_shape(view, width, fl)
+    row = shape.row
+
+    def head() -> Image.Image:
+        image = Image.new("RGB", (width, row), S.PANEL)
+        table_head(ImageDraw.Draw(image), shape)
+        return image
+    parts: list[tuple[tuple, Callable[[], Image.Image], int]] = [(("keyflower", "table head", width, fl), head, row)]
+    order = table_order(view)
+    below = players_height(view, width, fl) - row * (view.players + 1)
+    # a highlighted row reaches one pixel into the next band: each band draws the highlight of
+    # the row above it (its key says whether there is one) and then its own row
+    for i in range(len(order) + 1):
+        top, height = row * (i + 1), row if i < len(order) else below
+        above = i > 0 and _acting(view, order[i - 1])
+
+        def band(i: int = i, top: int = top, height: int = height, above: bool = above) -> Image.Image:
+            image = Image.new("RGB", (width, top + height), S.PANEL)
+            d = ImageDraw.Draw(image)
+            if above:
+                row_highlight(d, shape, i - 1, width)
+            if i < len(order):
+                table_row(d, view, names, shape, i, order[i], width, fl)
+            return image.crop((0, top, width, top + height))
+        shows = row_shows(view, names, order[i]) if i < len(order) else None
+        parts.append((("keyflower", "table row", width, fl, i, height, above, shows), band, height))
+    return parts
 
 
 def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image | None:
@@ -271,44 +381,101 @@ def _chip_rows(t: TileView, width: float, fl: Floors, probe: ImageDraw.ImageDraw
     return rows
 
 
-def auction(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
-    """The auction's tiles (turn-order tiles first) in a grid of four; under each tile its colour
-    lock, its bids (seat, count, colour; the leading bid framed) and the keeples using it. Drawn
-    once per state of the auction (most turns change a bid, not the tiles: see _auction)."""
-    return _auction(tuple(view.orders) + tuple(view.auction), width, fl)
+@dataclass(frozen=True)
+class AuctionShape:
+    """The auction's grid: tiles four to a row, each row as tall as its tallest column of chips."""
+    width: int
+    cell_w: float
+    s: int
+    hex_h: float
+    chip_h: float
+    rows: tuple[tuple[TileView, ...], ...]
+    heights: tuple[float, ...]
+
+    @property
+    def height(self) -> int:
+        return int(sum(self.heights)) + 4
+
+    def top(self, k: int) -> float:
+        return sum(self.heights[:k], 0.0)
 
 
-@text_cache(maxsize=64)
-def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image:
+def _chips(tiles: tuple[TileView, ...], cell_w: float, fl: Floors) -> dict[int, list]:
+    probe = ImageDraw.Draw(Image.new("RGB", (4, 4)))
+    return {id(t): _chip_rows(t, cell_w - 8, fl, probe) for t in tiles}
+
+
+def auction_shape(tiles: tuple[TileView, ...], width: int, fl: Floors) -> AuctionShape:
     cols = 4
     cell_w = width / cols
     s = int(min(cell_w / 2.25, 74 * width / 800))
     hex_h = SQ3 * s
     chip_h = fl.text * 1.5
-    probe = ImageDraw.Draw(Image.new("RGB", (4, 4)))
-    chips = {id(t): _chip_rows(t, cell_w - 8, fl, probe) for t in tiles}
-    rows = [tiles[i:i + cols] for i in range(0, len(tiles), cols)]
-    heights = [hex_h + 14 + max((len(chips[id(t)]) + (1 if t.uses else 0) for t in row), default=0) * (chip_h + 5)
-               for row in rows]
-    image = Image.new("RGB", (width, int(sum(heights)) + 4), S.PAPER)
+    chips = _chips(tiles, cell_w, fl)
+    rows = tuple(tiles[i:i + cols] for i in range(0, len(tiles), cols))
+    heights = tuple(hex_h + 14 + max((len(chips[id(t)]) + (1 if t.uses else 0) for t in row), default=0) * (chip_h + 5)
+                    for row in rows)
+    return AuctionShape(width, cell_w, s, hex_h, chip_h, rows, heights)
+
+
+def auction(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
+    """The auction's tiles (turn-order tiles first) in a grid of four; under each tile its colour
+    lock, its bids (seat, count, colour; the leading bid framed) and the keeples using it, drawn
+    whole (the turn image takes it a row at a time: auction_parts). Drawn once per state of the
+    auction (replays draw it for every frame)."""
+    return _auction(tuple(view.orders) + tuple(view.auction), width, fl)
+
+
+@text_cache(maxsize=64)
+def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image:
+    shape = auction_shape(tiles, width, fl)
+    image = Image.new("RGB", (width, shape.height), S.PAPER)
     d = ImageDraw.Draw(image)
-    top = 0.0
-    for row, row_h in zip(rows, heights):
-        for col, t in enumerate(row):
-            cx = cell_w * (col + 0.5)
-            cy = top + hex_h / 2 + 4
-            paste_tile(image, cx, cy, t.id, False, 0, s, fl.text, "auction", purple=t.purple)
-            y = cy + hex_h / 2 + 8 + chip_h / 2
-            for line in chips[id(t)]:
-                x = cx - (sum(w for _, _, w in line) + 5 * (len(line) - 1)) / 2
-                for kind, payload, w in line:
-                    if kind == "lock":
-                        _lock_chip(d, x, y, str(payload), fl)
-                    elif isinstance(payload, BidView):
-                        _bid_chip(d, x, y, payload, fl)
-                    x += w + 5
-                y += chip_h + 5
-            if t.uses:
-                draw_uses(d, cx, y, t.uses, fl.text)
-        top += row_h
+    for k in range(len(shape.rows)):
+        _auction_row(image, d, shape, k, fl)
     return image
+
+
+def _auction_row(image: Image.Image, d: ImageDraw.ImageDraw, shape: AuctionShape, k: int, fl: Floors) -> None:
+    """The ``k``-th row of the auction's tiles, with their locks, bids and uses."""
+    top, cell_w, hex_h, chip_h = shape.top(k), shape.cell_w, shape.hex_h, shape.chip_h
+    chips = _chips(shape.rows[k], cell_w, fl)
+    for col, t in enumerate(shape.rows[k]):
+        cx = cell_w * (col + 0.5)
+        cy = top + hex_h / 2 + 4
+        paste_tile(image, cx, cy, t.id, False, 0, shape.s, fl.text, "auction", purple=t.purple)
+        y = cy + hex_h / 2 + 8 + chip_h / 2
+        for line in chips[id(t)]:
+            x = cx - (sum(w for _, _, w in line) + 5 * (len(line) - 1)) / 2
+            for kind, payload, w in line:
+                if kind == "lock":
+                    _lock_chip(d, x, y, str(payload), fl)
+                elif isinstance(payload, BidView):
+                    _bid_chip(d, x, y, payload, fl)
+                x += w + 5
+            y += chip_h + 5
+        if t.uses:
+            draw_uses(d, cx, y, t.uses, fl.text)
+
+
+def auction_parts(view: KeyflowerView, width: int, fl: Floors) -> list[tuple[tuple, Callable[[], Image.Image], int]]:
+    """The auction as parts, a row of tiles each (what it shows, how to draw it, its height): a
+    bid redraws the row of its tile. Each row is drawn where the whole auction draws it (on a
+    canvas down to its band's bottom) and cut out at whole pixels."""
+    tiles = tuple(view.orders) + tuple(view.auction)
+    shape = auction_shape(tiles, width, fl)
+    parts: list[tuple[tuple, Callable[[], Image.Image], int]] = []
+    count = len(shape.rows)
+    for k in range(count):
+        top, bottom = int(shape.top(k)), (int(shape.top(k + 1)) if k + 1 < count else shape.height)
+
+        def band(k: int = k, top: int = top, bottom: int = bottom) -> Image.Image:
+            image = Image.new("RGB", (width, bottom), S.PAPER)
+            _auction_row(image, ImageDraw.Draw(image), shape, k, fl)
+            return image.crop((0, top, width, bottom))
+        parts.append((("keyflower", "auction row", width, fl, shape.top(k), bottom - top, shape.heights[k],
+                       shape.rows[k]), band, bottom - top))
+    if not count:
+        parts.append((("keyflower", "auction end", width, shape.height),
+                      lambda: Image.new("RGB", (width, shape.height), S.PAPER), shape.height))
+    return parts

@@ -13,9 +13,11 @@ from PIL import Image
 from games.quetzal.view import QuetzalView
 from renderers.common import PlayerColour, encode_png, word
 from renderers.common.regions import seat_named
-from renderers.quetzal.palette import to_palette
+from renderers.common.layers import compose
+from renderers.quetzal.palette import PALETTES, to_palette
+from renderers.quetzal.parts import turn_parts
 from renderers.quetzal.panels import Canvas, draw_board, draw_header, draw_player_lines, draw_players
-from renderers.quetzal.sprites import ORDER, seat_colour
+from renderers.quetzal.sprites import ORDER, PAPER, px, seat_colour
 
 WIDTH = 800
 REGIONS = (None, "board", "players")
@@ -34,12 +36,21 @@ def render(view: QuetzalView, names: list[str], scale: float = 1.0, region: str 
            cache_key: Hashable | None = None) -> bytes:
     """PNG of the picture in the renderer's fixed palette (``cache_key``: accepted like every
     renderer's; Quetzal's palette is the same for every table)."""
+    if region is None and view.seat is None:          # the public turn image: from parts
+        names = _names(view, names)
+        parts, tail = turn_parts(view, names, scale)
+        return encode_png(compose(parts, px(WIDTH, scale), tail, PAPER, PALETTES, "quetzal"))
     return encode_png(to_palette(render_image(view, names, scale, region)))
+
+
+def _names(view: QuetzalView, names: list[str]) -> list[str]:
+    """A name for every seat (a seat without one is called by its number)."""
+    return [names[i] if i < len(names) else word("Seat {n}", n=i + 1) for i in range(view.players)]
 
 
 def render_image(view: QuetzalView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
     """The picture (RGB)."""
-    names = [names[i] if i < len(names) else word("Seat {n}", n=i + 1) for i in range(view.players)]
+    names = _names(view, names)
     seat = None
     if region not in REGIONS:
         seat = seat_named(region, names)

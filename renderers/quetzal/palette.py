@@ -13,6 +13,7 @@ from PIL import Image
 
 from renderers.quetzal.sprites import ORDER
 from renderers.common import player_colour
+from renderers.common.palette import FixedPalette
 
 _COLOUR = re.compile(r"\((\d{1,3}), (\d{1,3}), (\d{1,3})\)")
 #: the colours blended into (text and outlines are anti-aliased against these)
@@ -51,3 +52,7 @@ def palette_image() -> Image.Image:
 def to_palette(image: Image.Image) -> Image.Image:
     """``image`` (RGB) mapped to the fixed palette without dithering."""
     return image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+
+
+#: the fixed palette as the picture parts take it (renderers.common.layers)
+PALETTES = FixedPalette(palette_image)

@@ -279,17 +279,34 @@ def draw_board(view: QuetzalView, names: list[str], scale: float) -> Canvas:
     skeleton = spaces_skeleton(s, tuple(view.closed))
     image.paste(skeleton, (0, 0))
     spots, height = board_layout()
-    cards = dict(view.surroundings)
     for spot in spots:
-        x0, y0, x1, _ = spot.box
-        for i, card in enumerate(cards.get(spot.code, ())):
-            mini_card(image, draw, card, px(x0 + 8 + i * 74, s), px(y0 + 62, s), s)
-        draw_teams(image, draw, view, spot.code, px(x0 + 7, s), px(y0 + spot.teams_y, s), px(x1 - 4, s), s,
-                   merge=spot.code == "camp")
+        draw_space(image, draw, view, spot, s)
     y = draw_display(image, draw, view, height, s)
     y = draw_village(image, draw, view, y, s)
     y = draw_track(image, draw, view, y, s)
     return Canvas(image, px(y, s))
+
+
+def space_rows() -> list[tuple[float, float, list[Spot]]]:
+    """The rows of spaces, top to bottom: where each row's band starts and ends (unscaled; the
+    first from the top of the board, the last to where the Temple display starts) and its spots."""
+    spots, height = board_layout()
+    tops = sorted({spot.box[1] for spot in spots})
+    rows = []
+    for k, top in enumerate(tops):
+        start = 0.0 if k == 0 else top
+        end = tops[k + 1] if k + 1 < len(tops) else height
+        rows.append((start, end, [spot for spot in spots if spot.box[1] == top]))
+    return rows
+
+
+def draw_space(image: Image.Image, draw: ImageDraw.ImageDraw, view: QuetzalView, spot: Spot, s: float) -> None:
+    """What lies on a space: the Surroundings' cards and the teams placed there."""
+    x0, y0, x1, _ = spot.box
+    for i, card in enumerate(dict(view.surroundings).get(spot.code, ())):
+        mini_card(image, draw, card, px(x0 + 8 + i * 74, s), px(y0 + 62, s), s)
+    draw_teams(image, draw, view, spot.code, px(x0 + 7, s), px(y0 + spot.teams_y, s), px(x1 - 4, s), s,
+               merge=spot.code == "camp")
 
 
 def section_title(draw: ImageDraw.ImageDraw, text: str, y: float, s: float, right: str = "") -> None:
@@ -315,7 +332,13 @@ def draw_display(image, draw, view: QuetzalView, y: float, s: float) -> float:
         else:
             sprite = card_sprite(card, s, int(slot_w))
             image.paste(sprite, (px(x, s), px(top, s)), sprite)
-    return y + 24 + slot_w * 1.22 + 12
+    return display_end(y - 34)
+
+
+def display_end(y: float) -> float:
+    """Where the Temple display that starts at ``y`` ends (unscaled)."""
+    slot_w = (WIDTH - 2 * MARGIN - 7 * 6) / 8
+    return y + 34 + 24 + slot_w * 1.22 + 12
 
 
 def draw_village(image, draw, view: QuetzalView, y: float, s: float) -> float:
@@ -331,7 +354,12 @@ def draw_village(image, draw, view: QuetzalView, y: float, s: float) -> float:
         else:
             sprite = tile_sprite(tile, s, int(w - 24))
             image.paste(sprite, (px(x + 24, s), px(y, s)), sprite)
-    return y + 78 + 14
+    return village_end(y - 34)
+
+
+def village_end(y: float) -> float:
+    """Where the Village upgrades that start at ``y`` end (unscaled)."""
+    return y + 34 + 78 + 14
 
 
 def reward_text(reward: dict[str, int]) -> tuple[str | None, str]:
@@ -374,8 +402,7 @@ def draw_track(image, draw, view: QuetzalView, y: float, s: float) -> float:
     by_space: dict[int, list[int]] = {}
     for seat in view.seats:
         by_space.setdefault(seat.discovery, []).append(seat.seat)
-    rows = max((len(v) for v in by_space.values()), default=1)
-    h = 62 + 30 * max(1, (rows + 1) // 2)
+    h = track_height(view)
     image.paste(track_skeleton(s, h), (0, px(y, s)))
     for i in range(len(track)):
         x = MARGIN + i * w
@@ -383,6 +410,20 @@ def draw_track(image, draw, view: QuetzalView, y: float, s: float) -> float:
             chip = chip_sprite(seat, s, 26)
             image.paste(chip, (px(x + 4 + (j % 2) * 30, s), px(y + 58 + (j // 2) * 30, s)), chip)
     return y + h + 14
+
+
+def track_height(view: QuetzalView) -> int:
+    """The discovery track's cells: taller when several tokens share a cell."""
+    counts: dict[int, int] = {}
+    for seat in view.seats:
+        counts[seat.discovery] = counts.get(seat.discovery, 0) + 1
+    rows = max(counts.values(), default=1)
+    return 62 + 30 * max(1, (rows + 1) // 2)
+
+
+def track_end(view: QuetzalView, y: float) -> float:
+    """Where the discovery track that starts at ``y`` ends (unscaled)."""
+    return y + 34 + track_height(view) + 14
 
 
 # -- players --------------------------------------------------------------------------------------
@@ -485,39 +526,56 @@ def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str]
     return top + height
 
 
+PLAYER_ROW = 48          # a player's line in the turn image
+PLAYER_LINES_TOP = 40   # the lines start under their title
+
+
 def draw_player_lines(view: QuetzalView, names: list[str], scale: float) -> Canvas:
     """One line per player for the turn image: token, name, the workers in the pool, VP, coins and
     discovery; a player's whole panel (hand, upgrades) is one /board NAME away."""
     s = scale
-    row = 48
-    image, draw = new_canvas(s, 40 + row * view.players + 8)
+    image, draw = new_canvas(s, player_lines_end(view))
+    player_lines_title(draw, s)
+    for k, seat in enumerate(view.seats):
+        draw_player_line(image, draw, view, seat, names, PLAYER_LINES_TOP + PLAYER_ROW * k, s)
+    return Canvas(image, px(PLAYER_LINES_TOP + PLAYER_ROW * len(view.seats) + 8, s))
+
+
+def player_lines_end(view: QuetzalView) -> int:
+    """The height of the players' lines (unscaled)."""
+    return PLAYER_LINES_TOP + PLAYER_ROW * view.players + 8
+
+
+def player_lines_title(draw: ImageDraw.ImageDraw, s: float) -> None:
     section_title(draw, word("Players"), 4, s, word("/board NAME: a player's hand and upgrades"))
-    y = 40
-    for seat in view.seats:
-        acting = seat.seat in view.to_act
-        if acting:
-            draw.rounded_rectangle((px(MARGIN - 6, s), px(y + 1, s), px(WIDTH - MARGIN + 6, s), px(y + row - 3, s)),
-                                   radius=px(8, s), outline=HILITE, width=px(4, s))
-        chip = chip_sprite(seat.seat, s, 34)
-        image.paste(chip, (px(MARGIN, s), px(y + 6, s)), chip)
-        mid = px(y + row / 2, s)
-        title = name_of(names, seat.seat) + ("  ▶" if acting else "")
-        put_text(draw, (px(MARGIN + 44, s), mid), fit(title, px(24, s), px(190, s), True), fill=INK,
-                  font=font(px(24, s), bold=True), anchor="lm")
-        x = px(MARGIN + 244, s)
-        for w in [w for w in seat.workers if w.where == "pool"][:6]:
-            sprite = worker_sprite(w.wid, w.face, s)
-            image.paste(sprite, (int(x), mid - sprite.height // 2), sprite)
-            x += sprite.width + px(3, s)
-        x = px(WIDTH - MARGIN - 300, s)
-        x = stat(image, draw, "vp", str(seat.vp), x, mid, s)
-        x = stat(image, draw, "coin", str(seat.coins), x, mid, s)
-        x = stat(image, draw, "discovery", str(seat.discovery), x, mid, s)
-        cards = seat.hand_count if seat.hand is None else len(seat.hand)
-        put_text(draw, (px(WIDTH - MARGIN, s), mid), words("{count} card", "{count} cards", count=cards),
-                  fill=INK, font=font(px(20, s)), anchor="rm")
-        y += row
-    return Canvas(image, px(y + 8, s))
+
+
+def draw_player_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: QuetzalView, seat: SeatView,
+                     names: list[str], y: float, s: float) -> None:
+    """One player's line, ``y`` its top (unscaled)."""
+    row = PLAYER_ROW
+    acting = seat.seat in view.to_act
+    if acting:
+        draw.rounded_rectangle((px(MARGIN - 6, s), px(y + 1, s), px(WIDTH - MARGIN + 6, s), px(y + row - 3, s)),
+                               radius=px(8, s), outline=HILITE, width=px(4, s))
+    chip = chip_sprite(seat.seat, s, 34)
+    image.paste(chip, (px(MARGIN, s), px(y + 6, s)), chip)
+    mid = px(y + row / 2, s)
+    title = name_of(names, seat.seat) + ("  ▶" if acting else "")
+    put_text(draw, (px(MARGIN + 44, s), mid), fit(title, px(24, s), px(190, s), True), fill=INK,
+             font=font(px(24, s), bold=True), anchor="lm")
+    x = px(MARGIN + 244, s)
+    for w in [w for w in seat.workers if w.where == "pool"][:6]:
+        sprite = worker_sprite(w.wid, w.face, s)
+        image.paste(sprite, (int(x), mid - sprite.height // 2), sprite)
+        x += sprite.width + px(3, s)
+    x = px(WIDTH - MARGIN - 300, s)
+    x = stat(image, draw, "vp", str(seat.vp), x, mid, s)
+    x = stat(image, draw, "coin", str(seat.coins), x, mid, s)
+    x = stat(image, draw, "discovery", str(seat.discovery), x, mid, s)
+    cards = seat.hand_count if seat.hand is None else len(seat.hand)
+    put_text(draw, (px(WIDTH - MARGIN, s), mid), words("{count} card", "{count} cards", count=cards),
+             fill=INK, font=font(px(20, s)), anchor="rm")
 
 
 __all__ = ["Canvas", "draw_board", "draw_header", "draw_player_lines", "draw_players"]

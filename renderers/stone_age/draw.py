@@ -122,8 +122,12 @@ def good_square(draw: ImageDraw.ImageDraw, good: str, xy: tuple[int, int], size:
     if dim:
         fill = tuple((v + 255 * 2) // 3 for v in fill)
     draw.rounded_rectangle((x, y, x + size, y + size), radius=max(2, size // 5), fill=fill, outline=(60, 50, 40))
-    draw.text((x + size / 2, y + size / 2), label if label is not None else LETTERS[good],
-              fill=RESOURCE_TEXT[good], font=font(int(size * 0.62), bold=True), anchor="mm")
+    value = label if label is not None else LETTERS[good]
+    if size % 2 == 0:           # a whole-pixel centre: the letter's mask is kept (see text)
+        text(draw, (x + size // 2, y + size // 2), value, int(size * 0.62), RESOURCE_TEXT[good], bold=True, anchor="mm")
+    else:
+        draw.text((x + size / 2, y + size / 2), value, fill=RESOURCE_TEXT[good], font=font(int(size * 0.62), bold=True),
+                  anchor="mm")
 
 
 PIPS = {

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from games import registry
-from renderers import florenza, keyflower, stone_age
+from renderers import carcassonne, florenza, keyflower, quetzal, stone_age
 from renderers.common.layers import Drawn, PartCache, compose, stack_rgb
 from renderers.common.palette import Palettes
 from tests.renderers.positions import NAMES
@@ -48,7 +48,9 @@ def test_parts_in_a_kept_palette_are_the_whole_picture_mapped_at_once():
 
 
 @pytest.mark.parametrize("name, module, players", [("keyflower", keyflower, 3), ("stoneage", stone_age, 2),
-                                                    ("stoneage", stone_age, 4), ("florenza", florenza, 4)])
+                                                    ("stoneage", stone_age, 4), ("florenza", florenza, 4),
+                                                    ("quetzal", quetzal, 2), ("quetzal", quetzal, 5),
+                                                    ("carcassonne", carcassonne, 2), ("carcassonne", carcassonne, 5)])
 def test_turn_images_made_from_parts_are_the_pictures_drawn_whole(name, module, players):
     """Every turn of a random game: the picture put together from parts (most of them kept from
     earlier turns) is pixel for pixel the whole picture drawn at once and mapped to the table's

@@ -1,0 +1,77 @@
+"""The panel under the board as parts (renderers.common.layers): the players' title, each
+player's row, the drawn tile and the legend. A turn changes the title, the drawn tile and the
+rows of the players it scored for or passed to; the other parts are pasted from their palette
+form. A row is drawn where the whole section draws it (on a canvas down to the row's bottom)
+and cut out, so every part is pixel for pixel its piece of the whole panel; each key holds
+everything its part draws."""
+from __future__ import annotations
+
+from PIL import Image
+
+from games.carcassonne.view import CarcassonneView
+from renderers.carcassonne import palette as P
+from renderers.carcassonne.panel import (
+    Fonts, drawn_height, drawn_section, legend_height, legend_items, legend_section, player_row, players_shape,
+    players_section, players_title, players_title_text, row_shows,
+)
+from renderers.common.layers import Drawn, Placed
+
+
+def drawn_width(width: int, scale: float) -> int:
+    """How wide the panel's drawn-tile section is in a picture ``width`` wide."""
+    return min(round(width * 0.42), round(360 * scale))
+
+
+def _blank(width: int, height: int) -> Image.Image:
+    return Image.new("RGB", (width, height), P.PANEL_BG)
+
+
+def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, gap: int) -> tuple[list[Placed], int]:
+    """The panel's parts and where they go in it (players and the drawn tile side by side, the
+    legend below), and the panel's height; what no part covers is the panel's background."""
+    drawn_w = drawn_width(width, f.scale)
+    players_w = width - (drawn_w + gap if view.drawn else 0)
+    shape = players_shape(view, f)
+    parts: list[Placed] = []
+
+    def title() -> Image.Image:
+        image = _blank(players_w, shape.head_h)
+        players_title(image, view, players_w, f)
+        return image
+    parts.append(((("carcassonne", "title", players_w, f, shape, players_title_text(view)), title), (0, 0)))
+    for k, p in enumerate(view.players):
+        top = shape.row_top(k)
+
+        def row(p=p, top=top) -> Image.Image:
+            image = _blank(players_w, top + shape.row_h)
+            player_row(image, view, names, p, top, players_w, f)
+            return image.crop((0, top, players_w, top + shape.row_h))
+        parts.append(((("carcassonne", "row", players_w, f, shape, k, row_shows(view, names, k)), row), (0, top)))
+    above = shape.height(len(view.players))
+    if view.drawn:
+        def drawn() -> Image.Image:
+            image = drawn_section(view, drawn_w, f)
+            return image if image is not None else _blank(drawn_w, 1)      # (a view with a drawn tile has one)
+        parts.append(((("carcassonne", "drawn", drawn_w, f, view.drawn), drawn), (players_w + gap, 0)))
+        above = max(above, drawn_height(drawn_w, f))
+    items = legend_items(view, f)
+    shows = tuple((tuple(Drawn(sprite) for sprite in sprites), text) for sprites, text in items)
+    parts.append(((("carcassonne", "legend", width, f, shows), lambda: legend_section(items, width, f)), (0, above + gap)))
+    return parts, above + gap + legend_height(items, width, f)
+
+
+def panel_image(view: CarcassonneView, names: list[str], width: int, f: Fonts, gap: int) -> Image.Image:
+    """The panel drawn whole (RGB): the picture the parts of :func:`panel_parts` must give, pixel
+    for pixel."""
+    drawn_w = drawn_width(width, f.scale)
+    drawn = drawn_section(view, drawn_w, f)
+    players_w = width - (drawn_w + gap if drawn is not None else 0)
+    players = players_section(view, names, players_w, f)
+    legend = legend_section(legend_items(view, f), width, f)
+    top = max(players.height, drawn.height if drawn is not None else 0) + gap
+    panel = _blank(width, top + legend.height)
+    panel.paste(players, (0, 0))
+    if drawn is not None:
+        panel.paste(drawn, (players_w + gap, 0))
+    panel.paste(legend, (0, top))
+    return panel
