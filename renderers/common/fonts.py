@@ -132,6 +132,12 @@ def text_cache(maxsize: int) -> Callable[[F], F]:
     return decorate
 
 
+def forget_with_text_caches(clear: Callable[[], None]) -> None:
+    """Have :func:`font_audit` call ``clear`` as well: a cache that keeps drawn text in another
+    form (picture parts) is emptied with the caches of drawn text."""
+    _TEXT_CACHES.append(clear)
+
+
 @contextmanager
 def font_audit() -> Iterator[FontAudit]:
     """Every font size asked for (in this thread) while the block runs; text caches are emptied

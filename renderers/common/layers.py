@@ -17,6 +17,7 @@ from typing import Callable, Hashable, Sequence
 
 from PIL import Image
 
+from renderers.common.fonts import forget_with_text_caches
 from renderers.common.palette import Palettes
 from renderers.common.words import drawing_key
 
@@ -88,6 +89,10 @@ class PartCache:
             while len(self._parts) > self.size:
                 self._parts.popitem(last=False)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._parts.clear()
+
     def __len__(self) -> int:
         return len(self._parts)
 
@@ -98,6 +103,7 @@ class PartCache:
 
 
 CACHE = PartCache()
+forget_with_text_caches(CACHE.clear)     # a font audit sees every text drawn, none pasted from a part
 
 
 def configure(size: int) -> None:
