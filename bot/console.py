@@ -1,6 +1,6 @@
 """The console table: several players at one terminal, typing as themselves.
 
-    alice> /join countdown
+    alice> /join carcassonne
     bob> /join
     alice> /start
     #other alice> /join carcassonne      (a line may start with #channel to use another channel)
@@ -52,6 +52,10 @@ class Console:
     def print(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
+    def say(self, msg) -> None:
+        """Print one of the console's own lines in its language."""
+        self.print(self.i18n.render(msg, self.locale))
+
     @staticmethod
     def choices_of(reply: Reply) -> list[tuple[str, str, list[str] | None]]:
         """(label, custom_id, select values) for every button and select option, in order."""
@@ -67,7 +71,7 @@ class Console:
             locale = reply.locale if reply.locale and not reply.private else self.locale
             text = self.i18n.lines(reply.lines, locale, reply.names, lambda u: f"@{u.name}")
             text = CHANNEL_LINK.sub(lambda m: "#" + self.channel_names.get(int(m[1]), m[1]), text)
-            prefix = f"(only {user}) " if reply.private else ""
+            prefix = self.i18n.render(t("(only {user}) ", user=user), locale) if reply.private else ""
             self.print(prefix + text.replace("\n", "\n" + " " * len(prefix)))
             choices = self.choices_of(reply)
             if choices:
@@ -75,13 +79,14 @@ class Console:
                 shown = [option.label for select in reply.selects for option in select.options]
                 shown += [b.label if b.notation else self.i18n.template(b.label, locale) for b in reply.buttons]
                 labels = " | ".join(f"[{i + 1}] {label}" for i, label in enumerate(shown))
-                self.print(f"{prefix}  choices: {labels}" if reply.private else f"  buttons: {labels}")
+                self.print(prefix + self.i18n.render(t("  choices: {labels}", labels=labels), locale) if reply.private
+                           else self.i18n.render(t("  buttons: {labels}", labels=labels), locale))
             if reply.image:
                 self.images.mkdir(parents=True, exist_ok=True)
                 self.counter += 1
                 path = self.images / f"{self.counter:04d}-{reply.image_name}"
                 path.write_bytes(reply.image)
-                self.print(f"  image: {path}")
+                self.print(self.i18n.render(t("  image: {path}", path=str(path)), locale))
 
     def remember_choices(self, channel: int, user: str, replies: list[Reply]) -> None:
         for reply in replies:
@@ -105,7 +110,7 @@ class Console:
             return
         match = LINE.match(line)
         if not match:
-            self.print("Write lines as 'name> /command args', e.g. 'alice> /join carcassonne'. Type 'quit' to stop.")
+            self.say(t("Write lines as 'name> /command args', e.g. 'alice> /join carcassonne'. Type 'quit' to stop."))
             return
         channel = zlib.crc32((match["channel"] or "console").encode())
         name = match["user"]
@@ -122,8 +127,9 @@ class Console:
             choices = self.choices_for(channel, name)
             index = number - 1
             if not 0 <= index < len(choices):
-                self.print("No such button; the last message offered: " + (", ".join(
-                    f"[{i + 1}] {label}" for i, (label, _, _) in enumerate(choices)) or "nothing"))
+                offered = ", ".join(f"[{i + 1}] {label}" for i, (label, _, _) in enumerate(choices))
+                self.say(t("No such button; the last message offered: {choices}", choices=offered) if offered
+                         else t("No such button; the last message offered none."))
                 return
             _, custom_id, values = choices[index]
             replies = await self.service.button(ctx, custom_id, values)
@@ -178,8 +184,8 @@ class Console:
         return await s.help(ctx)
 
     async def run(self, stream: TextIO = sys.stdin) -> None:
-        self.print("Console table. Type lines like 'alice> /join countdown', 'bob> /join', 'alice> /start'.")
-        self.print("'/click N' presses button N of the last message; 'quit' stops.")
+        self.say(t("Console table. Type lines like 'alice> /join carcassonne', 'bob> /join', 'alice> /start'."))
+        self.say(t("'/click N' presses button N of the last message; 'quit' stops."))
         loop = asyncio.get_running_loop()
         while True:
             line = await loop.run_in_executor(None, stream.readline)

@@ -110,3 +110,15 @@ async def test_a_mistyped_command_gets_did_you_mean(service, tmp_path):
     assert "Did you mean /status?" in text or "Did you mean /start?" in text
     assert "/xyzzy" not in text and "Board games at this table" in text          # nothing close: the help
     assert service.table_in(zlib.crc32(b"console")) is None
+
+
+async def test_a_japanese_console_speaks_japanese(service, tmp_path):
+    """The console's own words (how to type, buttons, who a line is for, bad clicks) come from the
+    catalogues in the console's language."""
+    out = io.StringIO()
+    console = Console(service, I18n(["tests.toygame"]), str(tmp_path / "images"), out=out, locale="ja")
+    await console.run(io.StringIO("alice> /join countdown\nnonsense\nalice> /click 99\nquit\n"))
+    text = out.getvalue()
+    assert "コンソールの卓です。" in text and "「quit」で終了します。" in text
+    assert "  ボタン: [1]" in text and "そのボタンはありません。直前のメッセージのボタン: [1]" in text
+    assert "buttons:" not in text and "Console table" not in text and "No such button" not in text
