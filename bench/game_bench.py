@@ -4,9 +4,10 @@ Prints, per game: random full games per second (random legal moves, the most pla
 allows, every option that can be switched on together), the render + encode time and PNG size
 of the largest board — the public view at the end of such a game — and ``render ÷ encode``: the
 turn images of consecutive turns as a table draws them (one renderer, a new view each turn),
-the time to render each (drawing, palette and PNG) divided by the time Pillow takes to encode the
-same pixels with the same PNG settings. Then what the drawing caches hold after 10,000 tables
-(--tables) drew their turns: parts kept, table palettes and the process's peak memory.
+the time to render each (drawing, palette and PNG, whose bands of rows seen before are not
+compressed again: renderers.common.png) divided by the time Pillow takes to encode the same
+pixels with the same PNG settings. Then what the drawing caches hold after 10,000 tables
+(--tables) drew their turns: parts and compressed bands kept, table palettes and the process's peak memory.
 
     python bench/game_bench.py [--quick|--smoke] [--games carcassonne,stoneage]
 """
@@ -82,6 +83,7 @@ def bench_game(game: Game, games: int, renders: int) -> None:
     renderers.render(game, largest, names)  # warm caches (fonts, sprites)
     times, cpu = [], []
     for _ in range(renders):
+        forget_png_bands()      # the whole picture compressed each time, as a board never seen
         wall0, cpu0 = time.perf_counter(), time.process_time()
         png = renderers.render(game, largest, names)
         times.append((time.perf_counter() - wall0) * 1000)
@@ -93,6 +95,16 @@ def bench_game(game: Game, games: int, renders: int) -> None:
     render_ms, encode_ms, count = render_ratio(game, players, options, max(4, renders * 2))
     print(f"  turn image render ÷ encode: {ratio(render_ms, encode_ms)}  (render {render_ms:.1f} ms, "
           f"encode {encode_ms:.1f} ms per turn, {count} consecutive turns, CPU time)")
+
+
+def forget_png_bands() -> None:
+    """Empty the kept compressed bands of pictures (renderers.common.png), where the tree has them."""
+    try:
+        from renderers.common import png
+    except ImportError:
+        return
+    if hasattr(png, "BandCache"):
+        png.CACHE.clear()
 
 
 def png_settings(game: Game) -> dict:
@@ -158,6 +170,11 @@ def cache_memory(names: list[str], tables: int, pool: int) -> None:
         from renderers.common import layers
     except ImportError:           # an older tree: no parts kept
         layers = None
+    try:
+        from renderers.common import png
+        bands = png.CACHE if hasattr(png, "BandCache") else None
+    except ImportError:
+        bands = None
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     pairs = {}
     for name in names:
@@ -177,6 +194,9 @@ def cache_memory(names: list[str], tables: int, pool: int) -> None:
     if layers is not None:
         print(f"  parts kept in their palette form: {len(layers.CACHE)}/{layers.CACHE.size} "
               f"({layers.CACHE.nbytes() / 2**20:.1f} MiB; {layers.CACHE.hits} reused, {layers.CACHE.misses} drawn)")
+    if bands is not None:
+        print(f"  compressed PNG bands kept: {len(bands)}/{bands.size} "
+              f"({bands.nbytes() / 2**20:.1f} MiB; {bands.hits} reused, {bands.misses} compressed)")
     kept = []
     for name, (game, _) in pairs.items():
         palettes = getattr(renderers.renderer_module(game), "PALETTES", None)

@@ -81,6 +81,7 @@ class RenderingSection(Section):
     processes: int = key(0, "a whole number from 0 (draw in the threads) to 64", ge=0, le=64)
     cache_size: int = key(256, "a whole number of pictures from 0 to 100000", ge=0, le=100_000)
     layers: int = key(512, "a whole number of picture parts from 0 to 100000", ge=0, le=100_000)
+    png_bands: int = key(8192, "a whole number of compressed bands from 0 to 1000000", ge=0, le=1_000_000)
 
 
 class GamesSection(Section):
@@ -172,6 +173,7 @@ class Settings:
     render_processes: int = default_of("rendering.processes")      # draw in this many processes (0: in the threads)
     render_cache_size: int = default_of("rendering.cache_size")    # pictures kept (per table version)
     render_layers: int = default_of("rendering.layers")            # picture parts kept in their palette form
+    render_png_bands: int = default_of("rendering.png_bands")      # compressed PNG bands kept
     enabled_games: tuple[str, ...] = tuple(default_of("games.enabled"))
     extra_games: tuple[str, ...] = tuple(default_of("games.extra"))
     default_options: dict[str, tuple[str, ...]] = field(default_factory=dict)   # games.default_options
@@ -271,7 +273,8 @@ def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None)
         database_backend=database.backend, database_path=database.path, database_dsn=dsn,
         database_pool_size=database.pool_size, default_locale=locale.default, locales=tuple(locale.available),
         render_scale=float(rendering.scale), render_threads=rendering.threads, render_processes=rendering.processes,
-        render_cache_size=rendering.cache_size, render_layers=rendering.layers, enabled_games=tuple(games.enabled), extra_games=tuple(games.extra),
+        render_cache_size=rendering.cache_size, render_layers=rendering.layers, render_png_bands=rendering.png_bands,
+        enabled_games=tuple(games.enabled), extra_games=tuple(games.extra),
         default_options={k: tuple(v) for k, v in (games.default_options or {}).items()},
         computer_level=computer.default_level, max_computer_moves=computer.max_moves_per_command,
         turn_timer_seconds=turns.timer, reminder_at=float(turns.reminder_at), on_timeout=turns.on_timeout,

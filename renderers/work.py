@@ -12,6 +12,7 @@ from games.core.outcome import Outcome
 from renderers import registry
 from renderers.common.words import LANGUAGES, translations
 from renderers.common.layers import configure as configure_layers
+from renderers.common.png import configure as configure_png
 
 log = logging.getLogger(__name__)
 
@@ -35,15 +36,19 @@ def keep_image_memory() -> None:
         pass
 
 
-def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | None = None) -> None:
+def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | None = None,
+            png_bands: int | None = None) -> None:
     """Set a worker up: register the operator's plugin games, then draw one picture of every game
     (fonts, sprites and tile geometry are made here, not during the first real turn); ``full``:
     also every sprite a renderer can make ahead (its ``warm_up``, a few seconds: worker processes
     do it as they start, the threads of a small bot leave it to the first turns). ``layers``: how
-    many picture parts are kept in their palette form (renderers.common.layers)."""
+    many picture parts are kept in their palette form (renderers.common.layers); ``png_bands``: how
+    many compressed bands of pictures are kept (renderers.common.png)."""
     keep_image_memory()
     if layers is not None:
         configure_layers(layers)
+    if png_bands is not None:
+        configure_png(png_bands)
     for spec in extra_games:
         games.load(spec)
     for locale in LANGUAGES:            # the catalogues of the pictures' words, read once here

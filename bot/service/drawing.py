@@ -15,6 +15,7 @@ from typing import Any, Callable, Hashable
 from bot.config import Settings
 from renderers import work
 from renderers.common.layers import configure as configure_layers
+from renderers.common.png import configure as configure_png
 
 log = logging.getLogger(__name__)
 
@@ -62,9 +63,10 @@ class Drawing:
         if settings.render_processes:
             self.processes = ProcessPoolExecutor(
                 settings.render_processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=work.prepare, initargs=(tuple(settings.extra_games), True, settings.render_layers))
+                initializer=work.prepare, initargs=(tuple(settings.extra_games), True, settings.render_layers, settings.render_png_bands))
         else:
             configure_layers(settings.render_layers)
+            configure_png(settings.render_png_bands)
 
     @property
     def executor(self) -> Executor:

@@ -1,15 +1,144 @@
 """PNG encoding, one setting for every picture: the fastest zlib level (a palette picture of flat
-colours compresses well anyway; a bigger level costs more CPU than it saves in upload)."""
+colours compresses well anyway; a bigger level costs more CPU than it saves in upload).
+
+A turn image differs from the table's last one in a few places (whose turn, one space, one
+player's row), and boards, panels and empty rows look alike across tables. So an 8-bit palette
+picture is written in bands of rows, each band's compressed form kept by what its pixels are (a
+bounded LRU, ``rendering.png_bands``): a picture compresses only the bands not seen before and
+joins the kept ones. Each band is a self-contained piece of the zlib stream (a full flush ends it:
+nothing after it refers back, and it ends on a byte), so any kept bands put one after the other
+make one valid stream. The pixels, palette and zlib level are those Pillow writes with
+``PNG_SETTINGS`` (filter "none" on every row, as Pillow uses for palette pictures); other
+pictures are left to Pillow.
+"""
 from __future__ import annotations
 
 import io
+import struct
+import threading
+import zlib
+from collections import OrderedDict
 
 from PIL import Image
 
 PNG_SETTINGS = {"compress_level": 1}
+BAND_ROWS = 16          # rows of a band: 12.8 KB of an 800-pixel picture
+BANDS = 8192            # compressed bands kept (rendering.png_bands): about 1-3 KB each
+
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+ZLIB_HEADER = b"\x78\x01"       # deflate, 32 KB window, the fastest level (zlib's own header for it)
+FINAL_BLOCK = zlib.compressobj(1, zlib.DEFLATED, -15).flush()      # an empty last block
+ADLER_BASE = 65521
+
+
+class BandCache:
+    """Compressed bands by (length, hash of the band's bytes): (deflate piece, Adler-32 of the
+    band's bytes), least recently used first out. The hash is Python's keyed 64-bit one; with the
+    length beside it two different bands meet under one key about once in 10^15 pictures."""
+
+    def __init__(self, size: int = BANDS) -> None:
+        self.size = size
+        self._bands: OrderedDict[tuple[int, int], tuple[bytes, int]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key: tuple[int, int]) -> tuple[bytes, int] | None:
+        with self._lock:
+            found = self._bands.get(key)
+            if found is None:
+                self.misses += 1
+                return None
+            self._bands.move_to_end(key)
+            self.hits += 1
+            return found
+
+    def put(self, key: tuple[int, int], band: tuple[bytes, int]) -> None:
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._bands[key] = band
+            self._bands.move_to_end(key)
+            while len(self._bands) > self.size:
+                self._bands.popitem(last=False)
+
+    def resize(self, size: int) -> None:
+        with self._lock:
+            self.size = max(0, size)
+            while len(self._bands) > self.size:
+                self._bands.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._bands.clear()
+
+    def __len__(self) -> int:
+        return len(self._bands)
+
+    def nbytes(self) -> int:
+        """Memory the kept pieces take (their compressed bytes)."""
+        with self._lock:
+            return sum(len(piece) for piece, _ in self._bands.values())
+
+
+CACHE = BandCache()
+
+
+def configure(size: int) -> None:
+    """How many compressed bands are kept (``rendering.png_bands``)."""
+    CACHE.resize(size)
 
 
 def encode_png(image: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", **PNG_SETTINGS)
-    return buffer.getvalue()
+    """The picture as PNG with ``PNG_SETTINGS``: banded (above) for an 8-bit palette picture
+    without transparency, Pillow's encoder for anything else."""
+    palette = image.getpalette() if image.mode == "P" else None
+    if palette is None or "transparency" in image.info or len(palette) <= 16 * 3 or image.width == 0:
+        buffer = io.BytesIO()
+        image.save(buffer, format="PNG", **PNG_SETTINGS)
+        return buffer.getvalue()
+    return _banded(image, bytes(palette))
+
+
+def _banded(image: Image.Image, palette: bytes) -> bytes:
+    width, height = image.size
+    # the rows with their filter byte in front: the picture pasted one pixel in on a canvas of index 0
+    rows = Image.new("P", (width + 1, height), 0)
+    rows.paste(image, (1, 0))
+    raw = rows.tobytes()
+    stride = (width + 1) * BAND_ROWS
+    pieces = [ZLIB_HEADER]
+    adler = 1
+    compressor = None
+    for start in range(0, len(raw), stride):
+        band = raw[start:start + stride]
+        key = (len(band), hash(band))
+        found = CACHE.get(key)
+        if found is None:
+            if compressor is None:
+                compressor = zlib.compressobj(PNG_SETTINGS["compress_level"], zlib.DEFLATED, -15)
+            found = (compressor.compress(band) + compressor.flush(zlib.Z_FULL_FLUSH), zlib.adler32(band))
+            CACHE.put(key, found)
+        piece, band_adler = found
+        pieces.append(piece)
+        adler = adler32_combine(adler, band_adler, len(band))
+    pieces.append(FINAL_BLOCK)
+    pieces.append(struct.pack(">I", adler))
+    data = b"".join(pieces)
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)     # 8 bits, palette colour
+    return b"".join((SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", palette), _chunk(b"IDAT", data),
+                     _chunk(b"IEND", b"")))
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+def adler32_combine(first: int, second: int, second_length: int) -> int:
+    """The Adler-32 of two pieces of data one after the other, from the checksums of each and
+    the second's length (zlib's adler32_combine, which Python's zlib does not offer)."""
+    remainder = second_length % ADLER_BASE
+    sum1 = first & 0xFFFF
+    sum2 = (remainder * sum1) % ADLER_BASE
+    sum1 = (sum1 + (second & 0xFFFF) + ADLER_BASE - 1) % ADLER_BASE
+    sum2 = (sum2 + (first >> 16) + (second >> 16) + ADLER_BASE - remainder) % ADLER_BASE
+    return sum1 | (sum2 << 16)
