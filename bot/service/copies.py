@@ -19,12 +19,11 @@ With one process (no shard range configured) none of this queries anything: memo
 """
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import defaultdict
-from typing import Awaitable, Callable, Sequence
+from typing import AsyncContextManager, Awaitable, Callable, Sequence
 
 from bot.i18n import t
+from bot.keyedlocks import KeyedLocks
 from bot.service.hooks import TableHooks
 from bot.service.live import LiveTable
 from bot.service.replies import Reply
@@ -51,11 +50,11 @@ class TableCopies:
         self.forgotten = forgotten
         self._by_channel: dict[int, LiveTable] = {}
         self._by_id: dict[int, LiveTable] = {}
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.locks: KeyedLocks[int] = KeyedLocks()        # a lock per channel while it is busy
 
-    def lock(self, channel_id: int) -> asyncio.Lock:
+    def lock(self, channel_id: int) -> AsyncContextManager[None]:
         """The channel's lock: every command at one table runs under it."""
-        return self._locks[channel_id]
+        return self.locks(channel_id)
 
     def in_channel(self, channel_id: int) -> LiveTable | None:
         """The channel's open table in memory (not checked against the store)."""

@@ -15,7 +15,7 @@ import secrets
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Awaitable, Callable, Iterable, Sequence
+from typing import Any, AsyncContextManager, Awaitable, Callable, Iterable, Sequence
 
 from bot.config import Settings
 from bot.i18n import I18n, UserRef, normalise_locale, t
@@ -231,7 +231,8 @@ class TableService:
     def table_by_id(self, table_id: int) -> LiveTable | None:
         return self.copies.by_id(table_id)
 
-    def lock(self, channel_id: int) -> asyncio.Lock:
+    def lock(self, channel_id: int) -> AsyncContextManager[None]:
+        """The channel's lock: every command at one table runs under it."""
         return self.copies.lock(channel_id)
 
     # -- the tables in memory (bot/service/copies.py) ----------------------------------------

@@ -9,14 +9,14 @@ they exist, so a second attempt continues where the first stopped.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import math
 import random
 import re
 import shlex
-from typing import TYPE_CHECKING, AsyncIterator
+from typing import TYPE_CHECKING, AsyncContextManager
 
+from bot.keyedlocks import KeyedLocks
 from bot.plugins.ports import Ports, channel_link
 from bot.i18n import I18n, UserRef, t
 from bot.i18n import counts
@@ -78,7 +78,7 @@ class Tournaments(TableHooks):
         self.clock = clock
         self.store = TournamentStore(service.store)
         self._lock = asyncio.Lock()
-        self._signup: dict[int, tuple[asyncio.Lock, list[int]]] = {}
+        self._signup: KeyedLocks[int] = KeyedLocks()
         self._i18n = I18n()
         scheduler.register("tournament", self._round_job)
 
@@ -100,21 +100,10 @@ class Tournaments(TableHooks):
         return ctx.user_id == tournament.organiser_id or ctx.is_moderator
 
     # -- sign-up ----------------------------------------------------------------------------------
-    @contextlib.asynccontextmanager
-    async def _signing_up(self, channel_id: int) -> AsyncIterator[None]:
+    def _signing_up(self, channel_id: int) -> AsyncContextManager[None]:
         """One sign-up change at a time per channel (create, join, leave, start, cancel): commands that
-        arrive together are answered one after the other, each on what the one before did. A
-        channel's lock lives only while someone holds or waits for it."""
-        entry = self._signup.setdefault(channel_id, (asyncio.Lock(), [0]))
-        lock, users = entry
-        users[0] += 1
-        try:
-            async with lock:
-                yield
-        finally:
-            users[0] -= 1
-            if users[0] == 0:
-                del self._signup[channel_id]
+        arrive together are answered one after the other, each on what the one before did."""
+        return self._signup(channel_id)
 
     async def create(self, ctx: Ctx, name: str, game_name: str, format: str | None = None, size: int | None = None,
                      rounds: int | None = None, timer: str | None = None, options: str | None = None) -> list[Reply]:
