@@ -234,11 +234,20 @@ def migrate(args: argparse.Namespace, settings: Settings) -> int:
         return 2
     from bot.store.transfer import migrate_sqlite_to_postgres
 
+    source = args.source or settings.database_path
+    ownership = Ownership(settings)
     try:
-        print(asyncio.run(migrate_sqlite_to_postgres(args.source or settings.database_path, dsn)))
+        if os.path.isfile(source):      # (a missing file: the copy says so)
+            ownership.lock_for_copy(source)
+        print(asyncio.run(migrate_sqlite_to_postgres(source, dsn)))
+    except OwnershipError as error:
+        print(f"Nothing was copied: {error}", file=sys.stderr)
+        return 4
     except StoreError as error:
         print(f"Nothing was copied: {error}", file=sys.stderr)
         return 3
+    finally:
+        asyncio.run(ownership.release())
     return 0
 
 

@@ -11,6 +11,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+from bot.ownership.filelock import FileLock
+from bot.ownership.identity import process_identity
 from tests.test_operator_errors import GAMES, ROOT, assert_sentence, run_bot
 
 #: runs the program as an install without the postgres extra sees it: asyncpg cannot be imported
@@ -86,3 +88,17 @@ def test_sync_without_a_token_is_one_sentence(tmp_path):
     done = subprocess.run([sys.executable, "-m", "bot", "sync", "--config", str(path)], cwd=ROOT, env=environ,
                           capture_output=True, text=True, timeout=120)
     assert_sentence(done, 2, "boardtable sync needs the bot's token in DISCORD_TOKEN")
+
+
+def test_no_copy_to_postgres_under_a_running_bot(tmp_path):
+    database = tmp_path / "tables.sqlite3"
+    config = f"database:\n  path: {database}\n" + GAMES
+    assert run_bot(tmp_path, config, "migrate").returncode == 0
+    running = FileLock(database, process_identity(), shared=False)     # as a bot on this file holds it
+    running.acquire()
+    try:
+        done = run_bot(tmp_path, config, "migrate", "sqlite-to-postgres", "--to", NO_SERVER)
+    finally:
+        running.release()
+    assert_sentence(done, 4, "Nothing was copied", "is in use by", "Stop the bot first")
+    assert "database.path of its own" not in done.stderr

@@ -37,6 +37,15 @@ class Ownership:
         lock.acquire()
         self._lock = lock
 
+    def lock_for_copy(self, database: str) -> None:
+        """Hold the lock file of the SQLite file ``database`` while its rows are copied elsewhere:
+        a bot running on it refuses the copy (what it wrote meanwhile would be lost), and a bot
+        started during the copy refuses to start until it has ended."""
+        lock = FileLock(database, self.identity, shared=False,
+                        advice="Stop the bot first, then copy: what it writes while the rows are copied would be lost.")
+        lock.acquire()
+        self._lock = lock
+
     async def claim_shards(self, store: Store, on_lost: Callable[[str], Awaitable[None] | None]) -> None:
         """Claim this process's shards in ``store`` and keep them (``on_lost`` if taken over)."""
         claims = ShardClaims(store, self.settings.shards, self.identity, self.settings.lease_seconds)

@@ -32,8 +32,13 @@ def lock_path(database: str | Path) -> Path:
 
 
 class FileLock:
-    def __init__(self, database: str | Path, identity: str, *, shared: bool) -> None:
+    #: what a refused process is told to do
+    ADVICE = ("Only one bot process may own a database's tables: stop the other one first, or give this one a"
+              " database.path of its own.")
+
+    def __init__(self, database: str | Path, identity: str, *, shared: bool, advice: str = ADVICE) -> None:
         self.database = str(database)
+        self.advice = advice
         self.path = lock_path(database)
         self.identity = identity
         self.shared = shared
@@ -59,9 +64,8 @@ class FileLock:
             shards = " Shard processes may share one SQLite file, each with --shard-ids of its own." \
                 if self.shared or holder.startswith("shard") else ""
             raise OwnershipError(
-                f"the database {self.database} is in use by {holder} (lock file {self.path}). Only one bot process"
-                " may own a database's tables: stop the other one first, or give this one a database.path of its"
-                f" own.{shards}") from None
+                f"the database {self.database} is in use by {holder} (lock file {self.path}). {self.advice}"
+                f"{shards}") from None
         if not self.shared:
             os.ftruncate(fd, 0)
             os.write(fd, f"{self.identity} {datetime.datetime.now().isoformat(timespec='seconds')}\n".encode())
