@@ -72,8 +72,8 @@ def check_games(settings: Settings) -> list[str]:
 
 
 def stop_on_sigterm() -> None:
-    """SIGTERM (systemd, docker stop) ends the Discord bot like Ctrl-C: the running task is
-    cancelled, so the gateway, the database and the monitor are closed in order instead of the
+    """SIGTERM (systemd, docker stop) ends the bot like Ctrl-C: the running task is cancelled, so
+    the gateway or the console, the database and the monitor are closed in order instead of the
     process vanishing."""
     task = asyncio.current_task()
     if task is None or sys.platform == "win32":     # Windows event loops take no signal handlers
@@ -152,6 +152,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
             from bot.plugins.console import console_ports
             from bot.console import Console
 
+            stop_on_sigterm()
             console = Console(service, i18n, settings.console_images_dir, settings.default_locale)
             play.ports.update(console_ports(console))
             console.extra = play.dispatch
@@ -167,7 +168,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
 
             from bot.discord.client import run_discord
 
-            stop_on_sigterm()       # (not for the console: its input thread would hold up the exit)
+            stop_on_sigterm()
             try:
                 await run_discord(service, settings, i18n, token, force_sync=args.sync, play=play, monitor=monitor)
             except discord.LoginFailure:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
+import threading
 import zlib
 from pathlib import Path
 from typing import Awaitable, Callable, TextIO
@@ -186,9 +187,30 @@ class Console:
     async def run(self, stream: TextIO = sys.stdin) -> None:
         self.say(t("Console table. Type lines like 'alice> /join carcassonne', 'bob> /join', 'alice> /start'."))
         self.say(t("'/click N' presses button N of the last message; 'quit' stops."))
-        loop = asyncio.get_running_loop()
+        lines = typed_lines(stream)
         while True:
-            line = await loop.run_in_executor(None, stream.readline)
+            line = await lines.get()
             if not line or line.strip() in ("quit", "exit"):
                 break
             await self.handle(line)
+
+
+def typed_lines(stream: TextIO) -> "asyncio.Queue[str]":
+    """The lines of ``stream`` as they are typed, read by a daemon thread: a stop (SIGTERM,
+    Ctrl-C) never waits for the next line, as a read in the loop's executor would (asyncio.run
+    waits for its threads). An empty string is the end of the input."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str] = asyncio.Queue()
+
+    def read() -> None:
+        while True:
+            line = stream.readline()
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, line)
+            except RuntimeError:        # the loop has closed: nobody is listening any more
+                return
+            if not line:
+                return
+
+    threading.Thread(target=read, name="console-input", daemon=True).start()
+    return queue

@@ -5,6 +5,7 @@ console script)."""
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from bot.ownership.filelock import FileLock
 from bot.ownership.identity import process_identity
+from tests.console_process import ConsoleProcess
 from tests.test_operator_errors import GAMES, ROOT, assert_sentence, run_bot
 
 #: runs the program as an install without the postgres extra sees it: asyncpg cannot be imported
@@ -102,3 +104,21 @@ def test_no_copy_to_postgres_under_a_running_bot(tmp_path):
         running.release()
     assert_sentence(done, 4, "Nothing was copied", "is in use by", "Stop the bot first")
     assert "database.path of its own" not in done.stderr
+
+
+def test_sigterm_stops_the_console_without_waiting_for_a_line(tmp_path):
+    config = tmp_path / "config.yaml"
+    config.write_text(f"database:\n  path: {tmp_path / 'tables.sqlite3'}\n" + GAMES
+                      + f"console:\n  images_dir: {tmp_path / 'images'}\n")
+    console = ConsoleProcess(config, {})
+    console.send("alice> /join countdown", "opens a table")
+    console.proc.send_signal(signal.SIGTERM)        # stdin stays open: nothing more is typed
+    try:
+        code = console.proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        console.proc.kill()
+        raise AssertionError("the console waited for input after SIGTERM") from None
+    out = console.proc.stdout.read() if console.proc.stdout else ""
+    assert code == 0 and "Traceback" not in out, out
+    again = run_bot(tmp_path, config.read_text(), stdin="bob> /join\nquit\n")     # the table was kept
+    assert "Seated (2/" in again.stdout, again.stdout + again.stderr
