@@ -132,9 +132,10 @@ def _title(canvas: Canvas, text: str, note: str = "") -> None:
 
 
 def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
-    s, draw = canvas.s, canvas.draw
+    s = canvas.s
     height = s(96)
-    draw.rectangle((0, 0, canvas.width, height), fill=(60, 44, 36))
+    canvas.ensure(height)
+    canvas.draw.rectangle((0, 0, canvas.width, height), fill=(60, 44, 36))
     if view.over:
         title = word("Florenza · game over")
     elif view.phase == 3:
@@ -147,7 +148,7 @@ def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     if not view.over:
         label = word("to act:") if view.phase == 3 else word(STEP_LABELS.get(view.step, ""))
         canvas.text((x, y + s(2)), label, fill=(235, 220, 190), typeface=canvas.font(21))
-        x += text_width(draw, label, canvas.font(21)) + s(8)
+        x += text_width(canvas.draw, label, canvas.font(21)) + s(8)
         for seat in view.to_act:
             badge = seat_badge(seat, s(30))
             canvas.image.paste(badge, (x, y), badge)
@@ -155,13 +156,13 @@ def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
             if len(view.to_act) == 1:          # several (keep step): their letters are enough
                 text, typeface = canvas.fit(names[seat], s(170), 21, True)
                 canvas.text((x, y + s(2)), text, fill=WHITE, typeface=typeface)
-                x += text_width(draw, text, typeface) + s(10)
+                x += text_width(canvas.draw, text, typeface) + s(10)
     # turns 5-8: who has an extra action
-    strip_w = text_width(draw, "T5–8:", canvas.font(19)) + s(4) + sum(
+    strip_w = text_width(canvas.draw, "T5–8:", canvas.font(19)) + s(4) + sum(
         s(13) + (s(14) if not seats else s(21) * len(seats)) + s(6) for _, seats in view.eligible)
     strip_x = max(x + s(8), canvas.width - s(PAD) - strip_w)
     canvas.text((strip_x, y + s(3)), "T5–8:", fill=(235, 220, 190), typeface=canvas.font(19))
-    strip_x += text_width(draw, "T5–8:", canvas.font(19)) + s(4)
+    strip_x += text_width(canvas.draw, "T5–8:", canvas.font(19)) + s(4)
     for turn, seats in view.eligible:
         canvas.text((strip_x, y + s(3)), str(turn), fill=WHITE, typeface=canvas.font(19, True))
         strip_x += s(13)
@@ -197,11 +198,11 @@ def _monuments(canvas: Canvas, view: FlorenzaView) -> None:
 
 def _monument_tile(canvas: Canvas, x: int, y: int, w: int, h: int, monument_id: str, label: str,
                    stays: bool) -> None:
-    s, draw = canvas.s, canvas.draw
+    s = canvas.s
     info = monument(monument_id)
     place, _, title = info.name.partition(": ")
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=s(8), fill=WHITE, outline=MONUMENT_COLOUR, width=s(3))
-    draw.rectangle((x, y + s(4), x + s(8), y + h - s(4)), fill=MONUMENT_COLOUR)
+    canvas.draw.rounded_rectangle((x, y, x + w, y + h), radius=s(8), fill=WHITE, outline=MONUMENT_COLOUR, width=s(3))
+    canvas.draw.rectangle((x, y + s(4), x + s(8), y + h - s(4)), fill=MONUMENT_COLOUR)
     canvas.text((x + s(14), y + s(5)), label, fill=MONUMENT_COLOUR, typeface=canvas.font(22, True))
     pp_badge(canvas, x + w - s(48), y + s(6), f"{info.pp}", 30, MONUMENT_COLOUR)
     note = f"#{info.number} {place}" + (word(" · stays") if stays else "")
@@ -225,7 +226,7 @@ def _types(canvas: Canvas, x: int, y: int, types: tuple[str, ...], height: int) 
 
 def _artists(canvas: Canvas, view: FlorenzaView) -> None:
     """The artists on display in two columns, then the anonymous artists."""
-    s, draw = canvas.s, canvas.draw
+    s = canvas.s
     _title(canvas, word("Artists"), word("deck {n} · fee · values (hidden until hired)", n=view.artist_deck))
     row_h, columns = s(34), 2
     col_w = (canvas.width - s(PAD) * 2 - s(8)) // columns
@@ -236,11 +237,11 @@ def _artists(canvas: Canvas, view: FlorenzaView) -> None:
         col, row = i // rows, i % rows
         x0, y = s(PAD) + col * (col_w + s(8)), canvas.y + row * row_h
         if row % 2 == 0:
-            draw.rectangle((x0, y, x0 + col_w, y + row_h - s(2)), fill=(244, 238, 225))
+            canvas.draw.rectangle((x0, y, x0 + col_w, y + row_h - s(2)), fill=(244, 238, 225))
         canvas.text((x0 + s(4), y + s(4)), f"A{i + 1}", fill=INK, typeface=canvas.font(20, True))
         x = _types(canvas, x0 + s(44), y + s(4), (info.type,), s(26))
         detail = f"{info.fee} · {'|'.join(str(v) for v in info.values)}"
-        detail_w = text_width(draw, detail, canvas.font(19))
+        detail_w = text_width(canvas.draw, detail, canvas.font(19))
         name, typeface = canvas.fit(named(info.name, info.ja), x0 + col_w - detail_w - s(10) - (x + s(4)), 20, False)
         canvas.text((x + s(4), y + s(4)), name, fill=INK, typeface=typeface)
         canvas.text((x0 + col_w - s(4), y + s(5)), detail, fill=INK, typeface=canvas.font(19), anchor="ra")
@@ -248,13 +249,13 @@ def _artists(canvas: Canvas, view: FlorenzaView) -> None:
     y = canvas.y + s(4)
     label = word("Anonymous (fee 50, 0 pp):")
     canvas.text((s(PAD + 4), y + s(2)), label, fill=INK, typeface=canvas.font(20))
-    x = s(PAD + 4) + text_width(draw, label, canvas.font(20)) + s(8)
+    x = s(PAD + 4) + text_width(canvas.draw, label, canvas.font(20)) + s(8)
     for slot, available in enumerate(view.anonymous):
         letter = catalog().artists[ANONYMOUS[slot]].type
         x = _types(canvas, x, y, (letter,), s(26))
         text = word("free") if available else word("used")
         canvas.text((x, y + s(2)), text, fill=INK if available else MUTED, typeface=canvas.font(20, available))
-        x += text_width(draw, text, canvas.font(20, True)) + s(12)
+        x += text_width(canvas.draw, text, canvas.font(20, True)) + s(12)
     canvas.y += row_h + s(4)
 
 
@@ -262,7 +263,7 @@ LOCATION_EFFECT = {"gain": "+{r}", "sell": "{r}→200", "barter": "1→1", "capt
 
 
 def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
-    s, draw = canvas.s, canvas.draw
+    s = canvas.s
     _title(canvas, word("Locations"), word("each copy once per round"))
     columns, h = 3, s(36)
     w = (canvas.width - s(PAD) * (columns + 1)) // columns
@@ -272,7 +273,7 @@ def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
         canvas.ensure(y - canvas.y + h + s(8))
         info = location(location_id)
         used = used_by is not None
-        draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=(215, 210, 200) if used else WHITE,
+        canvas.draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=(215, 210, 200) if used else WHITE,
                                outline=LINE if used else INK, width=max(1, s(2)))
         canvas.text((x + s(6), y + s(6)), f"L{i + 1}", fill=MUTED if used else INK, typeface=canvas.font(19, True))
         effect = LOCATION_EFFECT[info.kind].format(r=info.resource)
@@ -309,23 +310,23 @@ def _players_title(canvas: Canvas) -> None:
 
 def _player_line(canvas: Canvas, view: FlorenzaView, seat: int, names: list[str]) -> None:
     """One player's line of the turn image, from ``canvas.y``."""
-    s, draw = canvas.s, canvas.draw
+    s = canvas.s
     row_h = s(46)
     player = view.tableaux[seat]
     canvas.ensure(row_h)
     y = canvas.y
     acting = seat in view.to_act and not view.over
     if acting:
-        draw.rounded_rectangle((s(PAD // 2), y, canvas.width - s(PAD // 2), y + row_h - s(4)), radius=s(8),
+        canvas.draw.rounded_rectangle((s(PAD // 2), y, canvas.width - s(PAD // 2), y + row_h - s(4)), radius=s(8),
                                outline=INK, width=s(3))
     badge = seat_badge(seat, s(32))
     canvas.image.paste(badge, (s(PAD), y + s(5)), badge)
     x = s(PAD) + badge.width + s(8)
     name, typeface = canvas.fit(names[seat], s(200), 23, True)
     canvas.text((x, y + s(8)), name, fill=INK, typeface=typeface)
-    x += text_width(draw, name, typeface) + s(6)
+    x += text_width(canvas.draw, name, typeface) + s(6)
     if player.captain:
-        flag(draw, x, y + s(8), s(26))
+        flag(canvas.draw, x, y + s(8), s(26))
         x += s(26)
     categories = [card(p.id).category for p in player.cards]
     sets = min(categories.count("PAL"), categories.count("CHU"), categories.count("DIS"))
@@ -334,7 +335,7 @@ def _player_line(canvas: Canvas, view: FlorenzaView, seat: int, names: list[str]
     if sets:
         counts += " · " + word("sets {n}", n=sets)
     pp = word("{n} pp", n=player.pp)
-    pp_w = text_width(draw, pp, canvas.font(36 * 0.62, True)) + s(10)
+    pp_w = text_width(canvas.draw, pp, canvas.font(36 * 0.62, True)) + s(10)
     counts, typeface = canvas.fit(counts, canvas.width - s(PAD) - pp_w - s(12) - (x + s(8)), 20)
     canvas.text((x + s(8), y + s(10)), counts, fill=INK, typeface=typeface)
     pp_badge(canvas, canvas.width - s(PAD) - pp_w, y + s(4), pp, 34)
@@ -342,7 +343,7 @@ def _player_line(canvas: Canvas, view: FlorenzaView, seat: int, names: list[str]
 
 
 def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: list[str]) -> None:
-    s, draw = canvas.s, canvas.draw
+    s = canvas.s
     canvas.ensure(s(120))
     top = canvas.y + s(10)
     canvas.y = top + s(6)
@@ -353,9 +354,9 @@ def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: lis
     x += badge.width + s(8)
     name, typeface = canvas.fit(names[player.seat], s(230), 26, True)
     canvas.text((x, canvas.y + s(2)), name, fill=INK, typeface=typeface)
-    x += text_width(draw, name, typeface) + s(8)
+    x += text_width(canvas.draw, name, typeface) + s(8)
     if player.captain:
-        flag(draw, x, canvas.y + s(4), s(28))
+        flag(canvas.draw, x, canvas.y + s(4), s(28))
         x += s(28)
     width = pp_badge(canvas, canvas.width - s(PAD + 96), canvas.y, word("{n} pp", n=player.pp), 36)
     del width
@@ -388,7 +389,7 @@ def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: lis
         canvas.text((s(PAD + 8), canvas.y), text, fill=INK, typeface=typeface)
         canvas.y += s(28)
     canvas.y += s(6)
-    draw.rounded_rectangle((s(PAD // 2), top, canvas.width - s(PAD // 2), canvas.y), radius=s(10),
+    canvas.draw.rounded_rectangle((s(PAD // 2), top, canvas.width - s(PAD // 2), canvas.y), radius=s(10),
                            outline=colour.fill, width=s(4))
 
 
@@ -424,7 +425,7 @@ def _artist_short(artist) -> str:
 
 
 def _tile_rows(canvas: Canvas, tiles: list[tuple[str, str, str, tuple[int, int, int], tuple[int, int, int]]]) -> None:
-    s, draw = canvas.s, canvas.draw
+    s = canvas.s
     if not tiles:
         return
     columns, h = 3, s(62)
@@ -433,7 +434,7 @@ def _tile_rows(canvas: Canvas, tiles: list[tuple[str, str, str, tuple[int, int, 
         col, row = i % columns, i // columns
         x, y = s(PAD + 8) + col * (w + s(6)), canvas.y + row * (h + s(6))
         canvas.ensure(y - canvas.y + h + s(8))
-        draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=fill)
+        canvas.draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=fill)
         text, typeface = canvas.fit(name, w - s(10), 21, True)
         canvas.text((x + s(6), y + s(4)), text, fill=ink, typeface=typeface)
         text, typeface = canvas.fit(f"{code} · {bottom}", w - s(10), 19, False)
@@ -463,13 +464,13 @@ def _final(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
 
 
 def _hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
-    s, draw = canvas.s, canvas.draw
+    s = canvas.s
     me = view.me
     assert me is not None
     canvas.y += s(10)
     canvas.ensure(s(140))
     top = canvas.y
-    draw.rectangle((0, top, canvas.width, top + s(44)), fill=(30, 60, 90))
+    canvas.draw.rectangle((0, top, canvas.width, top + s(44)), fill=(30, 60, 90))
     title = word("Private: {name}'s hand and holdings", name=names[me.seat])
     text, typeface = canvas.fit(title, canvas.width - s(2 * PAD), 24, True)
     canvas.text((s(PAD), top + s(8)), text, fill=WHITE, typeface=typeface)
@@ -500,11 +501,11 @@ def _hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
 
 
 def _hand_tile(canvas: Canvas, x: int, y: int, w: int, h: int, card_id: str, label: str) -> None:
-    s, draw = canvas.s, canvas.draw
+    s = canvas.s
     info = card(card_id)
     fill = CATEGORY_COLOURS[info.category]
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=s(8), fill=WHITE, outline=fill, width=s(4))
-    draw.rectangle((x + s(2), y + s(2), x + w - s(2), y + s(34)), fill=fill)
+    canvas.draw.rounded_rectangle((x, y, x + w, y + h), radius=s(8), fill=WHITE, outline=fill, width=s(4))
+    canvas.draw.rectangle((x + s(2), y + s(2), x + w - s(2), y + s(34)), fill=fill)
     ink = CATEGORY_TEXT.get(info.category, WHITE)
     canvas.text((x + s(8), y + s(5)), label, fill=ink, typeface=canvas.font(21, True))
     right = x + w - s(8)

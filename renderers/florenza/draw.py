@@ -40,9 +40,17 @@ class Canvas:
 
     def __post_init__(self) -> None:
         self.image = Image.new("RGB", (self.width, int(self.height * self.scale)), PAPER)
-        self.draw = ImageDraw.Draw(self.image)
+        self._pen, self._pen_on = ImageDraw.Draw(self.image), self.image
         self.y = 0
         self.floor = min_text_px(self.width)       # no text smaller (a phone shows it width-wide)
+
+    @property
+    def draw(self) -> ImageDraw.ImageDraw:
+        """The drawing on the page as it is now (a page that grew is a new image: ask again after
+        ``ensure`` rather than keeping it)."""
+        if self._pen_on is not self.image:
+            self._pen, self._pen_on = ImageDraw.Draw(self.image), self.image
+        return self._pen
 
     def s(self, value: float) -> int:
         return int(round(value * self.scale))
@@ -58,11 +66,11 @@ class Canvas:
 
     def ensure(self, more: int) -> None:
         """Grow the page when content runs past the bottom."""
-        if self.y + more + self.s(40) > self.image.height:
-            bigger = Image.new("RGB", (self.width, self.image.height * 2), PAPER)
+        needed = self.y + more + self.s(40)
+        if needed > self.image.height:
+            bigger = Image.new("RGB", (self.width, max(needed, self.image.height * 2)), PAPER)
             bigger.paste(self.image, (0, 0))
             self.image = bigger
-            self.draw = ImageDraw.Draw(self.image)
 
     def text(self, xy: tuple[int, int], text: str, fill: tuple[int, int, int],
              typeface: ImageFont.FreeTypeFont, anchor: str = "la") -> None:

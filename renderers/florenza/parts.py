@@ -11,8 +11,7 @@ from games.florenza.view import FlorenzaView
 from renderers.common.layers import Part
 from renderers.florenza.draw import Canvas
 
-# a part's canvas: taller than any section, so that it never grows (a section keeps the ImageDraw
-# it started with, which a grown page is no longer drawn through)
+# a part's canvas: taller than any section, so that it seldom grows (a page that grows is copied)
 TALLEST = 1200
 
 Section = Callable[[Canvas], None]

@@ -104,3 +104,20 @@ def test_regions_scale_and_other_phases():
     advance(state, rng, 10_000)
     final = image(render(GAME.view(state, None), names))
     assert final.height > 600
+
+
+
+def test_a_section_drawn_on_a_page_that_grows_is_the_same_picture(midgame, monkeypatch):
+    """Sections start on a small page here, so every one grows it while drawing (a page that grows
+    is a new image: what a section draws after that must land on it)."""
+    from renderers.common import layers
+    from renderers.florenza import parts
+
+    view = GAME.view(midgame, None)
+    layers.CACHE.clear()
+    tall = image(render(view, NAMES, cache_key=("grow-test", 1)))
+    monkeypatch.setattr(parts, "TALLEST", 24)
+    layers.CACHE.clear()
+    grown = image(render(view, NAMES, cache_key=("grow-test", 2)))
+    assert tall.size == grown.size
+    assert ImageChops.difference(tall, grown).getbbox() is None
