@@ -33,7 +33,7 @@ class KnownLanguages:
 
     def __init__(self, store: Store, kind: Kind, size: int) -> None:
         self.store = store
-        self.kind = kind
+        self.kind: Kind = kind
         self.size = size
         self._memory: OrderedDict[int, str] = OrderedDict()
         self._waiting: dict[int, str] = {}       # noted, not handed to the store yet (at most ``size``)

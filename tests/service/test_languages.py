@@ -27,6 +27,12 @@ ACCEPT = {
 }
 
 
+def language_at(service: TableService, channel: int) -> str:
+    table = service.table_in(channel)
+    assert table is not None, f"no table in channel {channel}"
+    return table.public_language
+
+
 def service_of(store, **settings) -> TableService:
     seeds = itertools.count(700)
     return TableService(store, make_settings(**settings), seed_source=lambda: next(seeds), render=False)
@@ -64,10 +70,10 @@ async def test_languages_noted_are_known_after_a_restart_before_anyone_interacts
         assert await service.user_language(13) is None and await service.server_language(8) is None
         # a table opened without an interaction (a tournament's): the server's language
         await service.join(ctx("bob", channel=3), "countdown")
-        assert service.table_in(3).public_language == "ja"
+        assert language_at(service, 3) == "ja"
         # a direct-message table opened without a language said: its opener's
         await service.join(replace(ctx("alice", channel=4), guild_id=None), "countdown")
-        assert service.table_in(4).public_language == "ja"
+        assert language_at(service, 4) == "ja"
         await service.close()
     finally:
         await store.close()
@@ -138,7 +144,7 @@ async def test_a_store_that_refuses_the_write_fails_nothing_and_is_logged_once(s
             await service.server_languages.flush()
             # the command goes on, in the language this process knows
             replies = await service.join(ctx("bob", channel=3), "countdown")
-            assert not replies[0].error and service.table_in(3).public_language == "ja"
+            assert not replies[0].error and language_at(service, 3) == "ja"
             warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
             assert len(warnings) == 1 and "languages refused by the test" in warnings[0].getMessage()
             assert "Traceback" not in caplog.text
