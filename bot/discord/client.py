@@ -7,7 +7,6 @@ import hashlib
 import json
 import logging
 import os
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, Coroutine
 
 import discord
@@ -32,7 +31,6 @@ COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.inf
         "bot.discord.cogs.plugins", "bot.discord.cogs.tournament")
 DEFER_AFTER = 1.0          # seconds; Discord wants an answer within 3
 SHUTDOWN_GRACE = 30.0      # seconds a stopping bot waits for the answers it is still working on
-USER_LOCALES = 10_000     # users whose language is remembered for direct messages (the most recent)
 
 
 def point_at_api(base: str | None) -> None:
@@ -124,9 +122,6 @@ class BoardBotCore(_Bot):
         self.tree.on_error = self.on_app_command_error
         self._in_flight = 0              # interactions whose service call is running (see in_time)
         self._answering = 0              # interactions not fully answered yet (service call + sending)
-        #: each user's language as their last interaction said, for what reaches them without one
-        #: (turn DMs): the most recent USER_LOCALES users
-        self._user_locales: OrderedDict[int, str] = OrderedDict()
         self._all_answered = asyncio.Event()
         self._all_answered.set()
         self._pending: list[tuple[int, list[Reply]]] | None = None     # restore()'s replies, posted once ready
@@ -221,19 +216,13 @@ class BoardBotCore(_Bot):
                 log.warning("stopping with %s answer(s) still in progress after %.0f s", self._answering, SHUTDOWN_GRACE)
         await super().close()  # type: ignore[misc]
 
-    def user_locale(self, user_id: int) -> str | None:
-        """The user's language as their last interaction said (None: not seen since the start)."""
-        return self._user_locales.get(user_id)
-
-    def _remember_locale(self, user_id: int, locale: str | None) -> None:
-        if locale:
-            self._user_locales[user_id] = locale
-            self._user_locales.move_to_end(user_id)
-            while len(self._user_locales) > USER_LOCALES:
-                self._user_locales.popitem(last=False)
+    async def user_locale(self, user_id: int) -> str | None:
+        """The user's language as their last interaction said, for what reaches them without one
+        (turn DMs); kept in the store, so a restart knows it (None: never seen)."""
+        return await self.service.user_language(user_id)
 
     def ctx(self, interaction: discord.Interaction) -> Ctx:
-        self._remember_locale(interaction.user.id, str(interaction.locale) if interaction.locale else None)
+        self.service.note_user_language(interaction.user.id, str(interaction.locale) if interaction.locale else None)
         self.service.note_server_language(interaction.guild_id, str(interaction.guild_locale) if interaction.guild_locale else None)
         permissions = interaction.permissions
         moderator = bool(permissions and getattr(permissions, self.settings.moderator_permission, False))

@@ -26,9 +26,10 @@ def discord_ports(bot: "BoardBotCore") -> Ports:
 
     async def notify(user_id: int, replies: list[Reply]) -> None:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        reader = await bot.user_locale(user_id) or locale       # the reader's language
         for reply in replies:
             try:
-                await user.send(**kwargs_of(bot.i18n, reply, bot.user_locale(user_id) or locale))   # the reader's
+                await user.send(**kwargs_of(bot.i18n, reply, reader))
             except discord.HTTPException:
                 log.info("user %s does not accept direct messages", user_id)
                 return

@@ -13,7 +13,6 @@ import logging
 import random
 import secrets
 import time
-from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, AsyncContextManager, Awaitable, Callable, Iterable, Sequence
 
@@ -23,6 +22,7 @@ from bot.i18n import counts
 from bot.service import confirm, customids, movelog, optionlines, panels
 from bot.service.announcements import Announcements
 from bot.service.hooks import TableHooks
+from bot.service.languages import SERVER_LANGUAGES, USER_LANGUAGES, KnownLanguages
 from bot.service.drawing import Drawing
 from bot.service.live import LiveTable
 from bot.service.results import last_result
@@ -49,7 +49,6 @@ MAX_TEXT = 200           # longest action text we even try to parse
 #: the game verbs that exist as slash commands; other verbs of a game go through /play.
 SLASH_VERBS = ("play", "place", "bid", "use", "pass")
 LOG_CHARS = 1800         # /log reply budget (Discord allows 2000)
-SERVER_LANGUAGES = 10_000  # servers whose language is remembered (the most recent)
 
 HELP_LINES = (
     t("/join GAME — open a table here (or /join to sit at the open one)"),
@@ -146,8 +145,10 @@ class TableService:
         self.ending_lock = asyncio.Lock()
         self.announcements = Announcements(store)
         #: each server's language as its latest interaction said, for tables opened without one
-        #: (a tournament's): the most recent SERVER_LANGUAGES servers
-        self._server_languages: OrderedDict[int, str] = OrderedDict()
+        #: (a tournament's), and each user's, for what reaches them without one (turn DMs): the
+        #: most recent in memory, all of them in the store (languages.py)
+        self.server_languages = KnownLanguages(store, "server", SERVER_LANGUAGES)
+        self.user_languages = KnownLanguages(store, "user", USER_LANGUAGES)
 
     # -- games ------------------------------------------------------------------------------
     def games(self) -> list[Game]:
@@ -212,12 +213,24 @@ class TableService:
         return self.copies.in_channel(channel_id)
 
     def note_server_language(self, guild_id: int | None, locale: str | None) -> None:
-        """Remember a server's preferred language (Discord sends it with every interaction)."""
+        """Remember a server's preferred language (Discord sends it with every interaction); kept
+        in the store when it changed, in the background."""
         if guild_id and locale:
-            self._server_languages[guild_id] = normalise_locale(locale, self.settings.default_locale)
-            self._server_languages.move_to_end(guild_id)
-            while len(self._server_languages) > SERVER_LANGUAGES:
-                self._server_languages.popitem(last=False)
+            self.server_languages.note(guild_id, normalise_locale(locale, self.settings.default_locale))
+
+    async def server_language(self, guild_id: int) -> str | None:
+        """The server's language as its latest interaction said (None: not known)."""
+        return await self.server_languages.get(guild_id)
+
+    def note_user_language(self, user_id: int, locale: str | None) -> None:
+        """Remember a user's own language (Discord's locale name, sent with every interaction);
+        kept in the store when it changed, in the background."""
+        if locale:
+            self.user_languages.note(user_id, locale)
+
+    async def user_language(self, user_id: int) -> str | None:
+        """The user's language as their latest interaction said (None: not known)."""
+        return await self.user_languages.get(user_id)
 
     def public_language(self, channel_id: int, ctx: Ctx | None = None, server_locale: str | None = None) -> str:
         """The language of a public message in a channel: its table's (LiveTable.public_language);
@@ -270,6 +283,8 @@ class TableService:
 
     async def close(self) -> None:
         await self.announcements.close()
+        await self.server_languages.flush()
+        await self.user_languages.flush()
         self.drawing.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
@@ -406,8 +421,10 @@ class TableService:
             options = default_options(game.options)
         seat = SeatRecord(0, ctx.user_id, ctx.name[:64])
         seed = self._seed()
-        # the server's language (as this interaction or the server's latest said): the table's until /option lang
-        place = ctx.place_locale() or (self._server_languages.get(ctx.guild_id) if ctx.guild_id else None)
+        # the server's language (as this interaction or the server's latest said; in a direct message the
+        # opener's): the table's until /option lang
+        place = ctx.place_locale() or (await self.server_language(ctx.guild_id) if ctx.guild_id
+                                       else await self.user_language(ctx.user_id))
         mine = frozenset({server_token(normalise_locale(place, self.settings.default_locale))} if place else ())
         try:
             table_id = await self.store.create_table(ctx.channel_id, ctx.guild_id, game.name, ctx.user_id,

@@ -5,7 +5,8 @@ several processes) implement it; ``open_store(settings)`` opens the one config.y
 schema (``schema``, SQLAlchemy Core) serves both, Alembic migrations (``schema_migrations``) run
 when a store opens, and every statement lives in a repository of this package: ``game_tables``
 (tables, seats, the action log, results, undo), ``jobs``, ``leases`` (the scheduler's lease and
-shard claims), ``turn_timers``, ``ratings`` and ``tournaments``."""
+shard claims), ``turn_timers``, ``ratings``, ``tournaments`` and ``languages`` (each user's
+and each server's language)."""
 from bot.store.base import Row, Store
 from bot.store.errors import StaleTableError, StoreError
 from bot.store.factory import open_store, store_for

@@ -4,7 +4,7 @@
 SQLAlchemy's asyncio engine over asyncpg, writes compiled once and run on asyncpg's connection)
 and holds the table/seat/action/result operations of the service once; their statements live in
 :mod:`bot.store.game_tables`, and those of the extensions in the other repositories of this
-package (jobs, turn_timers, ratings, tournaments, leases). A backend supplies the engine, how a
+package (jobs, turn_timers, ratings, tournaments, leases, languages). A backend supplies the engine, how a
 write transaction starts, and what a refused write means.
 
 Extensions that must write next to another concern's rows (a game's end with its rating, a timer
@@ -27,6 +27,7 @@ from sqlalchemy import Connection, Executable, Row, insert
 
 from bot.sharding import SINGLE, Shards
 from bot.store import game_tables as q
+from bot.store import languages as lang
 from bot.store.errors import table_moved_on
 from bot.store.schema import metadata
 from bot.store.records import ActionRecord, SeatRecord, TableRecord
@@ -308,3 +309,17 @@ class Store(ABC):
 
     async def set_meta(self, key: str, value: str) -> None:
         await self._transaction([(q.PUT_META, {"key": key, "value": value})])
+
+    # -- languages (bot/store/languages.py) -----------------------------------------------------
+    async def languages(self, kind: lang.Kind, subjects: Iterable[int]) -> dict[int, str]:
+        """The stored language of each of ``subjects`` (user or server ids, as ``kind`` says)
+        that has one."""
+        wanted = sorted(set(subjects))
+        if not wanted:
+            return {}
+        return lang.by_subject(await self.fetch(lang.OF_SUBJECTS, {"of_kind": kind, "of_subjects": wanted}))
+
+    async def set_languages(self, kind: lang.Kind, locales: Mapping[int, str]) -> None:
+        """Store each subject's language (``locales``: id -> locale name), in one transaction."""
+        if locales:
+            await self._transaction(lang.put_rows(kind, locales))

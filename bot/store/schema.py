@@ -269,3 +269,17 @@ leases = Table(
     Column("owner", Text, nullable=False),
     Column("expires_at", Float, nullable=False),
 )
+
+# -- languages -------------------------------------------------------------------------------------
+#: each user's language (Discord's locale name, as their latest interaction said) and each server's
+#: (its preferred language, as the bot speaks it), for what the bot sends without an interaction:
+#: turn DMs, tables a tournament opens
+languages = Table(
+    "languages", metadata,
+    Column("kind", Text, nullable=False),
+    Column("subject_id", BigInteger, nullable=False),       # the user's or the server's id
+    Column("locale", Text, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    CheckConstraint("kind IN ('user', 'server')"),
+    PrimaryKeyConstraint("kind", "subject_id"),
+)

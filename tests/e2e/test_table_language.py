@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import assert_healthy, assert_private, assert_public, mentioned, png_of
+from tests.e2e.conftest import (assert_healthy, assert_private, assert_public, mentioned, png_of, start_board_bot,
+                                write_config)
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -103,6 +104,30 @@ async def test_a_turn_dm_is_in_its_readers_language(shared):
     dm = await fake.wait_message(ken.dm_channel, check=lambda m: channel.mention in m.content)
     assert "It is your turn in Countdown" in dm.content, dm.content
     assert_healthy(fake, shared.bot)
+
+
+async def test_a_turn_dm_after_a_restart_is_in_its_readers_language_before_they_interact_again(fake, tmp_path):
+    """The bot keeps each user's language in its database: after a restart (a deploy) a Japanese
+    player's turn DM is in Japanese although nothing they did reached the new process yet."""
+    channel = fake.guild("Inn").channel("lang-restart")                # the server's locale: en-US
+    hiro = fake.user("langr-hiro", locale="ja", global_name="Hiro")
+    ken = fake.user("langr-ken", locale="en-US", global_name="Ken")
+    config = write_config(tmp_path)
+    first = await start_board_bot(fake, config)
+    await ken.slash(channel, "join", game="countdown")
+    await hiro.slash(channel, "join")
+    for user in (hiro, ken):
+        assert_private(await user.slash(channel, "notify", setting="on"))
+    assert await first.stop() == 0
+    second = await start_board_bot(fake, config)
+
+    turn = assert_public(await ken.slash(channel, "start"))             # only Ken has interacted since
+    assert not japanese(turn.content), turn.content                      # the table: English
+    dm = await fake.wait_message(hiro.dm_channel, check=lambda m: channel.mention in m.content)
+    assert "あなたの手番です" in dm.content, dm.content
+    dm = await fake.wait_message(ken.dm_channel, check=lambda m: channel.mention in m.content)
+    assert "It is your turn in Countdown" in dm.content, dm.content
+    assert_healthy(fake, first, second)
 
 
 async def test_posts_without_an_interaction_speak_the_servers_language(shared):

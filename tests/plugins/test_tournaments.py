@@ -246,3 +246,16 @@ async def test_restart_while_a_round_is_being_opened(bot, recorder):
     await play_round(bot)
     await bot.due()
     assert (await current(bot)).status == "finished"
+
+
+async def test_a_tournament_opened_after_a_restart_speaks_its_servers_language(bot, recorder):
+    """The tables a tournament opens have no interaction of their own: they speak the server's
+    language as its latest interaction said, which the store keeps over a restart."""
+    bot.service.note_server_language(7, "ja")         # an interaction in the server said so
+    await sign_up(bot, 4, "size=2", "rounds=1")
+    await bot.restart()                               # nobody in the server has interacted since
+    await bot.play.tournaments.start(person(1))
+    tournament = await current(bot)
+    slots = await bot.play.tournaments.store.slots(tournament.id, 1)
+    assert len(slots) == 2 and all(s.status == "playing" for s in slots)
+    assert [bot.service.table_in(s.channel_id).public_language for s in slots] == ["ja", "ja"]

@@ -47,6 +47,8 @@ async def test_copy_then_play_on(tmp_path, pg_server):
     await confirmed(service, ctx("alice", 2), "abort")
     await service.join(ctx("carol", 3), "countdown")
     await sqlite.write([schedule_sql("k", "job-1", 50.0, {"x": 1}, 1.0)])
+    service.note_server_language(7, "ja")
+    service.note_user_language(12, "en-GB")
     before = snapshot(service)
     await service.close()
     await sqlite.close()
@@ -65,6 +67,8 @@ async def test_copy_then_play_on(tmp_path, pg_server):
             service = TableService(store, make_settings(), seed_source=lambda: next(seeds))
             await service.restore()
             assert snapshot(service) == before
+            assert await service.server_language(7) == "ja" and await service.user_language(12) == "en-GB"
+            assert await store.languages("user", [11, 12]) == {12: "en-GB"}
             r = await service.act(ctx("bob", 1), "add 1")
             assert not r[0].error and "total is 3" in text_of(r)
             await service.join(ctx("dave", 4), "countdown")
