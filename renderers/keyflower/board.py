@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from games.keyflower.components import RESOURCES, SEASONS
 from games.keyflower.view import BidView, KeyflowerView, TileView
 from renderers.common import N_, text_cache, word
+from renderers.common.fonts import measuring_font
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import SQ3, draw_uses, fitted, paste_tile
@@ -45,13 +46,12 @@ def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Ima
     pad = round(fl.text * 0.6)
     season = word(SEASON_NAMES[SEASONS[min(view.season, 3)]])
     phase = word("action {n}", n=view.action_no + 1) if view.phase == "actions" else word(PHASES.get(view.phase, view.phase))
-    line = f"{season} · {phase}"
+    line = [season, " · ", phase]
     if view.phase == "actions":
-        line += " · " + word("passes {n}/{of}", n=view.passes, of=view.players)
+        line += [" · ", word("passes {n}/{of}", n=view.passes, of=view.players)]
     big = S.f(max(fl.text, 24 * width / 800), True)
     top = h * 0.27
-    S.text(d, (pad, top), line, font=big, fill=S.INK, anchor="lm")
-    x = pad + S.length(line, big) + pad
+    x = S.text_run(d, (pad, top), line, font=big, fill=S.INK) + pad
     if view.to_act and view.phase != "over":
         S.text(d, (x, top), "▶", font=big, fill=S.INK, anchor="lm")
         x += big.size * 1.1
@@ -332,14 +332,26 @@ def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
     return image
 
 
+def _bid_count(bid: BidView) -> str:
+    """The count a bid chip shows ("/4a": a bid of the other colour, boat 4a's ability)."""
+    return f"{bid.count}" + ("/4a" if bid.off else "")
+
+
+def _bid_chip_width(bid: BidView, fl: Floors) -> float:
+    """How wide :func:`_bid_chip` draws ``bid`` (measured, not drawn)."""
+    fnt = measuring_font(fl.text, True)
+    h = fnt.size * 1.5
+    return h * 0.95 + S.length(_bid_count(bid), fnt) + h * 0.95 + 6
+
+
 def _bid_chip(d: ImageDraw.ImageDraw, x: float, y: float, bid: BidView, fl: Floors) -> float:
     """Seat shape + count + keeple-colour square; thick frame when leading, grey when losing.
     Returns the width."""
     colour, letter, text_colour = S.KEEPLE[bid.colour]
     fnt = S.f(fl.text, True)
     h = fnt.size * 1.5
-    count = f"{bid.count}" + ("/4a" if bid.off else "")
-    w = h * 0.95 + S.length(count, fnt) + h * 0.95 + 6
+    count = _bid_count(bid)
+    w = _bid_chip_width(bid, fl)
     fill = (255, 255, 255) if bid.leading else (222, 222, 222)
     outline = S.INK if bid.leading else (150, 150, 150)
     d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=5, fill=fill, outline=outline, width=3 if bid.leading else 1)
@@ -365,13 +377,13 @@ def _lock_chip(d: ImageDraw.ImageDraw, x: float, y: float, colour_name: str, fl:
     return body_w
 
 
-def _chip_rows(t: TileView, width: float, fl: Floors, probe: ImageDraw.ImageDraw) -> list[list[tuple[str, object, float]]]:
+def _chip_rows(t: TileView, width: float, fl: Floors) -> list[list[tuple[str, object, float]]]:
     """The lock and the bids of an auction tile as rows of chips that fit ``width``."""
     items: list[tuple[str, object, float]] = []
     if t.lock:
         items.append(("lock", t.lock, fl.text * 1.2))
     for bid in sorted(t.bids, key=lambda b: (not b.leading, b.seat)):
-        items.append(("bid", bid, _bid_chip(probe, 0, 0, bid, fl)))
+        items.append(("bid", bid, _bid_chip_width(bid, fl)))
     rows: list[list[tuple[str, object, float]]] = []
     for item in items:
         if rows and sum(w for _, _, w in rows[-1]) + 5 * len(rows[-1]) + item[2] <= width:
@@ -401,8 +413,7 @@ class AuctionShape:
 
 
 def _chips(tiles: tuple[TileView, ...], cell_w: float, fl: Floors) -> dict[int, list]:
-    probe = ImageDraw.Draw(Image.new("RGB", (4, 4)))
-    return {id(t): _chip_rows(t, cell_w - 8, fl, probe) for t in tiles}
+    return {id(t): _chip_rows(t, cell_w - 8, fl) for t in tiles}
 
 
 def auction_shape(tiles: tuple[TileView, ...], width: int, fl: Floors) -> AuctionShape:
