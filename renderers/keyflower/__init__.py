@@ -22,7 +22,7 @@ from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
 from renderers.keyflower import style as S
 from renderers.keyflower.board import (
-    auction, auction_parts, boats_row, header, header_height, header_shows, own_panel, player_name, players_height, players_parts, players_shows,
+    auction, auction_parts, boats_row, header, header_parts, own_panel, player_name, players_height, players_parts, players_shows,
     players_table, section_title,
 )
 from renderers.keyflower.villages import NAME_MIN, render_village, village_size
@@ -87,12 +87,9 @@ def _known(image: Image.Image) -> Sized:
 
 
 def _board_parts(view: KeyflowerView, names: list[str], width: int, fl) -> list[Sized]:
-    """Header, players, boats and auction: the header and the players' table drawn when asked
-    (each keyed by everything it draws), the others from their cached drawings."""
-    parts: list[Sized] = [
-        (("keyflower", "header", width, fl, header_shows(view, names)), lambda: header(view, names, width, fl),
-         header_height(fl)),
-    ]
+    """Header, players, boats and auction: the header's lines and the players' table drawn when
+    asked (each keyed by everything it draws), the others from their cached drawings."""
+    parts: list[Sized] = list(header_parts(view, names, width, fl))
     if view.final is None:          # a game in play: the table's rows as parts of their own
         parts += players_parts(view, names, width, fl)
     else:
