@@ -477,52 +477,58 @@ def auction(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
 def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image:
     shape = auction_shape(tiles, width, fl)
     image = Image.new("RGB", (width, shape.height), S.PAPER)
-    d = ImageDraw.Draw(image)
-    for k in range(len(shape.rows)):
-        _auction_row(image, d, shape, k, fl)
+    for k, row in enumerate(shape.rows):
+        for col in range(len(row)):
+            x0, y0, _, _ = cell_box(shape, k, col)
+            image.paste(auction_cell(shape, k, col, fl), (x0, y0))
     return image
 
 
-def _auction_row(image: Image.Image, d: ImageDraw.ImageDraw, shape: AuctionShape, k: int, fl: Floors) -> None:
-    """The ``k``-th row of the auction's tiles, with their locks, bids and uses."""
-    top, cell_w, hex_h, chip_h = shape.top(k), shape.cell_w, shape.hex_h, shape.chip_h
-    chips = _chips(shape.rows[k], cell_w, fl)
-    for col, t in enumerate(shape.rows[k]):
-        cx = cell_w * (col + 0.5)
-        cy = top + hex_h / 2 + 4
-        paste_tile(image, cx, cy, t.id, False, 0, shape.s, fl.text, "auction", purple=t.purple)
-        y = cy + hex_h / 2 + 8 + chip_h / 2
-        for line in chips[id(t)]:
-            x = cx - (sum(w for _, _, w in line) + 5 * (len(line) - 1)) / 2
-            for kind, payload, w in line:
-                if kind == "lock":
-                    _lock_chip(d, x, y, str(payload), fl)
-                elif isinstance(payload, BidView):
-                    _bid_chip(d, x, y, payload, fl)
-                x += w + 5
-            y += chip_h + 5
-        if t.uses:
-            draw_uses(d, cx, y, t.uses, fl.text)
+def cell_box(shape: AuctionShape, k: int, col: int) -> tuple[int, int, int, int]:
+    """The box (left, top, right, bottom) of the auction's cell in row ``k``, column ``col``: a
+    tile with its chips, cut at whole pixels (the last row reaches the auction's bottom)."""
+    bottom = int(shape.top(k + 1)) if k + 1 < len(shape.rows) else shape.height
+    return int(shape.cell_w * col), int(shape.top(k)), int(shape.cell_w * (col + 1)) if col < 3 else shape.width, bottom
 
 
-def auction_parts(view: KeyflowerView, width: int, fl: Floors) -> list[tuple[tuple, Callable[[], Image.Image], int]]:
-    """The auction as parts, a row of tiles each (what it shows, how to draw it, its height): a
-    bid redraws the row of its tile. Each row is drawn where the whole auction draws it (on a
-    canvas down to its band's bottom) and cut out at whole pixels."""
+def auction_cell(shape: AuctionShape, k: int, col: int, fl: Floors) -> Image.Image:
+    """The tile in row ``k``, column ``col`` of the auction with its lock, bids and uses, drawn
+    where the whole auction has it and cut out at its cell's box."""
+    x0, y0, x1, y1 = cell_box(shape, k, col)
+    image = Image.new("RGB", (x1 - x0, y1 - y0), S.PAPER)
+    d = ImageDraw.Draw(image)
+    t = shape.rows[k][col]
+    cx = shape.cell_w * (col + 0.5) - x0
+    cy = shape.top(k) + shape.hex_h / 2 + 4 - y0
+    paste_tile(image, cx, cy, t.id, False, 0, shape.s, fl.text, "auction", purple=t.purple)
+    y = cy + shape.hex_h / 2 + 8 + shape.chip_h / 2
+    for line in _chip_rows(t, shape.cell_w - 8, fl):
+        x = cx - (sum(w for _, _, w in line) + 5 * (len(line) - 1)) / 2
+        for kind, payload, w in line:
+            if kind == "lock":
+                _lock_chip(d, x, y, str(payload), fl)
+            elif isinstance(payload, BidView):
+                _bid_chip(d, x, y, payload, fl)
+            x += w + 5
+        y += shape.chip_h + 5
+    if t.uses:
+        draw_uses(d, cx, y, t.uses, fl.text)
+    return image
+
+
+#: a cell of the auction as a part: what it shows, how to draw it, its box in the auction
+Cell = tuple[tuple, Callable[[], Image.Image], tuple[int, int, int, int]]
+
+
+def auction_cells(view: KeyflowerView, width: int, fl: Floors) -> tuple[list[Cell], int]:
+    """The auction as parts, a tile (with its lock, bids and uses) each, and the auction's height:
+    a bid redraws its tile's cell alone (its row's height kept)."""
     tiles = tuple(view.orders) + tuple(view.auction)
     shape = auction_shape(tiles, width, fl)
-    parts: list[tuple[tuple, Callable[[], Image.Image], int]] = []
-    count = len(shape.rows)
-    for k in range(count):
-        top, bottom = int(shape.top(k)), (int(shape.top(k + 1)) if k + 1 < count else shape.height)
-
-        def band(k: int = k, top: int = top, bottom: int = bottom) -> Image.Image:
-            image = Image.new("RGB", (width, bottom), S.PAPER)
-            _auction_row(image, ImageDraw.Draw(image), shape, k, fl)
-            return image.crop((0, top, width, bottom))
-        parts.append((("keyflower", "auction row", width, fl, shape.top(k), bottom - top, shape.heights[k],
-                       shape.rows[k]), band, bottom - top))
-    if not count:
-        parts.append((("keyflower", "auction end", width, shape.height),
-                      lambda: Image.new("RGB", (width, shape.height), S.PAPER), shape.height))
-    return parts
+    cells: list[Cell] = []
+    for k, row in enumerate(shape.rows):
+        for col, t in enumerate(row):
+            box = cell_box(shape, k, col)
+            cells.append((("keyflower", "auction cell", width, fl, shape.top(k), box, t),
+                          lambda k=k, col=col: auction_cell(shape, k, col, fl), box))
+    return cells, shape.height
