@@ -192,11 +192,12 @@ def _acting(view: KeyflowerView, seat: int) -> bool:
     return seat in view.to_act and view.phase != "over"
 
 
-def row_highlight(d: ImageDraw.ImageDraw, shape: TableShape, i: int, width: int) -> None:
+def row_highlight(d: ImageDraw.ImageDraw, shape: TableShape, i: int, width: int, origin: int = 0) -> None:
     """The ``i``-th row marked as the one acting: white, a dark bar at its left (one pixel taller
-    than the row: it reaches into the next)."""
+    than the row: it reaches into the next). ``origin``: the table's pixel row at the top of
+    ``d``'s image."""
     row = shape.row
-    y = row * (i + 1) + row / 2
+    y = row * (i + 1) + row / 2 - origin
     d.rectangle((0, y - row / 2, width, y + row / 2), fill=(255, 255, 255))
     d.rectangle((0, y - row / 2, round(6 * shape.unit), y + row / 2), fill=S.INK)
 
@@ -210,13 +211,14 @@ def row_shows(view: KeyflowerView, names: list[str], seat: int) -> tuple:
 
 
 def table_row(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], shape: TableShape, i: int, seat: int,
-              width: int, fl: Floors) -> None:
-    """The ``i``-th player row (from the top, under the titles): seat ``seat``."""
+              width: int, fl: Floors, origin: int = 0) -> None:
+    """The ``i``-th player row (from the top, under the titles): seat ``seat``; ``origin``: the
+    table's pixel row at the top of ``d``'s image."""
     row, cols, body, bold, unit, final = shape.row, shape.cols, shape.body, shape.bold, shape.unit, shape.final
     p = view.seats[seat]
-    y = row * (i + 1) + row / 2
+    y = row * (i + 1) + row / 2 - origin
     if _acting(view, seat):
-        row_highlight(d, shape, i, width)
+        row_highlight(d, shape, i, width, origin)
     S.seat_badge(d, 22 * unit, y, row * 0.34, p.seat, mark=fl.mark)
     label = player_name(names, p.seat) + (" ★" if p.purple else "")
     if p.passed and not final:
@@ -248,8 +250,10 @@ def table_row(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], sha
 
 def players_parts(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> list[tuple[tuple, Callable[[], Image.Image], int]]:
     """The players' table of a game in play as parts (what each shows, how to draw it, its
-    height): the titles, each row (drawn where the whole table draws it and cut out), the margin
-    below."""
+    height): the titles, each row, the margin below. A row is drawn on a canvas that starts at an
+    even pixel row of the table at most one above it: shifted by an even number of pixels,
+    coordinates round as they do in the whole table (halves to even), so the band is the whole
+    table's, pixel for pixel."""
     shape = table_shape(view, width, fl)
     row = shape.row
 
@@ -267,13 +271,14 @@ def players_parts(view: KeyflowerView, names: list[str], width: int, fl: Floors)
         above = i > 0 and _acting(view, order[i - 1])
 
         def band(i: int = i, top: int = top, height: int = height, above: bool = above) -> Image.Image:
-            image = Image.new("RGB", (width, top + height), S.PANEL)
+            origin = top - top % 2
+            image = Image.new("RGB", (width, top - origin + height), S.PANEL)
             d = ImageDraw.Draw(image)
             if above:
-                row_highlight(d, shape, i - 1, width)
+                row_highlight(d, shape, i - 1, width, origin)
             if i < len(order):
-                table_row(d, view, names, shape, i, order[i], width, fl)
-            return image.crop((0, top, width, top + height))
+                table_row(d, view, names, shape, i, order[i], width, fl, origin)
+            return image if origin == top else image.crop((0, top - origin, width, top - origin + height))
         shows = row_shows(view, names, order[i]) if i < len(order) else None
         parts.append((("keyflower", "table row", width, fl, i, height, above, shows), band, height))
     return parts
