@@ -25,7 +25,7 @@ from renderers.keyflower.board import (
     auction, auction_cells, boats_row, header, header_parts, own_panel, player_name, players_height, players_parts, players_shows,
     players_table, section_title,
 )
-from renderers.keyflower.villages import NAME_MIN, render_village, village_size
+from renderers.keyflower.villages import NAME_MIN, largest_size, render_village, village_size
 
 BASE_WIDTH = 800
 VILLAGE_MIN = NAME_MIN  # smallest hex (at 800 px wide) of the village in the turn image
@@ -165,7 +165,7 @@ def _turn_parts(view: KeyflowerView, names: list[str], scale: float, width: int,
     parts = list(board)
     seat = _turn_village(view)
     room = min(height or max_height(width), max_height(width)) - sum(h for _, h in parts)
-    if seat is not None:
+    if seat is not None and largest_size(room - fl.text * 6) >= VILLAGE_MIN * scale:
         s = village_size(view, seat, width, room - fl.text * 6)
         if s >= VILLAGE_MIN * scale:
             village = render_village(view, seat, names[seat], width, fl, s)
