@@ -14,17 +14,20 @@ from typing import Callable, Hashable
 
 from PIL import Image
 
+from games.keyflower.components import boats_for, tiles
 from games.keyflower.view import KeyflowerView
 from renderers.common import PlayerColour, encode_png, word
 from renderers.common.layers import Drawn, compose, compose_at
 from renderers.common.palette import Palettes
 from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
+from renderers.common.words import LANGUAGES, speaking
 from renderers.keyflower import style as S
 from renderers.keyflower.board import (
-    auction, auction_cells, boats_row, header, header_parts, own_panel, player_name, players_height, players_parts, players_shows,
+    auction, auction_cells, auction_shape, boat_size, boats_row, header, header_parts, own_panel, player_name, players_height, players_parts, players_shows,
     players_table, section_title,
 )
+from renderers.keyflower.hexes import tile_sprite
 from renderers.keyflower.villages import NAME_MIN, largest_size, render_village, village_size
 
 BASE_WIDTH = 800
@@ -181,6 +184,25 @@ def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, regi
 
 
 PALETTES = Palettes(key_colours())
+
+
+def warm_up(scale: float = 1.0) -> None:
+    """Draw every tile's face as the auction shows it and every boat as the boats' row shows it,
+    in every picture language (a drawing worker does this as it starts: a quarter of a second),
+    so that no turn of a freshly started bot pays for them (a new season brings a dozen tiles)."""
+    width = int(BASE_WIDTH * scale)
+    fl = floors(width)
+    auction_s = auction_shape((), width, fl).s
+    boat_sizes = {boat_size(len(boats_for(players)), width) for players in range(2, 7)}
+    for locale in LANGUAGES:
+        with speaking(locale):
+            for tid, defn in tiles().items():
+                if defn.kind == "boat":
+                    for s in boat_sizes:
+                        tile_sprite(tid, False, 0, s, fl.text, "village", False)      # as paste_tile asks
+                elif defn.kind != "home":
+                    for purple in (False, True) if defn.kind == "turn_order" else (False,):
+                        tile_sprite(tid, False, 0, auction_s, fl.text, "auction", purple)
 
 
 def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,

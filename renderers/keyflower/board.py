@@ -339,11 +339,16 @@ def boats_row(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
     return _boats(view.boats, width, fl)
 
 
+def boat_size(boats: int, width: int) -> int:
+    """The hex size of the boats in a row of ``boats``."""
+    return int(min(width / max(boats, 4) / 2.1, 58 * width / 800))
+
+
 @text_cache(maxsize=64)
 def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
     n = max(1, len(boats))
     cell = width / max(n, 4)
-    s = int(min(cell / 2.1, 58 * width / 800))
+    s = boat_size(n, width)
     chip_h = max(fl.text * 1.25, fl.mark / 0.72)
     has_cargo = any(boat.cargo for boat in boats)
     h = int(SQ3 * s + (chip_h * 2.4 if has_cargo else 0) + fl.text)
