@@ -22,7 +22,6 @@ SQ3 = math.sqrt(3)
 S_MAX = 70          # hex size at 800 px wide
 NAME_MIN = 54       # the smallest hex (at 800 px wide) holding every tile's name at the text floor
 SPAN_MARGIN = 2.2   # hex sizes a village's picture spans beyond its cells' centres, across and down
-LADDER_STEP = 0.96  # between two rungs of the ladder of hex sizes (see ladder_size)
 
 
 def _pixel(q: int, r: int, s: float) -> tuple[float, float]:
@@ -65,34 +64,13 @@ def village_size(view: KeyflowerView, seat: int, width: int, height: float | Non
     return s
 
 
-def ladder_size(s: float, width: int) -> int:
-    """``s`` rounded down to a rung of the ladder of hex sizes at ``width``: the largest size
-    (:data:`S_MAX`), :data:`NAME_MIN`, and sizes :data:`LADDER_STEP` apart above and below it. A
-    village's size follows the room the rest of the turn image leaves it, which changes from turn
-    to turn; on the ladder, villages of nearly the same size are drawn at one size, from the same
-    tile sprites."""
-    unit = width / 800
-    top, rung = S_MAX * unit, NAME_MIN * unit
-    if s >= top:
-        return int(top)
-    if s >= rung:
-        while rung / LADDER_STEP <= s:
-            rung /= LADDER_STEP
-    else:
-        while rung > s:
-            rung *= LADDER_STEP
-    return max(1, int(rung))
-
-
 def render_village(view: KeyflowerView, seat: int, name: str, width: int, fl: Floors,
                    s: float | None = None) -> Image.Image:
-    """The village of ``seat`` with hexes of size ``s`` (default: as large as fit ``width``),
-    rounded down to the ladder of sizes (:func:`ladder_size`): drawn once per state of the
-    village (see _village)."""
+    """The village of ``seat``: drawn once per state of the village (see _village)."""
     own_turn = view.seat == seat and view.phase == "placement"
     key = VillageKey(view.seats[seat], seat, view.labels if own_turn else (), view.placements if own_turn else (),
                      view.final[seat] if view.final is not None else None)
-    return _village(key, name, width, fl, ladder_size(s or village_size(view, seat, width), width))
+    return _village(key, name, width, fl, int(s or village_size(view, seat, width)))
 
 
 @dataclass(frozen=True)

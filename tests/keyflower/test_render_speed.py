@@ -1,7 +1,6 @@
 """What keeps Keyflower's turn image cheap to draw from one turn to the next: numbers drawn apart
-from their words (a new action number rasterises digits already kept), village sizes on a ladder
-(a village a pixel smaller reuses its tiles' sprites), and a warm-up that leaves no auction tile or
-boat to draw in a game."""
+from their words (a new action number rasterises digits already kept), and a warm-up that leaves
+no auction tile or boat to draw in a game."""
 from __future__ import annotations
 
 import random
@@ -13,7 +12,6 @@ from renderers.common.words import LANGUAGES, speaking
 from renderers.keyflower import render, warm_up
 from renderers.keyflower.board import auction, boats_row
 from renderers.keyflower.hexes import tile_sprite
-from renderers.keyflower.villages import NAME_MIN, S_MAX, ladder_size
 from tests.renderers.drawnwords import recording
 
 NAMES = ["Ann", "Bob", "Cara", "Dan", "Eve", "Finn"]
@@ -39,16 +37,6 @@ def test_a_changing_number_is_drawn_apart_from_its_words():
     assert "action " in drawn.texts and "passes " in drawn.texts
     assert not [t for t in drawn.texts if re.search(r"(action|passes|bag|skills) \d", t)]
     assert {str(view.action_no + 1)[-1] for view in views} <= set(drawn.texts)
-
-
-def test_village_sizes_are_on_a_ladder():
-    rooms = [s / 4 for s in range(4 * 10, 4 * S_MAX + 1)]
-    sizes = [ladder_size(room, 800) for room in rooms]
-    assert all(0.95 * room - 1 <= size <= room for size, room in zip(sizes, rooms))   # at most a rung smaller
-    assert sizes == sorted(sizes)                                   # a larger room never gives a smaller village
-    assert ladder_size(S_MAX, 800) == S_MAX and ladder_size(S_MAX + 5, 800) == S_MAX
-    assert ladder_size(NAME_MIN, 800) == NAME_MIN and ladder_size(NAME_MIN + 0.5, 800) == NAME_MIN
-    assert len({size for size in sizes if size >= NAME_MIN}) <= 8       # not every pixel a size of its own
 
 
 def test_after_the_warm_up_a_game_draws_no_auction_tile_or_boat():
