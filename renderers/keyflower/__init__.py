@@ -14,18 +14,21 @@ from typing import Callable, Hashable
 
 from PIL import Image
 
+from games.keyflower.components import boats_for, tiles
 from games.keyflower.view import KeyflowerView
 from renderers.common import PlayerColour, encode_png, word
-from renderers.common.layers import Drawn, compose
+from renderers.common.layers import Drawn, compose, compose_at
 from renderers.common.palette import Palettes
 from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
+from renderers.common.words import LANGUAGES, speaking
 from renderers.keyflower import style as S
 from renderers.keyflower.board import (
-    auction, auction_parts, boats_row, header, header_height, header_shows, own_panel, player_name, players_height, players_parts, players_shows,
+    auction, auction_cells, auction_shape, boat_size, boats_row, header, header_parts, own_panel, player_name, players_height, players_parts, players_shows,
     players_table, section_title,
 )
-from renderers.keyflower.villages import NAME_MIN, render_village, village_size
+from renderers.keyflower.hexes import tile_sprite
+from renderers.keyflower.villages import NAME_MIN, largest_size, render_village, village_size
 
 BASE_WIDTH = 800
 VILLAGE_MIN = NAME_MIN  # smallest hex (at 800 px wide) of the village in the turn image
@@ -77,31 +80,39 @@ def _board(view: KeyflowerView, names: list[str], width: int, fl) -> list[Image.
     return parts
 
 
-#: a part of the picture: what it shows (None: drawn anew every time), how to draw it, its height
-Sized = tuple[Hashable | None, Callable[[], Image.Image], int]
+#: a part of the picture: what it shows (None: drawn anew every time), how to draw it, where its
+#: top-left corner goes in its band
+Piece = tuple[Hashable | None, Callable[[], Image.Image], tuple[int, int]]
+#: a band of the picture, as wide as the picture: its parts (side by side or one whole) and its height
+Band = tuple[list[Piece], int]
 
 
-def _known(image: Image.Image) -> Sized:
-    """A part drawn already, by a drawing cached by what it shows (known by the image)."""
-    return Drawn(image), lambda: image, image.height
+def _whole(shows: Hashable | None, draw: Callable[[], Image.Image], height: int) -> Band:
+    """A band that is one part."""
+    return [(shows, draw, (0, 0))], height
 
 
-def _board_parts(view: KeyflowerView, names: list[str], width: int, fl) -> list[Sized]:
-    """Header, players, boats and auction: the header and the players' table drawn when asked
-    (each keyed by everything it draws), the others from their cached drawings."""
-    parts: list[Sized] = [
-        (("keyflower", "header", width, fl, header_shows(view, names)), lambda: header(view, names, width, fl),
-         header_height(fl)),
-    ]
+def _known(image: Image.Image) -> Band:
+    """A band drawn already, by a drawing cached by what it shows (known by the image)."""
+    return _whole(Drawn(image), lambda: image, image.height)
+
+
+def _board_parts(view: KeyflowerView, names: list[str], width: int, fl) -> list[Band]:
+    """Header, players, boats and auction: the header's lines, the players' table and the
+    auction's cells drawn when asked (each keyed by everything it draws), the others from their
+    cached drawings."""
+    parts: list[Band] = [_whole(*part) for part in header_parts(view, names, width, fl)]
     if view.final is None:          # a game in play: the table's rows as parts of their own
-        parts += players_parts(view, names, width, fl)
+        parts += [_whole(*part) for part in players_parts(view, names, width, fl)]
     else:
-        parts.append((("keyflower", "players", width, fl, players_shows(view, names)),
-                      lambda: players_table(view, names, width, fl), players_height(view, width, fl)))
+        parts.append(_whole(("keyflower", "players", width, fl, players_shows(view, names)),
+                            lambda: players_table(view, names, width, fl), players_height(view, width, fl)))
     if view.boats:
         parts += [_known(section_title(word("Boats"), width, fl)), _known(boats_row(view, width, fl))]
     if (view.orders or view.auction) and view.phase != "over":
-        parts += [_known(section_title(word("Auction"), width, fl))] + auction_parts(view, width, fl)
+        cells, height = auction_cells(view, width, fl)
+        parts += [_known(section_title(word("Auction"), width, fl)),
+                  ([(shows, draw, (x, y)) for shows, draw, (x, y, _, _) in cells], height)]
     return parts
 
 
@@ -136,17 +147,28 @@ def picture_parts(view: KeyflowerView, names: list[str], scale: float = 1.0, reg
         parts.append(render_village(view, view.seat, names[view.seat], width, fl))
         return parts
     board = [_known(image) for image in _board(view, names, width, fl)]
-    return [draw() for _, draw, _ in _turn_parts(view, names, scale, width, fl, height, board)]
+    return [_band_image(band, width) for band in _turn_parts(view, names, scale, width, fl, height, board)]
+
+
+def _band_image(band: Band, width: int) -> Image.Image:
+    """A band's parts drawn and put together."""
+    pieces, height = band
+    if len(pieces) == 1 and pieces[0][2] == (0, 0):
+        return pieces[0][1]()
+    image = Image.new("RGB", (width, height), S.PAPER)
+    for _, draw, at in pieces:
+        image.paste(draw(), at)
+    return image
 
 
 def _turn_parts(view: KeyflowerView, names: list[str], scale: float, width: int, fl, height: int | None,
-                board: list[Sized]) -> list[Sized]:
+                board: list[Band]) -> list[Band]:
     """The public turn image's parts: the board's (``board``), then the acting player's village
     when it fits (else a line saying where the villages are)."""
     parts = list(board)
     seat = _turn_village(view)
-    room = min(height or max_height(width), max_height(width)) - sum(h for _, _, h in parts)
-    if seat is not None:
+    room = min(height or max_height(width), max_height(width)) - sum(h for _, h in parts)
+    if seat is not None and largest_size(room - fl.text * 6) >= VILLAGE_MIN * scale:
         s = village_size(view, seat, width, room - fl.text * 6)
         if s >= VILLAGE_MIN * scale:
             village = render_village(view, seat, names[seat], width, fl, s)
@@ -164,6 +186,25 @@ def render_image(view: KeyflowerView, names: list[str], scale: float = 1.0, regi
 PALETTES = Palettes(key_colours())
 
 
+def warm_up(scale: float = 1.0) -> None:
+    """Draw every tile's face as the auction shows it and every boat as the boats' row shows it,
+    in every picture language (a drawing worker does this as it starts: about half a second),
+    so that no turn of a freshly started bot pays for them (a new season brings a dozen tiles)."""
+    width = int(BASE_WIDTH * scale)
+    fl = floors(width)
+    auction_s = auction_shape((), width, fl).s
+    boat_sizes = {boat_size(len(boats_for(players)), width) for players in range(2, 7)}
+    for locale in LANGUAGES:
+        with speaking(locale):
+            for tid, defn in tiles().items():
+                if defn.kind == "boat":
+                    for s in boat_sizes:
+                        tile_sprite(tid, False, 0, s, fl.text, "village", False)      # as paste_tile asks
+                elif defn.kind != "home":
+                    for purple in (False, True) if defn.kind == "turn_order" else (False,):
+                        tile_sprite(tid, False, 0, auction_s, fl.text, "auction", purple)
+
+
 def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: str | None = None,
            cache_key: Hashable | None = None) -> bytes:
     """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
@@ -173,8 +214,12 @@ def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: st
         fl = floors(width)
         names = [player_name(names, seat, 40) for seat in range(view.players)]
         board = _board_parts(view, names, width, fl)
-        sized = _turn_parts(view, names, scale, width, fl, None, board) if public else board
-        return encode_png(compose([(shows, draw) for shows, draw, _ in sized], width, 0, S.PAPER, PALETTES, cache_key))
+        bands = _turn_parts(view, names, scale, width, fl, None, board) if public else board
+        placed, y = [], 0
+        for pieces, band_height in bands:
+            placed += [((shows, draw), (x, y + dy)) for shows, draw, (x, dy) in pieces]
+            y += band_height
+        return encode_png(compose_at(placed, (width, max(1, y)), S.PAPER, PALETTES, cache_key))
     parts = picture_parts(view, names, scale, region)
     # a seat's own picture: the header and its panel are drawn anew; the other parts come from
     # drawings cached by what they show (the same image while that stays the same)

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from games.keyflower.components import RESOURCES, SEASONS
 from games.keyflower.view import BidView, KeyflowerView, TileView
 from renderers.common import N_, text_cache, word
+from renderers.common.fonts import measuring_font
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import SQ3, draw_uses, fitted, paste_tile
@@ -31,27 +32,61 @@ def header_height(fl: Floors) -> int:
     return max(80, round(fl.text * 4.6))
 
 
-def header_shows(view: KeyflowerView, names: list[str]) -> tuple:
-    """Everything the header draws besides its sizes (a key for its picture)."""
+def header_lines_shows(view: KeyflowerView, names: list[str]) -> tuple[tuple, tuple]:
+    """Everything each line of the header draws besides its sizes (keys for their pictures): the
+    season, phase and who acts; the bag and what is in stock."""
     acting = player_name(names, view.to_act[0]) if len(view.to_act) == 1 else None
-    return (view.season, view.phase, view.action_no, view.passes, view.players, view.to_act[:6], acting,
-            view.bag_size, view.green, view.stock, view.pile_size)
+    return ((view.season, view.phase, view.action_no, view.passes, view.players, tuple(view.to_act[:6]), acting),
+            (view.bag_size, view.green, view.stock, view.pile_size))
+
+
+def header_split(fl: Floors) -> int:
+    """Where the header's first line ends and its second begins."""
+    return header_height(fl) // 2
 
 
 def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image:
-    h = header_height(fl)
-    image = Image.new("RGB", (width, h), S.PANEL)
+    """The season, phase and who acts over the bag and what is in stock (each line drawn
+    apart: :func:`header_line`)."""
+    image = Image.new("RGB", (width, header_height(fl)), S.PANEL)
+    image.paste(header_line(view, names, width, fl, 0), (0, 0))
+    image.paste(header_line(view, names, width, fl, 1), (0, header_split(fl)))
+    return image
+
+
+def header_parts(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> list[tuple[tuple, Callable[[], Image.Image], int]]:
+    """The header's lines as parts (what each shows, how to draw it, its height): most turns
+    change the first line only."""
+    h, split = header_height(fl), header_split(fl)
+    shows = header_lines_shows(view, names)
+    return [(("keyflower", "header", line, width, fl, shows[line]),
+             lambda line=line: header_line(view, names, width, fl, line), split if line == 0 else h - split)
+            for line in (0, 1)]
+
+
+def header_line(view: KeyflowerView, names: list[str], width: int, fl: Floors, line: int) -> Image.Image:
+    """The header's first line (``line`` 0: season, phase, who acts) or its second (1: the bag,
+    green keeples, resources and skills in stock), as tall as its half of the header."""
+    h, split = header_height(fl), header_split(fl)
+    image = Image.new("RGB", (width, split if line == 0 else h - split), S.PANEL)
     d = ImageDraw.Draw(image)
     pad = round(fl.text * 0.6)
+    if line == 0:
+        _status_line(d, view, names, width, fl, pad, h * 0.27)
+    else:
+        _stock_line(d, view, width, fl, pad, h * 0.73 - split)
+    return image
+
+
+def _status_line(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], width: int, fl: Floors, pad: int,
+                 top: float) -> None:
     season = word(SEASON_NAMES[SEASONS[min(view.season, 3)]])
     phase = word("action {n}", n=view.action_no + 1) if view.phase == "actions" else word(PHASES.get(view.phase, view.phase))
-    line = f"{season} · {phase}"
+    line = [season, " · ", phase]
     if view.phase == "actions":
-        line += " · " + word("passes {n}/{of}", n=view.passes, of=view.players)
+        line += [" · ", word("passes {n}/{of}", n=view.passes, of=view.players)]
     big = S.f(max(fl.text, 24 * width / 800), True)
-    top = h * 0.27
-    S.text(d, (pad, top), line, font=big, fill=S.INK, anchor="lm")
-    x = pad + S.length(line, big) + pad
+    x = S.text_run(d, (pad, top), line, font=big, fill=S.INK) + pad
     if view.to_act and view.phase != "over":
         S.text(d, (x, top), "▶", font=big, fill=S.INK, anchor="lm")
         x += big.size * 1.1
@@ -61,7 +96,9 @@ def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Ima
             x += r * 2.4
         if len(view.to_act) == 1:
             S.text(d, (x, top), player_name(names, view.to_act[0]), font=big, fill=S.INK, anchor="lm")
-    y = h * 0.73
+
+
+def _stock_line(d: ImageDraw.ImageDraw, view: KeyflowerView, width: int, fl: Floors, pad: int, y: float) -> None:
     small = S.f(max(fl.text, 19 * width / 800))
     r = small.size * 0.62
     x = pad
@@ -78,7 +115,6 @@ def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Ima
         S.text(d, (x + 2.3 * r, y), f"{n}", font=small, fill=S.INK, anchor="lm")
         x += 2.3 * r + S.length(f"{n}", small) + pad
     S.text(d, (x, y), word("skills {n}", n=view.pile_size), font=small, fill=S.INK, anchor="lm")
-    return image
 
 
 def players_height(view: KeyflowerView, width: int, fl: Floors) -> int:
@@ -156,11 +192,12 @@ def _acting(view: KeyflowerView, seat: int) -> bool:
     return seat in view.to_act and view.phase != "over"
 
 
-def row_highlight(d: ImageDraw.ImageDraw, shape: TableShape, i: int, width: int) -> None:
+def row_highlight(d: ImageDraw.ImageDraw, shape: TableShape, i: int, width: int, origin: int = 0) -> None:
     """The ``i``-th row marked as the one acting: white, a dark bar at its left (one pixel taller
-    than the row: it reaches into the next)."""
+    than the row: it reaches into the next). ``origin``: the table's pixel row at the top of
+    ``d``'s image."""
     row = shape.row
-    y = row * (i + 1) + row / 2
+    y = row * (i + 1) + row / 2 - origin
     d.rectangle((0, y - row / 2, width, y + row / 2), fill=(255, 255, 255))
     d.rectangle((0, y - row / 2, round(6 * shape.unit), y + row / 2), fill=S.INK)
 
@@ -174,13 +211,14 @@ def row_shows(view: KeyflowerView, names: list[str], seat: int) -> tuple:
 
 
 def table_row(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], shape: TableShape, i: int, seat: int,
-              width: int, fl: Floors) -> None:
-    """The ``i``-th player row (from the top, under the titles): seat ``seat``."""
+              width: int, fl: Floors, origin: int = 0) -> None:
+    """The ``i``-th player row (from the top, under the titles): seat ``seat``; ``origin``: the
+    table's pixel row at the top of ``d``'s image."""
     row, cols, body, bold, unit, final = shape.row, shape.cols, shape.body, shape.bold, shape.unit, shape.final
     p = view.seats[seat]
-    y = row * (i + 1) + row / 2
+    y = row * (i + 1) + row / 2 - origin
     if _acting(view, seat):
-        row_highlight(d, shape, i, width)
+        row_highlight(d, shape, i, width, origin)
     S.seat_badge(d, 22 * unit, y, row * 0.34, p.seat, mark=fl.mark)
     label = player_name(names, p.seat) + (" ★" if p.purple else "")
     if p.passed and not final:
@@ -212,8 +250,10 @@ def table_row(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], sha
 
 def players_parts(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> list[tuple[tuple, Callable[[], Image.Image], int]]:
     """The players' table of a game in play as parts (what each shows, how to draw it, its
-    height): the titles, each row (drawn where the whole table draws it and cut out), the margin
-    below."""
+    height): the titles, each row, the margin below. A row is drawn on a canvas that starts at an
+    even pixel row of the table at most one above it: shifted by an even number of pixels,
+    coordinates round as they do in the whole table (halves to even), so the band is the whole
+    table's, pixel for pixel."""
     shape = table_shape(view, width, fl)
     row = shape.row
 
@@ -231,13 +271,14 @@ def players_parts(view: KeyflowerView, names: list[str], width: int, fl: Floors)
         above = i > 0 and _acting(view, order[i - 1])
 
         def band(i: int = i, top: int = top, height: int = height, above: bool = above) -> Image.Image:
-            image = Image.new("RGB", (width, top + height), S.PANEL)
+            origin = top - top % 2
+            image = Image.new("RGB", (width, top - origin + height), S.PANEL)
             d = ImageDraw.Draw(image)
             if above:
-                row_highlight(d, shape, i - 1, width)
+                row_highlight(d, shape, i - 1, width, origin)
             if i < len(order):
-                table_row(d, view, names, shape, i, order[i], width, fl)
-            return image.crop((0, top, width, top + height))
+                table_row(d, view, names, shape, i, order[i], width, fl, origin)
+            return image if origin == top else image.crop((0, top - origin, width, top - origin + height))
         shows = row_shows(view, names, order[i]) if i < len(order) else None
         parts.append((("keyflower", "table row", width, fl, i, height, above, shows), band, height))
     return parts
@@ -298,11 +339,16 @@ def boats_row(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
     return _boats(view.boats, width, fl)
 
 
+def boat_size(boats: int, width: int) -> int:
+    """The hex size of the boats in a row of ``boats``."""
+    return int(min(width / max(boats, 4) / 2.1, 58 * width / 800))
+
+
 @text_cache(maxsize=64)
 def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
     n = max(1, len(boats))
     cell = width / max(n, 4)
-    s = int(min(cell / 2.1, 58 * width / 800))
+    s = boat_size(n, width)
     chip_h = max(fl.text * 1.25, fl.mark / 0.72)
     has_cargo = any(boat.cargo for boat in boats)
     h = int(SQ3 * s + (chip_h * 2.4 if has_cargo else 0) + fl.text)
@@ -332,14 +378,26 @@ def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
     return image
 
 
+def _bid_count(bid: BidView) -> str:
+    """The count a bid chip shows ("/4a": a bid of the other colour, boat 4a's ability)."""
+    return f"{bid.count}" + ("/4a" if bid.off else "")
+
+
+def _bid_chip_width(bid: BidView, fl: Floors) -> float:
+    """How wide :func:`_bid_chip` draws ``bid`` (measured, not drawn)."""
+    fnt = measuring_font(fl.text, True)
+    h = fnt.size * 1.5
+    return h * 0.95 + S.length(_bid_count(bid), fnt) + h * 0.95 + 6
+
+
 def _bid_chip(d: ImageDraw.ImageDraw, x: float, y: float, bid: BidView, fl: Floors) -> float:
     """Seat shape + count + keeple-colour square; thick frame when leading, grey when losing.
     Returns the width."""
     colour, letter, text_colour = S.KEEPLE[bid.colour]
     fnt = S.f(fl.text, True)
     h = fnt.size * 1.5
-    count = f"{bid.count}" + ("/4a" if bid.off else "")
-    w = h * 0.95 + S.length(count, fnt) + h * 0.95 + 6
+    count = _bid_count(bid)
+    w = _bid_chip_width(bid, fl)
     fill = (255, 255, 255) if bid.leading else (222, 222, 222)
     outline = S.INK if bid.leading else (150, 150, 150)
     d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=5, fill=fill, outline=outline, width=3 if bid.leading else 1)
@@ -365,13 +423,13 @@ def _lock_chip(d: ImageDraw.ImageDraw, x: float, y: float, colour_name: str, fl:
     return body_w
 
 
-def _chip_rows(t: TileView, width: float, fl: Floors, probe: ImageDraw.ImageDraw) -> list[list[tuple[str, object, float]]]:
+def _chip_rows(t: TileView, width: float, fl: Floors) -> list[list[tuple[str, object, float]]]:
     """The lock and the bids of an auction tile as rows of chips that fit ``width``."""
     items: list[tuple[str, object, float]] = []
     if t.lock:
         items.append(("lock", t.lock, fl.text * 1.2))
     for bid in sorted(t.bids, key=lambda b: (not b.leading, b.seat)):
-        items.append(("bid", bid, _bid_chip(probe, 0, 0, bid, fl)))
+        items.append(("bid", bid, _bid_chip_width(bid, fl)))
     rows: list[list[tuple[str, object, float]]] = []
     for item in items:
         if rows and sum(w for _, _, w in rows[-1]) + 5 * len(rows[-1]) + item[2] <= width:
@@ -401,8 +459,7 @@ class AuctionShape:
 
 
 def _chips(tiles: tuple[TileView, ...], cell_w: float, fl: Floors) -> dict[int, list]:
-    probe = ImageDraw.Draw(Image.new("RGB", (4, 4)))
-    return {id(t): _chip_rows(t, cell_w - 8, fl, probe) for t in tiles}
+    return {id(t): _chip_rows(t, cell_w - 8, fl) for t in tiles}
 
 
 def auction_shape(tiles: tuple[TileView, ...], width: int, fl: Floors) -> AuctionShape:
@@ -430,52 +487,58 @@ def auction(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
 def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image:
     shape = auction_shape(tiles, width, fl)
     image = Image.new("RGB", (width, shape.height), S.PAPER)
-    d = ImageDraw.Draw(image)
-    for k in range(len(shape.rows)):
-        _auction_row(image, d, shape, k, fl)
+    for k, row in enumerate(shape.rows):
+        for col in range(len(row)):
+            x0, y0, _, _ = cell_box(shape, k, col)
+            image.paste(auction_cell(shape, k, col, fl), (x0, y0))
     return image
 
 
-def _auction_row(image: Image.Image, d: ImageDraw.ImageDraw, shape: AuctionShape, k: int, fl: Floors) -> None:
-    """The ``k``-th row of the auction's tiles, with their locks, bids and uses."""
-    top, cell_w, hex_h, chip_h = shape.top(k), shape.cell_w, shape.hex_h, shape.chip_h
-    chips = _chips(shape.rows[k], cell_w, fl)
-    for col, t in enumerate(shape.rows[k]):
-        cx = cell_w * (col + 0.5)
-        cy = top + hex_h / 2 + 4
-        paste_tile(image, cx, cy, t.id, False, 0, shape.s, fl.text, "auction", purple=t.purple)
-        y = cy + hex_h / 2 + 8 + chip_h / 2
-        for line in chips[id(t)]:
-            x = cx - (sum(w for _, _, w in line) + 5 * (len(line) - 1)) / 2
-            for kind, payload, w in line:
-                if kind == "lock":
-                    _lock_chip(d, x, y, str(payload), fl)
-                elif isinstance(payload, BidView):
-                    _bid_chip(d, x, y, payload, fl)
-                x += w + 5
-            y += chip_h + 5
-        if t.uses:
-            draw_uses(d, cx, y, t.uses, fl.text)
+def cell_box(shape: AuctionShape, k: int, col: int) -> tuple[int, int, int, int]:
+    """The box (left, top, right, bottom) of the auction's cell in row ``k``, column ``col``: a
+    tile with its chips, cut at whole pixels (the last row reaches the auction's bottom)."""
+    bottom = int(shape.top(k + 1)) if k + 1 < len(shape.rows) else shape.height
+    return int(shape.cell_w * col), int(shape.top(k)), int(shape.cell_w * (col + 1)) if col < 3 else shape.width, bottom
 
 
-def auction_parts(view: KeyflowerView, width: int, fl: Floors) -> list[tuple[tuple, Callable[[], Image.Image], int]]:
-    """The auction as parts, a row of tiles each (what it shows, how to draw it, its height): a
-    bid redraws the row of its tile. Each row is drawn where the whole auction draws it (on a
-    canvas down to its band's bottom) and cut out at whole pixels."""
+def auction_cell(shape: AuctionShape, k: int, col: int, fl: Floors) -> Image.Image:
+    """The tile in row ``k``, column ``col`` of the auction with its lock, bids and uses, drawn
+    where the whole auction has it and cut out at its cell's box."""
+    x0, y0, x1, y1 = cell_box(shape, k, col)
+    image = Image.new("RGB", (x1 - x0, y1 - y0), S.PAPER)
+    d = ImageDraw.Draw(image)
+    t = shape.rows[k][col]
+    cx = shape.cell_w * (col + 0.5) - x0
+    cy = shape.top(k) + shape.hex_h / 2 + 4 - y0
+    paste_tile(image, cx, cy, t.id, False, 0, shape.s, fl.text, "auction", purple=t.purple)
+    y = cy + shape.hex_h / 2 + 8 + shape.chip_h / 2
+    for line in _chip_rows(t, shape.cell_w - 8, fl):
+        x = cx - (sum(w for _, _, w in line) + 5 * (len(line) - 1)) / 2
+        for kind, payload, w in line:
+            if kind == "lock":
+                _lock_chip(d, x, y, str(payload), fl)
+            elif isinstance(payload, BidView):
+                _bid_chip(d, x, y, payload, fl)
+            x += w + 5
+        y += shape.chip_h + 5
+    if t.uses:
+        draw_uses(d, cx, y, t.uses, fl.text)
+    return image
+
+
+#: a cell of the auction as a part: what it shows, how to draw it, its box in the auction
+Cell = tuple[tuple, Callable[[], Image.Image], tuple[int, int, int, int]]
+
+
+def auction_cells(view: KeyflowerView, width: int, fl: Floors) -> tuple[list[Cell], int]:
+    """The auction as parts, a tile (with its lock, bids and uses) each, and the auction's height:
+    a bid redraws its tile's cell alone (its row's height kept)."""
     tiles = tuple(view.orders) + tuple(view.auction)
     shape = auction_shape(tiles, width, fl)
-    parts: list[tuple[tuple, Callable[[], Image.Image], int]] = []
-    count = len(shape.rows)
-    for k in range(count):
-        top, bottom = int(shape.top(k)), (int(shape.top(k + 1)) if k + 1 < count else shape.height)
-
-        def band(k: int = k, top: int = top, bottom: int = bottom) -> Image.Image:
-            image = Image.new("RGB", (width, bottom), S.PAPER)
-            _auction_row(image, ImageDraw.Draw(image), shape, k, fl)
-            return image.crop((0, top, width, bottom))
-        parts.append((("keyflower", "auction row", width, fl, shape.top(k), bottom - top, shape.heights[k],
-                       shape.rows[k]), band, bottom - top))
-    if not count:
-        parts.append((("keyflower", "auction end", width, shape.height),
-                      lambda: Image.new("RGB", (width, shape.height), S.PAPER), shape.height))
-    return parts
+    cells: list[Cell] = []
+    for k, row in enumerate(shape.rows):
+        for col, t in enumerate(row):
+            box = cell_box(shape, k, col)
+            cells.append((("keyflower", "auction cell", width, fl, shape.top(k), box, t),
+                          lambda k=k, col=col: auction_cell(shape, k, col, fl), box))
+    return cells, shape.height

@@ -21,6 +21,7 @@ from renderers.keyflower.text import tile_title
 SQ3 = math.sqrt(3)
 S_MAX = 70          # hex size at 800 px wide
 NAME_MIN = 54       # the smallest hex (at 800 px wide) holding every tile's name at the text floor
+SPAN_MARGIN = 2.2   # hex sizes a village's picture spans beyond its cells' centres, across and down
 
 
 def _pixel(q: int, r: int, s: float) -> tuple[float, float]:
@@ -44,13 +45,19 @@ def _cells(player: PlayerView, own_labels) -> tuple[set[tuple[int, int]], list]:
     return cells, labels
 
 
+def largest_size(height: float) -> float:
+    """The largest hex size any village can have in ``height`` (one cell spans
+    :data:`SPAN_MARGIN` sizes): an upper bound of :func:`village_size` without looking at it."""
+    return height / SPAN_MARGIN
+
+
 def village_size(view: KeyflowerView, seat: int, width: int, height: float | None = None) -> float:
     """The hex size at which the village fits ``width`` (and ``height``, when given)."""
     cells, _ = village_cells(view, seat)
     xs = [_pixel(q, r, 1)[0] for q, r in cells]
     ys = [_pixel(q, r, 1)[1] for q, r in cells]
-    span_x = max(xs) - min(xs) + 2.2
-    span_y = max(ys) - min(ys) + 2.2
+    span_x = max(xs) - min(xs) + SPAN_MARGIN
+    span_y = max(ys) - min(ys) + SPAN_MARGIN
     s = min(S_MAX * width / 800, (width - 8) / span_x)
     if height is not None:
         s = min(s, height / span_y)
