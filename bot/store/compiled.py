@@ -5,7 +5,8 @@ greenlet switch per statement, the compiled-cache lookup (building the statement
 and a result object per statement. A write transaction runs a few statements known in advance,
 so the store compiles each repository statement once by the engine's dialect (the very SQL
 SQLAlchemy would send, with its casts) and runs it on the pooled connection's asyncpg
-connection, inside one asyncpg transaction. Reads and bulk loads keep SQLAlchemy's own path.
+connection, inside one asyncpg transaction. Reads run the same way, outside a transaction (see
+:mod:`bot.store.compiled_reads`); bulk loads keep SQLAlchemy's own path.
 
 The compiled statements are kept per (statement, parameter names), like SQLAlchemy's own cache
 (an insert's columns are the parameters given), in a bounded least-recently-used cache: the
@@ -63,6 +64,13 @@ class CompiledStatement:
         return sql, [values[name] for name in names]
 
 
+def compile_statement(statement: Executable, dialect: Dialect, params: Mapping[str, Any]) -> CompiledStatement:
+    """``statement`` compiled by ``dialect`` for the parameter names of ``params``."""
+    compiled = statement.compile(dialect=dialect, column_keys=sorted(params))  # pyright: ignore[reportAttributeAccessIssue] (every Core statement compiles)
+    assert isinstance(compiled, SQLCompiler), "a Core statement compiles to SQL"
+    return CompiledStatement.of(statement, compiled, params)
+
+
 class CompiledStatements:
     """The bounded cache of statements compiled for one dialect."""
 
@@ -82,9 +90,7 @@ class CompiledStatements:
         if entry is not None and entry.statement is statement:
             self._entries.move_to_end(key)
             return entry
-        compiled = statement.compile(dialect=self.dialect, column_keys=sorted(params))  # pyright: ignore[reportAttributeAccessIssue] (every Core statement compiles)
-        assert isinstance(compiled, SQLCompiler), "a Core statement compiles to SQL"
-        entry = CompiledStatement.of(statement, compiled, params)
+        entry = compile_statement(statement, self.dialect, params)
         self._entries[key] = entry
         if len(self._entries) > self.size:
             self._entries.popitem(last=False)
