@@ -5,7 +5,8 @@ greenlet switch per statement, the compiled-cache lookup (building the statement
 and a result object per statement. A write transaction runs a few statements known in advance,
 so the store compiles each repository statement once by the engine's dialect (the very SQL
 SQLAlchemy would send, with its casts) and runs it on the pooled connection's asyncpg
-connection, inside one asyncpg transaction. Reads and bulk loads keep SQLAlchemy's own path.
+connection, inside one asyncpg transaction. Reads run the same way, outside a transaction (see
+:mod:`bot.store.compiled_reads`); bulk loads keep SQLAlchemy's own path.
 
 The compiled statements are kept per (statement, parameter names), like SQLAlchemy's own cache
 (an insert's columns are the parameters given), in a bounded least-recently-used cache: the
@@ -36,17 +37,22 @@ class CompiledStatement:
     statement: Executable       # held so that the id it is cached under stays its own
     compiled: SQLCompiler
     returns_rows: bool          # a select or a RETURNING statement: its first column is returned
-    #: (SQL text, parameter names in order, bind processors) of a statement whose text does not
-    #: depend on the values (no expanding parameter), worked out once
-    fixed: tuple[str, tuple[str, ...], Mapping[str, Any]] | None
+    #: (SQL text, parameter names in order, bind processors, values of the expanded parameters)
+    #: of a statement whose text does not depend on the caller's values, worked out once: one
+    #: without expanding parameters, or whose expanding ones all hold the statement's own values
+    #: (``status.in_(OPEN)``), not the caller's
+    fixed: tuple[str, tuple[str, ...], Mapping[str, Any], Mapping[str, Any]] | None
 
     @classmethod
     def of(cls, statement: Executable, compiled: SQLCompiler, params: Mapping[str, Any]) -> "CompiledStatement":
         returns_rows = bool(getattr(statement, "is_select", False) or compiled.effective_returning)
         fixed = None
-        if not (compiled.post_compile_params or compiled.literal_execute_params):
+        if not any(bind.key in params for bind in compiled.post_compile_params | compiled.literal_execute_params):
             state = compiled.construct_expanded_state(params)
-            fixed = (state.statement, tuple(state.positiontup or ()), dict(state.processors))
+            names = tuple(state.positiontup or ())
+            plain = compiled.construct_params(params)
+            expanded = {name: state.parameters[name] for name in names if name not in plain}
+            fixed = (state.statement, names, dict(state.processors), expanded)
         return cls(statement, compiled, returns_rows, fixed)
 
     def bind(self, params: Mapping[str, Any]) -> tuple[str, list[Any]]:
@@ -56,11 +62,20 @@ class CompiledStatement:
             state = self.compiled.construct_expanded_state(params)
             sql, names, processors, values = state.statement, state.positiontup or (), state.processors, state.parameters
         else:
-            sql, names, processors = self.fixed
+            sql, names, processors, expanded = self.fixed
             values = self.compiled.construct_params(params)
+            if expanded:
+                values.update(expanded)
         if processors:
             return sql, [processors[name](values[name]) if name in processors else values[name] for name in names]
         return sql, [values[name] for name in names]
+
+
+def compile_statement(statement: Executable, dialect: Dialect, params: Mapping[str, Any]) -> CompiledStatement:
+    """``statement`` compiled by ``dialect`` for the parameter names of ``params``."""
+    compiled = statement.compile(dialect=dialect, column_keys=sorted(params))  # pyright: ignore[reportAttributeAccessIssue] (every Core statement compiles)
+    assert isinstance(compiled, SQLCompiler), "a Core statement compiles to SQL"
+    return CompiledStatement.of(statement, compiled, params)
 
 
 class CompiledStatements:
@@ -82,9 +97,7 @@ class CompiledStatements:
         if entry is not None and entry.statement is statement:
             self._entries.move_to_end(key)
             return entry
-        compiled = statement.compile(dialect=self.dialect, column_keys=sorted(params))  # pyright: ignore[reportAttributeAccessIssue] (every Core statement compiles)
-        assert isinstance(compiled, SQLCompiler), "a Core statement compiles to SQL"
-        entry = CompiledStatement.of(statement, compiled, params)
+        entry = compile_statement(statement, self.dialect, params)
         self._entries[key] = entry
         if len(self._entries) > self.size:
             self._entries.popitem(last=False)

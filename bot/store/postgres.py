@@ -8,10 +8,12 @@ is back. (One case no client can settle: a connection that breaks while the COMM
 its way. The move is then reported as not saved although the server may have stored it; memory
 and database agree again after a restart, and a retry of a move that was stored is refused as a
 stale version.) SQLAlchemy's pool holds the connections, made by asyncpg itself from the
-database URL, so the URL means exactly what asyncpg makes of it. Reads, bulk loads and migrations
-go through SQLAlchemy's asyncio engine; a write transaction runs the repositories' statements,
+database URL, so the URL means exactly what asyncpg makes of it. Bulk loads and migrations go
+through SQLAlchemy's asyncio engine; a write transaction runs the repositories' statements,
 compiled once by the engine's dialect, on the pooled connection's asyncpg connection (see
-:mod:`bot.store.compiled`; SQLAlchemy's execute path cost a saved move half again the client CPU).
+:mod:`bot.store.compiled`; SQLAlchemy's execute path cost a saved move half again the client CPU),
+and so does a read of a repository's statement (see :mod:`bot.store.compiled_reads`; others keep
+SQLAlchemy's path).
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from bot.dsn import EXAMPLE, DsnError, check_dsn, describe_dsn, scrub
 from bot.store.base import Store, current_revision, upgrade_schema
 from bot.store.compiled import CompiledStatements, run_transaction
+from bot.store.compiled_reads import CompiledReads
 from bot.store.errors import StaleTableError, StoreError
 from bot.store.statements import ByDialect, Statement
 
@@ -95,6 +98,7 @@ class PostgresStore(Store):
         self.command_timeout = command_timeout
         self._engine: AsyncEngine | None = None
         self._compiled_statements: CompiledStatements | None = None
+        self._compiled_reads: CompiledReads | None = None
         self._description: str | None = None
 
     @property
@@ -143,6 +147,13 @@ class PostgresStore(Store):
         return self._compiled_statements
 
     @property
+    def compiled_reads(self) -> CompiledReads:
+        """Which reads run compiled (see :mod:`bot.store.compiled_reads`)."""
+        if self._compiled_reads is None:
+            self._compiled_reads = CompiledReads(self.engine.dialect)
+        return self._compiled_reads
+
+    @property
     def engine(self) -> AsyncEngine:
         if self._engine is None:
             raise StoreError("the store is not open")
@@ -183,9 +194,10 @@ class PostgresStore(Store):
         except FAILURES as error:
             raise self._refused(error) from error
 
-    async def _checkout(self) -> tuple[PoolProxiedConnection, asyncpg.Connection]:
+    async def _checkout(self, doing: str = "write") -> tuple[PoolProxiedConnection, asyncpg.Connection]:
         """A pooled connection and its asyncpg connection, still open: one the server closed
-        while it waited in the pool (a restart) is replaced here rather than failing the write."""
+        while it waited in the pool (a restart) is replaced here rather than failing the write
+        (or read: ``doing``)."""
         for attempt in range(self.pool_size + 1):
             pooled = await self.engine.raw_connection()
             driver = pooled.driver_connection
@@ -193,7 +205,7 @@ class PostgresStore(Store):
                 return pooled, driver
             pooled.invalidate()
             pooled.close()
-        raise StoreError(f"database write failed ({self.description}): no open connection in the pool")
+        raise StoreError(f"database {doing} failed ({self.description}): no open connection in the pool")
 
     async def write_many(self, statement: Executable, rows: Sequence[Mapping[str, Any]]) -> None:
         try:
@@ -221,12 +233,30 @@ class PostgresStore(Store):
             raise self._refused(error) from error
 
     async def fetch(self, statement: Executable | ByDialect, params: Mapping[str, Any] | None = None) -> list[Row]:
+        """A repository's statement compiled once, on the pooled connection's asyncpg connection
+        (see :mod:`bot.store.compiled_reads`); others through SQLAlchemy's engine. A connection that
+        failed other than by the server refusing the statement is dropped from the pool."""
         if isinstance(statement, ByDialect):
             statement = statement.for_dialect("postgresql")
+        params = params or {}
         try:
+            plan = self.compiled_reads.plan(statement, params)
+            if plan is not None:
+                sql, arguments = plan.compiled.bind(params)
+                pooled, driver = await self._checkout("read")
+                try:
+                    rows = await self.compiled_reads.run(driver, plan, sql, arguments)
+                except BaseException as error:
+                    if not isinstance(error, asyncpg.PostgresError) or driver.is_closed():
+                        pooled.invalidate(error)
+                    raise
+                finally:
+                    pooled.close()
+                if rows is not None:
+                    return rows
             async with self.engine.connect() as connection:
                 connection = await connection.execution_options(isolation_level="AUTOCOMMIT")
-                return list((await connection.execute(statement, params or {})).fetchall())
+                return list((await connection.execute(statement, params)).fetchall())
         except FAILURES as error:
             cause = scrub(str(driver_error(error)) or type(error).__name__, self.dsn)
             raise StoreError(f"database read failed ({self.description}): {cause}") from error

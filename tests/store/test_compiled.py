@@ -32,3 +32,19 @@ async def test_the_sql_and_arguments_are_sqlalchemys_own(store):
     assert sql == state.statement and "IN ($" in sql
     assert arguments == list(state.positional_parameters)
     assert 7 in arguments and "lobby" in arguments and "playing" in arguments
+
+
+async def test_a_statements_own_in_list_is_expanded_once_and_a_callers_on_every_call(store):
+    """``status.in_(OPEN)`` holds the statement's own values: its expansion is worked out once;
+    an expanding parameter the caller gives (a list of users) is expanded per call."""
+    from bot.store import turn_timers
+
+    cache = CompiledStatements(store.engine.dialect)
+    dialect = store.engine.dialect
+    for statement, calls, fixed in [(game_tables.OPEN_HEAD, [{"channel_id": 5}, {"channel_id": 6}], True),
+                                    (turn_timers.DM_ON_TURN, [{"of_users": [1, 2, 3]}, {"of_users": [4]}], False)]:
+        for params in calls:
+            entry = cache.get(statement, params)
+            assert (entry.fixed is not None) is fixed
+            state = statement.compile(dialect=dialect, column_keys=sorted(params)).construct_expanded_state(params)
+            assert entry.bind(params) == (state.statement, list(state.positional_parameters))
