@@ -1,10 +1,10 @@
 """What the service and the extension modules rely on, whatever database is behind it.
 
 ``Store`` runs SQLAlchemy Core statements (on SQLite through a worker thread, on PostgreSQL through
-SQLAlchemy's asyncio engine over asyncpg, writes compiled once and run on asyncpg's connection)
-and holds the table/seat/action/result operations of the service once; their statements live in
-:mod:`bot.store.game_tables`, and those of the extensions in the other repositories of this
-package (jobs, turn_timers, ratings, tournaments, leases, languages). A backend supplies the engine, how a
+SQLAlchemy's asyncio engine over asyncpg, the repositories' writes and reads compiled once and run
+on asyncpg's connection) and holds the table/seat/action/result operations of the service once;
+their statements live in :mod:`bot.store.game_tables`, and those of the extensions in the other
+repositories of this package (jobs, turn_timers, ratings, tournaments, leases, languages). A backend supplies the engine, how a
 write transaction starts, and what a refused write means.
 
 Extensions that must write next to another concern's rows (a game's end with its rating, a timer
