@@ -23,8 +23,9 @@ from PIL import Image
 from games.carcassonne.components import all_tiles
 from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import palette as P
-from renderers.carcassonne.board import Window, draw_board, figure_height, margins
+from renderers.carcassonne.board import Window, board_in_palette, draw_board, margins
 from renderers.carcassonne.figures import builder, follower, pig
+from renderers.carcassonne.squares import figure_height
 from renderers.carcassonne.tilesprites import tile_sprite
 from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.panel import Fonts, drawn_tile_size
@@ -275,7 +276,11 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
     window, (left, top) = plan.window, plan.board_at
     mx, my = margins(window, scale, plan.floors)
     board_w, board_h = window.cols * window.tile + 2 * mx, window.rows * window.tile + 2 * my
-    parts: list[Placed] = [((None, lambda: draw_board(view, window, scale, plan.floors)), (left, top))]
+    palette = PALETTES.known(cache_key) if cache_key is not None else None
+    # the board from its squares' palette forms, pasted on the rest (the table's first picture
+    # draws it in RGB with the rest: the palette is made from the whole picture)
+    parts: list[Placed] = [] if palette is not None else [
+        ((None, lambda: draw_board(view, window, scale, plan.floors)), (left, top))]
     for x, w in ((0, left), (left + board_w, plan.width - left - board_w)):      # the board's background beside it
         if w > 0:
             parts.append(((("carcassonne", "fill", w, top + board_h, P.BOARD_BG),
@@ -295,7 +300,10 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
         y += line_h
     y += gap
     parts += [(part, (x, y + dy)) for part, (x, dy) in panel]
-    return compose_at(parts, (plan.width, y + panel_h), P.PANEL_BG, PALETTES, cache_key)
+    image = compose_at(parts, (plan.width, y + panel_h), P.PANEL_BG, PALETTES, cache_key)
+    if palette is not None:
+        image.paste(board_in_palette(view, window, scale, plan.floors, palette, cache_key), (left, top))
+    return image
 
 
 def warm_up(scale: float = 1.0) -> None:
