@@ -8,7 +8,8 @@ the same pixels.
 """
 from __future__ import annotations
 
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from typing import Hashable
 
@@ -19,18 +20,31 @@ from games.carcassonne.view import LETTERS, CarcassonneView, FigureView, PlacedT
 from renderers.carcassonne import palette as P
 from renderers.carcassonne.deploy import spots
 from renderers.carcassonne.overlays import targets
-from renderers.carcassonne.squares import Figure, Square, figure_height, legal_label, spot_size, square_image
+from renderers.carcassonne.squares import Figure, Square, legal_label, spot_size, square_image
 from renderers.carcassonne.text import draw_text, text_width
 from renderers.carcassonne.tilesprites import anchor
 from renderers.common import text_cache
 from renderers.common.fonts import forget_with_text_caches
 from renderers.common.layers import PartCache
 from renderers.common.phone import Floors
+from renderers.common.words import drawing_key
 
 #: squares and label strips kept in their palette form (per palette): a few boards' worth
 SQUARES_MAPPED = 3072
 _MAPPED = PartCache(SQUARES_MAPPED)
-forget_with_text_caches(_MAPPED.clear)      # a font audit sees every label drawn again
+#: boards kept in their palette form, the last one of each palette and window (about 0.5 MB each)
+BOARDS = 32
+_BOARDS: OrderedDict[Hashable, tuple[Image.Image, Image.Image, list[Square | None]]] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def _forget() -> None:
+    _MAPPED.clear()
+    with _LOCK:
+        _BOARDS.clear()
+
+
+forget_with_text_caches(_forget)            # a font audit sees every label drawn again
 
 # tile-level pieces (feature "") stand in fixed corners so they hide no follower
 TILE_LEVEL_ANCHOR = {"dragon": (0.27, 0.27), "fairy": (0.76, 0.24)}
@@ -235,17 +249,36 @@ def draw_board(view: CarcassonneView, window: Window, scale: float, floors: Floo
     return image
 
 
-def board_in_palette(view: CarcassonneView, window: Window, scale: float, floors: Floors, palette: Image.Image,
-                     key: Hashable) -> Image.Image:
-    """:func:`draw_board` as a "P" image in ``palette`` (palette ``key``'s), from the squares'
-    palette forms (each mapped once per palette and kept)."""
-    image = Image.new("P", board_size(window, scale, floors))
-    image.putpalette(palette.getpalette() or [])
-    for at, square in _squares(view, window, scale, floors):
-        image.paste(_mapped(key, square, square_image, palette), at)
-    for at, strip in _strips(window, scale, floors):
-        image.paste(_mapped(key, strip, _strip_image, palette), at)
-    return image
+def paste_board(target: Image.Image, at: tuple[int, int], view: CarcassonneView, window: Window, scale: float,
+                floors: Floors, palette: Image.Image, key: Hashable) -> None:
+    """Paste :func:`draw_board` mapped to ``palette`` (palette ``key``'s, the "P" image ``target``'s)
+    at ``at``, from the squares' palette forms (each mapped once per palette and kept). The board
+    last pasted for this palette and window is kept (a few, see BOARDS): the next turn that shows
+    the same window pastes only the squares that changed."""
+    squares = _squares(view, window, scale, floors)
+    name = (key, window, scale, floors, drawing_key())
+    with _LOCK:
+        kept = _BOARDS.pop(name, None)        # this drawing's own while it changes it
+    if kept is None or kept[0] is not palette:
+        image = Image.new("P", board_size(window, scale, floors))
+        image.putpalette(palette.getpalette() or [])
+        for place, strip in _strips(window, scale, floors):
+            image.paste(_mapped(key, strip, _strip_image, palette), place)
+        before: list[Square | None] = [None] * len(squares)
+    else:
+        _, image, before = kept
+    mapped: dict[Square, Image.Image] = {}
+    for (place, square), old in zip(squares, before):
+        if square != old:
+            found = mapped.get(square)
+            if found is None:
+                found = mapped[square] = _mapped(key, square, square_image, palette)
+            image.paste(found, place)
+    target.paste(image, at)
+    with _LOCK:
+        _BOARDS[name] = (palette, image, [square for _, square in squares])
+        while len(_BOARDS) > BOARDS:
+            _BOARDS.popitem(last=False)
 
 
 def _mapped(key: Hashable, shows: Hashable, draw, palette: Image.Image) -> Image.Image:

@@ -147,7 +147,7 @@ def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, t
     d = ImageDraw.Draw(image)
     shape = players_shape(view, f)
     pad, row_h = shape.pad, shape.row_h
-    ih = max(round(24 * s), math.ceil(f.mark / 0.42))
+    ih = _supply_height(f)
     king, king_size = _marker(view.extras, "king")
     robber, robber_size = _marker(view.extras, "robber")
     current = p.seat == view.current
@@ -157,7 +157,7 @@ def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, t
                             fill=P.CURRENT_BG, outline=(200, 160, 40), width=max(1, round(2 * s)))
         d.polygon([(pad, top + row_h * 0.3), (pad + marker_w * 0.7, top + row_h * 0.42), (pad, top + row_h * 0.54)],
                   fill=P.TEXT)
-    meeple = figures.follower(p.colour, max(round(34 * s), math.ceil(f.mark / 0.42)))
+    meeple = figures.follower(p.colour, _meeple_height(f))
     paste_centred(image, meeple, (pad + marker_w + meeple.width / 2, top + row_h * 0.42))
     x = pad + marker_w + meeple.width + round(8 * s)
     score = str(p.score)
@@ -179,16 +179,61 @@ def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, t
         room -= badge.width + round(4 * s)
     draw_text(image, (x, line), fit(label, f.name, current, room), f.name, current, P.TEXT, "lm")
     draw_text(image, (width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm")
-    details: list[tuple[Image.Image, str]] = [(figures.follower(p.colour, ih), f"{p.followers}/{FOLLOWERS_TOTAL}")]
+    supply = _supply(p.colour, f)
+    details: list[tuple[Image.Image, str]] = [(supply[0], f"{p.followers}/{FOLLOWERS_TOTAL}")]
     if "erweiterung" in view.options or p.large:
-        details.append((figures.follower(p.colour, round(ih * 0.78), large=True, letter_min=f.mark), str(p.large)))
+        details.append((supply[1], str(p.large)))
     if "haendler" in view.options or p.builder or p.pig:
-        details.append((figures.builder(p.colour, round(ih * 0.9), f.mark), str(p.builder)))
-        details.append((figures.pig(p.colour, round(ih * 0.75), f.mark), str(p.pig)))
+        details.append((supply[2], str(p.builder)))
+        details.append((supply[3], str(p.pig)))
     for good, n in p.goods:
         if good in ("wine", "grain", "cloth"):
             details.append((icon(good, ih), str(n)))
     _inline(image, details, (x, top + row_h * 0.74), width - pad, f)
+
+
+def _meeple_height(f: Fonts) -> int:
+    """The height of the figure that starts a player's row."""
+    return max(round(34 * f.scale), math.ceil(f.mark / 0.42))
+
+
+def _supply_height(f: Fonts) -> int:
+    """The height of the symbols of a player's supply."""
+    return max(round(24 * f.scale), math.ceil(f.mark / 0.42))
+
+
+def _supply(colour: str, f: Fonts) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
+    """A player's supply as its row shows it: follower, large follower, builder, pig."""
+    ih = _supply_height(f)
+    return (figures.follower(colour, ih), figures.follower(colour, round(ih * 0.78), large=True, letter_min=f.mark),
+            figures.builder(colour, round(ih * 0.9), f.mark), figures.pig(colour, round(ih * 0.75), f.mark))
+
+
+def _legend_figures(colour: str, f: Fonts) -> tuple[Image.Image, ...]:
+    """The figures the legend shows, in the current player's colour: follower standing, lying,
+    large, builder, pig."""
+    fh = round(f.icon * 0.95)
+    return (figures.follower(colour, fh, letter_min=f.mark), figures.follower(colour, fh, lying=True, letter_min=f.mark),
+            figures.follower(colour, fh, large=True, letter_min=f.mark), figures.builder(colour, fh, f.mark),
+            figures.pig(colour, round(fh * 0.8), f.mark))
+
+
+def warm_up(f: Fonts) -> None:
+    """Draw every sprite of the panel that does not depend on a game (every colour's figures
+    at the panel's sizes, the legend's symbols), so that no turn pays for one."""
+    for colour in PLAYER_COLOURS:
+        figures.follower(colour, _meeple_height(f))
+        _supply(colour, f)
+        _legend_figures(colour, f)
+    figures.dragon(f.icon)
+    figures.fairy(f.icon)
+    for kind in ("legal", "last", "portal", "path", "code", "fairy", "princess", "step"):
+        _legend_square(f.icon, kind)
+    for kind in ("monastery", "pennant", "cathedral", "inn", "volcano", "dragon", "portal", "princess", "wine", "grain",
+                 "cloth"):
+        icon(kind, f.icon)
+    for good in GOODS:
+        icon(good, _supply_height(f))
 
 
 def _inline(image: Image.Image, items: list[tuple[Image.Image, str]], start: tuple[float, float], right: float,
@@ -305,13 +350,13 @@ def legend_items(view: CarcassonneView, f: Fonts) -> list[tuple[list[Image.Image
         colour = view.players[view.current].colour
     else:
         colour = view.players[0].colour if view.players else "red"
-    fh = round(h * 0.95)
-    items.append(([figures.follower(colour, fh, letter_min=f.mark)], N_("knight / thief / monk")))
-    items.append(([figures.follower(colour, fh, lying=True, letter_min=f.mark)], N_("farmer")))
+    standing, lying, large, builder, pig = _legend_figures(colour, f)
+    items.append(([standing], N_("knight / thief / monk")))
+    items.append(([lying], N_("farmer")))
     if "large" in pieces or "erweiterung" in view.options:
-        items.append(([figures.follower(colour, fh, large=True, letter_min=f.mark)], N_("large follower")))
+        items.append(([large], N_("large follower")))
     if pieces & {"builder", "pig"} or "haendler" in view.options:
-        items.append(([figures.builder(colour, fh, f.mark), figures.pig(colour, round(fh * 0.8), f.mark)], N_("builder, pig")))
+        items.append(([builder, pig], N_("builder, pig")))
     if pieces & {"dragon", "fairy"} or "drache" in view.options:
         items.append(([figures.dragon(h), figures.fairy(h)], N_("dragon, fairy")))
     for kind, text in (("monastery", N_("monastery")), ("pennant", N_("pennant")), ("cathedral", N_("cathedral")),

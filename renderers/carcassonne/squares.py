@@ -21,6 +21,7 @@ from renderers.common import text_cache
 from renderers.common.phone import Floors
 
 SQUARE_IMAGES = 1024        # squares kept drawn (RGB, a few KB each)
+RLINE = (50, 50, 50)        # the rotations that fit, on a legal square
 
 #: a figure on a square: kind, owner's colour (None: neutral), lying (a farmer), centre (u, v)
 Figure = tuple[str, str | None, bool, float, float]
@@ -108,7 +109,7 @@ def _legal(image: Image.Image, legal: Legal) -> None:
         return
     cy = t / 2
     if rline is not None:
-        draw_text(image, (t / 2, cy + size * 0.55), rline, small, False, (50, 50, 50))
+        draw_text(image, (t / 2, cy + size * 0.55), rline, small, False, RLINE)
         cy -= size * 0.35
     draw_text(image, (t / 2, cy), text, size, True, P.LEGAL_TEXT)
 
@@ -132,7 +133,7 @@ def _dragon(image: Image.Image, sq: Square) -> None:
     for cx, cy in centres[:-1]:
         r = width * 0.9
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=DRAGON)
-    size = max(sq.floors.text, min(round(24 * sq.scale), round(t * 0.26)))
+    size = step_size(t, sq.scale, sq.floors)
     for direction in sq.steps:
         dx, dy = OFFSETS[direction]
         # the box sits near the edge this square shares with the dragon's tile
@@ -144,7 +145,7 @@ def _targets(image: Image.Image, sq: Square) -> None:
     """A portal's target outlined in violet (with its codes when the tile is big enough), the
     fairy's ``~``, the princess's ``!``."""
     t = image.width
-    size = max(sq.floors.text, min(round(18 * sq.scale), round(t * 0.2)))
+    size = spot_size(t, sq.scale, sq.floors)
     if sq.portal is not None:
         w = max(2, round(t / 22))
         ImageDraw.Draw(image).rectangle((w // 2, w // 2, t - 1 - w // 2, t - 1 - w // 2), outline=PORTAL, width=w)
@@ -164,7 +165,7 @@ def _targets(image: Image.Image, sq: Square) -> None:
 def _spots(image: Image.Image, sq: Square) -> None:
     """BSW's white squares: where each deploy code of the placed tile would put the figure."""
     t = image.width
-    size = max(sq.floors.text, min(round(18 * sq.scale), round(t * 0.2)))
+    size = spot_size(t, sq.scale, sq.floors)
     for code, (u, v) in sq.spots:
         label(image, (u * t, v * t), code, size, (0, 0, 0), width=1)
 
@@ -189,6 +190,11 @@ def square_image(sq: Square) -> Image.Image:
     return image
 
 
+def step_size(tile: int, scale: float, floors: Floors) -> int:
+    """The size of the letters of the dragon's next steps."""
+    return max(floors.text, min(round(24 * scale), round(tile * 0.26)))
+
+
 def spot_size(tile: int, scale: float, floors: Floors) -> int:
     """The size of the deploy codes on a tile ``tile`` pixels; too large for the tile (a small
     tile), the codes are left out."""
@@ -209,5 +215,5 @@ def legal_label(x: int, y: int, rotations: set[int], tile: int, scale: float, fl
     return text, size, None, small
 
 
-__all__ = ["Square", "square_image", "figure_height", "figure_sprite", "label", "legal_label", "spot_size",
-           "SQUARE_IMAGES"]
+__all__ = ["Square", "square_image", "figure_height", "figure_sprite", "label", "legal_label", "spot_size", "step_size",
+           "SQUARE_IMAGES", "RLINE"]
