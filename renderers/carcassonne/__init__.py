@@ -273,7 +273,7 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
     gap = round(GAP * scale)
     width = round(WIDTH * scale)
     fl = floors(width)
-    panel, panel_h = panel_parts(view, names, width, Fonts(scale, fl.text, fl.mark), gap)
+    panel, panel_h, legend = panel_parts(view, names, width, Fonts(scale, fl.text, fl.mark), gap)
     plan = layout(view, names, scale, None, panel_h)
     window, (left, top) = plan.window, plan.board_at
     mx, my = margins(window, scale, plan.floors)
@@ -302,9 +302,13 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
         y += line_h
     y += gap
     parts += [(part, (x, y + dy)) for part, (x, dy) in panel]
+    if palette is None:
+        (shows, draw), (x, dy) = legend.part()
+        parts.append(((shows, draw), (x, y + dy)))
     image = compose_at(parts, (plan.width, y + panel_h), P.PANEL_BG, PALETTES, cache_key)
-    if palette is not None:
+    if palette is not None and cache_key is not None:
         paste_board(image, (left, top), view, window, scale, plan.floors, palette, cache_key)
+        legend.paste(image, y, palette, cache_key)
     return image
 
 

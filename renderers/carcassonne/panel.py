@@ -13,7 +13,10 @@ from renderers.carcassonne import figures, palette as P
 from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.icons import icon, paste_centred
 from renderers.carcassonne.overlays import DRAGON, FAIRY, PORTAL, PRINCESS, targets
-from renderers.carcassonne.text import draw_text, fit, text_width
+from renderers.carcassonne.stamps import Stamp, stamp_rgb
+from renderers.carcassonne.text import (
+    draw_pieces, draw_text, fit, fit_pieces, pieces, text_sprite, text_stamp, text_width,
+)
 from renderers.common import N_, PLAYER_COLOURS, text_cache, word, words
 from renderers.carcassonne.tilesprites import tile_sprite
 
@@ -21,6 +24,7 @@ from renderers.carcassonne.tilesprites import tile_sprite
 GOODS = {"wine": N_("wine"), "grain": N_("grain"), "cloth": N_("cloth")}
 FOLLOWERS_TOTAL = 7            # rules §1: every player has seven followers
 GOLD = (150, 100, 0)
+TITLE_NUMBERS = 256            # the numbers of the players' title (turn, tiles left) drawn ahead
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,7 @@ def players_title(image: Image.Image, view: CarcassonneView, width: int, f: Font
     shape = players_shape(view, f)
     pad, head_h = shape.pad, shape.head_h - shape.note_h
     title, note = players_title_text(view)
-    draw_text(image, (pad, head_h / 2), fit(title, f.title, True, width - 2 * pad), f.title, True, P.TEXT, "lm")
+    draw_pieces(image, (pad, head_h / 2), fit_pieces(title, f.title, True, width - 2 * pad), f.title, True, P.TEXT)
     if note is not None:
         draw_text(image, (pad, head_h + shape.note_h / 2 - 2), fit(note, f.small, False, width - 2 * pad), f.small, False,
                   P.MUTED, "lm")
@@ -227,6 +231,12 @@ def warm_up(f: Fonts) -> None:
         _legend_figures(colour, f)
     figures.dragon(f.icon)
     figures.fairy(f.icon)
+    titles = [word("Turn {turn} · {tiles} left", turn="10", tiles=_tiles(n)) for n in (1, 10)]
+    titles += [word("Turn {turn} · dragon step {step} of 6", turn=10, step=1), word("Game over · turn {turn}", turn=10)]
+    for title in titles + [str(n) for n in range(TITLE_NUMBERS)]:
+        for piece in pieces(title):
+            text_sprite(piece, f.title, True, P.TEXT, "lm")
+            text_width(piece, f.title, True)
     for kind in ("legal", "last", "portal", "path", "code", "fairy", "princess", "step"):
         _legend_square(f.icon, kind)
     for kind in ("monastery", "pennant", "cathedral", "inn", "volcano", "dragon", "portal", "princess", "wine", "grain",
@@ -405,23 +415,28 @@ def legend_height(items: list, width: int, f: Fonts) -> int:
     return _legend_shape(items, width, f)[2]
 
 
-def legend_section(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts) -> Image.Image:
+def legend_stamps(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts) -> list[Stamp]:
+    """The legend's sprites and words, and where each goes (renderers.carcassonne.stamps)."""
     s = f.scale
     pad = round(10 * s)
-    cols, row_h, height = _legend_shape(items, width, f)
+    cols, row_h, _ = _legend_shape(items, width, f)
     col_w = (width - 2 * pad) // cols
-    image = Image.new("RGB", (width, height), P.PANEL_BG)
-    draw_text(image, (pad, round(19 * s)), word("Legend"), f.title, True, P.TEXT, "lm")
+    stamps = [text_stamp((pad, round(19 * s)), word("Legend"), f.title, True, P.TEXT, "lm")]
     for k, (sprites, text) in enumerate(items):
         x0 = pad + (k % cols) * col_w
         x = x0
         y = round(38 * s) + (k // cols) * row_h + row_h / 2
         for sprite in sprites:
             if sprite.mode == "RGBA":
-                paste_centred(image, sprite, (x + sprite.width / 2, y))
+                stamps.append((sprite, (round(x + sprite.width / 2 - sprite.width / 2), round(y - sprite.height / 2))))
             else:
-                image.paste(sprite, (round(x), round(y - sprite.height / 2)))
+                stamps.append((sprite, (round(x), round(y - sprite.height / 2))))
             x += sprite.width + round(4 * s)
-        draw_text(image, (x + round(4 * s), y), fit(text, f.small, False, col_w - (x - x0) - pad), f.small, False,
-                  P.TEXT, "lm")
-    return image
+        stamps.append(text_stamp((x + round(4 * s), y), fit(text, f.small, False, col_w - (x - x0) - pad), f.small,
+                                 False, P.TEXT, "lm"))
+    return [found for found in stamps if found is not None]
+
+
+def legend_section(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts) -> Image.Image:
+    """The legend (RGB): the symbols in play, each with a few words."""
+    return stamp_rgb(legend_stamps(items, width, f), (width, legend_height(items, width, f)), P.PANEL_BG)
