@@ -222,6 +222,15 @@ def _legend_figures(colour: str, f: Fonts) -> tuple[Image.Image, ...]:
             figures.pig(colour, round(fh * 0.8), f.mark))
 
 
+def legend_figures(view: CarcassonneView, f: Fonts) -> tuple[Image.Image, ...]:
+    """The figures of the legend: in the colour of the player to act."""
+    if view.current is not None and view.current < len(view.players):
+        colour = view.players[view.current].colour
+    else:
+        colour = view.players[0].colour if view.players else "red"
+    return _legend_figures(colour, f)
+
+
 def warm_up(f: Fonts) -> None:
     """Draw every sprite of the panel that does not depend on a game (every colour's figures
     at the panel's sizes, the legend's symbols), so that no turn pays for one."""
@@ -356,11 +365,7 @@ def legend_items(view: CarcassonneView, f: Fonts) -> list[tuple[list[Image.Image
         items.append(([_legend_square(h, "legal")], N_("drawn tile fits here")))
     if view.last_placed:
         items.append(([_legend_square(h, "last")], N_("last tile placed")))
-    if view.current is not None and view.current < len(view.players):
-        colour = view.players[view.current].colour
-    else:
-        colour = view.players[0].colour if view.players else "red"
-    standing, lying, large, builder, pig = _legend_figures(colour, f)
+    standing, lying, large, builder, pig = legend_figures(view, f)
     items.append(([standing], N_("knight / thief / monk")))
     items.append(([lying], N_("farmer")))
     if "large" in pieces or "erweiterung" in view.options:
@@ -415,28 +420,36 @@ def legend_height(items: list, width: int, f: Fonts) -> int:
     return _legend_shape(items, width, f)[2]
 
 
-def legend_stamps(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts) -> list[Stamp]:
-    """The legend's sprites and words, and where each goes (renderers.carcassonne.stamps)."""
+def legend_stamps(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts,
+                  figures_shown: tuple[Image.Image, ...] = ()) -> tuple[list[Stamp], list[Stamp]]:
+    """The legend's words and symbols, then its figures (``figures_shown``, stamped last), and
+    where each goes (renderers.carcassonne.stamps): the words and symbols change with the phase
+    only, the figures with the player to act too (they are in that player's colour)."""
     s = f.scale
     pad = round(10 * s)
     cols, row_h, _ = _legend_shape(items, width, f)
     col_w = (width - 2 * pad) // cols
-    stamps = [text_stamp((pad, round(19 * s)), word("Legend"), f.title, True, P.TEXT, "lm")]
+    base = [text_stamp((pad, round(19 * s)), word("Legend"), f.title, True, P.TEXT, "lm")]
+    sprites_on: list[Stamp] = []
     for k, (sprites, text) in enumerate(items):
         x0 = pad + (k % cols) * col_w
         x = x0
         y = round(38 * s) + (k // cols) * row_h + row_h / 2
         for sprite in sprites:
-            if sprite.mode == "RGBA":
-                stamps.append((sprite, (round(x + sprite.width / 2 - sprite.width / 2), round(y - sprite.height / 2))))
+            if sprite.mode == "RGBA":          # where paste_centred would put it
+                at = (round(x + sprite.width / 2 - sprite.width / 2), round(y - sprite.height / 2))
             else:
-                stamps.append((sprite, (round(x), round(y - sprite.height / 2))))
+                at = (round(x), round(y - sprite.height / 2))
+            (sprites_on if any(sprite is shown for shown in figures_shown) else base).append((sprite, at))
             x += sprite.width + round(4 * s)
-        stamps.append(text_stamp((x + round(4 * s), y), fit(text, f.small, False, col_w - (x - x0) - pad), f.small,
-                                 False, P.TEXT, "lm"))
-    return [found for found in stamps if found is not None]
+        base.append(text_stamp((x + round(4 * s), y), fit(text, f.small, False, col_w - (x - x0) - pad), f.small,
+                               False, P.TEXT, "lm"))
+    return [found for found in base if found is not None], sprites_on
 
 
-def legend_section(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts) -> Image.Image:
-    """The legend (RGB): the symbols in play, each with a few words."""
-    return stamp_rgb(legend_stamps(items, width, f), (width, legend_height(items, width, f)), P.PANEL_BG)
+def legend_section(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts,
+                   figures_shown: tuple[Image.Image, ...] = ()) -> Image.Image:
+    """The legend (RGB): the symbols in play, each with a few words (``figures_shown``: see
+    :func:`legend_stamps`)."""
+    base, sprites = legend_stamps(items, width, f, figures_shown)
+    return stamp_rgb(base + sprites, (width, legend_height(items, width, f)), P.PANEL_BG)

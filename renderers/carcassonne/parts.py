@@ -14,10 +14,11 @@ from PIL import Image
 from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import palette as P
 from renderers.carcassonne.panel import (
-    Fonts, drawn_height, drawn_section, legend_height, legend_items, legend_section, legend_stamps, player_row,
+    Fonts, drawn_height, drawn_section, legend_figures, legend_height, legend_items, legend_section, legend_stamps,
+    player_row,
     players_shape, players_section, players_title, players_title_text, row_shows,
 )
-from renderers.carcassonne.stamps import stamp_palette
+from renderers.carcassonne.stamps import stamp_on, stamp_palette, stamps_key
 from renderers.common.layers import CACHE, Drawn, Placed
 
 
@@ -40,18 +41,26 @@ class Legend:
     width: int
     height: int
     fonts: Fonts
+    figures: tuple[Image.Image, ...]        # in the colour of the player to act
 
     def part(self) -> Placed:
         """The legend drawn in RGB, as a part of :func:`renderers.common.layers.compose_at`."""
-        return (self.shows, lambda: legend_section(self.items, self.width, self.fonts)), self.at
+        return (self.shows, lambda: legend_section(self.items, self.width, self.fonts, self.figures)), self.at
 
     def paste(self, image: Image.Image, top: int, palette: Image.Image, key: Hashable) -> None:
         """Paste the legend in ``palette`` (the "P" image ``image``'s, palette ``key``'s), ``top``
-        pixels below the panel's top: kept, or stamped from its sprites' palette forms."""
+        pixels below the panel's top: its words (kept, or stamped from their palette forms), then
+        its figures and symbols stamped on them."""
         mapped = CACHE.get(key, self.shows)
         if mapped is None:
-            mapped = stamp_palette(legend_stamps(self.items, self.width, self.fonts), (self.width, self.height),
-                                   P.PANEL_BG, palette, key)
+            base, sprites = legend_stamps(self.items, self.width, self.fonts, self.figures)
+            shows = ("carcassonne", "legend words", self.width, self.height, stamps_key(base))
+            words = CACHE.get(key, shows)
+            if words is None:
+                words = stamp_palette(base, (self.width, self.height), P.PANEL_BG, palette, key)
+                CACHE.put(key, shows, words)
+            mapped = words.copy()
+            stamp_on(mapped, (0, 0), sprites, P.PANEL_BG, palette, key)
             CACHE.put(key, self.shows, mapped)
         image.paste(mapped, (self.at[0], top + self.at[1]))
 
@@ -89,7 +98,8 @@ def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, g
     items = legend_items(view, f)
     shows = tuple((tuple(Drawn(sprite) for sprite in sprites), text) for sprites, text in items)
     height = legend_height(items, width, f)
-    legend = Legend(("carcassonne", "legend", width, f, shows), items, (0, above + gap), width, height, f)
+    legend = Legend(("carcassonne", "legend", width, f, shows), items, (0, above + gap), width, height, f,
+                    legend_figures(view, f))
     return parts, above + gap + height, legend
 
 
@@ -100,7 +110,7 @@ def panel_image(view: CarcassonneView, names: list[str], width: int, f: Fonts, g
     drawn = drawn_section(view, drawn_w, f)
     players_w = width - (drawn_w + gap if drawn is not None else 0)
     players = players_section(view, names, players_w, f)
-    legend = legend_section(legend_items(view, f), width, f)
+    legend = legend_section(legend_items(view, f), width, f, legend_figures(view, f))
     top = max(players.height, drawn.height if drawn is not None else 0) + gap
     panel = _blank(width, top + legend.height)
     panel.paste(players, (0, 0))

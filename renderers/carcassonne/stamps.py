@@ -23,6 +23,7 @@ STAMPS = 1024           # sprites kept blended on their background (and, per pal
 _FLAT: OrderedDict[tuple[Drawn, RGB], tuple[Image.Image, Image.Image | None]] = OrderedDict()
 _LOCK = threading.Lock()
 _MAPPED = PartCache(STAMPS)
+_INK = [0] + [255] * 255        # a mask: where the sprite has any ink
 
 
 def _forget() -> None:
@@ -46,7 +47,7 @@ def _flat(sprite: Image.Image, background: RGB) -> tuple[Image.Image, Image.Imag
             return found
     flat = Image.new("RGB", sprite.size, background)
     flat.paste(sprite, (0, 0), sprite)
-    made = (flat, sprite.getchannel("A").point(lambda a: 255 if a else 0))
+    made = (flat, sprite.getchannel("A").point(_INK))
     with _LOCK:
         _FLAT[key] = made
         while len(_FLAT) > STAMPS:
@@ -68,12 +69,24 @@ def stamp_palette(stamps: Sequence[Stamp], size: tuple[int, int], background: RG
     """:func:`stamp_rgb` as a "P" image in ``palette`` (palette ``key``'s)."""
     image = Image.new("RGB", (1, 1), background).quantize(palette=palette, dither=Image.Dither.NONE)
     image = image.resize(size)
-    for sprite, at in stamps:
+    stamp_on(image, (0, 0), stamps, background, palette, key)
+    return image
+
+
+def stamp_on(image: Image.Image, at: tuple[int, int], stamps: Sequence[Stamp], background: RGB, palette: Image.Image,
+             key: Hashable) -> None:
+    """Stamp the stamps (made for ``background``) on the "P" image ``image`` (in ``palette``,
+    palette ``key``'s), their positions shifted by ``at``."""
+    for sprite, (x, y) in stamps:
         flat, mask = _flat(sprite, background)
         shows = (Drawn(sprite), background)
         mapped = _MAPPED.get(key, shows)
         if mapped is None:
             mapped = flat.quantize(palette=palette, dither=Image.Dither.NONE)
             _MAPPED.put(key, shows, mapped)
-        image.paste(mapped, at, mask)
-    return image
+        image.paste(mapped, (at[0] + x, at[1] + y), mask)
+
+
+def stamps_key(stamps: Sequence[Stamp]) -> tuple:
+    """What the stamps show (a key for their picture while their sprites live)."""
+    return tuple((Drawn(sprite), at) for sprite, at in stamps)
