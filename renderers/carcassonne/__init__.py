@@ -313,16 +313,18 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
 
 
 def warm_up(scale: float = 1.0) -> None:
-    """Work out the geometry of every tile type and draw its landscape at every size of the ladder,
-    and every player's figures at those sizes (a few seconds, in a drawing worker as it starts),
+    """Work out the geometry of every tile type and draw its landscape at every size of the ladder
+    (in every rotation at the sizes of a focused turn image), and every player's figures at those sizes (a few seconds, in a drawing worker as it starts),
     so that no turn of a freshly started bot pays for a sprite."""
     width = round(WIDTH * scale)
     drawn = drawn_tile_size(drawn_width(width, scale), scale)
     sizes = sorted({_even(size * scale) for size in LADDER} | {_even(FOCUS_DEPLOY * scale), drawn}, reverse=True)
+    focus = {_even(FOCUS_TILE * scale), _even(FOCUS_DEPLOY * scale)}
     for tile_id in all_tiles():
         geometry(tile_id)
         for size in sizes:
-            tile_sprite(tile_id, 0, size)
+            for rotation in range(4) if size in focus else (0,):     # a large board's turn image: every rotation
+                tile_sprite(tile_id, rotation, size)
     for locale in LANGUAGES:            # sprites with a letter or a word are kept per language
         with speaking(locale):
             _warm_figures(scale, sizes)

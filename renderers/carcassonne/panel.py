@@ -1,6 +1,7 @@
 """The panel beside or below the board: players, the drawn tile, and a legend of what is in play."""
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -11,7 +12,7 @@ from games.carcassonne.components import all_tiles
 from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import figures, palette as P
 from renderers.carcassonne.geometry import geometry
-from renderers.carcassonne.icons import icon, paste_centred
+from renderers.carcassonne.icons import icon
 from renderers.carcassonne.overlays import DRAGON, FAIRY, PORTAL, PRINCESS, targets
 from renderers.carcassonne.stamps import Stamp, stamp_rgb
 from renderers.carcassonne.text import (
@@ -24,6 +25,7 @@ from renderers.carcassonne.tilesprites import tile_sprite
 GOODS = {"wine": N_("wine"), "grain": N_("grain"), "cloth": N_("cloth")}
 FOLLOWERS_TOTAL = 7            # rules §1: every player has seven followers
 GOLD = (150, 100, 0)
+RGB = tuple[int, int, int]
 TITLE_NUMBERS = 256            # the numbers of the players' title (turn, tiles left) drawn ahead
 
 
@@ -147,8 +149,36 @@ def _row_label(names: list[str], p) -> str:
 
 def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, top: int, width: int, f: Fonts) -> None:
     """Player ``p``'s row, from ``top``: colour and letter, name, score and supply."""
-    s = f.scale
+    image.paste(row_image(view, names, p, width, f), (0, top))
+
+
+def row_image(view: CarcassonneView, names: list[str], p, width: int, f: Fonts) -> Image.Image:
+    """Player ``p``'s row (RGB, ``width`` wide): stamped from its sprites (renderers.carcassonne.stamps)."""
+    under, stamps = _row_stamps(view, names, p, width, f)
+    return stamp_rgb(stamps, (width, players_shape(view, f).row_h), P.PANEL_BG, under)
+
+
+@functools.lru_cache(maxsize=16)
+def _highlight(width: int, row_h: int, pad: int, marker_w: int, s: float) -> Image.Image:
+    """The current player's row: a pale yellow band with a triangle pointing at the player."""
+    image = Image.new("RGB", (width, row_h), P.PANEL_BG)
     d = ImageDraw.Draw(image)
+    d.rounded_rectangle((pad // 2, 2, width - pad // 2, row_h - 2), radius=round(8 * s), fill=P.CURRENT_BG,
+                        outline=(200, 160, 40), width=max(1, round(2 * s)))
+    d.polygon([(pad, row_h * 0.3), (pad + marker_w * 0.7, row_h * 0.42), (pad, row_h * 0.54)], fill=P.TEXT)
+    return image
+
+
+def _centred(sprite: Image.Image, centre: tuple[float, float]) -> Stamp:
+    """A sprite with its centre at ``centre`` (where paste_centred puts it)."""
+    return sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+
+
+def _row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts) -> tuple[RGB, list[Stamp]]:
+    """The colour the row's sprites lie on, and its sprites and words and where they go: colour
+    and letter, name, score and supply; the current player's row highlighted and marked with a
+    triangle."""
+    s = f.scale
     shape = players_shape(view, f)
     pad, row_h = shape.pad, shape.row_h
     ih = _supply_height(f)
@@ -156,13 +186,11 @@ def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, t
     robber, robber_size = _marker(view.extras, "robber")
     current = p.seat == view.current
     marker_w = round(22 * s)
+    stamps: list[Stamp | None] = []
     if current:
-        d.rounded_rectangle((pad // 2, top + 2, width - pad // 2, top + row_h - 2), radius=round(8 * s),
-                            fill=P.CURRENT_BG, outline=(200, 160, 40), width=max(1, round(2 * s)))
-        d.polygon([(pad, top + row_h * 0.3), (pad + marker_w * 0.7, top + row_h * 0.42), (pad, top + row_h * 0.54)],
-                  fill=P.TEXT)
+        stamps.append((_highlight(width, row_h, pad, marker_w, s), (0, 0)))
     meeple = figures.follower(p.colour, _meeple_height(f))
-    paste_centred(image, meeple, (pad + marker_w + meeple.width / 2, top + row_h * 0.42))
+    stamps.append(_centred(meeple, (pad + marker_w + meeple.width / 2, row_h * 0.42)))
     x = pad + marker_w + meeple.width + round(8 * s)
     score = str(p.score)
     score_w = text_width(score, f.score, True)
@@ -173,16 +201,16 @@ def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, t
     if robber == p.seat:
         titles.append(word("Robber") + (f" {robber_size}" if robber_size else ""))
     room = width - x - score_w - 3 * pad
-    line = top + row_h * 0.34
+    line = row_h * 0.34
     right = width - 2.5 * pad - score_w
     for title in reversed(titles):
         badge = _badge(max(round(30 * s), 2 * f.floor), title, PLAYER_COLOURS[p.colour].fill if p.colour in PLAYER_COLOURS else GOLD)
         right -= badge.width
-        image.paste(badge, (round(right), round(line - badge.height / 2)))
+        stamps.append((badge, (round(right), round(line - badge.height / 2))))
         right -= round(4 * s)
         room -= badge.width + round(4 * s)
-    draw_text(image, (x, line), fit(label, f.name, current, room), f.name, current, P.TEXT, "lm")
-    draw_text(image, (width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm")
+    stamps.append(text_stamp((x, line), fit(label, f.name, current, room), f.name, current, P.TEXT, "lm"))
+    stamps.append(text_stamp((width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm"))
     supply = _supply(p.colour, f)
     details: list[tuple[Image.Image, str]] = [(supply[0], f"{p.followers}/{FOLLOWERS_TOTAL}")]
     if "erweiterung" in view.options or p.large:
@@ -193,7 +221,8 @@ def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, t
     for good, n in p.goods:
         if good in ("wine", "grain", "cloth"):
             details.append((icon(good, ih), str(n)))
-    _inline(image, details, (x, top + row_h * 0.74), width - pad, f)
+    stamps += _inline(details, (x, row_h * 0.74), width - pad, f)
+    return P.CURRENT_BG if current else P.PANEL_BG, [found for found in stamps if found is not None]
 
 
 def _meeple_height(f: Fonts) -> int:
@@ -255,18 +284,20 @@ def warm_up(f: Fonts) -> None:
         icon(good, _supply_height(f))
 
 
-def _inline(image: Image.Image, items: list[tuple[Image.Image, str]], start: tuple[float, float], right: float,
-            f: Fonts) -> None:
+def _inline(items: list[tuple[Image.Image, str]], start: tuple[float, float], right: float, f: Fonts
+            ) -> list[Stamp | None]:
     """Icon + number pairs on one line (what a player has in supply), cut at ``right``."""
     x, y = start
     gap = round(9 * f.scale)
+    stamps: list[Stamp | None] = []
     for sprite, text in items:
         if x + sprite.width + text_width(text, f.small) + gap > right:
             break
-        paste_centred(image, sprite, (x + sprite.width / 2, y))
+        stamps.append(_centred(sprite, (x + sprite.width / 2, y)))
         x += sprite.width + 1
-        draw_text(image, (x, y), text, f.small, False, P.MUTED, "lm")
+        stamps.append(text_stamp((x, y), text, f.small, False, P.MUTED, "lm"))
         x += text_width(text, f.small) + gap
+    return stamps
 
 
 def drawn_tile_size(width: int, scale: float) -> int:

@@ -15,7 +15,7 @@ from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import palette as P
 from renderers.carcassonne.panel import (
     Fonts, drawn_height, drawn_section, legend_figures, legend_height, legend_items, legend_section, legend_stamps,
-    player_row,
+    row_image,
     players_shape, players_section, players_title, players_title_text, row_shows,
 )
 from renderers.carcassonne.stamps import stamp_on, stamp_palette, stamps_key
@@ -83,10 +83,8 @@ def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, g
     for k, p in enumerate(view.players):
         top = shape.row_top(k)
 
-        def row(p=p, top=top) -> Image.Image:
-            image = _blank(players_w, top + shape.row_h)
-            player_row(image, view, names, p, top, players_w, f)
-            return image.crop((0, top, players_w, top + shape.row_h))
+        def row(p=p) -> Image.Image:
+            return row_image(view, names, p, players_w, f)
         parts.append(((("carcassonne", "row", players_w, f, shape, k, row_shows(view, names, k)), row), (0, top)))
     above = shape.height(len(view.players))
     if view.drawn:

@@ -55,11 +55,12 @@ def _flat(sprite: Image.Image, background: RGB) -> tuple[Image.Image, Image.Imag
     return made
 
 
-def stamp_rgb(stamps: Sequence[Stamp], size: tuple[int, int], background: RGB) -> Image.Image:
-    """The stamps on ``background`` (RGB)."""
+def stamp_rgb(stamps: Sequence[Stamp], size: tuple[int, int], background: RGB, under: RGB | None = None
+              ) -> Image.Image:
+    """The stamps on ``background`` (RGB), blended on ``under`` (default: ``background``)."""
     image = Image.new("RGB", size, background)
     for sprite, at in stamps:
-        flat, mask = _flat(sprite, background)
+        flat, mask = _flat(sprite, under or background)
         image.paste(flat, at, mask)
     return image
 
