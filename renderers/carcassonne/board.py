@@ -1,7 +1,7 @@
 """The board part of the image: tiles, figures, legal squares, last tile, coordinate labels.
 
 A board is its squares (renderers.carcassonne.squares, each drawn once for what it shows and
-kept) pasted side by side, and the coordinate labels round them as four strips. The turn image
+kept) pasted side by side, and the margins round them in pieces (a coordinate label each). The turn image
 pastes the squares' palette forms (:func:`board_in_palette`), so a turn draws and maps only the
 squares its move changed; the RGB board (:func:`draw_board`) pastes the same squares, so both are
 the same pixels.
@@ -29,7 +29,7 @@ from renderers.common.layers import PartCache
 from renderers.common.phone import Floors
 from renderers.common.words import drawing_key
 
-#: squares and label strips kept in their palette form (per palette): a few boards' worth
+#: squares and margin pieces kept in their palette form (per palette): a few boards' worth
 SQUARES_MAPPED = 3072
 _MAPPED = PartCache(SQUARES_MAPPED)
 #: boards kept in their palette form, the last one of each palette and window (about 0.5 MB each)
@@ -186,49 +186,65 @@ def _targets(view: CarcassonneView, window: Window, placed: dict[tuple[int, int]
         spot["princess"] = spot.get("princess", ()) + (("!" if letter is None else f"!{letter}", u, max(0.12, v - 0.24)),)
 
 
+#: pieces of the board's edges kept drawn (a coordinate label each, RGB)
+EDGES = 1024
+
+
 @dataclass(frozen=True)
-class _Strip:
-    """One side's coordinate labels (and the grid's last line where it runs along that side)."""
+class _Edge:
+    """A piece of the board's margin: its coordinate labels and where their middles go, and the
+    grid's last line along its top or left side ("top", "left"; "dot": its top-left pixel)."""
 
-    side: str                   # "top", "bottom", "left", "right"
-    window: Window
-    scale: float
-    floors: Floors
+    size: tuple[int, int]
+    labels: tuple[tuple[str, tuple[float, float]], ...]
+    fs: int
+    line: str = ""
 
 
-def _strips(window: Window, scale: float, floors: Floors) -> list[tuple[tuple[int, int], _Strip]]:
-    mx, my = margins(window, scale, floors)
+def _edges(window: Window, scale: float, floors: Floors) -> list[tuple[tuple[int, int], _Edge]]:
+    """The pieces of the margins round the squares, and where they go: one per column (or row) and
+    its label; a whole side as one piece when its labels are every second one (they may be wider
+    than a square)."""
     t = window.tile
-    return [((0, 0), _Strip("top", window, scale, floors)),
-            ((0, my + window.rows * t), _Strip("bottom", window, scale, floors)),
-            ((0, my), _Strip("left", window, scale, floors)),
-            ((mx + window.cols * t, my), _Strip("right", window, scale, floors))]
-
-
-@text_cache(maxsize=64)
-def _strip_image(strip: _Strip) -> Image.Image:
-    """The labels of one side: every column (or every second one when the numbers would touch),
-    every row (likewise)."""
-    window, t = strip.window, strip.window.tile
-    fs = label_size(t, strip.scale, strip.floors)
-    mx, my = margins(window, strip.scale, strip.floors)
-    across = strip.side in ("top", "bottom")
-    image = Image.new("RGB", (window.cols * t + 2 * mx, my) if across else (mx, window.rows * t), P.BOARD_BG)
-    d = ImageDraw.Draw(image)
-    if strip.side == "bottom":
-        d.line((mx, 0, mx + window.cols * t, 0), fill=P.GRID_LINE)
-    if strip.side == "right":
-        d.line((0, 0, 0, window.rows * t - 1), fill=P.GRID_LINE)
-    if across:
-        step = 1 if max(text_width(str(v), fs, True) for v in (window.x0, window.x1)) <= t * 0.92 else 2
-        for c in range(window.cols):
-            if (window.x0 + c) % step == 0:
-                draw_text(image, (mx + c * t + t / 2, my / 2), str(window.x0 + c), fs, True, P.LABEL)
+    fs = label_size(t, scale, floors)
+    mx, my = margins(window, scale, floors)
+    right, bottom = mx + window.cols * t, my + window.rows * t
+    pieces = [((0, 0), _Edge((mx, my), (), fs)), ((right, 0), _Edge((mx, my), (), fs)),
+              ((0, bottom), _Edge((mx, my), (), fs)), ((right, bottom), _Edge((mx, my), (), fs, "dot"))]
+    # column labels: every column, or every second one when the numbers would touch
+    step = 1 if max(text_width(str(v), fs, True) for v in (window.x0, window.x1)) <= t * 0.92 else 2
+    columns = [(str(window.x0 + c), (c * t + t / 2, my / 2)) for c in range(window.cols) if (window.x0 + c) % step == 0]
+    if step == 1:
+        for c, (text, (x, y)) in enumerate(columns):
+            pieces += [((mx + c * t, 0), _Edge((t, my), ((text, (t / 2, y)),), fs)),
+                       ((mx + c * t, bottom), _Edge((t, my), ((text, (t / 2, y)),), fs, "top"))]
     else:
-        step = 1 if fs * 1.1 <= t else 2
-        for r in range(window.rows):
-            if (window.y0 + r) % step == 0:
-                draw_text(image, (mx / 2, r * t + t / 2), str(window.y0 + r), fs, True, P.LABEL)
+        pieces += [((mx, 0), _Edge((window.cols * t, my), tuple(columns), fs)),
+                   ((mx, bottom), _Edge((window.cols * t, my), tuple(columns), fs, "top"))]
+    step = 1 if fs * 1.1 <= t else 2
+    rows = [(str(window.y0 + r), (mx / 2, r * t + t / 2)) for r in range(window.rows) if (window.y0 + r) % step == 0]
+    if step == 1:
+        for r, (text, (x, y)) in enumerate(rows):
+            pieces += [((0, my + r * t), _Edge((mx, t), ((text, (x, t / 2)),), fs)),
+                       ((right, my + r * t), _Edge((mx, t), ((text, (x, t / 2)),), fs, "left"))]
+    else:
+        pieces += [((0, my), _Edge((mx, window.rows * t), tuple(rows), fs)),
+                   ((right, my), _Edge((mx, window.rows * t), tuple(rows), fs, "left"))]
+    return pieces
+
+
+@text_cache(maxsize=EDGES)
+def _edge_image(edge: _Edge) -> Image.Image:
+    image = Image.new("RGB", edge.size, P.BOARD_BG)
+    d = ImageDraw.Draw(image)
+    if edge.line == "top":
+        d.line((0, 0, edge.size[0] - 1, 0), fill=P.GRID_LINE)
+    elif edge.line == "left":
+        d.line((0, 0, 0, edge.size[1] - 1), fill=P.GRID_LINE)
+    elif edge.line == "dot":
+        d.point((0, 0), fill=P.GRID_LINE)
+    for text, centre in edge.labels:
+        draw_text(image, centre, text, edge.fs, True, P.LABEL)
     return image
 
 
@@ -244,8 +260,8 @@ def draw_board(view: CarcassonneView, window: Window, scale: float, floors: Floo
     image = Image.new("RGB", board_size(window, scale, floors), P.BOARD_BG)
     for at, square in _squares(view, window, scale, floors):
         image.paste(square_image(square), at)
-    for at, strip in _strips(window, scale, floors):
-        image.paste(_strip_image(strip), at)
+    for at, edge in _edges(window, scale, floors):
+        image.paste(_edge_image(edge), at)
     return image
 
 
@@ -262,8 +278,8 @@ def paste_board(target: Image.Image, at: tuple[int, int], view: CarcassonneView,
     if kept is None or kept[0] is not palette:
         image = Image.new("P", board_size(window, scale, floors))
         image.putpalette(palette.getpalette() or [])
-        for place, strip in _strips(window, scale, floors):
-            image.paste(_mapped(key, strip, _strip_image, palette), place)
+        for place, edge in _edges(window, scale, floors):
+            image.paste(_mapped(key, edge, _edge_image, palette), place)
         before: list[Square | None] = [None] * len(squares)
     else:
         _, image, before = kept
