@@ -314,8 +314,9 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
 
 def warm_up(scale: float = 1.0) -> None:
     """Work out the geometry of every tile type and draw its landscape at every size of the ladder
-    (in every rotation at the sizes of a focused turn image), and every player's figures at those sizes (a few seconds, in a drawing worker as it starts),
-    so that no turn of a freshly started bot pays for a sprite."""
+    (in every rotation at the sizes of a focused turn image), every player's figures at those
+    sizes, the panel's sprites and the labels a turn draws (a few seconds, in a drawing worker as
+    it starts), so that no turn of a freshly started bot pays for a sprite."""
     width = round(WIDTH * scale)
     drawn = drawn_tile_size(drawn_width(width, scale), scale)
     sizes = sorted({_even(size * scale) for size in LADDER} | {_even(FOCUS_DEPLOY * scale), drawn}, reverse=True)
