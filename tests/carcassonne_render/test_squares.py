@@ -28,6 +28,7 @@ def test_turn_images_with_every_add_on_are_the_pictures_drawn_whole(locale, name
     princess, deploy codes on a focused board): each turn image from parts, most of them kept
     from earlier turns, is pixel for pixel the whole picture mapped to the table's palette."""
     game = registry.get("carcassonne")
+    assert game is not None
     state = game.setup(5, all_options(game), 5)
     rng = random.Random(9)
     key = ("test squares", locale)
