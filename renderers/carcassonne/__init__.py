@@ -32,7 +32,7 @@ from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.panel import Fonts, drawn_tile_size, warm_up as warm_panel
 from renderers.carcassonne.parts import drawn_width, panel_image as whole_panel, panel_parts
 from renderers.carcassonne.quantize import PALETTES, to_palette
-from renderers.carcassonne.text import draw_text, fit, text_sprite
+from renderers.carcassonne.text import draw_text, fit, text_sprite, text_width
 from renderers.common import PLAYER_COLOURS, PlayerColour, encode_png, word
 from renderers.common.layers import Placed, compose_at
 from renderers.common.phone import MIN_WIDTH, Floors, floors, max_height
@@ -366,7 +366,8 @@ def _marks(size: int, scale: float, fl: Floors) -> list[tuple[str, tuple[int, in
 
 def _warm_labels(scale: float, sizes: list[int]) -> None:
     """The labels of the board's squares and edges (coordinates, the rotations that fit, the
-    codes of a placed tile), and the drawn tile's title for every tile type."""
+    codes of a placed tile), and the drawn tile's title for every tile type: drawn, and measured
+    where the drawing measures them."""
     fl = floors(round(WIDTH * scale))
     focus = _even(FOCUS_TILE * scale)
     lines = {" ".join(f"r{r}" for r in range(4) if k >> r & 1) for k in range(1, 16)}
@@ -383,14 +384,19 @@ def _warm_labels(scale: float, sizes: list[int]) -> None:
         if small:
             for line in lines:
                 text_sprite(line, small, False, RLINE, "mm")
+                text_width(line, small)
     for size in sizes:
         fs = label_size(size, scale, fl)
         for n in range(-2 * WARM_REACH, 2 * WARM_REACH + 1):
             text_sprite(str(n), fs, True, P.LABEL, "mm")
+            text_width(str(n), fs, True)
         for text, ink in _marks(size, scale, fl):
             text_sprite(text, spot_size(size, scale, fl), True, ink, "mm")
+            text_width(text, spot_size(size, scale, fl), True)
         for letter in "nesw":
             text_sprite(letter, step_size(size, scale, fl), True, WHITE, "mm")
+            text_width(letter, step_size(size, scale, fl), True)
     f = Fonts(scale, fl.text, fl.mark)
     for tile_id in all_tiles():
         text_sprite(word("Drawn: {tile}", tile=tile_id), f.title, True, P.TEXT, "lm")
+        text_width(word("Drawn: {tile}", tile=tile_id), f.title, True)

@@ -45,8 +45,14 @@ def text_stamp(at: tuple[float, float], text: str, size: int, bold: bool = False
     return sprite, (round(at[0] + dx), round(at[1] + dy))
 
 
-@functools.lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> float:
+    return _width(text, size, bool(bold))
+
+
+@functools.lru_cache(maxsize=8192)
+def _width(text: str, size: int, bold: bool) -> float:
+    """The width of ``text`` (kept: measuring with the font's layout engine costs about as much
+    as drawing it)."""
     return measuring_font(size, bold=bold).getlength(text)
 
 
