@@ -21,19 +21,22 @@ from typing import Hashable
 from PIL import Image
 
 from games.carcassonne.components import all_tiles
-from games.carcassonne.view import CarcassonneView
+from games.carcassonne.view import LETTERS, CarcassonneView
 from renderers.carcassonne import palette as P
-from renderers.carcassonne.board import Window, draw_board, figure_height, margins
+from renderers.carcassonne.board import Window, draw_board, label_size, margins, paste_board
 from renderers.carcassonne.figures import builder, follower, pig
+from renderers.carcassonne.overlays import WHITE
+from renderers.carcassonne.squares import RLINE, figure_height, figure_sprite, legal_label, spot_size, step_size
 from renderers.carcassonne.tilesprites import tile_sprite
 from renderers.carcassonne.geometry import geometry
-from renderers.carcassonne.panel import Fonts, drawn_tile_size
+from renderers.carcassonne.panel import Fonts, drawn_tile_size, warm_up as warm_panel
 from renderers.carcassonne.parts import drawn_width, panel_image as whole_panel, panel_parts
 from renderers.carcassonne.quantize import PALETTES, to_palette
-from renderers.carcassonne.text import draw_text, fit
+from renderers.carcassonne.text import draw_text, fit, text_sprite, text_width
 from renderers.common import PLAYER_COLOURS, PlayerColour, encode_png, word
 from renderers.common.layers import Placed, compose_at
 from renderers.common.phone import MIN_WIDTH, Floors, floors, max_height
+from renderers.common.words import LANGUAGES, speaking
 
 __all__ = ["PALETTES", "render", "render_image", "layout", "whole_window", "region_window", "square_box", "warm_up",
            "regions", "seat_colours", "key_colours"]
@@ -270,12 +273,16 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
     gap = round(GAP * scale)
     width = round(WIDTH * scale)
     fl = floors(width)
-    panel, panel_h = panel_parts(view, names, width, Fonts(scale, fl.text, fl.mark), gap)
+    panel, panel_h, legend = panel_parts(view, names, width, Fonts(scale, fl.text, fl.mark), gap)
     plan = layout(view, names, scale, None, panel_h)
     window, (left, top) = plan.window, plan.board_at
     mx, my = margins(window, scale, plan.floors)
     board_w, board_h = window.cols * window.tile + 2 * mx, window.rows * window.tile + 2 * my
-    parts: list[Placed] = [((None, lambda: draw_board(view, window, scale, plan.floors)), (left, top))]
+    palette = PALETTES.known(cache_key) if cache_key is not None else None
+    # the board from its squares' palette forms, pasted on the rest (the table's first picture
+    # draws it in RGB with the rest: the palette is made from the whole picture)
+    parts: list[Placed] = [] if palette is not None else [
+        ((None, lambda: draw_board(view, window, scale, plan.floors)), (left, top))]
     for x, w in ((0, left), (left + board_w, plan.width - left - board_w)):      # the board's background beside it
         if w > 0:
             parts.append(((("carcassonne", "fill", w, top + board_h, P.BOARD_BG),
@@ -295,26 +302,101 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
         y += line_h
     y += gap
     parts += [(part, (x, y + dy)) for part, (x, dy) in panel]
-    return compose_at(parts, (plan.width, y + panel_h), P.PANEL_BG, PALETTES, cache_key)
+    if palette is None:
+        (shows, draw), (x, dy) = legend.part()
+        parts.append(((shows, draw), (x, y + dy)))
+    image = compose_at(parts, (plan.width, y + panel_h), P.PANEL_BG, PALETTES, cache_key)
+    if palette is not None and cache_key is not None:
+        paste_board(image, (left, top), view, window, scale, plan.floors, palette, cache_key)
+        legend.paste(image, y, palette, cache_key)
+    return image
 
 
 def warm_up(scale: float = 1.0) -> None:
-    """Work out the geometry of every tile type and draw its landscape at every size of the ladder,
-    and every player's figures at those sizes (a few seconds, in a drawing worker as it starts),
-    so that no turn of a freshly started bot pays for a sprite."""
+    """Work out the geometry of every tile type and draw its landscape at every size of the ladder
+    (in every rotation at the sizes of a focused turn image), every player's figures at those
+    sizes, the panel's sprites and the labels a turn draws (a few seconds, in a drawing worker as
+    it starts), so that no turn of a freshly started bot pays for a sprite."""
     width = round(WIDTH * scale)
     drawn = drawn_tile_size(drawn_width(width, scale), scale)
     sizes = sorted({_even(size * scale) for size in LADDER} | {_even(FOCUS_DEPLOY * scale), drawn}, reverse=True)
+    focus = {_even(FOCUS_TILE * scale), _even(FOCUS_DEPLOY * scale)}
     for tile_id in all_tiles():
         geometry(tile_id)
         for size in sizes:
-            tile_sprite(tile_id, 0, size)
-    mark = floors(round(WIDTH * scale)).mark
-    for colour in PLAYER_COLOURS:
-        for size in sizes:
-            height = figure_height(size)
+            for rotation in range(4) if size in focus else (0,):     # a large board's turn image: every rotation
+                tile_sprite(tile_id, rotation, size)
+    for locale in LANGUAGES:            # sprites with a letter or a word are kept per language
+        with speaking(locale):
+            _warm_figures(scale, sizes)
+            _warm_labels(scale, sizes)
+
+
+def _warm_figures(scale: float, sizes: list[int]) -> None:
+    """Every player's figures at the board's sizes, the dragon and the fairy, the panel's sprites."""
+    fl = floors(round(WIDTH * scale))
+    for size in sizes:
+        height = figure_height(size)
+        for colour in PLAYER_COLOURS:
             for lying in (False, True):
                 for large in (False, True):
-                    follower(colour, height, lying=lying, large=large, letter_min=mark)
-            builder(colour, height, mark)
-            pig(colour, round(height * 0.8), mark)
+                    follower(colour, height, lying=lying, large=large, letter_min=fl.mark)
+            builder(colour, height, fl.mark)
+            pig(colour, round(height * 0.8), fl.mark)
+        figure_sprite("dragon", None, False, size, fl.mark)
+        figure_sprite("fairy", None, False, size, fl.mark)
+    warm_panel(Fonts(scale, fl.text, fl.mark))
+
+
+#: coordinates whose labels are drawn ahead: round the start tile (the turn image's focus) and
+#: within a smaller reach at the larger tiles of a small board
+WARM_REACH, WARM_REACH_LARGE = 12, 6
+
+
+def _marks(size: int, scale: float, fl: Floors) -> list[tuple[str, tuple[int, int, int]]]:
+    """The codes a tile ``size`` pixels may show while a figure is placed (deploy codes, the
+    fairy's, the princess's), with their ink."""
+    if spot_size(size, scale, fl) > size * 0.26:
+        return []
+    places = [*"nesw", *(a + b for a in "nesw" for b in "nesw" if a != b), "i", "i2"]
+    codes = [f"{prefix}{kind}{where}" for prefix in ("", "B", "P") for kind, where in
+             [("c", w) for w in "nesw"] + [("r", w) for w in "nesw"] + [("f", w) for w in places if len(w) != 1]]
+    return [(code, (0, 0, 0)) for code in codes + ["m", "~"]] + [(f"!{c}", WHITE) for c in ("", *LETTERS)]
+
+
+def _warm_labels(scale: float, sizes: list[int]) -> None:
+    """The labels of the board's squares and edges (coordinates, the rotations that fit, the
+    codes of a placed tile), and the drawn tile's title for every tile type: drawn, and measured
+    where the drawing measures them."""
+    fl = floors(round(WIDTH * scale))
+    focus = _even(FOCUS_TILE * scale)
+    lines = {" ".join(f"r{r}" for r in range(4) if k >> r & 1) for k in range(1, 16)}
+    for size in sizes:
+        if size < FOCUS_BELOW * scale and size != focus:
+            continue
+        reach = WARM_REACH if size == focus else WARM_REACH_LARGE
+        small = 0
+        for x in range(-reach, reach + 1):
+            for y in range(-reach, reach + 1):
+                text, big, _, small = legal_label(x, y, {0}, size, scale, fl)
+                if text is not None:
+                    text_sprite(text, big, True, P.LEGAL_TEXT, "mm")
+        if small:
+            for line in lines:
+                text_sprite(line, small, False, RLINE, "mm")
+                text_width(line, small)
+    for size in sizes:
+        fs = label_size(size, scale, fl)
+        for n in range(-2 * WARM_REACH, 2 * WARM_REACH + 1):
+            text_sprite(str(n), fs, True, P.LABEL, "mm")
+            text_width(str(n), fs, True)
+        for text, ink in _marks(size, scale, fl):
+            text_sprite(text, spot_size(size, scale, fl), True, ink, "mm")
+            text_width(text, spot_size(size, scale, fl), True)
+        for letter in "nesw":
+            text_sprite(letter, step_size(size, scale, fl), True, WHITE, "mm")
+            text_width(letter, step_size(size, scale, fl), True)
+    f = Fonts(scale, fl.text, fl.mark)
+    for tile_id in all_tiles():
+        text_sprite(word("Drawn: {tile}", tile=tile_id), f.title, True, P.TEXT, "lm")
+        text_width(word("Drawn: {tile}", tile=tile_id), f.title, True)

@@ -1,19 +1,50 @@
-"""The board part of the image: tiles, figures, legal squares, last tile, coordinate labels."""
+"""The board part of the image: tiles, figures, legal squares, last tile, coordinate labels.
+
+A board is its squares (renderers.carcassonne.squares, each drawn once for what it shows and
+kept) pasted side by side, and the margins round them in pieces (a coordinate label each). The turn image
+pastes the squares' palette forms (:func:`board_in_palette`), so a turn draws and maps only the
+squares its move changed; the RGB board (:func:`draw_board`) pastes the same squares, so both are
+the same pixels.
+"""
 from __future__ import annotations
 
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
+from typing import Hashable
 
 from PIL import Image, ImageDraw
 
-from games.carcassonne.view import CarcassonneView, FigureView, PlacedTileView
-from renderers.carcassonne import figures, palette as P
+from games.carcassonne.rules.geometry import OFFSETS
+from games.carcassonne.view import LETTERS, CarcassonneView, FigureView, PlacedTileView
+from renderers.carcassonne import palette as P
 from renderers.carcassonne.deploy import spots
-from renderers.carcassonne.icons import paste_centred
-from renderers.carcassonne.overlays import draw_dragon, draw_targets
+from renderers.carcassonne.overlays import targets
+from renderers.carcassonne.squares import Figure, Square, legal_label, spot_size, square_image
 from renderers.carcassonne.text import draw_text, text_width
-from renderers.carcassonne.tilesprites import anchor, tile_sprite
+from renderers.carcassonne.tilesprites import anchor
+from renderers.common import text_cache
+from renderers.common.fonts import forget_with_text_caches
+from renderers.common.layers import PartCache
 from renderers.common.phone import Floors
+from renderers.common.words import drawing_key
+
+#: squares and margin pieces kept in their palette form (per palette): a few boards' worth
+SQUARES_MAPPED = 3072
+_MAPPED = PartCache(SQUARES_MAPPED)
+#: boards kept in their palette form, the last one of each palette and window (about 0.5 MB each)
+BOARDS = 32
+_BOARDS: OrderedDict[Hashable, tuple[Image.Image, Image.Image, list[Square | None]]] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def _forget() -> None:
+    _MAPPED.clear()
+    with _LOCK:
+        _BOARDS.clear()
+
+
+forget_with_text_caches(_forget)            # a font audit sees every label drawn again
 
 # tile-level pieces (feature "") stand in fixed corners so they hide no follower
 TILE_LEVEL_ANCHOR = {"dragon": (0.27, 0.27), "fairy": (0.76, 0.24)}
@@ -45,24 +76,6 @@ def label_size(tile: int, scale: float, floors: Floors | None = None) -> int:
     return max(floors.text if floors else 0, round(14 * scale), min(round(24 * scale), round(tile * 0.3)))
 
 
-def figure_height(tile: int) -> int:
-    return max(16, round(tile * 0.4))
-
-
-def _figure_sprite(f: FigureView, colour: str | None, tile: int, mark: int) -> Image.Image:
-    h = figure_height(tile)
-    if f.kind == "dragon":
-        return figures.dragon(max(18, round(tile * 0.46)))
-    if f.kind == "fairy":
-        return figures.fairy(max(16, round(tile * 0.36)))
-    colour = colour or "black"
-    if f.kind == "builder":
-        return figures.builder(colour, h, mark)
-    if f.kind == "pig":
-        return figures.pig(colour, round(h * 0.8), mark)
-    return figures.follower(colour, h, lying=f.feature == "field", large=f.kind == "large", letter_min=mark)
-
-
 #: where a monk stands relative to its monastery: beside the building, so that both show
 MONK_OFFSET = (0.2, 0.16)
 
@@ -85,97 +98,58 @@ def margins(window: Window, scale: float, floors: Floors | None = None) -> tuple
     return round(widest + fs * 0.7), round(fs * 1.5)
 
 
-def draw_board(view: CarcassonneView, window: Window, scale: float, floors: Floors) -> Image.Image:
-    """The board of ``view`` inside ``window``, with coordinate labels on all four sides. Text that
-    would be smaller than ``floors`` allows is left out (the labels on legal squares, deploy codes
-    on small tiles): the turn image and ``/board x,y`` show them large enough."""
+
+
+def _squares(view: CarcassonneView, window: Window, scale: float, floors: Floors) -> list[tuple[tuple[int, int], Square]]:
+    """Every square of ``window`` with what it shows, and where it goes on the board."""
     t = window.tile
-    fs = label_size(t, scale, floors)
-    margin_x, margin_y = margins(window, scale, floors)
-    width, height = window.cols * t + 2 * margin_x, window.rows * t + 2 * margin_y
-    image = Image.new("RGB", (width, height), P.BOARD_BG)
-    d = ImageDraw.Draw(image)
-
-    def px(x: int, y: int) -> tuple[int, int]:
-        return margin_x + (x - window.x0) * t, margin_y + (y - window.y0) * t
-
-    # faint grid so empty squares can be counted
-    for c in range(window.cols + 1):
-        x = margin_x + c * t
-        d.line((x, margin_y, x, margin_y + window.rows * t), fill=P.GRID_LINE)
-    for r in range(window.rows + 1):
-        y = margin_y + r * t
-        d.line((margin_x, y, margin_x + window.cols * t, y), fill=P.GRID_LINE)
-
+    mx, my = margins(window, scale, floors)
+    empty = Square(t, scale, floors)
+    shows: dict[tuple[int, int], dict] = defaultdict(dict)
     placed: dict[tuple[int, int], PlacedTileView] = {}
     for p in view.tiles:
         placed[(p.x, p.y)] = p
         if window.contains(p.x, p.y):
-            image.paste(tile_sprite(p.tile, p.rotation, t), px(p.x, p.y))
-
-    _legal_squares(image, d, view, window, px, scale, floors)
-    if view.last_placed and window.contains(*view.last_placed):
-        x, y = px(*view.last_placed)
-        w = max(3, round(t / 14))
-        d.rectangle((x - 1, y - 1, x + t, y + t), outline=P.OUTLINE_DARK, width=w + 2)
-        d.rectangle((x + 1, y + 1, x + t - 2, y + t - 2), outline=P.OUTLINE_LIGHT, width=w)
-    _figures(image, view, window, placed, px, floors)
-    draw_dragon(image, view, window.contains, px, t, scale, floors.text)
-    if view.phase == "deploy":
-        draw_targets(image, view, placed, window.contains, px, t, scale, floors.text)
-    if view.phase == "deploy" and view.last_placed and view.last_placed in placed:
-        _deploy_spots(image, view, placed[view.last_placed], window, px, scale, floors)
-
-    # column labels: every column, or every second one when the numbers would touch
-    step = 1 if max(text_width(str(v), fs, True) for v in (window.x0, window.x1)) <= t * 0.92 else 2
-    for c in range(window.cols):
-        if (window.x0 + c) % step:
-            continue
-        x = margin_x + c * t + t / 2
-        for y in (margin_y / 2, height - margin_y / 2):
-            draw_text(image, (x, y), str(window.x0 + c), fs, True, P.LABEL)
-    for r in range(window.rows):
-        if (window.y0 + r) % (1 if fs * 1.1 <= t else 2):
-            continue
-        y = margin_y + r * t + t / 2
-        for x in (margin_x / 2, width - margin_x / 2):
-            draw_text(image, (x, y), str(window.y0 + r), fs, True, P.LABEL)
-    return image
-
-
-def _legal_squares(image: Image.Image, d: ImageDraw.ImageDraw, view: CarcassonneView, window: Window, px,
-                   scale: float, floors: Floors) -> None:
-    """Grey squares where the drawn tile fits, labelled with the coordinates to type (and, when
-    there is room, the rotations that fit there)."""
+            shows[(p.x, p.y)]["placed"] = (p.tile, p.rotation)
     rotations: dict[tuple[int, int], set[int]] = defaultdict(set)
     for x, y, r in view.legal_placements:
-        rotations[(x, y)].add(r)
-    t = window.tile
+        if window.contains(x, y):
+            rotations[(x, y)].add(r)
     for (x, y), rots in rotations.items():
-        if not window.contains(x, y):
-            continue
-        left, top = px(x, y)
-        inset = max(1, t // 24)
-        d.rectangle((left + inset, top + inset, left + t - inset - 1, top + t - inset - 1), fill=P.LEGAL,
-                    outline=(120, 120, 120))
-        text = f"{x},{y}"
-        size = min(round(26 * scale), int(t * 0.9 / max(3, len(text) * 0.58)))
-        if size < floors.text:
-            continue                  # too small to read: the square alone says the tile fits
-        cy = top + t / 2
-        rline = " ".join(f"r{r}" for r in sorted(rots))
-        small = max(floors.text, round(size * 0.62))
-        if t >= 64 * scale and text_width(rline, small) <= t * 0.92 and size * 1.2 + small * 1.2 <= t:
-            draw_text(image, (left + t / 2, cy + size * 0.55), rline, small, False, (50, 50, 50))
-            cy -= size * 0.35
-        draw_text(image, (left + t / 2, cy), text, size, True, P.LEGAL_TEXT)
+        shows[(x, y)]["legal"] = legal_label(x, y, rots, t, scale, floors)
+    if view.last_placed and window.contains(*view.last_placed):
+        shows[view.last_placed]["last"] = True
+    for (x, y), found in _figures(view, window, placed).items():
+        shows[(x, y)]["figures"] = tuple(found)
+    if view.phase == "dragon":
+        path = list(view.extras.get("dragon_path", ()))
+        for x, y in path:
+            if window.contains(x, y):
+                shows[(x, y)]["path"] = tuple((px - x, py - y) for px, py in path)
+        if path:
+            x0, y0 = path[-1]
+            for direction in view.extras.get("dragon_steps", ()):
+                dx, dy = OFFSETS[direction]
+                if window.contains(x0 + dx, y0 + dy):
+                    spot = shows[(x0 + dx, y0 + dy)]
+                    spot["steps"] = spot.get("steps", ()) + (direction,)
+    if view.phase == "deploy":
+        _targets(view, window, placed, shows)
+        last = view.last_placed
+        if last and last in placed and window.contains(*last) and spot_size(t, scale, floors) <= t * 0.26:
+            p = placed[last]
+            shows[last]["spots"] = tuple(spots(p.tile, p.rotation, view.deploy_options))
+    return [((mx + (x - window.x0) * t, my + (y - window.y0) * t),
+             Square(t, scale, floors, **shows[(x, y)]) if (x, y) in shows else empty)
+            for y in range(window.y0, window.y1 + 1) for x in range(window.x0, window.x1 + 1)]
 
 
-def _figures(image: Image.Image, view: CarcassonneView, window: Window,
-             placed: dict[tuple[int, int], PlacedTileView], px, floors: Floors) -> None:
+def _figures(view: CarcassonneView, window: Window, placed: dict[tuple[int, int], PlacedTileView]
+             ) -> dict[tuple[int, int], list[Figure]]:
+    """The figures on each square of ``window``, in the order they are drawn, and where they stand."""
     colour_of = {p.seat: p.colour for p in view.players}
-    t = window.tile
     seen: dict[tuple[int, int, int, int], int] = defaultdict(int)
+    found: dict[tuple[int, int], list[Figure]] = defaultdict(list)
     for f in sorted(view.figures, key=lambda f: (f.kind in ("dragon", "fairy"), f.y, f.x)):
         if not window.contains(f.x, f.y):
             continue
@@ -184,24 +158,148 @@ def _figures(image: Image.Image, view: CarcassonneView, window: Window,
         k = seen[key]
         seen[key] += 1
         u, v = u + 0.16 * k, v + 0.06 * k          # two figures on one spot (rare): side by side
-        left, top = px(f.x, f.y)
-        sprite = _figure_sprite(f, colour_of.get(f.seat) if f.seat is not None else None, t, floors.mark)
-        paste_centred(image, sprite, (left + u * t, top + v * t))
+        colour = colour_of.get(f.seat) if f.seat is not None else None
+        found[(f.x, f.y)].append((f.kind, colour, f.feature == "field", u, v))
+    return found
 
 
-def _deploy_spots(image: Image.Image, view: CarcassonneView, p: PlacedTileView, window: Window, px,
-                  scale: float, floors: Floors) -> None:
-    """BSW's white squares: where each deploy code of the placed tile would put the figure (left
-    out when the tile is too small for readable codes)."""
-    d = ImageDraw.Draw(image)
-    left, top = px(p.x, p.y)
+def _targets(view: CarcassonneView, window: Window, placed: dict[tuple[int, int], PlacedTileView],
+             shows: dict[tuple[int, int], dict]) -> None:
+    """Where a portal may put a follower, where the fairy may go, which knights the princess may
+    send home (rules §14)."""
+    found = targets(view)
+    for (x, y), codes in found.portal.items():
+        if window.contains(x, y):
+            shows[(x, y)]["portal"] = tuple(codes)
+    for x, y in found.fairy:
+        if window.contains(x, y):
+            shows[(x, y)]["fairy"] = True
+    for code, x, y, letter in found.princess:
+        if not window.contains(x, y):
+            continue
+        p = placed.get((x, y))
+        knight = next((f for f in view.figures if (f.x, f.y) == (x, y) and f.feature == "city"
+                       and (letter is None or (f.seat is not None and LETTERS[f.seat] == letter))), None)
+        at = anchor(p.tile, p.rotation, "city", knight.segment) if p and knight else None
+        u, v = at or (0.5, 0.5)
+        spot = shows[(x, y)]
+        spot["princess"] = spot.get("princess", ()) + (("!" if letter is None else f"!{letter}", u, max(0.12, v - 0.24)),)
+
+
+#: pieces of the board's edges kept drawn (a coordinate label each, RGB)
+EDGES = 1024
+
+
+@dataclass(frozen=True)
+class _Edge:
+    """A piece of the board's margin: its coordinate labels and where their middles go, and the
+    grid's last line along its top or left side ("top", "left"; "dot": its top-left pixel)."""
+
+    size: tuple[int, int]
+    labels: tuple[tuple[str, tuple[float, float]], ...]
+    fs: int
+    line: str = ""
+
+
+def _edges(window: Window, scale: float, floors: Floors) -> list[tuple[tuple[int, int], _Edge]]:
+    """The pieces of the margins round the squares, and where they go: one per column (or row) and
+    its label; a whole side as one piece when its labels are every second one (they may be wider
+    than a square)."""
     t = window.tile
-    size = max(floors.text, min(round(18 * scale), round(t * 0.2)))
-    if size > t * 0.26:
-        return
-    for code, (u, v) in spots(p.tile, p.rotation, view.deploy_options):
-        w = text_width(code, size, True) + size * 0.5
-        h = size * 1.25
-        cx, cy = left + u * t, top + v * t
-        d.rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), fill=(255, 255, 255), outline=(0, 0, 0))
-        draw_text(image, (cx, cy), code, size, True, (0, 0, 0))
+    fs = label_size(t, scale, floors)
+    mx, my = margins(window, scale, floors)
+    right, bottom = mx + window.cols * t, my + window.rows * t
+    pieces = [((0, 0), _Edge((mx, my), (), fs)), ((right, 0), _Edge((mx, my), (), fs)),
+              ((0, bottom), _Edge((mx, my), (), fs)), ((right, bottom), _Edge((mx, my), (), fs, "dot"))]
+    # column labels: every column, or every second one when the numbers would touch
+    step = 1 if max(text_width(str(v), fs, True) for v in (window.x0, window.x1)) <= t * 0.92 else 2
+    columns = [(str(window.x0 + c), (c * t + t / 2, my / 2)) for c in range(window.cols) if (window.x0 + c) % step == 0]
+    if step == 1:
+        for c, (text, (x, y)) in enumerate(columns):
+            pieces += [((mx + c * t, 0), _Edge((t, my), ((text, (t / 2, y)),), fs)),
+                       ((mx + c * t, bottom), _Edge((t, my), ((text, (t / 2, y)),), fs, "top"))]
+    else:
+        pieces += [((mx, 0), _Edge((window.cols * t, my), tuple(columns), fs)),
+                   ((mx, bottom), _Edge((window.cols * t, my), tuple(columns), fs, "top"))]
+    step = 1 if fs * 1.1 <= t else 2
+    rows = [(str(window.y0 + r), (mx / 2, r * t + t / 2)) for r in range(window.rows) if (window.y0 + r) % step == 0]
+    if step == 1:
+        for r, (text, (x, y)) in enumerate(rows):
+            pieces += [((0, my + r * t), _Edge((mx, t), ((text, (x, t / 2)),), fs)),
+                       ((right, my + r * t), _Edge((mx, t), ((text, (x, t / 2)),), fs, "left"))]
+    else:
+        pieces += [((0, my), _Edge((mx, window.rows * t), tuple(rows), fs)),
+                   ((right, my), _Edge((mx, window.rows * t), tuple(rows), fs, "left"))]
+    return pieces
+
+
+@text_cache(maxsize=EDGES)
+def _edge_image(edge: _Edge) -> Image.Image:
+    image = Image.new("RGB", edge.size, P.BOARD_BG)
+    d = ImageDraw.Draw(image)
+    if edge.line == "top":
+        d.line((0, 0, edge.size[0] - 1, 0), fill=P.GRID_LINE)
+    elif edge.line == "left":
+        d.line((0, 0, 0, edge.size[1] - 1), fill=P.GRID_LINE)
+    elif edge.line == "dot":
+        d.point((0, 0), fill=P.GRID_LINE)
+    for text, centre in edge.labels:
+        draw_text(image, centre, text, edge.fs, True, P.LABEL)
+    return image
+
+
+def board_size(window: Window, scale: float, floors: Floors) -> tuple[int, int]:
+    mx, my = margins(window, scale, floors)
+    return window.cols * window.tile + 2 * mx, window.rows * window.tile + 2 * my
+
+
+def draw_board(view: CarcassonneView, window: Window, scale: float, floors: Floors) -> Image.Image:
+    """The board of ``view`` inside ``window``, with coordinate labels on all four sides (RGB).
+    Text that would be smaller than ``floors`` allows is left out (the labels on legal squares,
+    deploy codes on small tiles): the turn image and ``/board x,y`` show them large enough."""
+    image = Image.new("RGB", board_size(window, scale, floors), P.BOARD_BG)
+    for at, square in _squares(view, window, scale, floors):
+        image.paste(square_image(square), at)
+    for at, edge in _edges(window, scale, floors):
+        image.paste(_edge_image(edge), at)
+    return image
+
+
+def paste_board(target: Image.Image, at: tuple[int, int], view: CarcassonneView, window: Window, scale: float,
+                floors: Floors, palette: Image.Image, key: Hashable) -> None:
+    """Paste :func:`draw_board` mapped to ``palette`` (palette ``key``'s, the "P" image ``target``'s)
+    at ``at``, from the squares' palette forms (each mapped once per palette and kept). The board
+    last pasted for this palette and window is kept (a few, see BOARDS): the next turn that shows
+    the same window pastes only the squares that changed."""
+    squares = _squares(view, window, scale, floors)
+    name = (key, window, scale, floors, drawing_key())
+    with _LOCK:
+        kept = _BOARDS.pop(name, None)        # this drawing's own while it changes it
+    if kept is None or kept[0] is not palette:
+        image = Image.new("P", board_size(window, scale, floors))
+        image.putpalette(palette.getpalette() or [])
+        for place, edge in _edges(window, scale, floors):
+            image.paste(_mapped(key, edge, _edge_image, palette), place)
+        before: list[Square | None] = [None] * len(squares)
+    else:
+        _, image, before = kept
+    mapped: dict[Square, Image.Image] = {}
+    for (place, square), old in zip(squares, before):
+        if square != old:
+            found = mapped.get(square)
+            if found is None:
+                found = mapped[square] = _mapped(key, square, square_image, palette)
+            image.paste(found, place)
+    target.paste(image, at)
+    with _LOCK:
+        _BOARDS[name] = (palette, image, [square for _, square in squares])
+        while len(_BOARDS) > BOARDS:
+            _BOARDS.popitem(last=False)
+
+
+def _mapped(key: Hashable, shows: Hashable, draw, palette: Image.Image) -> Image.Image:
+    found = _MAPPED.get(key, shows)
+    if found is None:
+        found = draw(shows).quantize(palette=palette, dither=Image.Dither.NONE)
+        _MAPPED.put(key, shows, found)
+    return found

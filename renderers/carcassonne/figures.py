@@ -101,7 +101,7 @@ def _figure(pts, head, colour: str, height: int, width_ratio: float, lying: bool
     return small
 
 
-@text_cache(maxsize=512)
+@text_cache(maxsize=1536)      # every colour and kind at every size of the board and the panel, per language
 def follower(colour: str, height: int, lying: bool = False, large: bool = False, letter_min: int = 0) -> Image.Image:
     """A meeple; ``lying`` for a farmer; ``large`` for the large follower (bigger, dark rim).
     ``letter_min``: the smallest letter worth drawing (smaller figures carry none)."""
@@ -110,13 +110,13 @@ def follower(colour: str, height: int, lying: bool = False, large: bool = False,
     return _figure(MEEPLE, MEEPLE_HEAD, colour, height, 0.96, lying, letter_min=letter_min)
 
 
-@text_cache(maxsize=128)
+@text_cache(maxsize=384)
 def builder(colour: str, height: int, letter_min: int = 0) -> Image.Image:
     """The builder: a tall figure with a hat (no arms), in the owner's colour."""
     return _figure(BUILDER, BUILDER_HEAD, colour, round(height * 1.1), 0.78, False, BUILDER_HAT, 0.68, letter_min=letter_min)
 
 
-@text_cache(maxsize=128)
+@text_cache(maxsize=384)
 def pig(colour: str, height: int, letter_min: int = 0) -> Image.Image:
     """The pig: a round body on four legs with a snout, in the owner's colour."""
     fill, text, letter = _rgb(colour)

@@ -1,6 +1,7 @@
 """The panel beside or below the board: players, the drawn tile, and a legend of what is in play."""
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -11,9 +12,12 @@ from games.carcassonne.components import all_tiles
 from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import figures, palette as P
 from renderers.carcassonne.geometry import geometry
-from renderers.carcassonne.icons import icon, paste_centred
+from renderers.carcassonne.icons import icon
 from renderers.carcassonne.overlays import DRAGON, FAIRY, PORTAL, PRINCESS, targets
-from renderers.carcassonne.text import draw_text, fit, text_width
+from renderers.carcassonne.stamps import Stamp, stamp_rgb
+from renderers.carcassonne.text import (
+    draw_pieces, draw_text, fit, fit_pieces, pieces, text_sprite, text_stamp, text_width,
+)
 from renderers.common import N_, PLAYER_COLOURS, text_cache, word, words
 from renderers.carcassonne.tilesprites import tile_sprite
 
@@ -21,6 +25,8 @@ from renderers.carcassonne.tilesprites import tile_sprite
 GOODS = {"wine": N_("wine"), "grain": N_("grain"), "cloth": N_("cloth")}
 FOLLOWERS_TOTAL = 7            # rules §1: every player has seven followers
 GOLD = (150, 100, 0)
+RGB = tuple[int, int, int]
+TITLE_NUMBERS = 256            # the numbers of the players' title (turn, tiles left) drawn ahead
 
 
 @dataclass(frozen=True)
@@ -123,7 +129,7 @@ def players_title(image: Image.Image, view: CarcassonneView, width: int, f: Font
     shape = players_shape(view, f)
     pad, head_h = shape.pad, shape.head_h - shape.note_h
     title, note = players_title_text(view)
-    draw_text(image, (pad, head_h / 2), fit(title, f.title, True, width - 2 * pad), f.title, True, P.TEXT, "lm")
+    draw_pieces(image, (pad, head_h / 2), fit_pieces(title, f.title, True, width - 2 * pad), f.title, True, P.TEXT)
     if note is not None:
         draw_text(image, (pad, head_h + shape.note_h / 2 - 2), fit(note, f.small, False, width - 2 * pad), f.small, False,
                   P.MUTED, "lm")
@@ -143,22 +149,48 @@ def _row_label(names: list[str], p) -> str:
 
 def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, top: int, width: int, f: Fonts) -> None:
     """Player ``p``'s row, from ``top``: colour and letter, name, score and supply."""
-    s = f.scale
+    image.paste(row_image(view, names, p, width, f), (0, top))
+
+
+def row_image(view: CarcassonneView, names: list[str], p, width: int, f: Fonts) -> Image.Image:
+    """Player ``p``'s row (RGB, ``width`` wide): stamped from its sprites (renderers.carcassonne.stamps)."""
+    under, stamps = _row_stamps(view, names, p, width, f)
+    return stamp_rgb(stamps, (width, players_shape(view, f).row_h), P.PANEL_BG, under)
+
+
+@functools.lru_cache(maxsize=16)
+def _highlight(width: int, row_h: int, pad: int, marker_w: int, s: float) -> Image.Image:
+    """The current player's row: a pale yellow band with a triangle pointing at the player."""
+    image = Image.new("RGB", (width, row_h), P.PANEL_BG)
     d = ImageDraw.Draw(image)
+    d.rounded_rectangle((pad // 2, 2, width - pad // 2, row_h - 2), radius=round(8 * s), fill=P.CURRENT_BG,
+                        outline=(200, 160, 40), width=max(1, round(2 * s)))
+    d.polygon([(pad, row_h * 0.3), (pad + marker_w * 0.7, row_h * 0.42), (pad, row_h * 0.54)], fill=P.TEXT)
+    return image
+
+
+def _centred(sprite: Image.Image, centre: tuple[float, float]) -> Stamp:
+    """A sprite with its centre at ``centre`` (where paste_centred puts it)."""
+    return sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+
+
+def _row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts) -> tuple[RGB, list[Stamp]]:
+    """The colour the row's sprites lie on, and its sprites and words and where they go: colour
+    and letter, name, score and supply; the current player's row highlighted and marked with a
+    triangle."""
+    s = f.scale
     shape = players_shape(view, f)
     pad, row_h = shape.pad, shape.row_h
-    ih = max(round(24 * s), math.ceil(f.mark / 0.42))
+    ih = _supply_height(f)
     king, king_size = _marker(view.extras, "king")
     robber, robber_size = _marker(view.extras, "robber")
     current = p.seat == view.current
     marker_w = round(22 * s)
+    stamps: list[Stamp | None] = []
     if current:
-        d.rounded_rectangle((pad // 2, top + 2, width - pad // 2, top + row_h - 2), radius=round(8 * s),
-                            fill=P.CURRENT_BG, outline=(200, 160, 40), width=max(1, round(2 * s)))
-        d.polygon([(pad, top + row_h * 0.3), (pad + marker_w * 0.7, top + row_h * 0.42), (pad, top + row_h * 0.54)],
-                  fill=P.TEXT)
-    meeple = figures.follower(p.colour, max(round(34 * s), math.ceil(f.mark / 0.42)))
-    paste_centred(image, meeple, (pad + marker_w + meeple.width / 2, top + row_h * 0.42))
+        stamps.append((_highlight(width, row_h, pad, marker_w, s), (0, 0)))
+    meeple = figures.follower(p.colour, _meeple_height(f))
+    stamps.append(_centred(meeple, (pad + marker_w + meeple.width / 2, row_h * 0.42)))
     x = pad + marker_w + meeple.width + round(8 * s)
     score = str(p.score)
     score_w = text_width(score, f.score, True)
@@ -169,40 +201,103 @@ def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, t
     if robber == p.seat:
         titles.append(word("Robber") + (f" {robber_size}" if robber_size else ""))
     room = width - x - score_w - 3 * pad
-    line = top + row_h * 0.34
+    line = row_h * 0.34
     right = width - 2.5 * pad - score_w
     for title in reversed(titles):
         badge = _badge(max(round(30 * s), 2 * f.floor), title, PLAYER_COLOURS[p.colour].fill if p.colour in PLAYER_COLOURS else GOLD)
         right -= badge.width
-        image.paste(badge, (round(right), round(line - badge.height / 2)))
+        stamps.append((badge, (round(right), round(line - badge.height / 2))))
         right -= round(4 * s)
         room -= badge.width + round(4 * s)
-    draw_text(image, (x, line), fit(label, f.name, current, room), f.name, current, P.TEXT, "lm")
-    draw_text(image, (width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm")
-    details: list[tuple[Image.Image, str]] = [(figures.follower(p.colour, ih), f"{p.followers}/{FOLLOWERS_TOTAL}")]
+    stamps.append(text_stamp((x, line), fit(label, f.name, current, room), f.name, current, P.TEXT, "lm"))
+    stamps.append(text_stamp((width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm"))
+    supply = _supply(p.colour, f)
+    details: list[tuple[Image.Image, str]] = [(supply[0], f"{p.followers}/{FOLLOWERS_TOTAL}")]
     if "erweiterung" in view.options or p.large:
-        details.append((figures.follower(p.colour, round(ih * 0.78), large=True, letter_min=f.mark), str(p.large)))
+        details.append((supply[1], str(p.large)))
     if "haendler" in view.options or p.builder or p.pig:
-        details.append((figures.builder(p.colour, round(ih * 0.9), f.mark), str(p.builder)))
-        details.append((figures.pig(p.colour, round(ih * 0.75), f.mark), str(p.pig)))
+        details.append((supply[2], str(p.builder)))
+        details.append((supply[3], str(p.pig)))
     for good, n in p.goods:
         if good in ("wine", "grain", "cloth"):
             details.append((icon(good, ih), str(n)))
-    _inline(image, details, (x, top + row_h * 0.74), width - pad, f)
+    stamps += _inline(details, (x, row_h * 0.74), width - pad, f)
+    return P.CURRENT_BG if current else P.PANEL_BG, [found for found in stamps if found is not None]
 
 
-def _inline(image: Image.Image, items: list[tuple[Image.Image, str]], start: tuple[float, float], right: float,
-            f: Fonts) -> None:
+def _meeple_height(f: Fonts) -> int:
+    """The height of the figure that starts a player's row."""
+    return max(round(34 * f.scale), math.ceil(f.mark / 0.42))
+
+
+def _supply_height(f: Fonts) -> int:
+    """The height of the symbols of a player's supply."""
+    return max(round(24 * f.scale), math.ceil(f.mark / 0.42))
+
+
+def _supply(colour: str, f: Fonts) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
+    """A player's supply as its row shows it: follower, large follower, builder, pig."""
+    ih = _supply_height(f)
+    return (figures.follower(colour, ih), figures.follower(colour, round(ih * 0.78), large=True, letter_min=f.mark),
+            figures.builder(colour, round(ih * 0.9), f.mark), figures.pig(colour, round(ih * 0.75), f.mark))
+
+
+def _legend_figures(colour: str, f: Fonts) -> tuple[Image.Image, ...]:
+    """The figures the legend shows, in the current player's colour: follower standing, lying,
+    large, builder, pig."""
+    fh = round(f.icon * 0.95)
+    return (figures.follower(colour, fh, letter_min=f.mark), figures.follower(colour, fh, lying=True, letter_min=f.mark),
+            figures.follower(colour, fh, large=True, letter_min=f.mark), figures.builder(colour, fh, f.mark),
+            figures.pig(colour, round(fh * 0.8), f.mark))
+
+
+def legend_figures(view: CarcassonneView, f: Fonts) -> tuple[Image.Image, ...]:
+    """The figures of the legend: in the colour of the player to act."""
+    if view.current is not None and view.current < len(view.players):
+        colour = view.players[view.current].colour
+    else:
+        colour = view.players[0].colour if view.players else "red"
+    return _legend_figures(colour, f)
+
+
+def warm_up(f: Fonts) -> None:
+    """Draw every sprite of the panel that does not depend on a game (every colour's figures
+    at the panel's sizes, the legend's symbols), so that no turn pays for one."""
+    for colour in PLAYER_COLOURS:
+        figures.follower(colour, _meeple_height(f))
+        _supply(colour, f)
+        _legend_figures(colour, f)
+    figures.dragon(f.icon)
+    figures.fairy(f.icon)
+    titles = [word("Turn {turn} · {tiles} left", turn="10", tiles=_tiles(n)) for n in (1, 10)]
+    titles += [word("Turn {turn} · dragon step {step} of 6", turn=10, step=1), word("Game over · turn {turn}", turn=10)]
+    for title in titles + [str(n) for n in range(TITLE_NUMBERS)]:
+        for piece in pieces(title):
+            text_sprite(piece, f.title, True, P.TEXT, "lm")
+            text_width(piece, f.title, True)
+    for kind in ("legal", "last", "portal", "path", "code", "fairy", "princess", "step"):
+        _legend_square(f.icon, kind)
+    for kind in ("monastery", "pennant", "cathedral", "inn", "volcano", "dragon", "portal", "princess", "wine", "grain",
+                 "cloth"):
+        icon(kind, f.icon)
+    for good in GOODS:
+        icon(good, _supply_height(f))
+
+
+def _inline(items: list[tuple[Image.Image, str]], start: tuple[float, float], right: float, f: Fonts
+            ) -> list[Stamp | None]:
     """Icon + number pairs on one line (what a player has in supply), cut at ``right``."""
     x, y = start
     gap = round(9 * f.scale)
+    stamps: list[Stamp | None] = []
     for sprite, text in items:
         if x + sprite.width + text_width(text, f.small) + gap > right:
             break
-        paste_centred(image, sprite, (x + sprite.width / 2, y))
+        stamps.append(_centred(sprite, (x + sprite.width / 2, y)))
         x += sprite.width + 1
-        draw_text(image, (x, y), text, f.small, False, P.MUTED, "lm")
+        stamps.append(text_stamp((x, y), text, f.small, False, P.MUTED, "lm"))
         x += text_width(text, f.small) + gap
+    return stamps
 
 
 def drawn_tile_size(width: int, scale: float) -> int:
@@ -301,17 +396,13 @@ def legend_items(view: CarcassonneView, f: Fonts) -> list[tuple[list[Image.Image
         items.append(([_legend_square(h, "legal")], N_("drawn tile fits here")))
     if view.last_placed:
         items.append(([_legend_square(h, "last")], N_("last tile placed")))
-    if view.current is not None and view.current < len(view.players):
-        colour = view.players[view.current].colour
-    else:
-        colour = view.players[0].colour if view.players else "red"
-    fh = round(h * 0.95)
-    items.append(([figures.follower(colour, fh, letter_min=f.mark)], N_("knight / thief / monk")))
-    items.append(([figures.follower(colour, fh, lying=True, letter_min=f.mark)], N_("farmer")))
+    standing, lying, large, builder, pig = legend_figures(view, f)
+    items.append(([standing], N_("knight / thief / monk")))
+    items.append(([lying], N_("farmer")))
     if "large" in pieces or "erweiterung" in view.options:
-        items.append(([figures.follower(colour, fh, large=True, letter_min=f.mark)], N_("large follower")))
+        items.append(([large], N_("large follower")))
     if pieces & {"builder", "pig"} or "haendler" in view.options:
-        items.append(([figures.builder(colour, fh, f.mark), figures.pig(colour, round(fh * 0.8), f.mark)], N_("builder, pig")))
+        items.append(([builder, pig], N_("builder, pig")))
     if pieces & {"dragon", "fairy"} or "drache" in view.options:
         items.append(([figures.dragon(h), figures.fairy(h)], N_("dragon, fairy")))
     for kind, text in (("monastery", N_("monastery")), ("pennant", N_("pennant")), ("cathedral", N_("cathedral")),
@@ -360,23 +451,36 @@ def legend_height(items: list, width: int, f: Fonts) -> int:
     return _legend_shape(items, width, f)[2]
 
 
-def legend_section(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts) -> Image.Image:
+def legend_stamps(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts,
+                  figures_shown: tuple[Image.Image, ...] = ()) -> tuple[list[Stamp], list[Stamp]]:
+    """The legend's words and symbols, then its figures (``figures_shown``, stamped last), and
+    where each goes (renderers.carcassonne.stamps): the words and symbols change with the phase
+    only, the figures with the player to act too (they are in that player's colour)."""
     s = f.scale
     pad = round(10 * s)
-    cols, row_h, height = _legend_shape(items, width, f)
+    cols, row_h, _ = _legend_shape(items, width, f)
     col_w = (width - 2 * pad) // cols
-    image = Image.new("RGB", (width, height), P.PANEL_BG)
-    draw_text(image, (pad, round(19 * s)), word("Legend"), f.title, True, P.TEXT, "lm")
+    base = [text_stamp((pad, round(19 * s)), word("Legend"), f.title, True, P.TEXT, "lm")]
+    sprites_on: list[Stamp] = []
     for k, (sprites, text) in enumerate(items):
         x0 = pad + (k % cols) * col_w
         x = x0
         y = round(38 * s) + (k // cols) * row_h + row_h / 2
         for sprite in sprites:
-            if sprite.mode == "RGBA":
-                paste_centred(image, sprite, (x + sprite.width / 2, y))
+            if sprite.mode == "RGBA":          # where paste_centred would put it
+                at = (round(x + sprite.width / 2 - sprite.width / 2), round(y - sprite.height / 2))
             else:
-                image.paste(sprite, (round(x), round(y - sprite.height / 2)))
+                at = (round(x), round(y - sprite.height / 2))
+            (sprites_on if any(sprite is shown for shown in figures_shown) else base).append((sprite, at))
             x += sprite.width + round(4 * s)
-        draw_text(image, (x + round(4 * s), y), fit(text, f.small, False, col_w - (x - x0) - pad), f.small, False,
-                  P.TEXT, "lm")
-    return image
+        base.append(text_stamp((x + round(4 * s), y), fit(text, f.small, False, col_w - (x - x0) - pad), f.small,
+                               False, P.TEXT, "lm"))
+    return [found for found in base if found is not None], sprites_on
+
+
+def legend_section(items: list[tuple[list[Image.Image], str]], width: int, f: Fonts,
+                   figures_shown: tuple[Image.Image, ...] = ()) -> Image.Image:
+    """The legend (RGB): the symbols in play, each with a few words (``figures_shown``: see
+    :func:`legend_stamps`)."""
+    base, sprites = legend_stamps(items, width, f, figures_shown)
+    return stamp_rgb(base + sprites, (width, legend_height(items, width, f)), P.PANEL_BG)

@@ -6,15 +6,20 @@ and cut out, so every part is pixel for pixel its piece of the whole panel; each
 everything its part draws."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Hashable
+
 from PIL import Image
 
 from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import palette as P
 from renderers.carcassonne.panel import (
-    Fonts, drawn_height, drawn_section, legend_height, legend_items, legend_section, player_row, players_shape,
-    players_section, players_title, players_title_text, row_shows,
+    Fonts, drawn_height, drawn_section, legend_figures, legend_height, legend_items, legend_section, legend_stamps,
+    row_image,
+    players_shape, players_section, players_title, players_title_text, row_shows,
 )
-from renderers.common.layers import Drawn, Placed
+from renderers.carcassonne.stamps import stamp_on, stamp_palette, stamps_key
+from renderers.common.layers import CACHE, Drawn, Placed
 
 
 def drawn_width(width: int, scale: float) -> int:
@@ -26,9 +31,45 @@ def _blank(width: int, height: int) -> Image.Image:
     return Image.new("RGB", (width, height), P.PANEL_BG)
 
 
-def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, gap: int) -> tuple[list[Placed], int]:
-    """The panel's parts and where they go in it (players and the drawn tile side by side, the
-    legend below), and the panel's height; what no part covers is the panel's background."""
+@dataclass(frozen=True)
+class Legend:
+    """The legend as a part: what it shows (a key), its items, where it goes in the panel."""
+
+    shows: Hashable
+    items: list[tuple[list[Image.Image], str]]
+    at: tuple[int, int]
+    width: int
+    height: int
+    fonts: Fonts
+    figures: tuple[Image.Image, ...]        # in the colour of the player to act
+
+    def part(self) -> Placed:
+        """The legend drawn in RGB, as a part of :func:`renderers.common.layers.compose_at`."""
+        return (self.shows, lambda: legend_section(self.items, self.width, self.fonts, self.figures)), self.at
+
+    def paste(self, image: Image.Image, top: int, palette: Image.Image, key: Hashable) -> None:
+        """Paste the legend in ``palette`` (the "P" image ``image``'s, palette ``key``'s), ``top``
+        pixels below the panel's top: its words (kept, or stamped from their palette forms), then
+        its figures and symbols stamped on them."""
+        mapped = CACHE.get(key, self.shows)
+        if mapped is None:
+            base, sprites = legend_stamps(self.items, self.width, self.fonts, self.figures)
+            shows = ("carcassonne", "legend words", self.width, self.height, stamps_key(base))
+            words = CACHE.get(key, shows)
+            if words is None:
+                words = stamp_palette(base, (self.width, self.height), P.PANEL_BG, palette, key)
+                CACHE.put(key, shows, words)
+            mapped = words.copy()
+            stamp_on(mapped, (0, 0), sprites, P.PANEL_BG, palette, key)
+            CACHE.put(key, self.shows, mapped)
+        image.paste(mapped, (self.at[0], top + self.at[1]))
+
+
+def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, gap: int
+                ) -> tuple[list[Placed], int, Legend]:
+    """The panel's parts but the legend, where they go in it (players and the drawn tile side by
+    side, the legend below), the panel's height and the legend; what no part covers is the
+    panel's background."""
     drawn_w = drawn_width(width, f.scale)
     players_w = width - (drawn_w + gap if view.drawn else 0)
     shape = players_shape(view, f)
@@ -42,10 +83,8 @@ def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, g
     for k, p in enumerate(view.players):
         top = shape.row_top(k)
 
-        def row(p=p, top=top) -> Image.Image:
-            image = _blank(players_w, top + shape.row_h)
-            player_row(image, view, names, p, top, players_w, f)
-            return image.crop((0, top, players_w, top + shape.row_h))
+        def row(p=p) -> Image.Image:
+            return row_image(view, names, p, players_w, f)
         parts.append(((("carcassonne", "row", players_w, f, shape, k, row_shows(view, names, k)), row), (0, top)))
     above = shape.height(len(view.players))
     if view.drawn:
@@ -56,8 +95,10 @@ def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, g
         above = max(above, drawn_height(drawn_w, f))
     items = legend_items(view, f)
     shows = tuple((tuple(Drawn(sprite) for sprite in sprites), text) for sprites, text in items)
-    parts.append(((("carcassonne", "legend", width, f, shows), lambda: legend_section(items, width, f)), (0, above + gap)))
-    return parts, above + gap + legend_height(items, width, f)
+    height = legend_height(items, width, f)
+    legend = Legend(("carcassonne", "legend", width, f, shows), items, (0, above + gap), width, height, f,
+                    legend_figures(view, f))
+    return parts, above + gap + height, legend
 
 
 def panel_image(view: CarcassonneView, names: list[str], width: int, f: Fonts, gap: int) -> Image.Image:
@@ -67,7 +108,7 @@ def panel_image(view: CarcassonneView, names: list[str], width: int, f: Fonts, g
     drawn = drawn_section(view, drawn_w, f)
     players_w = width - (drawn_w + gap if drawn is not None else 0)
     players = players_section(view, names, players_w, f)
-    legend = legend_section(legend_items(view, f), width, f)
+    legend = legend_section(legend_items(view, f), width, f, legend_figures(view, f))
     top = max(players.height, drawn.height if drawn is not None else 0) + gap
     panel = _blank(width, top + legend.height)
     panel.paste(players, (0, 0))

@@ -136,7 +136,9 @@ def _unknown(tile_id: str, size: int) -> Image.Image:
     return image
 
 
-@functools.lru_cache(maxsize=1024)
+# every tile type at every size of the ladder, and in every rotation at the two sizes of a focused
+# turn image (109 x 12 + 109 x 3 x 2 sprites, about 40 MB)
+@functools.lru_cache(maxsize=2048)
 def tile_sprite(tile_id: str, rotation: int, size: int) -> Image.Image:
     """Tile ``tile_id`` turned ``rotation`` quarter turns clockwise, ``size`` pixels, symbols upright."""
     if tile_id not in all_tiles():
