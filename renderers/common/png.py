@@ -52,6 +52,18 @@ class BandCache:
             self.hits += 1
             return found
 
+    def get_many(self, keys: list[tuple[int, int]]) -> list[tuple[bytes, int] | None]:
+        """:meth:`get` of each key, under one hold of the lock."""
+        with self._lock:
+            found = [self._bands.get(key) for key in keys]
+            for key, band in zip(keys, found):
+                if band is not None:
+                    self._bands.move_to_end(key)
+            kept = sum(band is not None for band in found)
+            self.hits += kept
+            self.misses += len(keys) - kept
+            return found
+
     def put(self, key: tuple[int, int], band: tuple[bytes, int]) -> None:
         if self.size <= 0:
             return
@@ -106,27 +118,30 @@ def _banded(image: Image.Image, palette: bytes) -> bytes:
     rows.paste(image, (1, 0))
     raw = rows.tobytes()
     stride = (width + 1) * BAND_ROWS
+    bands = [raw[start:start + stride] for start in range(0, len(raw), stride)]
+    keys = [(len(band), hash(band)) for band in bands]
+    found = CACHE.get_many(keys)
+    compressor = None
     pieces = [ZLIB_HEADER]
     adler = 1
-    compressor = None
-    for start in range(0, len(raw), stride):
-        band = raw[start:start + stride]
-        key = (len(band), hash(band))
-        found = CACHE.get(key)
-        if found is None:
+    for band, key, kept in zip(bands, keys, found):
+        if kept is None:
             if compressor is None:
                 compressor = zlib.compressobj(PNG_SETTINGS["compress_level"], zlib.DEFLATED, -15)
-            found = (compressor.compress(band) + compressor.flush(zlib.Z_FULL_FLUSH), zlib.adler32(band))
-            CACHE.put(key, found)
-        piece, band_adler = found
-        pieces.append(piece)
-        adler = adler32_combine(adler, band_adler, len(band))
+            kept = (compressor.compress(band) + compressor.flush(zlib.Z_FULL_FLUSH), zlib.adler32(band))
+            CACHE.put(key, kept)
+        pieces.append(kept[0])
+        adler = adler32_combine(adler, kept[1], len(band))
     pieces.append(FINAL_BLOCK)
     pieces.append(struct.pack(">I", adler))
-    data = b"".join(pieces)
+    crc = zlib.crc32(b"IDAT")
+    for piece in pieces:
+        crc = zlib.crc32(piece, crc)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)     # 8 bits, palette colour
-    return b"".join((SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", palette), _chunk(b"IDAT", data),
-                     _chunk(b"IEND", b"")))
+    # one copy of the compressed bands: the IDAT chunk's length, kind, data and CRC written round them
+    return b"".join((SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", palette),
+                     struct.pack(">I", sum(len(piece) for piece in pieces)), b"IDAT", *pieces,
+                     struct.pack(">I", crc), _chunk(b"IEND", b"")))
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
