@@ -67,9 +67,11 @@ def _turn_parts(view: FlorenzaView, names: list[str]) -> list[parts.Part]:
     stacked as _canvas draws them on one page (8 px of paper below)."""
     names = [names[i] if i < len(names) else word("Player {n}", n=i + 1) for i in range(view.players)]
     shows = parts.keys(view, names)
-    drawing = {"header": lambda c: _header(c, view, names), "monuments": lambda c: _monuments(c, view),
+    drawing = {"title": lambda c: _header_title(c, view), "to act": lambda c: _header_to_act(c, view, names),
+               "monuments": lambda c: _monuments(c, view),
                "artists": lambda c: _artists(c, view), "locations": lambda c: _locations(c, view, names),
-               "supply": lambda c: _supply(c, view), "players": _players_title}
+               "decks": lambda c: _decks(c, view), "supply": lambda c: _supply_chips(c, view),
+               "players": _players_title}
     made = [parts.section(shows[name], WIDTH, draw) for name, draw in drawing.items()]
     return made + [parts.section(parts.line_key(view, seat, names), WIDTH,
                                  lambda c, seat=seat: _player_line(c, view, seat, names)) for seat in view.order]
@@ -131,19 +133,42 @@ def _title(canvas: Canvas, text: str, note: str = "") -> None:
     canvas.y += s(6)
 
 
+HEADER = 96             # the header's height (at scale 1)
+TITLE = 52              # its first line's height: the round and turn
+
+
 def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
+    """The header: the round and turn, then who is to act and the extra actions of turns 5-8 (two
+    lines drawn apart, so that a turn image redraws the line that changed)."""
+    _header_title(canvas, view)
+    _header_to_act(canvas, view, names)
+
+
+def _header_title(canvas: Canvas, view: FlorenzaView) -> None:
+    """The header's first line: the round, the phase and the turn."""
     s = canvas.s
-    height = s(96)
-    canvas.ensure(height)
-    canvas.draw.rectangle((0, 0, canvas.width, height), fill=(60, 44, 36))
+    canvas.ensure(s(HEADER))
+    top = canvas.y
+    canvas.draw.rectangle((0, top, canvas.width, top + s(TITLE) - 1), fill=(60, 44, 36))
     if view.over:
         title = word("Florenza · game over")
     elif view.phase == 3:
         title = word("Florenza · Round {n}/5 · Phase 3 · Turn {turn}", n=view.round, turn=view.turn)
     else:
         title = word("Florenza · Round {n}/5 · Phase 4 (end of round)", n=view.round)
-    canvas.text((s(PAD), s(8)), title, fill=WHITE, typeface=canvas.font(27, True))
-    y = s(52)
+    canvas.text((s(PAD), top + s(8)), title, fill=WHITE, typeface=canvas.font(27, True))
+    canvas.y = top + s(TITLE)
+
+
+def _header_to_act(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
+    """The header's second line (from ``canvas.y``): who is to act, and who has an extra action
+    in turns 5-8."""
+    s = canvas.s
+    top = canvas.y
+    bottom = top + s(HEADER) - s(TITLE)
+    canvas.ensure(bottom - top + s(4))
+    canvas.draw.rectangle((0, top, canvas.width, bottom), fill=(60, 44, 36))
+    y = top
     x = s(PAD)
     if not view.over:
         label = word("to act:") if view.phase == 3 else word(STEP_LABELS.get(view.step, ""))
@@ -174,7 +199,7 @@ def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
             canvas.image.paste(badge, (strip_x, y + s(5)), badge)
             strip_x += s(21)
         strip_x += s(6)
-    canvas.y = height + s(4)
+    canvas.y = bottom + s(4)
 
 
 def _monuments(canvas: Canvas, view: FlorenzaView) -> None:
@@ -287,10 +312,20 @@ def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
 
 
 def _supply(canvas: Canvas, view: FlorenzaView) -> None:
-    """The supply's resources and the decks on one line."""
-    s = canvas.s
+    """The supply: its title with the decks, then its resources on one line."""
+    _decks(canvas, view)
+    _supply_chips(canvas, view)
+
+
+def _decks(canvas: Canvas, view: FlorenzaView) -> None:
+    """The supply's title, with the decks."""
     _title(canvas, word("Supply"), word("draw deck {deck} · discard {discard}", deck=view.draw_deck, discard=view.discard)
            + (word(" · bank low") if view.bank_low else ""))
+
+
+def _supply_chips(canvas: Canvas, view: FlorenzaView) -> None:
+    """The supply's resources, from ``canvas.y``."""
+    s = canvas.s
     canvas.ensure(s(44))
     chips(canvas, s(PAD), canvas.y, tuple(view.supply), 0, s(30), RES)
     canvas.y += s(38)
