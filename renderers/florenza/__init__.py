@@ -67,14 +67,19 @@ def _turn_parts(view: FlorenzaView, names: list[str]) -> list[parts.Part]:
     stacked as _canvas draws them on one page (8 px of paper below)."""
     names = [names[i] if i < len(names) else word("Player {n}", n=i + 1) for i in range(view.players)]
     shows = parts.keys(view, names)
-    drawing = {"title": lambda c: _header_title(c, view), "to act": lambda c: _header_to_act(c, view, names),
-               "monuments": lambda c: _monuments(c, view),
-               "artists": lambda c: _artists(c, view), "locations": lambda c: _locations(c, view, names),
-               "decks": lambda c: _decks(c, view), "supply": lambda c: _supply_chips(c, view),
-               "players": _players_title}
-    made = [parts.section(shows[name], WIDTH, draw) for name, draw in drawing.items()]
-    return made + [parts.section(parts.line_key(view, seat, names), WIDTH,
-                                 lambda c, seat=seat: _player_line(c, view, seat, names)) for seat in view.order]
+
+    def section(name: str, draw: parts.Section) -> parts.Part:
+        return parts.section(shows[name], WIDTH, draw)
+
+    return [section("title", lambda c: _header_title(c, view)), section("to act", lambda c: _header_to_act(c, view, names)),
+            section("monuments", lambda c: _monuments(c, view)), section("artists", lambda c: _artists(c, view)),
+            section("locations", _locations_title)] + \
+        [parts.section(parts.location_row_key(view, first), WIDTH, lambda c, first=first: _location_row(c, view, first))
+         for first in range(0, len(view.locations), LOCATION_COLUMNS)] + \
+        [section("decks", lambda c: _decks(c, view)), section("supply", lambda c: _supply_chips(c, view)),
+         section("players", _players_title)] + \
+        [parts.section(parts.line_key(view, seat, names), WIDTH, lambda c, seat=seat: _player_line(c, view, seat, names))
+         for seat in view.order]
 
 
 def render_image(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
@@ -287,15 +292,29 @@ def _artists(canvas: Canvas, view: FlorenzaView) -> None:
 LOCATION_EFFECT = {"gain": "+{r}", "sell": "{r}→200", "barter": "1→1", "captain": ""}
 
 
+LOCATION_COLUMNS = parts.LOCATION_COLUMNS
+
+
 def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
-    s = canvas.s
+    _locations_title(canvas)
+    for first in range(0, len(view.locations), LOCATION_COLUMNS):
+        _location_row(canvas, view, first)
+
+
+def _locations_title(canvas: Canvas) -> None:
     _title(canvas, word("Locations"), word("each copy once per round"))
-    columns, h = 3, s(36)
-    w = (canvas.width - s(PAD) * (columns + 1)) // columns
-    for i, (location_id, used_by) in enumerate(view.locations):
-        col, row = i % columns, i // columns
-        x, y = s(PAD) + col * (w + s(PAD)), canvas.y + row * (h + s(6))
-        canvas.ensure(y - canvas.y + h + s(8))
+
+
+def _location_row(canvas: Canvas, view: FlorenzaView, first: int) -> None:
+    """A row of locations from ``canvas.y``, the ``first`` one leftmost (a row is a part of the
+    turn image of its own: using a location redraws its row only)."""
+    s = canvas.s
+    h = s(36)
+    w = (canvas.width - s(PAD) * (LOCATION_COLUMNS + 1)) // LOCATION_COLUMNS
+    for i in range(first, min(first + LOCATION_COLUMNS, len(view.locations))):
+        location_id, used_by = view.locations[i]
+        x, y = s(PAD) + (i - first) * (w + s(PAD)), canvas.y
+        canvas.ensure(h + s(8))
         info = location(location_id)
         used = used_by is not None
         canvas.draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=(215, 210, 200) if used else WHITE,
@@ -308,7 +327,7 @@ def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
         if used:
             badge = seat_badge(used_by, s(24))
             canvas.image.paste(badge, (x + w - s(28), y + s(6)), badge)
-    canvas.y += ((len(view.locations) + columns - 1) // columns) * (h + s(6))
+    canvas.y += h + s(6)
 
 
 def _supply(canvas: Canvas, view: FlorenzaView) -> None:

@@ -18,6 +18,8 @@ START = 140
 
 Section = Callable[[Canvas], None]
 
+LOCATION_COLUMNS = 3    # locations in a row of the common area (a row is a part)
+
 
 def section(key: tuple, width: int, draw_section: Section) -> Part:
     """The part ``draw_section`` draws from the top of a canvas of its own, cut where it ends."""
@@ -35,11 +37,16 @@ def keys(view: FlorenzaView, names: list[str]) -> dict[str, tuple]:
         "to act": ("to act", view.over, view.phase, view.step, view.to_act, view.eligible, tuple(names)),
         "monuments": ("monuments", view.monument_deck, view.monuments),
         "artists": ("artists", view.artist_deck, view.artists, view.anonymous),
-        "locations": ("locations", view.locations, tuple(names)),
+        "locations": ("locations",),
         "decks": ("decks", view.draw_deck, view.discard, view.bank_low),
         "supply": ("supply", view.supply),
         "players": ("players",),
     }
+
+
+def location_row_key(view: FlorenzaView, first: int) -> tuple:
+    """What the row of locations starting with the ``first`` shows."""
+    return ("location row", first, view.locations[first:first + LOCATION_COLUMNS])
 
 
 def line_key(view: FlorenzaView, seat: int, names: list[str]) -> tuple:
