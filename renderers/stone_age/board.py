@@ -7,13 +7,20 @@ from games.stone_age.components import GATHER, building, card
 from games.stone_age.view import StoneAgeView
 from renderers.common import N_, coded, word, words
 from renderers.stone_age.draw import (
-    CULTURE_BAND, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, TURN_FILL, TURN_FRAME, closed_mark, die, fit,
-    good_square, panel, people_chip, person, text,
+    BG, CULTURE_BAND, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, TURN_FILL, TURN_FRAME, closed_mark, die, fit,
+    good_square, panel, people_chip, person, text, Canvas,
 )
 
 WIDTH = 720
 MARGIN = 8
 GAP = 6
+GATHER_HEIGHT = 142     # the rows of the board, each GAP above the next
+VILLAGE_HEIGHT = 84
+ROW_TITLE = 28          # a row's title above its boxes (buildings, cards)
+BUILDING_HEIGHT = 150
+CARD_HEIGHT = 176
+DICE_LINE = 74          # a line of the dice row: the roll, the dice for all
+DICE_TALLEST = 8 + DICE_LINE * 2 + GAP
 
 GATHER_LABEL = {"hunt": N_("Hunt"), "forest": N_("Forest"), "clay": N_("Clay"), "quarry": N_("Quarry"), "river": N_("River")}
 VILLAGE_LABEL = {"toolmaker": N_("Tool maker"), "field": N_("Field"), "hut": N_("Hut")}
@@ -37,18 +44,48 @@ def columns(count: int, top: int, height: int) -> list[tuple[int, int, int, int]
     return [(MARGIN + i * (width + GAP), top, MARGIN + i * (width + GAP) + width, top + height) for i in range(count)]
 
 
+HEADER = 74
+#: the header's first band (the round, the buildings and the deck) ends here and its second (whose
+#: turn) begins: the round's descenders end above it (the round is drawn 6 px from the top, 2 px
+#: higher than when the header was one drawing) and the turn line's accented capitals below it,
+#: in either language (a name's stacked accents, such as Ễ's, lose their top row)
+HEADER_SPLIT = 46
+HEADER_FILL = (70, 52, 36)
+
+
 def header(image: Image.Image, draw: ImageDraw.ImageDraw, view: StoneAgeView, names: list[str], top: int) -> int:
-    height = 74
-    draw.rectangle((0, top, WIDTH, top + height), fill=(70, 52, 36))
+    """The header: its two bands drawn apart (a turn image keeps each as a part of its own, so
+    that whose turn it is redraws its band only), then put one under the other."""
+    image.paste(band(lambda i, d, t: header_stock(d, view, t), HEADER_SPLIT), (0, top))
+    image.paste(band(lambda i, d, t: header_turn(d, view, names, t), HEADER - HEADER_SPLIT + 1), (0, top + HEADER_SPLIT))
+    return top + HEADER
+
+
+def band(draw_band, height: int) -> Image.Image:
+    """``height`` rows drawn on an image of their own from its top by ``draw_band(image, draw, 0)``."""
+    image = Image.new("RGB", (WIDTH, height), BG)
+    draw_band(image, Canvas(image), 0)
+    return image
+
+
+def header_stock(draw: ImageDraw.ImageDraw, view: StoneAgeView, top: int) -> int:
+    """The header's first band: the round and phase, the building stacks and the deck."""
+    draw.rectangle((0, top, WIDTH, top + HEADER_SPLIT - 1), fill=HEADER_FILL)
     title = word("Round {n} · {phase}", n=view.round, phase=word(PHASE.get(view.phase, view.phase)))
-    text(draw, (MARGIN + 4, top + 8), title, 28, fill=(255, 246, 220), bold=True)
+    text(draw, (MARGIN + 4, top + 6), title, 28, fill=(255, 246, 220), bold=True)
     stacks = "/".join(str(n) for _, n in view.stacks)
     info = word("Buildings {stacks} · Deck {deck}", stacks=stacks, deck=view.deck_count)
     text(draw, (WIDTH - MARGIN - 4, top + 12), info, 22, fill=(255, 230, 190), anchor="ra")
+    return top + HEADER_SPLIT
+
+
+def header_turn(draw: ImageDraw.ImageDraw, view: StoneAgeView, names: list[str], top: int) -> int:
+    """The header's second band (from ``top``, the header's row HEADER_SPLIT): whose turn it is."""
+    draw.rectangle((0, top, WIDTH, top + HEADER - HEADER_SPLIT), fill=HEADER_FILL)
     line = turn_line(view, names)
     if line:
-        text(draw, (MARGIN + 4, top + 44), line, fit(line, 22, WIDTH - 2 * MARGIN), fill=(255, 246, 220))
-    return top + height
+        text(draw, (MARGIN + 4, top + 44 - HEADER_SPLIT), line, fit(line, 22, WIDTH - 2 * MARGIN), fill=(255, 246, 220))
+    return top + HEADER - HEADER_SPLIT
 
 
 def turn_line(view: StoneAgeView, names: list[str]) -> str:
@@ -80,7 +117,7 @@ def occupant_chips(image, draw, who, box, size: int = 30, per_row: int = 2) -> N
 
 
 def gather_row(image, draw, view: StoneAgeView, top: int) -> int:
-    height = 142
+    height = GATHER_HEIGHT
     for loc, box in zip(GATHER, columns(5, top, height)):
         x0, y0, x1, y1 = box
         good = GATHER[loc]
@@ -103,7 +140,7 @@ def gather_row(image, draw, view: StoneAgeView, top: int) -> int:
 
 
 def village_row(image, draw, view: StoneAgeView, top: int) -> int:
-    height = 84
+    height = VILLAGE_HEIGHT
     for loc, box in zip(VILLAGE_LABEL, columns(3, top, height)):
         x0, y0, x1, y1 = box
         panel(draw, box, fill=(236, 228, 210))
@@ -132,9 +169,9 @@ def tile_rule(tile_id: str) -> tuple[str, str]:
 
 
 def building_row(image, draw, view: StoneAgeView, top: int) -> int:
-    height = 150
+    height = BUILDING_HEIGHT
     text(draw, (MARGIN + 2, top), word("9 Buildings (top tile of each stack)"), 20, fill=MUTED, bold=True)
-    top += 28
+    top += ROW_TITLE
     boxes = columns(4, top, height)
     for k, ((tile_id, left), box) in enumerate(zip(view.stacks, boxes), start=1):
         x0, y0, x1, y1 = box
@@ -202,8 +239,8 @@ def card_face(image, draw, cid: str, box: tuple[int, int, int, int]) -> None:
 
 def card_row(image, draw, view: StoneAgeView, top: int) -> int:
     text(draw, (MARGIN + 2, top), word("10 Cards (cost = slot number)"), 20, fill=MUTED, bold=True)
-    top += 28
-    height = 176
+    top += ROW_TITLE
+    height = CARD_HEIGHT
     boxes = columns(4, top, height)
     for box, slot in zip(boxes, (4, 3, 2, 1)):               # slot 4 leftmost, as on the board
         x0, y0, x1, y1 = box
@@ -234,7 +271,7 @@ def dice_row(image, draw, view: StoneAgeView, names: list[str], top: int) -> int
         rows.append("dfa")
     if not rows:
         return top
-    height = 8 + 74 * len(rows)
+    height = 8 + DICE_LINE * len(rows)
     waiting = view.roll is not None or (view.dice_for_all is not None and view.dice_for_all.picker is not None)
     panel(draw, (MARGIN, top, WIDTH - MARGIN, top + height), fill=TURN_FILL if waiting else PANEL,
           outline=TURN_FRAME if waiting else LINE, width=4 if waiting else 2)
@@ -276,7 +313,7 @@ def dice_row(image, draw, view: StoneAgeView, names: list[str], top: int) -> int
             for face in sorted(dfa.left):
                 die(image, face, (x, y + 30), 38)
                 x += 44
-        y += 74
+        y += DICE_LINE
     return top + height + GAP
 
 

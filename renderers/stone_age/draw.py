@@ -121,13 +121,40 @@ def good_square(draw: ImageDraw.ImageDraw, good: str, xy: tuple[int, int], size:
     fill = RESOURCE_FILL[good]
     if dim:
         fill = tuple((v + 255 * 2) // 3 for v in fill)
-    draw.rounded_rectangle((x, y, x + size, y + size), radius=max(2, size // 5), fill=fill, outline=(60, 50, 40))
     value = label if label is not None else LETTERS[good]
-    if size % 2 == 0:           # a whole-pixel centre: the letter's mask is kept (see text)
-        text(draw, (x + size // 2, y + size // 2), value, int(size * 0.62), RESOURCE_TEXT[good], bold=True, anchor="mm")
+    image = getattr(draw, "image", None)
+    if size % 2 == 0 and image is not None:     # a whole-pixel centre: the square is kept (see box)
+        box(image, (x, y), size, size, max(2, size // 5), fill, (60, 50, 40), 1, value, int(size * 0.62),
+            RESOURCE_TEXT[good])
     else:
+        draw.rounded_rectangle((x, y, x + size, y + size), radius=max(2, size // 5), fill=fill, outline=(60, 50, 40))
         draw.text((x + size / 2, y + size / 2), value, fill=RESOURCE_TEXT[good], font=font(int(size * 0.62), bold=True),
                   anchor="mm")
+
+
+RGB = tuple[int, int, int]
+
+
+def box(image: Image.Image, xy: tuple[int, int], width: int, height: int, radius: int, fill: RGB, outline: RGB | None,
+        line: int, label: str = "", size: int = 0, ink: RGB = INK, struck: RGB | None = None) -> None:
+    """``rounded_rectangle((x, y, x + width, y + height), …)`` with ``label`` centred in it (bold,
+    ``size``) and, with ``struck``, a stroke across it: pasted from a kept sprite, the same pixels
+    (a rounded rectangle has no soft edge, and the label lies inside it)."""
+    sprite = _box_sprite(width, height, radius, fill, outline, line, label, size, ink, struck)
+    image.paste(sprite, xy, sprite)
+
+
+@text_cache(maxsize=256)
+def _box_sprite(width: int, height: int, radius: int, fill: RGB, outline: RGB | None, line: int, label: str, size: int,
+                ink: RGB, struck: RGB | None) -> Image.Image:
+    image = Image.new("RGBA", (width + 1, height + 1), (0, 0, 0, 0))
+    draw = Canvas(image)
+    draw.rounded_rectangle((0, 0, width, height), radius=radius, fill=fill, outline=outline, width=line)
+    if label:
+        text(draw, (width // 2, height // 2), label, size, ink, bold=True, anchor="mm")
+    if struck is not None:
+        draw.line((4, height - 4, width - 4, 4), fill=struck, width=2)
+    return image
 
 
 PIPS = {
