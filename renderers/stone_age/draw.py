@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 from renderers.common import font, player_colour, text_cache, word
 from renderers.common.text import length
 
+RGB = tuple[int, int, int]
 SEAT_ORDER = ("red", "blue", "yellow", "green")          # the game's colours (rules §2.2)
 
 BG = (244, 238, 224)
@@ -118,9 +119,10 @@ def good_square(draw: ImageDraw.ImageDraw, good: str, xy: tuple[int, int], size:
                 dim: bool = False) -> None:
     """A resource token: a coloured rounded square with its letter (or ``label``)."""
     x, y = xy
-    fill = RESOURCE_FILL[good]
+    fill: RGB = RESOURCE_FILL[good]
     if dim:
-        fill = tuple((v + 255 * 2) // 3 for v in fill)
+        r, g, b = ((v + 255 * 2) // 3 for v in fill)
+        fill = (r, g, b)
     value = label if label is not None else LETTERS[good]
     image = getattr(draw, "image", None)
     if size % 2 == 0 and image is not None:     # a whole-pixel centre: the square is kept (see box)
@@ -130,9 +132,6 @@ def good_square(draw: ImageDraw.ImageDraw, good: str, xy: tuple[int, int], size:
         draw.rounded_rectangle((x, y, x + size, y + size), radius=max(2, size // 5), fill=fill, outline=(60, 50, 40))
         draw.text((x + size / 2, y + size / 2), value, fill=RESOURCE_TEXT[good], font=font(int(size * 0.62), bold=True),
                   anchor="mm")
-
-
-RGB = tuple[int, int, int]
 
 
 def box(image: Image.Image, xy: tuple[int, int], width: int, height: int, radius: int, fill: RGB, outline: RGB | None,
