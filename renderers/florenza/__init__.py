@@ -132,7 +132,7 @@ def _title(canvas: Canvas, text: str, note: str = "") -> None:
     if note:
         start = s(PAD) + text_width(canvas.draw, text, canvas.font(24, True)) + s(10)
         note, face = canvas.fit(word(note), canvas.width - start - s(PAD), 19)
-        canvas.text((start, canvas.y + s(5)), note, fill=MUTED, typeface=face)
+        canvas.run((start, canvas.y + s(5)), note, fill=MUTED, typeface=face)
     canvas.y += s(32)
     canvas.draw.line((s(PAD), canvas.y, canvas.width - s(PAD), canvas.y), fill=LINE, width=max(1, s(2)))
     canvas.y += s(6)
@@ -161,7 +161,7 @@ def _header_title(canvas: Canvas, view: FlorenzaView) -> None:
         title = word("Florenza · Round {n}/5 · Phase 3 · Turn {turn}", n=view.round, turn=view.turn)
     else:
         title = word("Florenza · Round {n}/5 · Phase 4 (end of round)", n=view.round)
-    canvas.text((s(PAD), top + s(8)), title, fill=WHITE, typeface=canvas.font(27, True))
+    canvas.run((s(PAD), top + s(8)), title, fill=WHITE, typeface=canvas.font(27, True))
     canvas.y = top + s(TITLE)
 
 
@@ -391,7 +391,7 @@ def _player_line(canvas: Canvas, view: FlorenzaView, seat: int, names: list[str]
     pp = word("{n} pp", n=player.pp)
     pp_w = text_width(canvas.draw, pp, canvas.font(36 * 0.62, True)) + s(10)
     counts, typeface = canvas.fit(counts, canvas.width - s(PAD) - pp_w - s(12) - (x + s(8)), 20)
-    canvas.text((x + s(8), y + s(10)), counts, fill=INK, typeface=typeface)
+    canvas.run((x + s(8), y + s(10)), counts, fill=INK, typeface=typeface)
     pp_badge(canvas, canvas.width - s(PAD) - pp_w, y + s(4), pp, 34)
     canvas.y += row_h
 
