@@ -1,6 +1,7 @@
 """Drawing primitives for Florenza: a vertical layout canvas, chips and card tiles (cached)."""
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -119,7 +120,7 @@ def put_run(image: Image.Image, xy: tuple[float, float], text: str, fill: tuple[
     a new rasterised text each. Returns the right end."""
     x, y = xy
     for piece in _PIECES.findall(text):
-        put_text(image, (round(x), int(y)), piece, fill, typeface, anchor)
+        put_text(image, (math.floor(x + 0.5), int(y)), piece, fill, typeface, anchor)
         x += length(piece, typeface)
     return x
 
