@@ -1,6 +1,8 @@
 """Drawing primitives for the Stone Age image: colours, people, resource squares, dice, text."""
 from __future__ import annotations
 
+import math
+import re
 
 from PIL import Image, ImageDraw
 
@@ -55,14 +57,38 @@ def _text_mask(value: str, size: int, bold: bool, anchor: str) -> tuple[Image.Im
     return mask, left, top
 
 
+#: a text's pieces drawn apart: each digit, and the runs between digits
+_PIECES = re.compile(r"[0-9]|[^0-9]+")
+
+
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int, fill=INK, bold: bool = False,
          anchor: str = "la") -> None:
+    """``value`` at ``xy`` from cached masks. A text with digits and more is drawn a piece at a
+    time (each digit, and the runs between digits, one after another at their advance): the
+    counts and numbers that change from turn to turn ("3/7", "= 12 → 6 food", a score) come from a
+    few kept glyphs instead of a new rasterised text each."""
     image = getattr(draw, "image", None)
     if image is None or not value:
         draw.text(xy, value, fill=fill, font=font(size, bold=bold), anchor=anchor)
         return
-    mask, left, top = _text_mask(value, size, bold, anchor)
-    image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+    if image.mode == "RGBA" and len(fill) == 3:
+        fill = (*fill, 255)
+    pieces = _PIECES.findall(value) if any("0" <= c <= "9" for c in value) else ()
+    if len(pieces) < 2:
+        mask, left, top = _text_mask(value, size, bold, anchor)
+        _paint(image, fill, int(xy[0]) + left, int(xy[1]) + top, mask)
+        return
+    face = font(size, bold=bold)
+    x = xy[0] - {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] * length(value, face)
+    for piece in pieces:
+        mask, left, top = _text_mask(piece, size, bold, "l" + anchor[1])
+        _paint(image, fill, math.floor(x + 0.5) + left, int(xy[1]) + top, mask)
+        x += length(piece, face)
+
+
+def _paint(image: Image.Image, fill, x: int, y: int, mask: Image.Image) -> None:
+    """``image.paste(fill, (x, y), mask)`` without its checks (the text of a row is hundreds of pastes)."""
+    image.im.paste(fill, (x, y, x + mask.width, y + mask.height), mask.im)
 
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> int:
