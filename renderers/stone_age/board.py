@@ -20,7 +20,6 @@ ROW_TITLE = 28          # a row's title above its boxes (buildings, cards)
 BUILDING_HEIGHT = 150
 CARD_HEIGHT = 176
 DICE_LINE = 74          # a line of the dice row: the roll, the dice for all
-DICE_TALLEST = 8 + DICE_LINE * 2 + GAP
 
 GATHER_LABEL = {"hunt": N_("Hunt"), "forest": N_("Forest"), "clay": N_("Clay"), "quarry": N_("Quarry"), "river": N_("River")}
 VILLAGE_LABEL = {"toolmaker": N_("Tool maker"), "field": N_("Field"), "hut": N_("Hut")}
@@ -117,44 +116,67 @@ def occupant_chips(image, draw, who, box, size: int = 30, per_row: int = 2) -> N
 
 
 def gather_row(image, draw, view: StoneAgeView, top: int) -> int:
-    height = GATHER_HEIGHT
-    for loc, box in zip(GATHER, columns(5, top, height)):
-        x0, y0, x1, y1 = box
-        good = GATHER[loc]
-        panel(draw, box)
-        draw.rounded_rectangle((x0, y0, x1, y0 + 34), radius=10, fill=RESOURCE_FILL[good])
-        draw.rectangle((x0, y0 + 20, x1, y0 + 34), fill=RESOURCE_FILL[good])
-        label = location_label(loc)
-        text(draw, (x0 + 8, y0 + 17), label, fit(label, 22, x1 - x0 - 12, True),
-             fill=(255, 255, 255) if good != "gold" else (40, 30, 0), bold=True, anchor="lm")
-        who = view.people_on(loc)
-        people = sum(n for _, n in who)
-        capacity = word("no limit") if loc == "hunt" else f"{people}/7"
-        divisor = {"food": 2, "wood": 3, "brick": 4, "stone": 5, "gold": 6}[good]
-        text(draw, (x0 + 8, y0 + 38), f"÷{divisor}", 22, fill=MUTED, bold=True)
-        text(draw, (x1 - 8, y0 + 38), capacity, fit(capacity, 22, x1 - x0 - 50), fill=INK, anchor="ra")
-        occupant_chips(image, draw, who, (x0, y0 + 68, x1, y1))
-        if loc in view.closed:
-            closed_mark(image, (x0, y0 + 34, x1, y1))
-    return top + height + GAP
+    for loc, box in zip(GATHER, columns(5, top, GATHER_HEIGHT)):
+        paste_cell(image, box, lambda i, d, b, loc=loc: gather_cell(i, d, view, loc, b))
+    return top + GATHER_HEIGHT + GAP
+
+
+def gather_cell(image, draw, view: StoneAgeView, loc: str, box: tuple[int, int, int, int]) -> None:
+    """A gathering location in ``box``."""
+    x0, y0, x1, y1 = box
+    good = GATHER[loc]
+    panel(draw, box)
+    draw.rounded_rectangle((x0, y0, x1, y0 + 34), radius=10, fill=RESOURCE_FILL[good])
+    draw.rectangle((x0, y0 + 20, x1, y0 + 34), fill=RESOURCE_FILL[good])
+    label = location_label(loc)
+    text(draw, (x0 + 8, y0 + 17), label, fit(label, 22, x1 - x0 - 12, True),
+         fill=(255, 255, 255) if good != "gold" else (40, 30, 0), bold=True, anchor="lm")
+    who = view.people_on(loc)
+    people = sum(n for _, n in who)
+    capacity = word("no limit") if loc == "hunt" else f"{people}/7"
+    divisor = {"food": 2, "wood": 3, "brick": 4, "stone": 5, "gold": 6}[good]
+    text(draw, (x0 + 8, y0 + 38), f"÷{divisor}", 22, fill=MUTED, bold=True)
+    text(draw, (x1 - 8, y0 + 38), capacity, fit(capacity, 22, x1 - x0 - 50), fill=INK, anchor="ra")
+    occupant_chips(image, draw, who, (x0, y0 + 68, x1, y1))
+    if loc in view.closed:
+        closed_mark(image, (x0, y0 + 34, x1, y1))
+
+
+def cell(draw_cell, box: tuple[int, int, int, int]) -> Image.Image:
+    """The box of a row (its last row and column included) drawn on an image of its own by
+    ``draw_cell(image, draw, box)``, the box moved to the image's corner: a cell of a row is a
+    part of the turn image of its own, and the whole row is its cells put together."""
+    x0, y0, x1, y1 = box
+    image = Image.new("RGB", (x1 - x0 + 1, y1 - y0 + 1), BG)
+    draw_cell(image, Canvas(image), (0, 0, x1 - x0, y1 - y0))
+    return image
+
+
+def paste_cell(image: Image.Image, box: tuple[int, int, int, int], draw_cell) -> None:
+    """The :func:`cell` in ``box`` pasted where the box is."""
+    image.paste(cell(draw_cell, box), box[:2])
 
 
 def village_row(image, draw, view: StoneAgeView, top: int) -> int:
-    height = VILLAGE_HEIGHT
-    for loc, box in zip(VILLAGE_LABEL, columns(3, top, height)):
-        x0, y0, x1, y1 = box
-        panel(draw, box, fill=(236, 228, 210))
-        label = location_label(loc)
-        text(draw, (x0 + 10, y0 + 8), label, fit(label, 24, x1 - x0 - 60, True), bold=True)
-        effect = word(VILLAGE_EFFECT[loc])
-        text(draw, (x0 + 10, y0 + 46), effect, 21, fill=MUTED)
-        who = view.people_on(loc)
-        if who:
-            seat, n = who[0]
-            people_chip(image, draw, seat, n, (x1 - 84 if n > 1 else x1 - 44, y0 + 8), 34)
-        if loc in view.closed:
-            closed_mark(image, box, right=True)
-    return top + height + GAP
+    for loc, box in zip(VILLAGE_LABEL, columns(3, top, VILLAGE_HEIGHT)):
+        paste_cell(image, box, lambda i, d, b, loc=loc: village_cell(i, d, view, loc, b))
+    return top + VILLAGE_HEIGHT + GAP
+
+
+def village_cell(image, draw, view: StoneAgeView, loc: str, box: tuple[int, int, int, int]) -> None:
+    """A village location in ``box``."""
+    x0, y0, x1, y1 = box
+    panel(draw, box, fill=(236, 228, 210))
+    label = location_label(loc)
+    text(draw, (x0 + 10, y0 + 8), label, fit(label, 24, x1 - x0 - 60, True), bold=True)
+    effect = word(VILLAGE_EFFECT[loc])
+    text(draw, (x0 + 10, y0 + 46), effect, 21, fill=MUTED)
+    who = view.people_on(loc)
+    if who:
+        seat, n = who[0]
+        people_chip(image, draw, seat, n, (x1 - 84 if n > 1 else x1 - 44, y0 + 8), 34)
+    if loc in view.closed:
+        closed_mark(image, box, right=True)
 
 
 def tile_rule(tile_id: str) -> tuple[str, str]:
@@ -168,32 +190,43 @@ def tile_rule(tile_id: str) -> tuple[str, str]:
     return word("{least}–{most} any", least=tile.min_count, most=tile.max_count), "?"
 
 
+STACK_COLUMNS = 4       # building stacks side by side (fewer players: fewer stacks, as wide)
+
+
 def building_row(image, draw, view: StoneAgeView, top: int) -> int:
-    height = BUILDING_HEIGHT
-    text(draw, (MARGIN + 2, top), word("9 Buildings (top tile of each stack)"), 20, fill=MUTED, bold=True)
+    building_title(draw, top)
     top += ROW_TITLE
-    boxes = columns(4, top, height)
-    for k, ((tile_id, left), box) in enumerate(zip(view.stacks, boxes), start=1):
-        x0, y0, x1, y1 = box
-        panel(draw, box, fill=(233, 222, 200) if tile_id else (220, 214, 204))
-        text(draw, (x0 + 8, y0 + 6), word("Stack {n}", n=k), 21, bold=True)
-        text(draw, (x1 - 8, y0 + 8), word("{n} left", n=left), 19, fill=MUTED, anchor="ra")
-        if tile_id is None:
-            text(draw, ((x0 + x1) // 2, y0 + 70), word("empty"), 24, fill=MUTED, anchor="mm")
+    for k, box in zip(range(1, len(view.stacks) + 1), columns(STACK_COLUMNS, top, BUILDING_HEIGHT)):
+        paste_cell(image, box, lambda i, d, b, k=k: building_cell(i, d, view, k, b))
+    return top + BUILDING_HEIGHT + GAP
+
+
+def building_title(draw, top: int) -> None:
+    text(draw, (MARGIN + 2, top), word("9 Buildings (top tile of each stack)"), 20, fill=MUTED, bold=True)
+
+
+def building_cell(image, draw, view: StoneAgeView, k: int, box: tuple[int, int, int, int]) -> None:
+    """Building stack ``k`` (from 1) in ``box``: its top tile, what is left, who is on it."""
+    tile_id, left = view.stacks[k - 1]
+    x0, y0, x1, y1 = box
+    panel(draw, box, fill=(233, 222, 200) if tile_id else (220, 214, 204))
+    text(draw, (x0 + 8, y0 + 6), word("Stack {n}", n=k), 21, bold=True)
+    text(draw, (x1 - 8, y0 + 8), word("{n} left", n=left), 19, fill=MUTED, anchor="ra")
+    if tile_id is None:
+        text(draw, ((x0 + x1) // 2, y0 + 70), word("empty"), 24, fill=MUTED, anchor="mm")
+    else:
+        tile = building(tile_id)
+        rule, points = tile_rule(tile_id)
+        if tile.kind == "fixed":
+            for i, good in enumerate(tile.cost):
+                good_square(draw, good, (x0 + 8 + i * 38, y0 + 40), 34)
         else:
-            tile = building(tile_id)
-            rule, points = tile_rule(tile_id)
-            if tile.kind == "fixed":
-                for i, good in enumerate(tile.cost):
-                    good_square(draw, good, (x0 + 8 + i * 38, y0 + 40), 34)
-            else:
-                text(draw, (x0 + 8, y0 + 46), rule, fit(rule, 22, x1 - x0 - 16, True), bold=True)
-            text(draw, (x0 + 8, y0 + 86), word("= {points} pts", points=points), 22, bold=True)
-            text(draw, (x1 - 8, y0 + 90), tile_id, 16, fill=MUTED, anchor="ra")
-        who = view.people_on(f"building{k}")
-        if who:
-            person(image, who[0][0], (x1 - 42, y1 - 40), 34)
-    return top + height + GAP
+            text(draw, (x0 + 8, y0 + 46), rule, fit(rule, 22, x1 - x0 - 16, True), bold=True)
+        text(draw, (x0 + 8, y0 + 86), word("= {points} pts", points=points), 22, bold=True)
+        text(draw, (x1 - 8, y0 + 90), tile_id, 16, fill=MUTED, anchor="ra")
+    who = view.people_on(f"building{k}")
+    if who:
+        person(image, who[0][0], (x1 - 42, y1 - 40), 34)
 
 
 def top_label(cid: str) -> tuple[str, str | None]:
@@ -237,40 +270,59 @@ def card_face(image, draw, cid: str, box: tuple[int, int, int, int]) -> None:
     text(draw, (x1 - 8, y1 - 62), cid, 16, fill=MUTED, anchor="ra")
 
 
+#: the card slots left to right (slot 4 leftmost, as on the board)
+CARD_SLOTS = (4, 3, 2, 1)
+
+
 def card_row(image, draw, view: StoneAgeView, top: int) -> int:
-    text(draw, (MARGIN + 2, top), word("10 Cards (cost = slot number)"), 20, fill=MUTED, bold=True)
+    card_title(draw, top)
     top += ROW_TITLE
-    height = CARD_HEIGHT
-    boxes = columns(4, top, height)
-    for box, slot in zip(boxes, (4, 3, 2, 1)):               # slot 4 leftmost, as on the board
-        x0, y0, x1, y1 = box
-        text(draw, (x0 + 4, y0 + 2), word("Card {n}", n=slot), 21, bold=True)
-        for i in range(slot):
-            draw.rounded_rectangle((x1 - 22 - i * 22, y0 + 6, x1 - 4 - i * 22, y0 + 24), radius=4,
-                                   fill=(150, 140, 125), outline=(80, 70, 60))
-        cid = view.display[slot - 1]
-        face = (x0, y0 + 32, x1, y1)
-        if cid is None:
-            panel(draw, face, fill=(225, 220, 210))
-            text(draw, ((x0 + x1) // 2, (y0 + y1) // 2 + 16), word("taken"), 22, fill=MUTED, anchor="mm")
-        else:
-            card_face(image, draw, cid, face)
-        who = view.people_on(f"card{slot}")
-        if who:
-            person(image, who[0][0], (x0 + 8, y1 - 86), 34)
-    return top + height + GAP
+    for box, slot in zip(columns(4, top, CARD_HEIGHT), CARD_SLOTS):
+        paste_cell(image, box, lambda i, d, b, slot=slot: card_cell(i, d, view, slot, b))
+    return top + CARD_HEIGHT + GAP
+
+
+def card_title(draw, top: int) -> None:
+    text(draw, (MARGIN + 2, top), word("10 Cards (cost = slot number)"), 20, fill=MUTED, bold=True)
+
+
+def card_cell(image, draw, view: StoneAgeView, slot: int, box: tuple[int, int, int, int]) -> None:
+    """Card slot ``slot`` in ``box``: its cost, its card, who is on it."""
+    x0, y0, x1, y1 = box
+    text(draw, (x0 + 4, y0 + 2), word("Card {n}", n=slot), 21, bold=True)
+    for i in range(slot):
+        draw.rounded_rectangle((x1 - 22 - i * 22, y0 + 6, x1 - 4 - i * 22, y0 + 24), radius=4,
+                               fill=(150, 140, 125), outline=(80, 70, 60))
+    cid = view.display[slot - 1]
+    face = (x0, y0 + 32, x1, y1)
+    if cid is None:
+        panel(draw, face, fill=(225, 220, 210))
+        text(draw, ((x0 + x1) // 2, (y0 + y1) // 2 + 16), word("taken"), 22, fill=MUTED, anchor="mm")
+    else:
+        card_face(image, draw, cid, face)
+    who = view.people_on(f"card{slot}")
+    if who:
+        person(image, who[0][0], (x0 + 8, y1 - 86), 34)
+
+
+def dice_lines(view: StoneAgeView) -> list[str]:
+    """The lines of the dice row: the roll ("roll"), the dice for all ("dfa")."""
+    return (["roll"] if (view.roll or view.last_roll) is not None else []) + \
+        (["dfa"] if view.dice_for_all is not None else [])
+
+
+def dice_height(view: StoneAgeView) -> int:
+    """How tall the dice row is (GAP below it included; none without dice)."""
+    lines = len(dice_lines(view))
+    return 8 + DICE_LINE * lines + GAP if lines else 0
 
 
 def dice_row(image, draw, view: StoneAgeView, names: list[str], top: int) -> int:
     """The roll waiting for tools, else the last roll, and the dice for all of this round."""
-    rows = []
-    roll = view.roll or view.last_roll
-    if roll is not None:
-        rows.append("roll")
-    if view.dice_for_all is not None:
-        rows.append("dfa")
+    rows = dice_lines(view)
     if not rows:
         return top
+    roll = view.roll or view.last_roll
     height = 8 + DICE_LINE * len(rows)
     waiting = view.roll is not None or (view.dice_for_all is not None and view.dice_for_all.picker is not None)
     panel(draw, (MARGIN, top, WIDTH - MARGIN, top + height), fill=TURN_FILL if waiting else PANEL,
