@@ -3,16 +3,18 @@ from __future__ import annotations
 
 from collections import Counter
 
+from PIL import Image, ImageDraw
+
 from games.stone_age.components import RESOURCES, card
 from games.stone_age.rules.checks import figure_totals
 from games.stone_age.view import PlayerView, StoneAgeView
 from renderers.common.text import length
 from renderers.stone_age.board import GAP, MARGIN, WIDTH
 from renderers.stone_age.draw import (
-    CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, TURN_FILL, TURN_FRAME, box, colour, fit, good_square, panel,
+    BG, CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, TURN_FILL, TURN_FRAME, box, colour, fit, good_square, panel,
     person, text,
 )
-from renderers.common import N_, word
+from renderers.common import N_, text_cache, word
 
 STRIP = 132
 SYMBOL_SHORT = {"art": N_("Art"), "healing": N_("Heal"), "music": N_("Mus"), "pottery": N_("Pot"), "sundial": N_("Sun"),
@@ -22,10 +24,7 @@ SYMBOL_SHORT = {"art": N_("Art"), "healing": N_("Heal"), "music": N_("Mus"), "po
 def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top: int) -> int:
     x0, y0, x1, y1 = MARGIN, top, WIDTH - MARGIN, top + STRIP
     acting = p.seat in view.to_act
-    panel(draw, (x0, y0, x1, y1), fill=TURN_FILL if acting else PANEL,
-          outline=TURN_FRAME if acting else colour(p.seat).fill, width=5 if acting else 3)
-    draw.rectangle((x0 + 3, y0 + 8, x0 + 11, y1 - 8), fill=colour(p.seat).fill)
-    person(image, p.seat, (x0 + 18, y0 + 8), 36)
+    image.paste(_strip_base(p.seat, acting), (x0, y0))
     marks = ("  " + word("★ first")) if p.seat == view.first and view.phase != "over" else ""
     if acting and view.phase != "over":
         marks = "  " + word("▶ to act") + marks
@@ -76,6 +75,20 @@ def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top:
         text(draw, (bx - w / 2, y0 + 69), label, 18, bold=True, fill=ink, anchor="mm")
         bx -= w + 6
     return y1 + GAP
+
+
+@text_cache(maxsize=16)
+def _strip_base(seat: int, acting: bool) -> Image.Image:
+    """A strip's panel (framed as whose turn it is or in the seat's colour), its colour bar and its
+    person, on the background, kept per seat and turn: what every drawing of a strip starts from."""
+    image = Image.new("RGB", (WIDTH - 2 * MARGIN + 1, STRIP + 1), BG)
+    draw = ImageDraw.Draw(image)
+    x1, y1 = WIDTH - 2 * MARGIN, STRIP
+    panel(draw, (0, 0, x1, y1), fill=TURN_FILL if acting else PANEL,
+          outline=TURN_FRAME if acting else colour(seat).fill, width=5 if acting else 3)
+    draw.rectangle((3, 8, 11, y1 - 8), fill=colour(seat).fill)
+    person(image, seat, (18, 8), 36)
+    return image
 
 
 def card_summary(image, draw, p: PlayerView, x: int, y: int, right: int) -> int:
