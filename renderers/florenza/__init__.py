@@ -67,12 +67,19 @@ def _turn_parts(view: FlorenzaView, names: list[str]) -> list[parts.Part]:
     stacked as _canvas draws them on one page (8 px of paper below)."""
     names = [names[i] if i < len(names) else word("Player {n}", n=i + 1) for i in range(view.players)]
     shows = parts.keys(view, names)
-    drawing = {"header": lambda c: _header(c, view, names), "monuments": lambda c: _monuments(c, view),
-               "artists": lambda c: _artists(c, view), "locations": lambda c: _locations(c, view, names),
-               "supply": lambda c: _supply(c, view), "players": _players_title}
-    made = [parts.section(shows[name], WIDTH, draw) for name, draw in drawing.items()]
-    return made + [parts.section(parts.line_key(view, seat, names), WIDTH,
-                                 lambda c, seat=seat: _player_line(c, view, seat, names)) for seat in view.order]
+
+    def section(name: str, draw: parts.Section) -> parts.Part:
+        return parts.section(shows[name], WIDTH, draw)
+
+    return [section("title", lambda c: _header_title(c, view)), section("to act", lambda c: _header_to_act(c, view, names)),
+            section("monuments", lambda c: _monuments(c, view)), section("artists", lambda c: _artists(c, view)),
+            section("locations", _locations_title)] + \
+        [parts.section(parts.location_row_key(view, first), WIDTH, lambda c, first=first: _location_row(c, view, first))
+         for first in range(0, len(view.locations), LOCATION_COLUMNS)] + \
+        [section("decks", lambda c: _decks(c, view)), section("supply", lambda c: _supply_chips(c, view)),
+         section("players", _players_title)] + \
+        [parts.section(parts.line_key(view, seat, names), WIDTH, lambda c, seat=seat: _player_line(c, view, seat, names))
+         for seat in view.order]
 
 
 def render_image(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:
@@ -125,25 +132,48 @@ def _title(canvas: Canvas, text: str, note: str = "") -> None:
     if note:
         start = s(PAD) + text_width(canvas.draw, text, canvas.font(24, True)) + s(10)
         note, face = canvas.fit(word(note), canvas.width - start - s(PAD), 19)
-        canvas.text((start, canvas.y + s(5)), note, fill=MUTED, typeface=face)
+        canvas.run((start, canvas.y + s(5)), note, fill=MUTED, typeface=face)
     canvas.y += s(32)
     canvas.draw.line((s(PAD), canvas.y, canvas.width - s(PAD), canvas.y), fill=LINE, width=max(1, s(2)))
     canvas.y += s(6)
 
 
+HEADER = 96             # the header's height (at scale 1)
+TITLE = 52              # its first line's height: the round and turn
+
+
 def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
+    """The header: the round and turn, then who is to act and the extra actions of turns 5-8 (two
+    lines drawn apart, so that a turn image redraws the line that changed)."""
+    _header_title(canvas, view)
+    _header_to_act(canvas, view, names)
+
+
+def _header_title(canvas: Canvas, view: FlorenzaView) -> None:
+    """The header's first line: the round, the phase and the turn."""
     s = canvas.s
-    height = s(96)
-    canvas.ensure(height)
-    canvas.draw.rectangle((0, 0, canvas.width, height), fill=(60, 44, 36))
+    canvas.ensure(s(HEADER))
+    top = canvas.y
+    canvas.draw.rectangle((0, top, canvas.width, top + s(TITLE) - 1), fill=(60, 44, 36))
     if view.over:
         title = word("Florenza · game over")
     elif view.phase == 3:
         title = word("Florenza · Round {n}/5 · Phase 3 · Turn {turn}", n=view.round, turn=view.turn)
     else:
         title = word("Florenza · Round {n}/5 · Phase 4 (end of round)", n=view.round)
-    canvas.text((s(PAD), s(8)), title, fill=WHITE, typeface=canvas.font(27, True))
-    y = s(52)
+    canvas.run((s(PAD), top + s(8)), title, fill=WHITE, typeface=canvas.font(27, True))
+    canvas.y = top + s(TITLE)
+
+
+def _header_to_act(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
+    """The header's second line (from ``canvas.y``): who is to act, and who has an extra action
+    in turns 5-8."""
+    s = canvas.s
+    top = canvas.y
+    bottom = top + s(HEADER) - s(TITLE)
+    canvas.ensure(bottom - top + s(4))
+    canvas.draw.rectangle((0, top, canvas.width, bottom), fill=(60, 44, 36))
+    y = top
     x = s(PAD)
     if not view.over:
         label = word("to act:") if view.phase == 3 else word(STEP_LABELS.get(view.step, ""))
@@ -174,7 +204,7 @@ def _header(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
             canvas.image.paste(badge, (strip_x, y + s(5)), badge)
             strip_x += s(21)
         strip_x += s(6)
-    canvas.y = height + s(4)
+    canvas.y = bottom + s(4)
 
 
 def _monuments(canvas: Canvas, view: FlorenzaView) -> None:
@@ -262,15 +292,29 @@ def _artists(canvas: Canvas, view: FlorenzaView) -> None:
 LOCATION_EFFECT = {"gain": "+{r}", "sell": "{r}→200", "barter": "1→1", "captain": ""}
 
 
+LOCATION_COLUMNS = parts.LOCATION_COLUMNS
+
+
 def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
-    s = canvas.s
+    _locations_title(canvas)
+    for first in range(0, len(view.locations), LOCATION_COLUMNS):
+        _location_row(canvas, view, first)
+
+
+def _locations_title(canvas: Canvas) -> None:
     _title(canvas, word("Locations"), word("each copy once per round"))
-    columns, h = 3, s(36)
-    w = (canvas.width - s(PAD) * (columns + 1)) // columns
-    for i, (location_id, used_by) in enumerate(view.locations):
-        col, row = i % columns, i // columns
-        x, y = s(PAD) + col * (w + s(PAD)), canvas.y + row * (h + s(6))
-        canvas.ensure(y - canvas.y + h + s(8))
+
+
+def _location_row(canvas: Canvas, view: FlorenzaView, first: int) -> None:
+    """A row of locations from ``canvas.y``, the ``first`` one leftmost (a row is a part of the
+    turn image of its own: using a location redraws its row only)."""
+    s = canvas.s
+    h = s(36)
+    w = (canvas.width - s(PAD) * (LOCATION_COLUMNS + 1)) // LOCATION_COLUMNS
+    for i in range(first, min(first + LOCATION_COLUMNS, len(view.locations))):
+        location_id, used_by = view.locations[i]
+        x, y = s(PAD) + (i - first) * (w + s(PAD)), canvas.y
+        canvas.ensure(h + s(8))
         info = location(location_id)
         used = used_by is not None
         canvas.draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=(215, 210, 200) if used else WHITE,
@@ -283,14 +327,24 @@ def _locations(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
         if used:
             badge = seat_badge(used_by, s(24))
             canvas.image.paste(badge, (x + w - s(28), y + s(6)), badge)
-    canvas.y += ((len(view.locations) + columns - 1) // columns) * (h + s(6))
+    canvas.y += h + s(6)
 
 
 def _supply(canvas: Canvas, view: FlorenzaView) -> None:
-    """The supply's resources and the decks on one line."""
-    s = canvas.s
+    """The supply: its title with the decks, then its resources on one line."""
+    _decks(canvas, view)
+    _supply_chips(canvas, view)
+
+
+def _decks(canvas: Canvas, view: FlorenzaView) -> None:
+    """The supply's title, with the decks."""
     _title(canvas, word("Supply"), word("draw deck {deck} · discard {discard}", deck=view.draw_deck, discard=view.discard)
            + (word(" · bank low") if view.bank_low else ""))
+
+
+def _supply_chips(canvas: Canvas, view: FlorenzaView) -> None:
+    """The supply's resources, from ``canvas.y``."""
+    s = canvas.s
     canvas.ensure(s(44))
     chips(canvas, s(PAD), canvas.y, tuple(view.supply), 0, s(30), RES)
     canvas.y += s(38)
@@ -337,7 +391,7 @@ def _player_line(canvas: Canvas, view: FlorenzaView, seat: int, names: list[str]
     pp = word("{n} pp", n=player.pp)
     pp_w = text_width(canvas.draw, pp, canvas.font(36 * 0.62, True)) + s(10)
     counts, typeface = canvas.fit(counts, canvas.width - s(PAD) - pp_w - s(12) - (x + s(8)), 20)
-    canvas.text((x + s(8), y + s(10)), counts, fill=INK, typeface=typeface)
+    canvas.run((x + s(8), y + s(10)), counts, fill=INK, typeface=typeface)
     pp_badge(canvas, canvas.width - s(PAD) - pp_w, y + s(4), pp, 34)
     canvas.y += row_h
 

@@ -1,6 +1,8 @@
 """Drawing primitives for Florenza: a vertical layout canvas, chips and card tiles (cached)."""
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
@@ -76,6 +78,10 @@ class Canvas:
              typeface: ImageFont.FreeTypeFont, anchor: str = "la") -> None:
         put_text(self.image, xy, text, fill, typeface, anchor)
 
+    def run(self, xy: tuple[int, int], text: str, fill: tuple[int, int, int], typeface: ImageFont.FreeTypeFont) -> None:
+        """``text`` left-aligned at ``xy``, a piece at a time (see :func:`put_run`)."""
+        put_run(self.image, xy, text, fill, typeface)
+
     def page(self) -> Image.Image:
         """The used part (RGB)."""
         return self.image.crop((0, 0, self.width, self.y + self.s(8)))
@@ -102,6 +108,23 @@ def put_text(image: Image.Image, xy: tuple[int, int], text: str, fill: tuple[int
     image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
 
 
+#: a text's pieces drawn apart: each digit, and the runs between digits
+_PIECES = re.compile(r"[0-9]|[^0-9]+")
+
+
+def put_run(image: Image.Image, xy: tuple[float, float], text: str, fill: tuple[int, int, int],
+            typeface: ImageFont.FreeTypeFont, anchor: str = "la") -> float:
+    """``text`` starting at ``xy`` (``anchor``: "la" or "lm"), drawn a piece at a time from the text
+    cache (each digit, and the runs between digits, one after another at their advance): counts
+    that change from turn to turn ("res 12", "discard 41") come from a few kept glyphs instead of
+    a new rasterised text each. Returns the right end."""
+    x, y = xy
+    for piece in _PIECES.findall(text):
+        put_text(image, (math.floor(x + 0.5), int(y)), piece, fill, typeface, anchor)
+        x += length(piece, typeface)
+    return x
+
+
 def text_width(draw: ImageDraw.ImageDraw, text: str, typeface: ImageFont.FreeTypeFont) -> int:
     return int(length(text, typeface))
 
@@ -125,12 +148,12 @@ def chip(code: str, amount: int | str, height: int) -> Image.Image:
     fill, ink = RESOURCE_COLOURS[code]
     typeface = font(int(height * 0.72), True)
     label = f"{code}{amount}"
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    width = text_width(probe, label, typeface) + int(height * 0.5)
+    advance = length(label, typeface)
+    width = int(advance) + int(height * 0.5)
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=height // 4, fill=fill, outline=(80, 70, 60))
-    draw.text((width // 2, height // 2), label, fill=ink, font=typeface, anchor="mm")
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, height - 1), radius=height // 4, fill=fill,
+                                            outline=(80, 70, 60))
+    put_run(image, (width // 2 - advance / 2, height // 2), label, ink, typeface, "lm")      # centred
     return image
 
 

@@ -15,7 +15,7 @@ from games.stone_age.view import StoneAgeView
 from renderers.common import encode_png
 from renderers.stone_age.board import GAP, WIDTH, dice_row, draw_board, header
 from renderers.common import PlayerColour
-from renderers.common.layers import compose
+from renderers.common.layers import compose_at
 from renderers.common.palette import Palettes, literal_colours
 from renderers.stone_age.draw import BG, SEAT_ORDER, Canvas, colour
 from renderers.stone_age.parts import turn_parts
@@ -47,7 +47,8 @@ def render(view: StoneAgeView, names: list[str], scale: float = 1.0, region: str
     """PNG (palette: the same look, faster to encode, ~2.5x smaller) of the picture; ``cache_key``:
     the table's (its palette is kept across turns)."""
     if region is None and view.phase != "over" and scale == 1.0:      # a turn of a game in play
-        return encode_png(compose(turn_parts(view, names), WIDTH, GAP, BG, PALETTES, cache_key))
+        placed, size = turn_parts(view, names)
+        return encode_png(compose_at(placed, size, BG, PALETTES, cache_key))
     return encode_png(PALETTES.to_palette(render_image(view, names, scale, region), cache_key))
 
 

@@ -7,13 +7,19 @@ from games.stone_age.components import GATHER, building, card
 from games.stone_age.view import StoneAgeView
 from renderers.common import N_, coded, word, words
 from renderers.stone_age.draw import (
-    CULTURE_BAND, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, TURN_FILL, TURN_FRAME, closed_mark, die, fit,
-    good_square, panel, people_chip, person, text,
+    BG, CULTURE_BAND, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, TURN_FILL, TURN_FRAME, closed_mark, die, fit,
+    good_square, panel, people_chip, person, text, Canvas,
 )
 
 WIDTH = 720
 MARGIN = 8
 GAP = 6
+GATHER_HEIGHT = 142     # the rows of the board, each GAP above the next
+VILLAGE_HEIGHT = 84
+ROW_TITLE = 28          # a row's title above its boxes (buildings, cards)
+BUILDING_HEIGHT = 150
+CARD_HEIGHT = 176
+DICE_LINE = 74          # a line of the dice row: the roll, the dice for all
 
 GATHER_LABEL = {"hunt": N_("Hunt"), "forest": N_("Forest"), "clay": N_("Clay"), "quarry": N_("Quarry"), "river": N_("River")}
 VILLAGE_LABEL = {"toolmaker": N_("Tool maker"), "field": N_("Field"), "hut": N_("Hut")}
@@ -37,18 +43,48 @@ def columns(count: int, top: int, height: int) -> list[tuple[int, int, int, int]
     return [(MARGIN + i * (width + GAP), top, MARGIN + i * (width + GAP) + width, top + height) for i in range(count)]
 
 
+HEADER = 74
+#: the header's first band (the round, the buildings and the deck) ends here and its second (whose
+#: turn) begins: the round's descenders end above it (the round is drawn 6 px from the top, 2 px
+#: higher than when the header was one drawing) and the turn line's accented capitals below it,
+#: in either language (a name's stacked accents, such as Ễ's, lose their top row)
+HEADER_SPLIT = 46
+HEADER_FILL = (70, 52, 36)
+
+
 def header(image: Image.Image, draw: ImageDraw.ImageDraw, view: StoneAgeView, names: list[str], top: int) -> int:
-    height = 74
-    draw.rectangle((0, top, WIDTH, top + height), fill=(70, 52, 36))
+    """The header: its two bands drawn apart (a turn image keeps each as a part of its own, so
+    that whose turn it is redraws its band only), then put one under the other."""
+    image.paste(band(lambda i, d, t: header_stock(d, view, t), HEADER_SPLIT), (0, top))
+    image.paste(band(lambda i, d, t: header_turn(d, view, names, t), HEADER - HEADER_SPLIT + 1), (0, top + HEADER_SPLIT))
+    return top + HEADER
+
+
+def band(draw_band, height: int) -> Image.Image:
+    """``height`` rows drawn on an image of their own from its top by ``draw_band(image, draw, 0)``."""
+    image = Image.new("RGB", (WIDTH, height), BG)
+    draw_band(image, Canvas(image), 0)
+    return image
+
+
+def header_stock(draw: ImageDraw.ImageDraw, view: StoneAgeView, top: int) -> int:
+    """The header's first band: the round and phase, the building stacks and the deck."""
+    draw.rectangle((0, top, WIDTH, top + HEADER_SPLIT - 1), fill=HEADER_FILL)
     title = word("Round {n} · {phase}", n=view.round, phase=word(PHASE.get(view.phase, view.phase)))
-    text(draw, (MARGIN + 4, top + 8), title, 28, fill=(255, 246, 220), bold=True)
+    text(draw, (MARGIN + 4, top + 6), title, 28, fill=(255, 246, 220), bold=True)
     stacks = "/".join(str(n) for _, n in view.stacks)
     info = word("Buildings {stacks} · Deck {deck}", stacks=stacks, deck=view.deck_count)
     text(draw, (WIDTH - MARGIN - 4, top + 12), info, 22, fill=(255, 230, 190), anchor="ra")
+    return top + HEADER_SPLIT
+
+
+def header_turn(draw: ImageDraw.ImageDraw, view: StoneAgeView, names: list[str], top: int) -> int:
+    """The header's second band (from ``top``, the header's row HEADER_SPLIT): whose turn it is."""
+    draw.rectangle((0, top, WIDTH, top + HEADER - HEADER_SPLIT), fill=HEADER_FILL)
     line = turn_line(view, names)
     if line:
-        text(draw, (MARGIN + 4, top + 44), line, fit(line, 22, WIDTH - 2 * MARGIN), fill=(255, 246, 220))
-    return top + height
+        text(draw, (MARGIN + 4, top + 44 - HEADER_SPLIT), line, fit(line, 22, WIDTH - 2 * MARGIN), fill=(255, 246, 220))
+    return top + HEADER - HEADER_SPLIT
 
 
 def turn_line(view: StoneAgeView, names: list[str]) -> str:
@@ -80,44 +116,67 @@ def occupant_chips(image, draw, who, box, size: int = 30, per_row: int = 2) -> N
 
 
 def gather_row(image, draw, view: StoneAgeView, top: int) -> int:
-    height = 142
-    for loc, box in zip(GATHER, columns(5, top, height)):
-        x0, y0, x1, y1 = box
-        good = GATHER[loc]
-        panel(draw, box)
-        draw.rounded_rectangle((x0, y0, x1, y0 + 34), radius=10, fill=RESOURCE_FILL[good])
-        draw.rectangle((x0, y0 + 20, x1, y0 + 34), fill=RESOURCE_FILL[good])
-        label = location_label(loc)
-        text(draw, (x0 + 8, y0 + 17), label, fit(label, 22, x1 - x0 - 12, True),
-             fill=(255, 255, 255) if good != "gold" else (40, 30, 0), bold=True, anchor="lm")
-        who = view.people_on(loc)
-        people = sum(n for _, n in who)
-        capacity = word("no limit") if loc == "hunt" else f"{people}/7"
-        divisor = {"food": 2, "wood": 3, "brick": 4, "stone": 5, "gold": 6}[good]
-        text(draw, (x0 + 8, y0 + 38), f"÷{divisor}", 22, fill=MUTED, bold=True)
-        text(draw, (x1 - 8, y0 + 38), capacity, fit(capacity, 22, x1 - x0 - 50), fill=INK, anchor="ra")
-        occupant_chips(image, draw, who, (x0, y0 + 68, x1, y1))
-        if loc in view.closed:
-            closed_mark(image, (x0, y0 + 34, x1, y1))
-    return top + height + GAP
+    for loc, box in zip(GATHER, columns(5, top, GATHER_HEIGHT)):
+        paste_cell(image, box, lambda i, d, b, loc=loc: gather_cell(i, d, view, loc, b))
+    return top + GATHER_HEIGHT + GAP
+
+
+def gather_cell(image, draw, view: StoneAgeView, loc: str, box: tuple[int, int, int, int]) -> None:
+    """A gathering location in ``box``."""
+    x0, y0, x1, y1 = box
+    good = GATHER[loc]
+    panel(draw, box)
+    draw.rounded_rectangle((x0, y0, x1, y0 + 34), radius=10, fill=RESOURCE_FILL[good])
+    draw.rectangle((x0, y0 + 20, x1, y0 + 34), fill=RESOURCE_FILL[good])
+    label = location_label(loc)
+    text(draw, (x0 + 8, y0 + 17), label, fit(label, 22, x1 - x0 - 12, True),
+         fill=(255, 255, 255) if good != "gold" else (40, 30, 0), bold=True, anchor="lm")
+    who = view.people_on(loc)
+    people = sum(n for _, n in who)
+    capacity = word("no limit") if loc == "hunt" else f"{people}/7"
+    divisor = {"food": 2, "wood": 3, "brick": 4, "stone": 5, "gold": 6}[good]
+    text(draw, (x0 + 8, y0 + 38), f"÷{divisor}", 22, fill=MUTED, bold=True)
+    text(draw, (x1 - 8, y0 + 38), capacity, fit(capacity, 22, x1 - x0 - 50), fill=INK, anchor="ra")
+    occupant_chips(image, draw, who, (x0, y0 + 68, x1, y1))
+    if loc in view.closed:
+        closed_mark(image, (x0, y0 + 34, x1, y1))
+
+
+def cell(draw_cell, box: tuple[int, int, int, int]) -> Image.Image:
+    """The box of a row (its last row and column included) drawn on an image of its own by
+    ``draw_cell(image, draw, box)``, the box moved to the image's corner: a cell of a row is a
+    part of the turn image of its own, and the whole row is its cells put together."""
+    x0, y0, x1, y1 = box
+    image = Image.new("RGB", (x1 - x0 + 1, y1 - y0 + 1), BG)
+    draw_cell(image, Canvas(image), (0, 0, x1 - x0, y1 - y0))
+    return image
+
+
+def paste_cell(image: Image.Image, box: tuple[int, int, int, int], draw_cell) -> None:
+    """The :func:`cell` in ``box`` pasted where the box is."""
+    image.paste(cell(draw_cell, box), box[:2])
 
 
 def village_row(image, draw, view: StoneAgeView, top: int) -> int:
-    height = 84
-    for loc, box in zip(VILLAGE_LABEL, columns(3, top, height)):
-        x0, y0, x1, y1 = box
-        panel(draw, box, fill=(236, 228, 210))
-        label = location_label(loc)
-        text(draw, (x0 + 10, y0 + 8), label, fit(label, 24, x1 - x0 - 60, True), bold=True)
-        effect = word(VILLAGE_EFFECT[loc])
-        text(draw, (x0 + 10, y0 + 46), effect, 21, fill=MUTED)
-        who = view.people_on(loc)
-        if who:
-            seat, n = who[0]
-            people_chip(image, draw, seat, n, (x1 - 84 if n > 1 else x1 - 44, y0 + 8), 34)
-        if loc in view.closed:
-            closed_mark(image, box, right=True)
-    return top + height + GAP
+    for loc, box in zip(VILLAGE_LABEL, columns(3, top, VILLAGE_HEIGHT)):
+        paste_cell(image, box, lambda i, d, b, loc=loc: village_cell(i, d, view, loc, b))
+    return top + VILLAGE_HEIGHT + GAP
+
+
+def village_cell(image, draw, view: StoneAgeView, loc: str, box: tuple[int, int, int, int]) -> None:
+    """A village location in ``box``."""
+    x0, y0, x1, y1 = box
+    panel(draw, box, fill=(236, 228, 210))
+    label = location_label(loc)
+    text(draw, (x0 + 10, y0 + 8), label, fit(label, 24, x1 - x0 - 60, True), bold=True)
+    effect = word(VILLAGE_EFFECT[loc])
+    text(draw, (x0 + 10, y0 + 46), effect, 21, fill=MUTED)
+    who = view.people_on(loc)
+    if who:
+        seat, n = who[0]
+        people_chip(image, draw, seat, n, (x1 - 84 if n > 1 else x1 - 44, y0 + 8), 34)
+    if loc in view.closed:
+        closed_mark(image, box, right=True)
 
 
 def tile_rule(tile_id: str) -> tuple[str, str]:
@@ -131,32 +190,43 @@ def tile_rule(tile_id: str) -> tuple[str, str]:
     return word("{least}–{most} any", least=tile.min_count, most=tile.max_count), "?"
 
 
+STACK_COLUMNS = 4       # building stacks side by side (fewer players: fewer stacks, as wide)
+
+
 def building_row(image, draw, view: StoneAgeView, top: int) -> int:
-    height = 150
+    building_title(draw, top)
+    top += ROW_TITLE
+    for k, box in zip(range(1, len(view.stacks) + 1), columns(STACK_COLUMNS, top, BUILDING_HEIGHT)):
+        paste_cell(image, box, lambda i, d, b, k=k: building_cell(i, d, view, k, b))
+    return top + BUILDING_HEIGHT + GAP
+
+
+def building_title(draw, top: int) -> None:
     text(draw, (MARGIN + 2, top), word("9 Buildings (top tile of each stack)"), 20, fill=MUTED, bold=True)
-    top += 28
-    boxes = columns(4, top, height)
-    for k, ((tile_id, left), box) in enumerate(zip(view.stacks, boxes), start=1):
-        x0, y0, x1, y1 = box
-        panel(draw, box, fill=(233, 222, 200) if tile_id else (220, 214, 204))
-        text(draw, (x0 + 8, y0 + 6), word("Stack {n}", n=k), 21, bold=True)
-        text(draw, (x1 - 8, y0 + 8), word("{n} left", n=left), 19, fill=MUTED, anchor="ra")
-        if tile_id is None:
-            text(draw, ((x0 + x1) // 2, y0 + 70), word("empty"), 24, fill=MUTED, anchor="mm")
+
+
+def building_cell(image, draw, view: StoneAgeView, k: int, box: tuple[int, int, int, int]) -> None:
+    """Building stack ``k`` (from 1) in ``box``: its top tile, what is left, who is on it."""
+    tile_id, left = view.stacks[k - 1]
+    x0, y0, x1, y1 = box
+    panel(draw, box, fill=(233, 222, 200) if tile_id else (220, 214, 204))
+    text(draw, (x0 + 8, y0 + 6), word("Stack {n}", n=k), 21, bold=True)
+    text(draw, (x1 - 8, y0 + 8), word("{n} left", n=left), 19, fill=MUTED, anchor="ra")
+    if tile_id is None:
+        text(draw, ((x0 + x1) // 2, y0 + 70), word("empty"), 24, fill=MUTED, anchor="mm")
+    else:
+        tile = building(tile_id)
+        rule, points = tile_rule(tile_id)
+        if tile.kind == "fixed":
+            for i, good in enumerate(tile.cost):
+                good_square(draw, good, (x0 + 8 + i * 38, y0 + 40), 34)
         else:
-            tile = building(tile_id)
-            rule, points = tile_rule(tile_id)
-            if tile.kind == "fixed":
-                for i, good in enumerate(tile.cost):
-                    good_square(draw, good, (x0 + 8 + i * 38, y0 + 40), 34)
-            else:
-                text(draw, (x0 + 8, y0 + 46), rule, fit(rule, 22, x1 - x0 - 16, True), bold=True)
-            text(draw, (x0 + 8, y0 + 86), word("= {points} pts", points=points), 22, bold=True)
-            text(draw, (x1 - 8, y0 + 90), tile_id, 16, fill=MUTED, anchor="ra")
-        who = view.people_on(f"building{k}")
-        if who:
-            person(image, who[0][0], (x1 - 42, y1 - 40), 34)
-    return top + height + GAP
+            text(draw, (x0 + 8, y0 + 46), rule, fit(rule, 22, x1 - x0 - 16, True), bold=True)
+        text(draw, (x0 + 8, y0 + 86), word("= {points} pts", points=points), 22, bold=True)
+        text(draw, (x1 - 8, y0 + 90), tile_id, 16, fill=MUTED, anchor="ra")
+    who = view.people_on(f"building{k}")
+    if who:
+        person(image, who[0][0], (x1 - 42, y1 - 40), 34)
 
 
 def top_label(cid: str) -> tuple[str, str | None]:
@@ -200,41 +270,60 @@ def card_face(image, draw, cid: str, box: tuple[int, int, int, int]) -> None:
     text(draw, (x1 - 8, y1 - 62), cid, 16, fill=MUTED, anchor="ra")
 
 
+#: the card slots left to right (slot 4 leftmost, as on the board)
+CARD_SLOTS = (4, 3, 2, 1)
+
+
 def card_row(image, draw, view: StoneAgeView, top: int) -> int:
+    card_title(draw, top)
+    top += ROW_TITLE
+    for box, slot in zip(columns(4, top, CARD_HEIGHT), CARD_SLOTS):
+        paste_cell(image, box, lambda i, d, b, slot=slot: card_cell(i, d, view, slot, b))
+    return top + CARD_HEIGHT + GAP
+
+
+def card_title(draw, top: int) -> None:
     text(draw, (MARGIN + 2, top), word("10 Cards (cost = slot number)"), 20, fill=MUTED, bold=True)
-    top += 28
-    height = 176
-    boxes = columns(4, top, height)
-    for box, slot in zip(boxes, (4, 3, 2, 1)):               # slot 4 leftmost, as on the board
-        x0, y0, x1, y1 = box
-        text(draw, (x0 + 4, y0 + 2), word("Card {n}", n=slot), 21, bold=True)
-        for i in range(slot):
-            draw.rounded_rectangle((x1 - 22 - i * 22, y0 + 6, x1 - 4 - i * 22, y0 + 24), radius=4,
-                                   fill=(150, 140, 125), outline=(80, 70, 60))
-        cid = view.display[slot - 1]
-        face = (x0, y0 + 32, x1, y1)
-        if cid is None:
-            panel(draw, face, fill=(225, 220, 210))
-            text(draw, ((x0 + x1) // 2, (y0 + y1) // 2 + 16), word("taken"), 22, fill=MUTED, anchor="mm")
-        else:
-            card_face(image, draw, cid, face)
-        who = view.people_on(f"card{slot}")
-        if who:
-            person(image, who[0][0], (x0 + 8, y1 - 86), 34)
-    return top + height + GAP
+
+
+def card_cell(image, draw, view: StoneAgeView, slot: int, box: tuple[int, int, int, int]) -> None:
+    """Card slot ``slot`` in ``box``: its cost, its card, who is on it."""
+    x0, y0, x1, y1 = box
+    text(draw, (x0 + 4, y0 + 2), word("Card {n}", n=slot), 21, bold=True)
+    for i in range(slot):
+        draw.rounded_rectangle((x1 - 22 - i * 22, y0 + 6, x1 - 4 - i * 22, y0 + 24), radius=4,
+                               fill=(150, 140, 125), outline=(80, 70, 60))
+    cid = view.display[slot - 1]
+    face = (x0, y0 + 32, x1, y1)
+    if cid is None:
+        panel(draw, face, fill=(225, 220, 210))
+        text(draw, ((x0 + x1) // 2, (y0 + y1) // 2 + 16), word("taken"), 22, fill=MUTED, anchor="mm")
+    else:
+        card_face(image, draw, cid, face)
+    who = view.people_on(f"card{slot}")
+    if who:
+        person(image, who[0][0], (x0 + 8, y1 - 86), 34)
+
+
+def dice_lines(view: StoneAgeView) -> list[str]:
+    """The lines of the dice row: the roll ("roll"), the dice for all ("dfa")."""
+    return (["roll"] if (view.roll or view.last_roll) is not None else []) + \
+        (["dfa"] if view.dice_for_all is not None else [])
+
+
+def dice_height(view: StoneAgeView) -> int:
+    """How tall the dice row is (GAP below it included; none without dice)."""
+    lines = len(dice_lines(view))
+    return 8 + DICE_LINE * lines + GAP if lines else 0
 
 
 def dice_row(image, draw, view: StoneAgeView, names: list[str], top: int) -> int:
     """The roll waiting for tools, else the last roll, and the dice for all of this round."""
-    rows = []
-    roll = view.roll or view.last_roll
-    if roll is not None:
-        rows.append("roll")
-    if view.dice_for_all is not None:
-        rows.append("dfa")
+    rows = dice_lines(view)
     if not rows:
         return top
-    height = 8 + 74 * len(rows)
+    roll = view.roll or view.last_roll
+    height = 8 + DICE_LINE * len(rows)
     waiting = view.roll is not None or (view.dice_for_all is not None and view.dice_for_all.picker is not None)
     panel(draw, (MARGIN, top, WIDTH - MARGIN, top + height), fill=TURN_FILL if waiting else PANEL,
           outline=TURN_FRAME if waiting else LINE, width=4 if waiting else 2)
@@ -276,7 +365,7 @@ def dice_row(image, draw, view: StoneAgeView, names: list[str], top: int) -> int
             for face in sorted(dfa.left):
                 die(image, face, (x, y + 30), 38)
                 x += 44
-        y += 74
+        y += DICE_LINE
     return top + height + GAP
 
 

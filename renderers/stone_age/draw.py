@@ -1,12 +1,15 @@
 """Drawing primitives for the Stone Age image: colours, people, resource squares, dice, text."""
 from __future__ import annotations
 
+import math
+import re
 
 from PIL import Image, ImageDraw
 
 from renderers.common import font, player_colour, text_cache, word
 from renderers.common.text import length
 
+RGB = tuple[int, int, int]
 SEAT_ORDER = ("red", "blue", "yellow", "green")          # the game's colours (rules §2.2)
 
 BG = (244, 238, 224)
@@ -54,14 +57,38 @@ def _text_mask(value: str, size: int, bold: bool, anchor: str) -> tuple[Image.Im
     return mask, left, top
 
 
+#: a text's pieces drawn apart: each digit, and the runs between digits
+_PIECES = re.compile(r"[0-9]|[^0-9]+")
+
+
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int, fill=INK, bold: bool = False,
          anchor: str = "la") -> None:
+    """``value`` at ``xy`` from cached masks. A text with digits and more is drawn a piece at a
+    time (each digit, and the runs between digits, one after another at their advance): the
+    counts and numbers that change from turn to turn ("3/7", "= 12 → 6 food", a score) come from a
+    few kept glyphs instead of a new rasterised text each."""
     image = getattr(draw, "image", None)
     if image is None or not value:
         draw.text(xy, value, fill=fill, font=font(size, bold=bold), anchor=anchor)
         return
-    mask, left, top = _text_mask(value, size, bold, anchor)
-    image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+    if image.mode == "RGBA" and len(fill) == 3:
+        fill = (*fill, 255)
+    pieces = _PIECES.findall(value) if any("0" <= c <= "9" for c in value) else ()
+    if len(pieces) < 2:
+        mask, left, top = _text_mask(value, size, bold, anchor)
+        _paint(image, fill, int(xy[0]) + left, int(xy[1]) + top, mask)
+        return
+    face = font(size, bold=bold)
+    x = xy[0] - {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] * length(value, face)
+    for piece in pieces:
+        mask, left, top = _text_mask(piece, size, bold, "l" + anchor[1])
+        _paint(image, fill, math.floor(x + 0.5) + left, int(xy[1]) + top, mask)
+        x += length(piece, face)
+
+
+def _paint(image: Image.Image, fill, x: int, y: int, mask: Image.Image) -> None:
+    """``image.paste(fill, (x, y), mask)`` without its checks (the text of a row is hundreds of pastes)."""
+    image.im.paste(fill, (x, y, x + mask.width, y + mask.height), mask.im)
 
 
 def fit(value: str, size: int, width: int, bold: bool = False) -> int:
@@ -118,16 +145,41 @@ def good_square(draw: ImageDraw.ImageDraw, good: str, xy: tuple[int, int], size:
                 dim: bool = False) -> None:
     """A resource token: a coloured rounded square with its letter (or ``label``)."""
     x, y = xy
-    fill = RESOURCE_FILL[good]
+    fill: RGB = RESOURCE_FILL[good]
     if dim:
-        fill = tuple((v + 255 * 2) // 3 for v in fill)
-    draw.rounded_rectangle((x, y, x + size, y + size), radius=max(2, size // 5), fill=fill, outline=(60, 50, 40))
+        r, g, b = ((v + 255 * 2) // 3 for v in fill)
+        fill = (r, g, b)
     value = label if label is not None else LETTERS[good]
-    if size % 2 == 0:           # a whole-pixel centre: the letter's mask is kept (see text)
-        text(draw, (x + size // 2, y + size // 2), value, int(size * 0.62), RESOURCE_TEXT[good], bold=True, anchor="mm")
+    image = getattr(draw, "image", None)
+    if size % 2 == 0 and image is not None:     # a whole-pixel centre: the square is kept (see box)
+        box(image, (x, y), size, size, max(2, size // 5), fill, (60, 50, 40), 1, value, int(size * 0.62),
+            RESOURCE_TEXT[good])
     else:
+        draw.rounded_rectangle((x, y, x + size, y + size), radius=max(2, size // 5), fill=fill, outline=(60, 50, 40))
         draw.text((x + size / 2, y + size / 2), value, fill=RESOURCE_TEXT[good], font=font(int(size * 0.62), bold=True),
                   anchor="mm")
+
+
+def box(image: Image.Image, xy: tuple[int, int], width: int, height: int, radius: int, fill: RGB, outline: RGB | None,
+        line: int, label: str = "", size: int = 0, ink: RGB = INK, struck: RGB | None = None) -> None:
+    """``rounded_rectangle((x, y, x + width, y + height), …)`` with ``label`` centred in it (bold,
+    ``size``) and, with ``struck``, a stroke across it: pasted from a kept sprite, the same pixels
+    (a rounded rectangle has no soft edge, and the label lies inside it)."""
+    sprite = _box_sprite(width, height, radius, fill, outline, line, label, size, ink, struck)
+    image.paste(sprite, xy, sprite)
+
+
+@text_cache(maxsize=256)
+def _box_sprite(width: int, height: int, radius: int, fill: RGB, outline: RGB | None, line: int, label: str, size: int,
+                ink: RGB, struck: RGB | None) -> Image.Image:
+    image = Image.new("RGBA", (width + 1, height + 1), (0, 0, 0, 0))
+    draw = Canvas(image)
+    draw.rounded_rectangle((0, 0, width, height), radius=radius, fill=fill, outline=outline, width=line)
+    if label:
+        text(draw, (width // 2, height // 2), label, size, ink, bold=True, anchor="mm")
+    if struck is not None:
+        draw.line((4, height - 4, width - 4, 4), fill=struck, width=2)
+    return image
 
 
 PIPS = {

@@ -3,16 +3,18 @@ from __future__ import annotations
 
 from collections import Counter
 
+from PIL import Image, ImageDraw
+
 from games.stone_age.components import RESOURCES, card
 from games.stone_age.rules.checks import figure_totals
 from games.stone_age.view import PlayerView, StoneAgeView
 from renderers.common.text import length
 from renderers.stone_age.board import GAP, MARGIN, WIDTH
 from renderers.stone_age.draw import (
-    CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, TURN_FILL, TURN_FRAME, colour, fit, good_square, panel, person,
-    text,
+    BG, CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, TURN_FILL, TURN_FRAME, box, colour, fit, good_square, panel,
+    person, text,
 )
-from renderers.common import N_, word
+from renderers.common import N_, text_cache, word
 
 STRIP = 132
 SYMBOL_SHORT = {"art": N_("Art"), "healing": N_("Heal"), "music": N_("Mus"), "pottery": N_("Pot"), "sundial": N_("Sun"),
@@ -22,10 +24,7 @@ SYMBOL_SHORT = {"art": N_("Art"), "healing": N_("Heal"), "music": N_("Mus"), "po
 def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top: int) -> int:
     x0, y0, x1, y1 = MARGIN, top, WIDTH - MARGIN, top + STRIP
     acting = p.seat in view.to_act
-    panel(draw, (x0, y0, x1, y1), fill=TURN_FILL if acting else PANEL,
-          outline=TURN_FRAME if acting else colour(p.seat).fill, width=5 if acting else 3)
-    draw.rectangle((x0 + 3, y0 + 8, x0 + 11, y1 - 8), fill=colour(p.seat).fill)
-    person(image, p.seat, (x0 + 18, y0 + 8), 36)
+    image.paste(_strip_base(p.seat, acting), (x0, y0))
     marks = ("  " + word("★ first")) if p.seat == view.first and view.phase != "over" else ""
     if acting and view.phase != "over":
         marks = "  " + word("▶ to act") + marks
@@ -54,20 +53,16 @@ def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top:
     tools = list(p.tools) + [(0, False)] * (3 - len(p.tools))
     for value, used in tools:
         fill = (205, 200, 190) if used else ((255, 255, 255) if value else (236, 232, 224))
-        draw.rounded_rectangle((x, y, x + 30, y + 30), radius=5, fill=fill, outline=(90, 80, 70), width=2)
-        if value:
-            text(draw, (x + 15, y + 15), str(value), 20, bold=True, fill=MUTED if used else INK, anchor="mm")
-            if used:
-                draw.line((x + 4, y + 26, x + 26, y + 4), fill=(110, 100, 90), width=2)
+        box(image, (x, y), 30, 30, 5, fill, (90, 80, 70), 2, str(value) if value else "", 20, MUTED if used else INK,
+            (110, 100, 90) if value and used else None)
         x += 34
     for value in p.one_use:
-        draw.rounded_rectangle((x, y, x + 40, y + 30), radius=5, fill=(255, 236, 180), outline=(150, 110, 30), width=2)
-        text(draw, (x + 20, y + 15), f"u{value}", 19, bold=True, anchor="mm")
+        box(image, (x, y), 40, 30, 5, (255, 236, 180), (150, 110, 30), 2, f"u{value}", 19)
         x += 44
     x += 8
     built = sum(p.building_points)
     x = _stat(draw, x, y, word("bld"), f"{len(p.buildings)} ({built})")
-    x = card_summary(draw, p, x, y, x1 - 12)
+    x = card_summary(image, draw, p, x, y, x1 - 12)
     badges = []
     if p.c36:
         badges.append((word("+2 res to claim"), (255, 236, 180), INK))
@@ -82,7 +77,21 @@ def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top:
     return y1 + GAP
 
 
-def card_summary(draw, p: PlayerView, x: int, y: int, right: int) -> int:
+@text_cache(maxsize=16)
+def _strip_base(seat: int, acting: bool) -> Image.Image:
+    """A strip's panel (framed as whose turn it is or in the seat's colour), its colour bar and its
+    person, on the background, kept per seat and turn: what every drawing of a strip starts from."""
+    image = Image.new("RGB", (WIDTH - 2 * MARGIN + 1, STRIP + 1), BG)
+    draw = ImageDraw.Draw(image)
+    x1, y1 = WIDTH - 2 * MARGIN, STRIP
+    panel(draw, (0, 0, x1, y1), fill=TURN_FILL if acting else PANEL,
+          outline=TURN_FRAME if acting else colour(seat).fill, width=5 if acting else 3)
+    draw.rectangle((3, 8, 11, y1 - 8), fill=colour(seat).fill)
+    person(image, seat, (18, 8), 36)
+    return image
+
+
+def card_summary(image, draw, p: PlayerView, x: int, y: int, right: int) -> int:
     """Culture symbols (doubles marked ×2) and the four multipliers, or just the card count."""
     if p.cards is None:
         return _stat(draw, x, y, word("cards"), str(p.card_count))
@@ -98,8 +107,7 @@ def card_summary(draw, p: PlayerView, x: int, y: int, right: int) -> int:
             text(draw, (x + 2, y + 15), f"+{len(ordered) - i}", 18, bold=True, fill=CULTURE_BAND, anchor="lm")
             x += 34
             break
-        draw.rounded_rectangle((x, y + 2, x + w, y + 28), radius=6, fill=CULTURE_BAND)
-        text(draw, (x + w / 2, y + 15), label, 16, bold=True, fill=(255, 255, 255), anchor="mm")
+        box(image, (x, y + 2), w, 26, 6, CULTURE_BAND, None, 1, label, 16, (255, 255, 255))
         x += w + 3
     text(draw, (right, y + 15), multi, 21, bold=True, fill=(120, 90, 40), anchor="rm")
     return x

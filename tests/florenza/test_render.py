@@ -116,7 +116,7 @@ def test_a_section_drawn_on_a_page_that_grows_is_the_same_picture(midgame, monke
     view = GAME.view(midgame, None)
     layers.CACHE.clear()
     tall = image(render(view, NAMES, cache_key=("grow-test", 1)))
-    monkeypatch.setattr(parts, "TALLEST", 24)
+    monkeypatch.setattr(parts, "START", 24)
     layers.CACHE.clear()
     grown = image(render(view, NAMES, cache_key=("grow-test", 2)))
     assert tall.size == grown.size
