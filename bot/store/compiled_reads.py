@@ -31,7 +31,7 @@ from collections import OrderedDict
 from typing import Any, Mapping, Sequence
 
 import asyncpg
-from sqlalchemy import Dialect, Executable, Row, Select
+from sqlalchemy import ColumnClause, Dialect, Executable, Label, Row, Select
 from sqlalchemy.engine.result import IteratorResult, SimpleResultMetaData
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -61,25 +61,42 @@ class ReadPlan:
 
 
 def row_metadata(compiled: CompiledStatement, dialect: Dialect, type_oids: Sequence[int]) -> SimpleResultMetaData | None:
-    """The keys SQLAlchemy gives the rows of ``compiled`` (a column's key, then its column
-    objects), or None when SQLAlchemy would convert a value (a result processor for the type the
-    server sends, as SQLAlchemy's cursor result asks for it) or a key names two columns."""
-    # the compiler's record of the columns a statement returns, in order: what SQLAlchemy's
-    # cursor result reads the keys and processors from
-    columns = compiled.compiled._result_columns
-    if len(columns) != len(type_oids):
+    """The keys SQLAlchemy gives the rows of ``compiled`` (a column's name, then the objects a
+    row's mapping is read by), or None when the statement's columns are not all table columns and
+    labels (an unlabelled expression is named by the compiler), when SQLAlchemy would convert a
+    value (a result processor for the type the server sends, as its cursor result asks for it), or
+    when a key names two columns."""
+    columns = selected(compiled.statement)
+    if columns is None or len(columns) != len(type_oids):
         return None
     owners: dict[Any, int] = {}
-    for index, (column, oid) in enumerate(zip(columns, type_oids)):
+    for index, ((name, objects, kind), oid) in enumerate(zip(columns, type_oids)):
         try:
-            if column.type.dialect_impl(dialect).result_processor(dialect, oid) is not None:
+            if kind.dialect_impl(dialect).result_processor(dialect, oid) is not None:
                 return None
         except SQLAlchemyError:         # a server type SQLAlchemy would not read either
             return None
-        for key in (column.keyname, *column.objects):
+        for key in (name, *objects):
             if owners.setdefault(key, index) != index:
                 return None
-    return SimpleResultMetaData([column.keyname for column in columns], extra=[column.objects for column in columns])
+    return SimpleResultMetaData([name for name, _, _ in columns], extra=[objects for _, objects, _ in columns])
+
+
+def selected(statement: Any) -> list[tuple[str, tuple[Any, ...], Any]] | None:
+    """(name, objects a row's mapping knows it by, type) of each column a select returns, from
+    its public columns: a table's column or a literal column is named by its name (and known by
+    itself, its name and its key), a label by its name; None for anything else."""
+    if not isinstance(statement, Select):
+        return None
+    found: list[tuple[str, tuple[Any, ...], Any]] = []
+    for column in statement.selected_columns:
+        if isinstance(column, ColumnClause):      # a table's column or a literal column
+            found.append((column.name, (column, column.name, column.key), column.type))
+        elif isinstance(column, Label):
+            found.append((column.name, (column, column.name), column.type))
+        else:
+            return None
+    return found
 
 
 class CompiledReads:

@@ -39,7 +39,7 @@ PENDING = select(jobs).where(jobs.c.fired_at.is_(None)).order_by(jobs.c.due_at, 
 PENDING_OF = (select(jobs).where(jobs.c.fired_at.is_(None), jobs.c.ref == bindparam("job_ref"))
               .order_by(jobs.c.due_at, jobs.c.id))
 FIRED_AT = select(jobs.c.fired_at).where(jobs.c.key == bindparam("job_key"))
-NEXT_DUE = select(func.min(jobs.c.due_at)).where(jobs.c.fired_at.is_(None))
+NEXT_DUE = select(func.min(jobs.c.due_at).label("next_due")).where(jobs.c.fired_at.is_(None))
 FIRST_DUE = (select(jobs).where(jobs.c.fired_at.is_(None), jobs.c.due_at <= bindparam("now"))
              .order_by(jobs.c.due_at, jobs.c.id).limit(1))
 

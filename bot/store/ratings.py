@@ -60,7 +60,7 @@ _CONSERVATIVE = ratings.c.mu - 3 * ratings.c.sigma
 LEADERBOARD = (select(ratings).where(_GUILD_GAME).order_by(_CONSERVATIVE.desc(), ratings.c.games.desc(), ratings.c.user_id)
                .limit(bindparam("top")))
 _me = ratings.alias("me")
-AHEAD = (select(func.count()).select_from(ratings)
+AHEAD = (select(func.count().label("ahead")).select_from(ratings)
          .where(_me.c.guild_id == bindparam("of_guild"), _me.c.game == bindparam("of_game"),
                 _me.c.user_id == bindparam("of_user"), ratings.c.guild_id == _me.c.guild_id,
                 ratings.c.game == _me.c.game, _CONSERVATIVE > _me.c.mu - 3 * _me.c.sigma))
