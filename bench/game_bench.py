@@ -97,6 +97,15 @@ def bench_game(game: Game, games: int, renders: int) -> None:
           f"encode {encode_ms:.1f} ms per turn, {count} consecutive turns, CPU time)")
 
 
+def public_palette() -> str:
+    """The palette key the service draws public pictures in (a table's turn images are public)."""
+    try:
+        from bot.service.drawing import PUBLIC_PALETTE
+    except ImportError:           # an older tree: the key lived beside the table service
+        return "public"
+    return PUBLIC_PALETTE
+
+
 def forget_png_bands() -> None:
     """Empty the kept compressed bands of pictures (renderers.common.png), where the tree has them."""
     try:
@@ -131,18 +140,23 @@ def turn_views(game: Game, players: int, options: frozenset[str], seed: int, tur
 
 
 def render_ratio(game: Game, players: int, options: frozenset[str], turns: int, seed: int = 7) -> tuple[float, float, int]:
-    """(render ms per turn, encode ms per turn, turns): each view rendered once, in order, after
-    one warm-up render of the first (fonts, sprites and a table's palette are made once)."""
+    """(render ms per turn, encode ms per turn, turns): each view rendered once, in order, in the
+    palette the service's public pictures share, after the drawing worker's preparation (which
+    may make that palette and fill it) and one render of the first view."""
     views = turn_views(game, players, options, seed, turns + 1)
     names = NAMES[:players]
+    palette = public_palette()
     try:                          # the bot prepares its drawing workers as they start
         from renderers.work import prepare
-        prepare()
+        if "palette" in inspect.signature(prepare).parameters:
+            prepare(palette=palette)
+        else:
+            prepare()
     except ImportError:           # an older tree: it drew its first pictures cold
         pass
     settings = png_settings(game)
     render = functools.partial(renderers.render, game, names=names)
-    kwargs = {"cache_key": ("bench", game.name)} if "cache_key" in inspect.signature(
+    kwargs = {"cache_key": palette} if "cache_key" in inspect.signature(
         importlib.import_module(game.renderer.partition(":")[0]).render).parameters else {}
     render(views[0], **kwargs)
     render_ms = encode_ms = 0.0

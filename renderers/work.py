@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import inspect
 import logging
-from typing import Any, Sequence
+from typing import Any, Hashable, Sequence
 
 from games import registry as games
 from games.core.outcome import Outcome
@@ -38,13 +39,14 @@ def keep_image_memory() -> None:
 
 
 def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | None = None,
-            png_bands: int | None = None) -> None:
+            png_bands: int | None = None, palette: Hashable | None = None) -> None:
     """Set a worker up: register the operator's plugin games, then draw one picture of every game
     (fonts, sprites and tile geometry are made here, not during the first real turn); ``full``:
     also every sprite a renderer can make ahead (its ``warm_up``, a few seconds: worker processes
     do it as they start, the threads of a small bot leave it to the first turns). ``layers``: how
     many picture parts are kept in their palette form (renderers.common.layers); ``png_bands``: how
-    many compressed bands of pictures are kept (renderers.common.png)."""
+    many compressed bands of pictures are kept (renderers.common.png); ``palette``: the key of the
+    palette public pictures share, which a renderer's warm-up may make and fill ahead."""
     keep_image_memory()
     if layers is not None:
         configure_layers(layers)
@@ -64,7 +66,8 @@ def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | No
             registry.render(game, game.view(state, None), [f"Player {i + 1}" for i in range(game.min_players)])
             warm = getattr(registry.renderer_module(game), "warm_up", None)
             if warm is not None and full:
-                warm()
+                takes_palette = palette is not None and "palette" in inspect.signature(warm).parameters
+                warm(palette=palette) if takes_palette else warm()
         except Exception:       # a game that cannot draw will say so at its first table
             log.exception("%s: drawing a first picture failed", name)
     settle_memory()

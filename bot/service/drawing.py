@@ -19,6 +19,8 @@ from renderers.common.png import configure as configure_png
 
 log = logging.getLogger(__name__)
 
+PUBLIC_PALETTE = "public"      # the palette key of every public picture of a game (renderers.common.layers)
+
 
 class PictureCache:
     """PNGs by (table, version, what was drawn), least recently used dropped first."""
@@ -63,7 +65,8 @@ class Drawing:
         if settings.render_processes:
             self.processes = ProcessPoolExecutor(
                 settings.render_processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=work.prepare, initargs=(tuple(settings.extra_games), True, settings.render_layers, settings.render_png_bands))
+                initializer=work.prepare, initargs=(tuple(settings.extra_games), True, settings.render_layers, settings.render_png_bands,
+                          PUBLIC_PALETTE))
         else:
             configure_layers(settings.render_layers)
             configure_png(settings.render_png_bands)

@@ -23,7 +23,7 @@ from bot.service import confirm, customids, movelog, optionlines, panels
 from bot.service.announcements import Announcements
 from bot.service.hooks import TableHooks
 from bot.service.languages import SERVER_LANGUAGES, USER_LANGUAGES, KnownLanguages
-from bot.service.drawing import Drawing
+from bot.service.drawing import PUBLIC_PALETTE, Drawing
 from bot.service.live import LiveTable
 from bot.service.results import last_result
 from bot.service.replies import Button, Ctx, Reply
@@ -110,7 +110,6 @@ def _clean(text: str | None) -> str:
     return " ".join(cleaned.split())
 
 
-PUBLIC_PALETTE = "public"      # the palette key of every public picture of a game (renderers.common.layers)
 
 
 def _picture_names(table: LiveTable, locale: str) -> list[str]:

@@ -23,7 +23,7 @@ from PIL import Image
 from games.carcassonne.components import all_tiles
 from games.carcassonne.view import LETTERS, CarcassonneView
 from renderers.carcassonne import palette as P
-from renderers.carcassonne.board import Window, draw_board, label_size, margins, paste_board
+from renderers.carcassonne.board import Window, draw_board, label_size, map_tiles_ahead, margins, paste_board
 from renderers.carcassonne.figures import builder, follower, pig
 from renderers.carcassonne.overlays import WHITE
 from renderers.carcassonne.squares import RLINE, figure_height, figure_sprite, legal_label, spot_size, step_size
@@ -312,11 +312,13 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
     return image
 
 
-def warm_up(scale: float = 1.0) -> None:
+def warm_up(scale: float = 1.0, palette: Hashable | None = None) -> None:
     """Work out the geometry of every tile type and draw its landscape at every size of the ladder
     (in every rotation at the sizes of a focused turn image), every player's figures at those
     sizes, the panel's sprites and the labels a turn draws (a few seconds, in a drawing worker as
-    it starts), so that no turn of a freshly started bot pays for a sprite."""
+    it starts), so that no turn of a freshly started bot pays for a sprite. ``palette``: the key
+    of the palette the public pictures share (the service's), made here from a picture of a game
+    in play and every tile, with every tile's square mapped to it at the focused sizes."""
     width = round(WIDTH * scale)
     drawn = drawn_tile_size(drawn_width(width, scale), scale)
     sizes = sorted({_even(size * scale) for size in LADDER} | {_even(FOCUS_DEPLOY * scale), drawn}, reverse=True)
@@ -330,6 +332,59 @@ def warm_up(scale: float = 1.0) -> None:
         with speaking(locale):
             _warm_figures(scale, sizes)
             _warm_labels(scale, sizes)
+    if palette is not None:
+        _warm_palette(palette, scale)
+
+
+def _warm_palette(key: Hashable, scale: float) -> None:
+    """Palette ``key``, made (when it is not yet) as a table's first picture would make it, from
+    a game in play with every option and as many players as play, with every tile type beside it
+    (a board seldom shows them all at once); then every tile's square at the focused sizes mapped
+    to it (a turn image in this palette maps only the squares with something on them)."""
+    palette = PALETTES.known(key)
+    if palette is None:
+        PALETTES.palette(_sample_picture(scale), key)
+        palette = PALETTES.known(key)
+    if palette is None:
+        return
+    width = round(WIDTH * scale)
+    fl = floors(width)
+    tiles = list(all_tiles())
+    for size in sorted({_even(FOCUS_TILE * scale), _even(FOCUS_DEPLOY * scale)}):
+        map_tiles_ahead(key, palette, tiles, size, scale, fl)
+
+
+def _sample_picture(scale: float) -> Image.Image:
+    """A turn image of a random game half played (RGB), every tile type in a row under it."""
+    import random
+
+    from games.carcassonne import GAME
+    from games.core.options import OptionError, default_options, toggle_option
+
+    options = default_options(GAME.options)
+    for spec in GAME.options:           # every add-on that can be on with the others: all their pieces
+        if spec.name not in options:
+            try:
+                options = toggle_option(GAME.options, options, spec.name)
+            except OptionError:
+                pass
+    state = GAME.setup(GAME.max_players, options, 1)
+    rng = random.Random(1)
+    for _ in range(120):
+        if GAME.outcome(state) is not None:
+            break
+        seat = min(GAME.to_act(state))
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    view = GAME.view(state, None)
+    picture = render_image(view, [f"Player {n + 1}" for n in range(GAME.max_players)], scale)
+    tile = _even(FOCUS_TILE * scale)
+    tiles = list(all_tiles())
+    per_row = max(1, picture.width // tile)
+    sample = Image.new("RGB", (picture.width, picture.height + tile * -(-len(tiles) // per_row)), P.BOARD_BG)
+    sample.paste(picture, (0, 0))
+    for n, tile_id in enumerate(tiles):
+        sample.paste(tile_sprite(tile_id, 0, tile), ((n % per_row) * tile, picture.height + (n // per_row) * tile))
+    return sample
 
 
 def _warm_figures(scale: float, sizes: list[int]) -> None:

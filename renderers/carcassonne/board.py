@@ -297,6 +297,16 @@ def paste_board(target: Image.Image, at: tuple[int, int], view: CarcassonneView,
             _BOARDS.popitem(last=False)
 
 
+def map_tiles_ahead(key: Hashable, palette: Image.Image, tiles: list[str], size: int, scale: float,
+                    floors: Floors) -> None:
+    """Map the squares of ``tiles`` in every rotation at ``size`` pixels, nothing else on them
+    (most squares of a board), to ``palette`` (palette ``key``'s) and keep them: a turn image in
+    that palette then pastes them instead of mapping each the first time it shows it."""
+    for tile in tiles:
+        for rotation in range(4):
+            _mapped(key, Square(size, scale, floors, placed=(tile, rotation)), square_image, palette)
+
+
 def _mapped(key: Hashable, shows: Hashable, draw, palette: Image.Image) -> Image.Image:
     found = _MAPPED.get(key, shows)
     if found is None:

@@ -64,3 +64,33 @@ def test_a_figure_at_a_tiles_edge_stays_on_its_square():
         left, top, size = box
         empty = square_image(Square(size, 1.0, floors(image.width)))
         assert ImageChops.difference(image.crop((left, top, left + size, top + size)), empty).getbbox() is None, (x, y)
+
+
+def test_a_palette_made_and_filled_at_warm_up_draws_the_same_turn_images():
+    """The drawing worker's warm-up makes the public pictures' palette from a game in play and
+    every tile, and maps every tile's square to it at the focused sizes: a turn image drawn in that
+    palette afterwards (its plain squares pasted as the warm-up mapped them) is pixel for pixel the
+    whole picture mapped to the same palette."""
+    from renderers.carcassonne import warm_up
+
+    key = ("test warm palette",)
+    assert PALETTES.known(key) is None
+    warm_up(palette=key)
+    assert PALETTES.known(key) is not None
+    game = registry.get("carcassonne")
+    assert game is not None
+    state = game.setup(4, all_options(game), 12)
+    rng = random.Random(4)
+    drawn = 0
+    for turn in range(200):
+        if game.outcome(state) is not None:
+            break
+        if turn >= 120 and turn % 7 == 0:         # large boards: the focused turn image
+            view = game.view(state, None)
+            made = Image.open(io.BytesIO(render(view, NAMES[:4], cache_key=key))).convert("RGB")
+            whole = PALETTES.to_palette(render_image(view, NAMES[:4]), key).convert("RGB")
+            assert made.size == whole.size and ImageChops.difference(made, whole).getbbox() is None, f"turn {turn}"
+            drawn += 1
+        seat = rng.choice(sorted(game.to_act(state)))
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert drawn >= 5
