@@ -7,13 +7,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import threading
-from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Callable, Hashable
 
 from bot.config import Settings
 from renderers import work
+from renderers.common.kept import Kept
 from renderers.common.layers import configure as configure_layers
 from renderers.common.png import configure as configure_png
 
@@ -22,36 +21,8 @@ log = logging.getLogger(__name__)
 PUBLIC_PALETTE = "public"      # the palette key of every public picture of a game (renderers.common.layers)
 
 
-class PictureCache:
+class PictureCache(Kept[Hashable, bytes]):
     """PNGs by (table, version, what was drawn), least recently used dropped first."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._pictures: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = self.misses = 0
-
-    def get(self, key: Hashable) -> bytes | None:
-        with self._lock:
-            found = self._pictures.get(key)
-            if found is None:
-                self.misses += 1
-                return None
-            self._pictures.move_to_end(key)
-            self.hits += 1
-            return found
-
-    def put(self, key: Hashable, png: bytes) -> None:
-        if self.size <= 0:
-            return
-        with self._lock:
-            self._pictures[key] = png
-            self._pictures.move_to_end(key)
-            while len(self._pictures) > self.size:
-                self._pictures.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._pictures)
 
 
 class Drawing:

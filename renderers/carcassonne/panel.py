@@ -16,9 +16,10 @@ from renderers.carcassonne.icons import icon
 from renderers.carcassonne.overlays import DRAGON, FAIRY, PORTAL, PRINCESS, targets
 from renderers.carcassonne.stamps import Stamp, stamp_rgb
 from renderers.carcassonne.text import (
-    draw_pieces, draw_text, fit, fit_pieces, pieces, text_sprite, text_stamp, text_width,
+    draw_pieces, draw_text, fit, pieces_width, text_sprite, text_stamp, text_width,
 )
 from renderers.common import N_, PLAYER_COLOURS, text_cache, word, words
+from renderers.common.text import digit_pieces
 from renderers.carcassonne.tilesprites import tile_sprite
 
 #: the trade goods as the legend names them
@@ -129,7 +130,7 @@ def players_title(image: Image.Image, view: CarcassonneView, width: int, f: Font
     shape = players_shape(view, f)
     pad, head_h = shape.pad, shape.head_h - shape.note_h
     title, note = players_title_text(view)
-    draw_pieces(image, (pad, head_h / 2), fit_pieces(title, f.title, True, width - 2 * pad), f.title, True, P.TEXT)
+    draw_pieces(image, (pad, head_h / 2), fit(title, f.title, True, width - 2 * pad, pieces_width), f.title, True, P.TEXT)
     if note is not None:
         draw_text(image, (pad, head_h + shape.note_h / 2 - 2), fit(note, f.small, False, width - 2 * pad), f.small, False,
                   P.MUTED, "lm")
@@ -272,7 +273,7 @@ def warm_up(f: Fonts) -> None:
     titles = [word("Turn {turn} · {tiles} left", turn="10", tiles=_tiles(n)) for n in (1, 10)]
     titles += [word("Turn {turn} · dragon step {step} of 6", turn=10, step=1), word("Game over · turn {turn}", turn=10)]
     for title in titles + [str(n) for n in range(TITLE_NUMBERS)]:
-        for piece in pieces(title):
+        for piece in digit_pieces(title):
             text_sprite(piece, f.title, True, P.TEXT, "lm")
             text_width(piece, f.title, True)
     for kind in ("legal", "last", "portal", "path", "code", "fairy", "princess", "step"):

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import functools
-import re
+from typing import Callable
 
 from PIL import Image, ImageDraw
 
 from renderers.common import font, text_cache
 from renderers.common.fonts import measuring_font
+from renderers.common.text import digit_pieces, piece_starts
 
 RGB = tuple[int, int, int]
 
@@ -56,43 +57,26 @@ def _width(text: str, size: int, bold: bool) -> float:
     return measuring_font(size, bold=bold).getlength(text)
 
 
-def fit(text: str, size: int, bold: bool, width: float) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    if text_width(text, size, bold) <= width:
+def fit(text: str, size: int, bold: bool, width: float, measure: Callable[[str, int, bool], float] | None = None) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels (as ``measure`` measures it:
+    :func:`text_width` by default, :func:`pieces_width` for a text drawn by :func:`draw_pieces`)."""
+    measure = measure or text_width
+    if measure(text, size, bold) <= width:
         return text
-    while text and text_width(text + "…", size, bold) > width:
+    while text and measure(text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"
-
-
-_RUNS = re.compile(r"\d+|\D+")
-
-
-def pieces(text: str) -> list[str]:
-    """``text`` cut into its runs of digits and of other characters."""
-    return _RUNS.findall(text)
 
 
 def pieces_width(text: str, size: int, bold: bool = False) -> float:
     """The width of ``text`` drawn by :func:`draw_pieces`."""
-    return sum(text_width(piece, size, bold) for piece in pieces(text))
-
-
-def fit_pieces(text: str, size: int, bold: bool, width: float) -> str:
-    """:func:`fit` for text drawn by :func:`draw_pieces`."""
-    if pieces_width(text, size, bold) <= width:
-        return text
-    while text and pieces_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
+    return sum(text_width(piece, size, bold) for piece in digit_pieces(text))
 
 
 def draw_pieces(image: Image.Image, at: tuple[float, float], text: str, size: int, bold: bool = False,
                 fill: RGB = (0, 0, 0)) -> None:
-    """``text`` with its left-middle point at ``at``, drawn as its runs of digits and of other
-    characters side by side, each a sprite of its own: a line whose numbers change every turn
-    ("Turn 12 · 57 tiles left") draws only the numbers it has not drawn before."""
-    x, y = at
-    for piece in pieces(text):
-        draw_text(image, (x, y), piece, size, bold, fill, "lm")
-        x += text_width(piece, size, bold)
+    """``text`` with its left-middle point at ``at``, drawn a piece at a time (each digit, and the
+    runs between digits: renderers.common.text.digit_pieces), each a sprite of its own: a line whose
+    numbers change every turn ("Turn 12 · 57 tiles left") draws only the digits not drawn before."""
+    for start, piece in piece_starts(at[0], digit_pieces(text), lambda piece: text_width(piece, size, bold))[0]:
+        draw_text(image, (start, at[1]), piece, size, bold, fill, "lm")

@@ -10,14 +10,13 @@ tables show alike are kept once.
 """
 from __future__ import annotations
 
-import threading
 import weakref
-from collections import OrderedDict
 from typing import Callable, Hashable, Sequence
 
 from PIL import Image
 
 from renderers.common.fonts import forget_with_text_caches
+from renderers.common.kept import Kept
 from renderers.common.palette import Palettes
 from renderers.common.words import drawing_key
 
@@ -54,52 +53,41 @@ class Drawn:
 
 class PartCache:
     """Palette forms of parts by (palette, what the part shows, the language its words are drawn
-    in), least recently used first out."""
+    in), least recently used first out (a :class:`Kept` of ``size``)."""
 
     def __init__(self, size: int = PARTS) -> None:
-        self.size = size
-        self._parts: OrderedDict[tuple[Hashable, Hashable, Hashable], Image.Image] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = self.misses = 0
+        self.kept: Kept[tuple[Hashable, Hashable, Hashable], Image.Image] = Kept(size)
 
     def get(self, palette: Hashable, shows: Hashable) -> Image.Image | None:
-        with self._lock:
-            key = (palette, shows, drawing_key())
-            found = self._parts.get(key)
-            if found is None:
-                self.misses += 1
-                return None
-            self._parts.move_to_end(key)
-            self.hits += 1
-            return found
+        return self.kept.get((palette, shows, drawing_key()))
 
     def put(self, palette: Hashable, shows: Hashable, mapped: Image.Image) -> None:
-        if self.size <= 0:
-            return
-        key = (palette, shows, drawing_key())
-        with self._lock:
-            self._parts[key] = mapped
-            self._parts.move_to_end(key)
-            while len(self._parts) > self.size:
-                self._parts.popitem(last=False)
+        self.kept.put((palette, shows, drawing_key()), mapped)
 
     def resize(self, size: int) -> None:
-        with self._lock:
-            self.size = max(0, size)
-            while len(self._parts) > self.size:
-                self._parts.popitem(last=False)
+        self.kept.resize(size)
 
     def clear(self) -> None:
-        with self._lock:
-            self._parts.clear()
+        self.kept.clear()
+
+    @property
+    def size(self) -> int:
+        return self.kept.size
+
+    @property
+    def hits(self) -> int:
+        return self.kept.hits
+
+    @property
+    def misses(self) -> int:
+        return self.kept.misses
 
     def __len__(self) -> int:
-        return len(self._parts)
+        return len(self.kept)
 
     def nbytes(self) -> int:
         """Memory the kept palette forms take (their pixels, a byte each)."""
-        with self._lock:
-            return sum(mapped.width * mapped.height for mapped in self._parts.values())
+        return sum(mapped.width * mapped.height for mapped in self.kept.values())
 
 
 CACHE = PartCache()

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import io
 import struct
-import threading
 import zlib
-from collections import OrderedDict
 
 from PIL import Image
+
+from renderers.common.kept import Kept
 
 PNG_SETTINGS = {"compress_level": 1}
 BAND_ROWS = 16          # rows of a band: 12.8 KB of an 800-pixel picture
@@ -31,65 +31,17 @@ FINAL_BLOCK = zlib.compressobj(1, zlib.DEFLATED, -15).flush()      # an empty la
 ADLER_BASE = 65521
 
 
-class BandCache:
+class BandCache(Kept[tuple[int, int], tuple[bytes, int]]):
     """Compressed bands by (length, hash of the band's bytes): (deflate piece, Adler-32 of the
     band's bytes), least recently used first out. The hash is Python's keyed 64-bit one; with the
     length beside it two different bands meet under one key about once in 10^15 pictures."""
 
     def __init__(self, size: int = BANDS) -> None:
-        self.size = size
-        self._bands: OrderedDict[tuple[int, int], tuple[bytes, int]] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = self.misses = 0
-
-    def get(self, key: tuple[int, int]) -> tuple[bytes, int] | None:
-        with self._lock:
-            found = self._bands.get(key)
-            if found is None:
-                self.misses += 1
-                return None
-            self._bands.move_to_end(key)
-            self.hits += 1
-            return found
-
-    def get_many(self, keys: list[tuple[int, int]]) -> list[tuple[bytes, int] | None]:
-        """:meth:`get` of each key, under one hold of the lock."""
-        with self._lock:
-            found = [self._bands.get(key) for key in keys]
-            for key, band in zip(keys, found):
-                if band is not None:
-                    self._bands.move_to_end(key)
-            kept = sum(band is not None for band in found)
-            self.hits += kept
-            self.misses += len(keys) - kept
-            return found
-
-    def put(self, key: tuple[int, int], band: tuple[bytes, int]) -> None:
-        if self.size <= 0:
-            return
-        with self._lock:
-            self._bands[key] = band
-            self._bands.move_to_end(key)
-            while len(self._bands) > self.size:
-                self._bands.popitem(last=False)
-
-    def resize(self, size: int) -> None:
-        with self._lock:
-            self.size = max(0, size)
-            while len(self._bands) > self.size:
-                self._bands.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._bands.clear()
-
-    def __len__(self) -> int:
-        return len(self._bands)
+        super().__init__(size)
 
     def nbytes(self) -> int:
         """Memory the kept pieces take (their compressed bytes)."""
-        with self._lock:
-            return sum(len(piece) for piece, _ in self._bands.values())
+        return sum(len(piece) for piece, _ in self.values())
 
 
 CACHE = BandCache()

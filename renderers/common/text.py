@@ -5,6 +5,9 @@ rasterised masks and the lengths are kept (bounded)."""
 from __future__ import annotations
 
 import functools
+import math
+import re
+from typing import Callable, Iterable
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -43,6 +46,28 @@ def _paint(draw: ImageDraw.ImageDraw, colour, x: int, y: int, mask: Image.Image)
     if isinstance(colour, tuple) and draw.mode == "RGBA" and len(colour) == 3:
         colour = colour + (255,)
     draw.im.paste(colour, (x, y, x + mask.width, y + mask.height), mask.im)
+
+
+#: a text's pieces drawn apart: each digit, and the runs between digits
+_PIECES = re.compile(r"[0-9]|[^0-9]+")
+
+
+def digit_pieces(text: str) -> list[str]:
+    """``text`` cut into each digit and the runs between digits. Drawn one after another at their
+    advances (:func:`piece_starts`), the counts and numbers that change from turn to turn come
+    from a few kept glyphs instead of a new rasterised text each."""
+    return _PIECES.findall(text)
+
+
+def piece_starts(x: float, pieces: Iterable[str], width: Callable[[str], float]) -> tuple[list[tuple[int, str]], float]:
+    """Where each piece starts when they are drawn one after another from ``x`` (each at the
+    advance of those before it, rounded half up: ``round`` rounds halves to even, which would move
+    a piece by the parity of where the text starts), and where the last one ends."""
+    starts = []
+    for piece in pieces:
+        starts.append((math.floor(x + 0.5), piece))
+        x += width(piece)
+    return starts, x
 
 
 @functools.lru_cache(maxsize=16384)

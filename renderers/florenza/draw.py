@@ -1,14 +1,12 @@
 """Drawing primitives for Florenza: a vertical layout canvas, chips and card tiles (cached)."""
 from __future__ import annotations
 
-import math
-import re
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.common import font, min_text_px, player_colour, text_cache
-from renderers.common.text import length
+from renderers.common.text import digit_pieces, length, piece_starts
 
 INK = (33, 30, 28)
 MUTED = (110, 104, 96)
@@ -108,21 +106,16 @@ def put_text(image: Image.Image, xy: tuple[int, int], text: str, fill: tuple[int
     image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
 
 
-#: a text's pieces drawn apart: each digit, and the runs between digits
-_PIECES = re.compile(r"[0-9]|[^0-9]+")
-
-
 def put_run(image: Image.Image, xy: tuple[float, float], text: str, fill: tuple[int, int, int],
             typeface: ImageFont.FreeTypeFont, anchor: str = "la") -> float:
     """``text`` starting at ``xy`` (``anchor``: "la" or "lm"), drawn a piece at a time from the text
     cache (each digit, and the runs between digits, one after another at their advance): counts
     that change from turn to turn ("res 12", "discard 41") come from a few kept glyphs instead of
     a new rasterised text each. Returns the right end."""
-    x, y = xy
-    for piece in _PIECES.findall(text):
-        put_text(image, (math.floor(x + 0.5), int(y)), piece, fill, typeface, anchor)
-        x += length(piece, typeface)
-    return x
+    starts, end = piece_starts(xy[0], digit_pieces(text), lambda piece: length(piece, typeface))
+    for start, piece in starts:
+        put_text(image, (start, int(xy[1])), piece, fill, typeface, anchor)
+    return end
 
 
 def text_width(draw: ImageDraw.ImageDraw, text: str, typeface: ImageFont.FreeTypeFont) -> int:

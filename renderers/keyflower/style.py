@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 from PIL import ImageDraw
 
 from renderers.common import font
-from renderers.common.text import length
+from renderers.common.text import digit_pieces, length, piece_starts
 from renderers.common.text import text as cached_text
 
 INK = (35, 35, 35)
@@ -86,10 +85,6 @@ def centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, fnt,
     text(draw, xy, label, font=fnt, fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=stroke_fill)
 
 
-#: a text's pieces drawn apart: each digit, and the runs between them
-_PIECES = re.compile(r"[0-9]|[^0-9]+")
-
-
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, font=None, fill=(0, 0, 0), anchor: str = "la",
          stroke_width: int = 0, stroke_fill=None) -> None:
     """``ImageDraw.text`` from the text cache (renderers.common.text); a left-anchored text with
@@ -97,7 +92,7 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, font=No
     from turn to turn ("action 17", "bag 42") then come from a few cached glyphs instead of a
     new rasterised text each."""
     if font is not None and not stroke_width and anchor in _RUN_ANCHORS and any("0" <= c <= "9" for c in label):
-        text_run(draw, xy, _PIECES.findall(label), font, fill, anchor)
+        text_run(draw, xy, digit_pieces(label), font, fill, anchor)
         return
     cached_text(draw, xy, label, font=font, fill=fill, anchor=anchor, stroke_width=stroke_width, stroke_fill=stroke_fill)
 
@@ -112,11 +107,11 @@ def text_run(draw: ImageDraw.ImageDraw, xy: tuple[float, float], pieces: list[st
     :data:`_RUN_ANCHORS`), drawn piece by piece: a line that changes in one piece from turn to turn
     rasterises only the new piece, the others come from the text cache (digits apart, as
     :func:`text` draws them). Returns the right end."""
-    x, y = xy
-    for piece in (part for piece in pieces for part in _PIECES.findall(piece)):
-        cached_text(draw, (x, y), piece, font=font, fill=fill, anchor=anchor)
-        x += length(piece, font)
-    return x
+    starts, end = piece_starts(xy[0], (part for piece in pieces for part in digit_pieces(piece)),
+                               lambda piece: length(piece, font))
+    for start, piece in starts:
+        cached_text(draw, (start, xy[1]), piece, font=font, fill=fill, anchor=anchor)
+    return end
 
 
 def seat_badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, seat: int, dim: bool = False, mark: int = 0) -> None:

@@ -1,13 +1,11 @@
 """Drawing primitives for the Stone Age image: colours, people, resource squares, dice, text."""
 from __future__ import annotations
 
-import math
-import re
 
 from PIL import Image, ImageDraw
 
 from renderers.common import font, player_colour, text_cache, word
-from renderers.common.text import length
+from renderers.common.text import digit_pieces, length, piece_starts
 
 RGB = tuple[int, int, int]
 SEAT_ORDER = ("red", "blue", "yellow", "green")          # the game's colours (rules §2.2)
@@ -57,10 +55,6 @@ def _text_mask(value: str, size: int, bold: bool, anchor: str) -> tuple[Image.Im
     return mask, left, top
 
 
-#: a text's pieces drawn apart: each digit, and the runs between digits
-_PIECES = re.compile(r"[0-9]|[^0-9]+")
-
-
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: int, fill=INK, bold: bool = False,
          anchor: str = "la") -> None:
     """``value`` at ``xy`` from cached masks. A text with digits and more is drawn a piece at a
@@ -73,17 +67,16 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: i
         return
     if image.mode == "RGBA" and len(fill) == 3:
         fill = (*fill, 255)
-    pieces = _PIECES.findall(value) if any("0" <= c <= "9" for c in value) else ()
+    pieces = digit_pieces(value) if any("0" <= c <= "9" for c in value) else ()
     if len(pieces) < 2:
         mask, left, top = _text_mask(value, size, bold, anchor)
         _paint(image, fill, int(xy[0]) + left, int(xy[1]) + top, mask)
         return
     face = font(size, bold=bold)
     x = xy[0] - {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] * length(value, face)
-    for piece in pieces:
+    for start, piece in piece_starts(x, pieces, lambda piece: length(piece, face))[0]:
         mask, left, top = _text_mask(piece, size, bold, "l" + anchor[1])
-        _paint(image, fill, math.floor(x + 0.5) + left, int(xy[1]) + top, mask)
-        x += length(piece, face)
+        _paint(image, fill, start + left, int(xy[1]) + top, mask)
 
 
 def _paint(image: Image.Image, fill, x: int, y: int, mask: Image.Image) -> None:
