@@ -110,8 +110,6 @@ def _clean(text: str | None) -> str:
     return " ".join(cleaned.split())
 
 
-
-
 def _picture_names(table: LiveTable, locale: str) -> list[str]:
     """The players' names as the table's pictures show them in ``locale`` (and as their regions
     name them): a seat the computer plays since its player resigned says so."""
