@@ -7,9 +7,14 @@ picture is written in bands of rows, each band's compressed form kept by what it
 bounded LRU, ``rendering.png_bands``): a picture compresses only the bands not seen before and
 joins the kept ones. Each band is a self-contained piece of the zlib stream (a full flush ends it:
 nothing after it refers back, and it ends on a byte), so any kept bands put one after the other
-make one valid stream. The pixels, palette and zlib level are those Pillow writes with
-``PNG_SETTINGS`` (filter "none" on every row, as Pillow uses for palette pictures); other
-pictures are left to Pillow.
+make one valid stream. The pixels and palette are those Pillow writes with ``PNG_SETTINGS``
+(filter "none" on every row, as Pillow uses for palette pictures); other pictures are left to
+Pillow.
+
+The bands are compressed with zlib-ng at its fastest level ("deflate quick": short matches, fixed
+Huffman codes), the same deflate format any PNG reader takes. On turn images it compresses a band
+about 2.7 times as fast as zlib's fastest level, for files about 14% larger (about 123 KiB against
+108 KiB for a five-player Carcassonne turn image).
 """
 from __future__ import annotations
 
@@ -18,16 +23,18 @@ import struct
 import zlib
 
 from PIL import Image
+from zlib_ng import zlib_ng
 
 from renderers.common.kept import Kept
 
 PNG_SETTINGS = {"compress_level": 1}
+BAND_LEVEL = 1          # zlib-ng's level for bands: its fastest, "deflate quick"
 BAND_ROWS = 16          # rows of a band: 12.8 KB of an 800-pixel picture
 BANDS = 8192            # compressed bands kept (rendering.png_bands): about 1-3 KB each
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ZLIB_HEADER = b"\x78\x01"       # deflate, 32 KB window, the fastest level (zlib's own header for it)
-FINAL_BLOCK = zlib.compressobj(1, zlib.DEFLATED, -15).flush()      # an empty last block
+FINAL_BLOCK = zlib_ng.compressobj(BAND_LEVEL, zlib_ng.DEFLATED, -15).flush()      # an empty last block
 ADLER_BASE = 65521
 
 
@@ -68,7 +75,7 @@ def _banded(image: Image.Image, palette: bytes) -> bytes:
     # the rows with their filter byte in front: the picture pasted one pixel in on a canvas of index 0
     rows = Image.new("P", (width + 1, height), 0)
     rows.paste(image, (1, 0))
-    raw = rows.tobytes()
+    raw = memoryview(rows.tobytes())      # bands are views of it: hashed, checked and compressed in place
     stride = (width + 1) * BAND_ROWS
     bands = [raw[start:start + stride] for start in range(0, len(raw), stride)]
     keys = [(len(band), hash(band)) for band in bands]
@@ -79,13 +86,15 @@ def _banded(image: Image.Image, palette: bytes) -> bytes:
     for band, key, kept in zip(bands, keys, found):
         if kept is None:
             if compressor is None:
-                compressor = zlib.compressobj(PNG_SETTINGS["compress_level"], zlib.DEFLATED, -15)
-            kept = (compressor.compress(band) + compressor.flush(zlib.Z_FULL_FLUSH), zlib.adler32(band))
+                compressor = zlib_ng.compressobj(BAND_LEVEL, zlib_ng.DEFLATED, -15)
+            kept = (compressor.compress(band) + compressor.flush(zlib_ng.Z_FULL_FLUSH), zlib_ng.adler32(band))
             CACHE.put(key, kept)
         pieces.append(kept[0])
         adler = adler32_combine(adler, kept[1], len(band))
     pieces.append(FINAL_BLOCK)
     pieces.append(struct.pack(">I", adler))
+    # zlib's CRC, not zlib-ng's: on AVX-512 machines zlib-ng's leaves the wide registers dirty,
+    # and every later zlib call in the process (Pillow's encoder among them) ran 70% slower
     crc = zlib.crc32(b"IDAT")
     for piece in pieces:
         crc = zlib.crc32(piece, crc)
