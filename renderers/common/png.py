@@ -7,9 +7,9 @@ picture is written in bands of rows, each band's compressed form kept by what it
 bounded LRU, ``rendering.png_bands``): a picture compresses only the bands not seen before and
 joins the kept ones. Each band is a self-contained piece of the zlib stream (a full flush ends it:
 nothing after it refers back, and it ends on a byte), so any kept bands put one after the other
-make one valid stream. The pixels and palette are those Pillow writes with ``PNG_SETTINGS``
-(filter "none" on every row, as Pillow uses for palette pictures); other pictures are left to
-Pillow.
+make one valid stream (its Adler-32 is taken over the whole picture). The pixels and palette are
+those Pillow writes with ``PNG_SETTINGS`` (filter "none" on every row, as Pillow uses for palette
+pictures); other pictures are left to Pillow.
 
 The bands are compressed with zlib-ng at its fastest level ("deflate quick": short matches, fixed
 Huffman codes), the same deflate format any PNG reader takes. On turn images it compresses a band
@@ -35,12 +35,11 @@ BANDS = 8192            # compressed bands kept (rendering.png_bands): about 1-3
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ZLIB_HEADER = b"\x78\x01"       # deflate, 32 KB window, the fastest level (zlib's own header for it)
 FINAL_BLOCK = zlib_ng.compressobj(BAND_LEVEL, zlib_ng.DEFLATED, -15).flush()      # an empty last block
-ADLER_BASE = 65521
 
 
-class BandCache(Kept[tuple[int, int], tuple[bytes, int]]):
-    """Compressed bands by (length, hash of the band's bytes): (deflate piece, Adler-32 of the
-    band's bytes), least recently used first out. The hash is Python's keyed 64-bit one; with the
+class BandCache(Kept[tuple[int, int], bytes]):
+    """Compressed bands by (length, hash of the band's bytes): the deflate piece, least recently
+    used first out. The hash is Python's keyed 64-bit one; with the
     length beside it two different bands meet under one key about once in 10^15 pictures."""
 
     def __init__(self, size: int = BANDS) -> None:
@@ -48,7 +47,7 @@ class BandCache(Kept[tuple[int, int], tuple[bytes, int]]):
 
     def nbytes(self) -> int:
         """Memory the kept pieces take (their compressed bytes)."""
-        return sum(len(piece) for piece, _ in self.values())
+        return sum(len(piece) for piece in self.values())
 
 
 CACHE = BandCache()
@@ -82,17 +81,15 @@ def _banded(image: Image.Image, palette: bytes) -> bytes:
     found = CACHE.get_many(keys)
     compressor = None
     pieces = [ZLIB_HEADER]
-    adler = 1
     for band, key, kept in zip(bands, keys, found):
         if kept is None:
             if compressor is None:
                 compressor = zlib_ng.compressobj(BAND_LEVEL, zlib_ng.DEFLATED, -15)
-            kept = (compressor.compress(band) + compressor.flush(zlib_ng.Z_FULL_FLUSH), zlib_ng.adler32(band))
+            kept = compressor.compress(band) + compressor.flush(zlib_ng.Z_FULL_FLUSH)
             CACHE.put(key, kept)
-        pieces.append(kept[0])
-        adler = adler32_combine(adler, kept[1], len(band))
+        pieces.append(kept)
     pieces.append(FINAL_BLOCK)
-    pieces.append(struct.pack(">I", adler))
+    pieces.append(struct.pack(">I", zlib_ng.adler32(raw)))     # SIMD: a few hundredths of a ms
     # zlib's CRC, not zlib-ng's: on AVX-512 machines zlib-ng's leaves the wide registers dirty,
     # and every later zlib call in the process (Pillow's encoder among them) ran 70% slower
     crc = zlib.crc32(b"IDAT")
@@ -107,14 +104,3 @@ def _banded(image: Image.Image, palette: bytes) -> bytes:
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
-
-
-def adler32_combine(first: int, second: int, second_length: int) -> int:
-    """The Adler-32 of two pieces of data one after the other, from the checksums of each and
-    the second's length (zlib's adler32_combine, which Python's zlib does not offer)."""
-    remainder = second_length % ADLER_BASE
-    sum1 = first & 0xFFFF
-    sum2 = (remainder * sum1) % ADLER_BASE
-    sum1 = (sum1 + (second & 0xFFFF) + ADLER_BASE - 1) % ADLER_BASE
-    sum2 = (sum2 + (first >> 16) + (second >> 16) + ADLER_BASE - remainder) % ADLER_BASE
-    return sum1 | (sum2 << 16)

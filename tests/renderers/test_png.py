@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from renderers.common import png
-from renderers.common.png import BAND_ROWS, BandCache, adler32_combine, encode_png
+from renderers.common.png import BAND_ROWS, BandCache, encode_png
 
 
 @pytest.fixture(autouse=True)
@@ -113,11 +113,3 @@ def test_other_pictures_are_pillows_png(mode):
     image.save(buffer, format="PNG", **png.PNG_SETTINGS)
     assert encode_png(image) == buffer.getvalue()
     assert len(png.CACHE) == 0
-
-
-def test_adler32_of_two_pieces_from_their_checksums():
-    rng = random.Random(4)
-    for _ in range(200):
-        first = rng.randbytes(rng.randrange(0, 3000))
-        second = rng.randbytes(rng.choice([0, 1, 65520, 65521, 65522, rng.randrange(0, 200_000)]))
-        assert adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second)) == zlib.adler32(first + second)
