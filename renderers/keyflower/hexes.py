@@ -10,11 +10,9 @@ from PIL import Image, ImageChops, ImageDraw
 
 from games.keyflower.rules import geometry
 from games.keyflower.components import tile as tile_def
-from renderers.common import text_cache, word
-from renderers.common.words import codes_shown
+from renderers.common import text_cache
 from renderers.keyflower import style as S
-from renderers.keyflower.hexfit import LINE, Centre, fit_in_hex, fits, line_centres
-from renderers.keyflower.text import ability_text, cost_letters, tile_title, vp_text
+from renderers.keyflower.tilewords import cjk, tile_words
 
 SQ3 = math.sqrt(3)
 ROAD_REACH = 0.34       # a road runs from its edge this fraction of the way to the middle
@@ -45,14 +43,10 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, fnt, width: float, lines: int) ->
     return out
 
 
-def _cjk(text: str) -> bool:
-    return any(ord(c) > 0x2E80 for c in text)
-
-
 def _breakable(word: str, fnt, width: float) -> list[str]:
     """A word as pieces that each fit ``width``: Japanese is written without spaces, so a long
     Japanese name may break between any two characters (a Latin word stays whole)."""
-    if S.length(word, fnt) <= width or not _cjk(word):
+    if S.length(word, fnt) <= width or not cjk(word):
         return [word]
     pieces, piece = [], ""
     for c in word:
@@ -89,44 +83,6 @@ def _plate_text(draw, xy, lines: list[str], fnt, plate, fill=S.INK) -> None:
         S.centred(draw, (x, top + i * line_h), line, fnt, fill=fill)
 
 
-def name_above_ability(s: float) -> Centre:
-    """A name above the ability line: its last line just above the middle, more lines upwards."""
-    return lambda n, h: -s * 0.22 - h * (n - 1) / 2
-
-
-def name_alone(s: float) -> Centre:
-    """A name alone: centred a little above the middle (counters go below it)."""
-    return lambda n, h: -s * 0.06
-
-
-def ability_below(s: float) -> Centre:
-    """The ability line(s): the first line just below the middle, more lines downwards."""
-    return lambda n, h: s * 0.12 + h * (n - 1) / 2
-
-
-def _fit_title(name: str, tid: str, s: float, floor: int, max_lines: int, centre: Centre,
-               last_resort: bool = True):
-    """(font, lines) of a tile's name in at most ``max_lines`` lines placed by ``centre``; with
-    ``tid`` (the id players type), the name in the lines above and the id whole on the last."""
-    if not tid:
-        return fit_in_hex(name, s, s * 0.3, floor, True, max_lines, centre, last_resort)
-    id_font = fit_in_hex(tid, s, s * 0.3, floor, True, 1, centre, last_resort=True)[0]
-    for size in (id_font.size, floor):
-        # the name's block sits where the whole block's first lines go; the id takes the last line
-        def above(n: int, h: float) -> float:
-            return centre(n + 1, h) - h / 2
-        fit = fit_in_hex(name, s, size, floor, True, max_lines - 1, above, last_resort=False)
-        if fit is not None:
-            fnt, lines = fit
-            ys = line_centres(len(lines) + 1, fnt.size, centre)
-            if fits(s, tid, fnt, ys[-1]):
-                return fnt, lines + [tid]
-    if not last_resort:
-        return None
-    fnt, lines = fit_in_hex(name, s, floor, floor, True, max_lines - 1, lambda n, h: centre(n + 1, h) - h / 2)
-    return fnt, lines + [tid]
-
-
 @text_cache(maxsize=1024)
 def tile_sprite(tid: str, upgraded: bool, k: int, s: int, floor: int, detail: str, purple: bool = False) -> Image.Image:
     """The static face of a tile: RGBA, centre at the image centre. ``detail``: "auction" (name,
@@ -159,43 +115,19 @@ def tile_sprite(tid: str, upgraded: bool, k: int, s: int, floor: int, detail: st
     draw.polygon(corners, outline=S.GOLD_EDGE if upgraded else S.INK)
     if upgraded:
         draw.line(corners + [corners[0]], fill=S.GOLD_EDGE, width=max(3, s // 12))
-    title = ("+" if upgraded else "") + tile_title(defn)
-    line = ability_text(defn, upgraded) if detail != "name" else ""
-    if purple:
-        line = word("{text} · start player", text=line) if line else word("start player")
-    cost = ""
-    if detail == "auction" and defn.upgradable and not upgraded:
-        cost = word("{cost} → {vp} VP", cost=cost_letters(defn), vp=defn.vp[1])
-    # every line within the hex at its height (hexfit); a name that cannot fit above the ability
-    # line takes the whole middle instead (the name is what players know the tile by). A name with
-    # the id players type beside it keeps the id whole on a line of its own below the name.
-    name, tid = title.rsplit(" ", 1) if (_cjk(title) or codes_shown()) and " " in title else (title, "")
-    fit = _fit_title(name, tid, s, floor, 2, name_above_ability(s), last_resort=False) if line else None
-    if fit is None:
-        line = cost = ""
-        fit = _fit_title(name, tid, s, floor, 3, name_alone(s))
-    assert fit is not None, "the last resort always fits"
-    name_font, name_lines = fit
-    name_h = name_font.size * LINE
-    _plate_text(draw, (cx, cy + (name_above_ability(s) if line else name_alone(s))(len(name_lines), name_h)), name_lines,
-                name_font, fill)
-    if line:
-        small, lines = fit_in_hex(line, s, s * 0.22, floor, False, 2 if not cost else 1, ability_below(s))
-        _plate_text(draw, (cx, cy + ability_below(s)(len(lines), small.size * LINE)), lines, small, fill)
-    if cost:
-        small, lines = fit_in_hex(cost, s, s * 0.2, floor, False, 1, lambda n, h: s * 0.56)
-        _plate_text(draw, (cx, cy + s * 0.56), lines, small, fill, fill=(60, 40, 10))
+    words = tile_words(tid, upgraded, s, floor, detail, purple)
+    for block in words.blocks:
+        _plate_text(draw, (cx, cy + block.centre), list(block.lines), block.font, fill, fill=block.ink)
     # nothing outside the hex (a plate's corners, a long word)
     mask = Image.new("L", image.size, 0)
     ImageDraw.Draw(mask).polygon(corners, fill=255, outline=255)
     image.putalpha(ImageChops.darker(image.getchannel("A"), mask))
     draw = ImageDraw.Draw(image)
-    vp = vp_text(defn, upgraded)
-    if vp and vp != "0":
-        r = max(s * 0.19, floor * 0.75)
-        vx, vy = cx + s * 0.54, cy - s * 0.6
+    if words.badge is not None:
+        bx, by, r = words.badge
+        vx, vy = cx + bx, cy + by
         draw.ellipse((vx - r, vy - r, vx + r, vy + r), fill=(255, 255, 255), outline=S.INK, width=2)
-        S.centred(draw, (vx, vy), vp, S.f(max(floor, r * 1.2), True))
+        S.centred(draw, (vx, vy), words.points, S.f(max(floor, r * 1.2), True))
     return image
 
 

@@ -2,7 +2,8 @@
 (a line near a corner gets less room than one across the middle), the font shrunk down to the
 picture's floor, then a word still too long hyphenated (Japanese broken between characters) so
 that nothing is cut by the hex's edge or hidden under its neighbour; an ellipsis only when even
-that cannot fit."""
+that cannot fit. Japanese breaks first between phrases (after a particle or punctuation), and
+never puts a small kana, a long vowel mark or closing punctuation at a line's start."""
 from __future__ import annotations
 
 import functools
@@ -21,12 +22,17 @@ EDGE = 2                # pixels kept between a line's plate and the hex's edge
 
 #: where a block of ``n`` lines of height ``h`` is centred, as an offset from the hex's centre
 Centre = Callable[[int, float], float]
+#: a corner kept clear of words (a points badge): words above ``bottom`` end left of ``left``
+#: (offsets from the hex's centre)
+Clear = tuple[float, float] | None
 
 
 def chord(s: float, top: float, bottom: float) -> float:
     """How wide a flat-topped hex of size ``s`` is all across the band ``top``..``bottom``
-    (offsets from its centre): the narrowest point of the band."""
-    return max(0.0, 2 * s - 2 * max(abs(top), abs(bottom)) / SQ3)
+    (offsets from its centre): the narrowest point of the band; nothing above its flat top or
+    below its flat bottom."""
+    reach = max(abs(top), abs(bottom))
+    return 0.0 if reach > s * SQ3 / 2 else 2 * s - 2 * reach / SQ3
 
 
 def line_centres(n: int, size: float, centre: Centre) -> list[float]:
@@ -37,11 +43,14 @@ def line_centres(n: int, size: float, centre: Centre) -> list[float]:
     return [top + i * h for i in range(n)]
 
 
-def fits(s: float, line: str, fnt, y: float) -> bool:
+def fits(s: float, line: str, fnt, y: float, clear: Clear = None) -> bool:
     """Whether the letters of ``line``, centred at height ``y``, lie inside the hex (a plate round
-    them may be cut by the edge, the words never)."""
+    them may be cut by the edge, the words never) and out of the ``clear`` corner."""
     left, top, right, bottom = fnt.getbbox(line, anchor="mm")
-    return max(-left, right) + EDGE <= chord(s, y + top, y + bottom) / 2
+    room = chord(s, y + top, y + bottom) / 2
+    if clear is not None and y + top < clear[1]:
+        room = min(room, clear[0])
+    return max(-left, right) + EDGE <= room
 
 
 @functools.lru_cache(maxsize=1)
@@ -53,31 +62,74 @@ def _wide(ch: str) -> bool:
     return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
-def _pieces(text: str, hyphenate: bool) -> list[tuple[str, str]]:
-    """``text`` as (joint, piece) pairs: a line may break before any piece; the joint is what
-    stands between it and the piece before on one line ("" for a syllable or a Japanese
-    character, " " between words). Without ``hyphenate``, only between words."""
-    out: list[tuple[str, str]] = []
+#: characters a Japanese line never starts with (kinsoku): small kana, the long vowel mark, closing
+#: punctuation and the middle dot
+NO_LINE_START = frozenset("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶー・：、。）」』!?！？")
+#: characters after which a Japanese line may end as naturally as after a word
+BREAK_AFTER = frozenset("・：、。）」』")
+
+
+def _hiragana(ch: str) -> bool:
+    return "\u3041" <= ch <= "\u309f"
+
+
+def phrase_breaks(word: str) -> set[int]:
+    """Where a Japanese run of characters breaks as naturally as English between words: after
+    punctuation (・ ： 、) and where a hiragana run (a particle, a verb's ending) meets a kanji or
+    katakana ("鉄床を|払う：|鉄+3"), never before a character a line cannot start with."""
+    breaks = set()
+    for i in range(1, len(word)):
+        before, after = word[i - 1], word[i]
+        if after in NO_LINE_START:
+            continue
+        if before in BREAK_AFTER or after in "（「『" or (_hiragana(before) and _wide(after) and not _hiragana(after)):
+            breaks.add(i)
+    return breaks
+
+
+#: a piece of text on a line: (joint, piece, cost) — the joint stands between it and the piece
+#: before on one line ("" inside a word, " " between words); the cost of breaking the line
+#: before it (0 between words and Japanese phrases, 1 inside a word)
+Piece = tuple[str, str, int]
+
+
+def _pieces(text: str, hyphenate: bool) -> list[Piece]:
+    """``text`` as pieces a line may break before. Without ``hyphenate``, only between words and
+    Japanese phrases; with it, between syllables and between any two Japanese characters a line
+    may be broken at, at a cost."""
+    out: list[Piece] = []
     for word in text.split():
-        if not hyphenate:
-            parts = [word]
-        elif any(_wide(ch) for ch in word):
-            parts = list(word)
+        if any(_wide(ch) for ch in word):
+            natural = phrase_breaks(word)
+            # not inside a run of Latin letters or digits, nor a lone character off a word's end
+            anywhere = {i for i in range(2, len(word) - 1)
+                        if word[i] not in NO_LINE_START and (_wide(word[i - 1]) or _wide(word[i]))}
+            cuts = sorted(natural | (anywhere if hyphenate else set()))
+            costs = [0 if cut in natural else 1 for cut in cuts]
+        elif hyphenate:
+            cuts = list(_hyphenator().positions(word))
+            costs = [1] * len(cuts)
         else:
-            positions = _hyphenator().positions(word)
-            parts = [word[a:b] for a, b in zip([0, *positions], [*positions, len(word)])]
-        out += [(" " if out else "", parts[0])] + [("", part) for part in parts[1:]]
+            cuts, costs = [], []
+        parts = [word[a:b] for a, b in zip([0, *cuts], [*cuts, len(word)])]
+        out += [(" " if out else "", parts[0], 0)] + [("", part, cost) for part, cost in zip(parts[1:], costs)]
     return out
 
 
-def _line(pieces: list[tuple[str, str]]) -> str:
-    """One line of pieces, with a hyphen when it ends inside a Latin word."""
-    return "".join((joint if i else "") + piece for i, (joint, piece) in enumerate(pieces))
+def _line(pieces: list[Piece]) -> str:
+    """One line of pieces."""
+    return "".join((joint if i else "") + piece for i, (joint, piece, _) in enumerate(pieces))
 
 
-def _wrap(text: str, fnt, s: float, ys: list[float], hyphenate: bool) -> list[str] | None:
+def _latin_break(pieces: list[Piece], at: int) -> bool:
+    """Whether a line broken before piece ``at`` ends inside a Latin word (and takes a hyphen)."""
+    joint, piece, _ = pieces[at]
+    return joint == "" and not _wide(piece[0]) and not _wide(pieces[at - 1][1][-1])
+
+
+def _wrap(text: str, fnt, s: float, ys: list[float], hyphenate: bool, clear: Clear = None) -> list[str] | None:
     """``text`` in exactly ``len(ys)`` lines, line i centred at ``ys[i]``, each inside the hex
-    (fewest hyphens, then the most even); None if it does not fit."""
+    (fewest breaks inside a word, then the most even); None if it does not fit."""
     pieces = _pieces(text, hyphenate)
     n = len(ys)
     if n > len(pieces):
@@ -85,64 +137,74 @@ def _wrap(text: str, fnt, s: float, ys: list[float], hyphenate: bool) -> list[st
     best: tuple[tuple[int, float], list[str]] | None = None
     for cuts in itertools.combinations(range(1, len(pieces)), n - 1):
         bounds = [0, *cuts, len(pieces)]
-        lines, hyphens, longest = [], 0, 0.0
+        lines, inside, longest = [], 0, 0.0
         for i, (a, b) in enumerate(zip(bounds, bounds[1:])):
             line = _line(pieces[a:b])
-            if b < len(pieces) and pieces[b][0] == "" and not _wide(pieces[b][1][0]):
-                line += "-"
-                hyphens += 1
-            if not fits(s, line, fnt, ys[i]):
+            if b < len(pieces):
+                inside += pieces[b][2]
+                if _latin_break(pieces, b):
+                    line += "-"
+            if not fits(s, line, fnt, ys[i], clear):
                 break
             lines.append(line)
             longest = max(longest, S.length(line, fnt))
         else:
-            score = (hyphens, longest)
+            score = (inside, longest)
             if best is None or score < best[0]:
                 best = (score, lines)
     return best[1] if best is not None else None
 
 
-def _cut(text: str, fnt, s: float, ys: list[float]) -> list[str]:
-    """The last resort: the lines filled word by word, the last cut with an ellipsis."""
-    words = text.split()
+def _cut(text: str, fnt, s: float, ys: list[float], clear: Clear = None) -> list[str]:
+    """The last resort: the lines filled piece by piece (words; Japanese between characters), the
+    last cut with an ellipsis."""
+    pieces: list[Piece] = []
+    for i, piece in enumerate(_pieces(text, True)):
+        if i and _latin_break([pieces[-1], piece], 1):     # a Latin word stays whole
+            pieces[-1] = (pieces[-1][0], pieces[-1][1] + piece[1], pieces[-1][2])
+        else:
+            pieces.append(piece)
     lines: list[str] = []
+    at = 0
     for i, y in enumerate(ys):
         if i == len(ys) - 1:
-            last = " ".join(words)
-            if not fits(s, last, fnt, y):
-                while last and not fits(s, last + "…", fnt, y):
+            last = _line(pieces[at:])
+            if not fits(s, last, fnt, y, clear):
+                while last and not fits(s, last + "…", fnt, y, clear):
                     last = last[:-1]
-                last += "…"
+                last = last.rstrip() + "…"
             lines.append(last)
             break
-        line = ""
-        while words and (not line or fits(s, f"{line} {words[0]}", fnt, y)):
-            line = f"{line} {words.pop(0)}".strip()
-        lines.append(line)
-        if not words:
+        end = at + 1
+        while end < len(pieces) and fits(s, _line(pieces[at:end + 1]), fnt, y, clear):
+            end += 1
+        lines.append(_line(pieces[at:end]))
+        at = end
+        if at == len(pieces):
             break
     return lines
 
 
 @overload
 def fit_in_hex(text: str, s: float, size: float, floor: int, bold: bool, max_lines: int, centre: Centre,
-               last_resort: Literal[True] = True) -> tuple[Any, list[str]]: ...
+               last_resort: Literal[True] = True, clear: Clear = None, hyphenate: bool = True,
+               ) -> tuple[Any, list[str]]: ...
 @overload
 def fit_in_hex(text: str, s: float, size: float, floor: int, bold: bool, max_lines: int, centre: Centre,
-               last_resort: bool) -> tuple[Any, list[str]] | None: ...
+               last_resort: bool, clear: Clear = None, hyphenate: bool = True) -> tuple[Any, list[str]] | None: ...
 def fit_in_hex(text: str, s: float, size: float, floor: int, bold: bool, max_lines: int, centre: Centre,
-               last_resort: bool = True) -> tuple[Any, list[str]] | None:
+               last_resort: bool = True, clear: Clear = None, hyphenate: bool = True) -> tuple[Any, list[str]] | None:
     """(font, lines) of ``text`` in a hex of size ``s``: the largest font from ``size`` down to
     ``floor``, in as few lines as fit, each within the hex at its height; at the floor, long words
-    hyphenated. ``last_resort``: when nothing fits, the lines cut with an ellipsis (otherwise
-    None)."""
+    hyphenated (unless not ``hyphenate``); none in the ``clear`` corner. ``last_resort``: when nothing fits, the lines cut
+    with an ellipsis (otherwise None)."""
     size = max(size, floor)
     while True:
         fnt = S.f(size, bold)
         at_floor = size <= floor
-        for hyphenate in ((False, True) if at_floor else (False,)):
+        for inside in ((False, True) if at_floor and hyphenate else (False,)):
             for n in range(1, max_lines + 1):
-                lines = _wrap(text, fnt, s, line_centres(n, fnt.size, centre), hyphenate)
+                lines = _wrap(text, fnt, s, line_centres(n, fnt.size, centre), inside, clear)
                 if lines is not None:
                     return fnt, lines
         if at_floor:
@@ -151,4 +213,48 @@ def fit_in_hex(text: str, s: float, size: float, floor: int, bold: bool, max_lin
     if not last_resort:
         return None
     fnt = S.f(floor, bold)
-    return fnt, _cut(text, fnt, s, line_centres(max_lines, fnt.size, centre))
+    return fnt, _cut(text, fnt, s, line_centres(max_lines, fnt.size, centre), clear)
+
+
+#: a block of lines and the height of its first line's centre (an offset from the hex's centre)
+Block = tuple[list[str], float]
+
+
+def fit_below(ability: str, cost: str, s: float, size: float, floor: int, top: float, bottom: float,
+              ) -> tuple[Any, Block | None, Block | None] | None:
+    """(font, ability block, cost block) of an auction tile's ability and upgrade cost (either may
+    be empty) in the lines between ``top`` and ``bottom`` (centres of its first and lowest possible
+    line): the largest font from ``size`` down to ``floor``, in the fewest lines; the ability from
+    the top, the cost in the lowest lines it fits (at the bottom, as a tile prints it); at the
+    floor, long words hyphenated. None when they do not fit whole."""
+    size = max(size, floor)
+    while True:
+        fnt = S.f(size, False)
+        h = fnt.size * LINE
+        slots = [top + i * h for i in range(max(1, int((bottom - top) / h) + 1))]
+        at_floor = size <= floor
+        for hyphenate in ((False, True) if at_floor else (False,)):
+            found = _stack(ability, cost, fnt, s, slots, hyphenate)
+            if found is not None:
+                return (fnt, *found)
+        if at_floor:
+            return None
+        size = max(floor, size * 0.92)
+
+
+def _stack(ability: str, cost: str, fnt, s: float, slots: list[float], hyphenate: bool,
+           ) -> tuple[Block | None, Block | None] | None:
+    for total in range(bool(ability) + bool(cost), len(slots) + 1):
+        for used in range(1, total + 1 - bool(cost)) if ability else (0,):
+            lines = _wrap(ability, fnt, s, slots[:used], hyphenate) if used else []
+            if lines is None:
+                continue
+            block = (lines, slots[0]) if used else None
+            if not cost:
+                return block, None
+            count = total - used
+            for first in range(len(slots) - count, used - 1, -1):     # as low as it fits
+                cost_lines = _wrap(cost, fnt, s, slots[first:first + count], hyphenate)
+                if cost_lines is not None:
+                    return block, (cost_lines, slots[first])
+    return None

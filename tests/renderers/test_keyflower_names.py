@@ -11,7 +11,7 @@ import pytest
 from games.keyflower.components import tiles
 from renderers.common.phone import floors
 from renderers.keyflower import style as S
-from renderers.keyflower.hexes import name_above_ability, name_alone
+from renderers.keyflower.tilewords import name_above_ability, name_alone
 from renderers.keyflower.hexfit import LINE, fit_in_hex
 from renderers.keyflower.text import tile_title
 from renderers.keyflower.villages import NAME_MIN, S_MAX
