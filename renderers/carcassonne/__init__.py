@@ -192,12 +192,22 @@ def layout(view: CarcassonneView, names: list[str], scale: float = 1.0, region: 
     mx, my = margins(Window(x0, y0, x1, y1, tile), scale, fl)
     show_cols = min(cols, max(3, (width - 2 * mx) // tile))
     show_rows = min(rows, max(3, (room - 2 * my) // tile))
-    cx, cy = view.last_placed or (0, 0)
+    cx, cy = focus_square(view)
     left = min(max(x0, cx - show_cols // 2), x1 - show_cols + 1)
     top = min(max(y0, cy - show_rows // 2), y1 - show_rows + 1)
     window = Window(left, top, left + show_cols - 1, top + show_rows - 1, tile)
     mx, _ = margins(window, scale, fl)
     return Layout(width, window, ((width - (show_cols * tile + 2 * mx)) // 2, 0), True, True, fl)
+
+
+def focus_square(view: CarcassonneView) -> tuple[int, int]:
+    """The square a large board's turn image is centred on: the dragon while it is moved (its
+    next steps are what the player chooses from), else the last tile placed."""
+    if view.phase == "dragon":
+        for figure in view.figures:
+            if figure.kind == "dragon":
+                return figure.x, figure.y
+    return view.last_placed or (0, 0)
 
 
 def square_box(view: CarcassonneView, x: int, y: int, scale: float = 1.0,

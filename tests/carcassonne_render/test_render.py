@@ -271,6 +271,24 @@ def test_dragon_phase_shows_the_path_and_the_possible_steps():
     assert players_section(stepping, NAMES, 440, Fonts(1.0)).height > 0
 
 
+def test_a_large_boards_turn_image_follows_the_dragon_while_it_moves():
+    from renderers.carcassonne.overlays import DRAGON
+    big = large_board(160)
+    xs, ys = [t.x for t in big.tiles], [t.y for t in big.tiles]
+    last = big.last_placed or (0, 0)
+    # the tile farthest from the last one placed: the dragon stands there, one step to take east
+    far = max(big.tiles, key=lambda t: abs(t.x - last[0]) + abs(t.y - last[1]))
+    view = replace(big, phase="dragon", drawn=None, legal_placements=(), current=1, options=("drache",),
+                   figures=(FigureView(far.x, far.y, None, "dragon", "", -1),),
+                   extras={"dragon_path": ((far.x, far.y),), "dragon_steps": (1,), "turn_player": 0})
+    assert max(xs) - min(xs) > 10 or max(ys) - min(ys) > 14      # too large to show whole
+    assert square_box(replace(view, phase="place"), far.x, far.y) is None    # off the usual window
+    box = square_box(view, far.x, far.y)
+    assert box is not None and square_box(view, far.x + 1, far.y) is not None
+    image = decode(render(view, NAMES))
+    assert count_near(image, around(square_box(view, far.x + 1, far.y), 0.22, 0.5, 10), DRAGON, 30) > 40
+
+
 def test_portal_fairy_and_princess_targets_are_marked():
     from renderers.carcassonne.overlays import FAIRY, PORTAL, PRINCESS
     view = with_deploy(small_view(options=("drache",)), ("re", "fnw", "fse", "cn@0,0", "fen@0,0", "Lcn@0,0",
