@@ -13,6 +13,7 @@ legend of the symbols in play) below.
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -283,7 +284,7 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
     gap = round(GAP * scale)
     width = round(WIDTH * scale)
     fl = floors(width)
-    panel, panel_h, legend = panel_parts(view, names, width, Fonts(scale, fl.text, fl.mark), gap)
+    panel, panel_h, legend, rows = panel_parts(view, names, width, Fonts(scale, fl.text, fl.mark), gap)
     plan = layout(view, names, scale, None, panel_h)
     window, (left, top) = plan.window, plan.board_at
     mx, my = margins(window, scale, plan.floors)
@@ -313,12 +314,14 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
     y += gap
     parts += [(part, (x, y + dy)) for part, (x, dy) in panel]
     if palette is None:
-        (shows, draw), (x, dy) = legend.part()
-        parts.append(((shows, draw), (x, y + dy)))
+        for (shows, draw), (x, dy) in [legend.part()] + [row.part() for row in rows]:
+            parts.append(((shows, draw), (x, y + dy)))
     image = compose_at(parts, (plan.width, y + panel_h), P.PANEL_BG, PALETTES, cache_key)
     if palette is not None and cache_key is not None:
         paste_board(image, (left, top), view, window, scale, plan.floors, palette, cache_key)
         legend.paste(image, y, palette, cache_key)
+        for row in rows:
+            row.paste(image, y, palette, cache_key)
     return image
 
 
@@ -350,7 +353,10 @@ def _warm_palette(key: Hashable, scale: float) -> None:
     """Palette ``key``, made (when it is not yet) as a table's first picture would make it, from
     a game in play with every option and as many players as play, with every tile type beside it
     (a board seldom shows them all at once); then every tile's square at the focused sizes mapped
-    to it (a turn image in this palette maps only the squares with something on them)."""
+    to it (a turn image in this palette maps only the squares with something on them), and turn
+    images of that game drawn in it in every language, a few turns of each phase (every player's
+    row, highlighted and not, the legends, the numbers: mapped once here, not in a table's first
+    turns)."""
     palette = PALETTES.known(key)
     if palette is None:
         PALETTES.palette(_sample_picture(scale), key)
@@ -362,10 +368,21 @@ def _warm_palette(key: Hashable, scale: float) -> None:
     tiles = list(all_tiles())
     for size in sorted({_even(FOCUS_TILE * scale), _even(FOCUS_DEPLOY * scale)}):
         map_tiles_ahead(key, palette, tiles, size, scale, fl)
+    views = _sample_views()
+    names = [f"Player {n + 1}" for n in range(len(views[0].players))]
+    for locale in LANGUAGES:
+        with speaking(locale):
+            for view in views[1:]:
+                _turn_image(view, names, scale, key)
 
 
-def _sample_picture(scale: float) -> Image.Image:
-    """A turn image of a random game half played (RGB), every tile type in a row under it."""
+WARM_VIEWS = 16        # turn images of the sample game drawn in the public palette, per language
+
+
+@functools.lru_cache(maxsize=1)
+def _sample_views() -> tuple[CarcassonneView, ...]:
+    """Public views of a random game with every option and as many players as play: half played
+    (the first), then the turns after it."""
     import random
 
     from games.carcassonne import GAME
@@ -380,13 +397,21 @@ def _sample_picture(scale: float) -> Image.Image:
                 pass
     state = GAME.setup(GAME.max_players, options, 1)
     rng = random.Random(1)
-    for _ in range(120):
+    views = []
+    for step in range(120 + WARM_VIEWS):
         if GAME.outcome(state) is not None:
             break
         seat = min(GAME.to_act(state))
         GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-    view = GAME.view(state, None)
-    picture = render_image(view, [f"Player {n + 1}" for n in range(GAME.max_players)], scale)
+        if step >= 119:
+            views.append(GAME.view(state, None))
+    return tuple(views)
+
+
+def _sample_picture(scale: float) -> Image.Image:
+    """A turn image of a random game half played (RGB), every tile type in a row under it."""
+    view = _sample_views()[0]
+    picture = render_image(view, [f"Player {n + 1}" for n in range(len(view.players))], scale)
     tile = _even(FOCUS_TILE * scale)
     tiles = list(all_tiles())
     per_row = max(1, picture.width // tile)

@@ -155,7 +155,7 @@ def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, t
 
 def row_image(view: CarcassonneView, names: list[str], p, width: int, f: Fonts) -> Image.Image:
     """Player ``p``'s row (RGB, ``width`` wide): stamped from its sprites (renderers.carcassonne.stamps)."""
-    under, stamps = _row_stamps(view, names, p, width, f)
+    under, stamps = row_stamps(view, names, p, width, f)
     return stamp_rgb(stamps, (width, players_shape(view, f).row_h), P.PANEL_BG, under)
 
 
@@ -175,7 +175,7 @@ def _centred(sprite: Image.Image, centre: tuple[float, float]) -> Stamp:
     return sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
 
 
-def _row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts) -> tuple[RGB, list[Stamp]]:
+def row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts) -> tuple[RGB, list[Stamp]]:
     """The colour the row's sprites lie on, and its sprites and words and where they go: colour
     and letter, name, score and supply; the current player's row highlighted and marked with a
     triangle."""

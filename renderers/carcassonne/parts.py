@@ -1,13 +1,14 @@
 """The panel under the board as parts (renderers.common.layers): the players' title, each
 player's row, the drawn tile and the legend. A turn changes the title, the drawn tile and the
 rows of the players it scored for or passed to; the other parts are pasted from their palette
-form. A row is drawn where the whole section draws it (on a canvas down to the row's bottom)
-and cut out, so every part is pixel for pixel its piece of the whole panel; each key holds
-everything its part draws."""
+form. Every part is pixel for pixel its piece of the whole panel, and each key holds everything
+its part draws. The rows and the legend are made of stamps (renderers.carcassonne.stamps): in a
+table's palette they are stamped from their sprites' palette forms instead of drawn in RGB and
+mapped."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable
+from typing import Callable, Hashable
 
 from PIL import Image
 
@@ -15,10 +16,10 @@ from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import palette as P
 from renderers.carcassonne.panel import (
     Fonts, drawn_height, drawn_section, legend_figures, legend_height, legend_items, legend_section, legend_stamps,
-    row_image,
+    row_image, row_stamps,
     players_shape, players_section, players_title, players_title_text, row_shows,
 )
-from renderers.carcassonne.stamps import stamp_on, stamp_palette, stamps_key
+from renderers.carcassonne.stamps import RGB, Stamp, stamp_on, stamp_palette, stamps_key
 from renderers.common.layers import CACHE, Drawn, Placed
 
 
@@ -65,11 +66,36 @@ class Legend:
         image.paste(mapped, (self.at[0], top + self.at[1]))
 
 
+@dataclass(frozen=True)
+class Row:
+    """A player's row as a part: what it shows (a key), how to draw it, where it goes."""
+
+    shows: Hashable
+    draw: Callable[[], Image.Image]
+    stamps: Callable[[], tuple[RGB, list[Stamp]]]       # the colour its sprites lie on, and its stamps
+    at: tuple[int, int]
+    size: tuple[int, int]
+
+    def part(self) -> Placed:
+        """The row drawn in RGB, as a part of :func:`renderers.common.layers.compose_at`."""
+        return (self.shows, self.draw), self.at
+
+    def paste(self, image: Image.Image, top: int, palette: Image.Image, key: Hashable) -> None:
+        """Paste the row in ``palette`` (the "P" image ``image``'s, palette ``key``'s), ``top``
+        pixels below the panel's top: kept, or stamped from its sprites' palette forms."""
+        mapped = CACHE.get(key, self.shows)
+        if mapped is None:
+            under, stamps = self.stamps()
+            mapped = stamp_palette(stamps, self.size, P.PANEL_BG, palette, key, under)
+            CACHE.put(key, self.shows, mapped)
+        image.paste(mapped, (self.at[0], top + self.at[1]))
+
+
 def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, gap: int
-                ) -> tuple[list[Placed], int, Legend]:
-    """The panel's parts but the legend, where they go in it (players and the drawn tile side by
-    side, the legend below), the panel's height and the legend; what no part covers is the
-    panel's background."""
+                ) -> tuple[list[Placed], int, Legend, list[Row]]:
+    """The panel's parts but the legend and the players' rows, where they go in it (players and
+    the drawn tile side by side, the legend below), the panel's height, the legend and the rows;
+    what no part covers is the panel's background."""
     drawn_w = drawn_width(width, f.scale)
     players_w = width - (drawn_w + gap if view.drawn else 0)
     shape = players_shape(view, f)
@@ -80,12 +106,11 @@ def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, g
         players_title(image, view, players_w, f)
         return image
     parts.append(((("carcassonne", "title", players_w, f, shape, players_title_text(view)), title), (0, 0)))
-    for k, p in enumerate(view.players):
-        top = shape.row_top(k)
-
-        def row(p=p) -> Image.Image:
-            return row_image(view, names, p, players_w, f)
-        parts.append(((("carcassonne", "row", players_w, f, shape, k, row_shows(view, names, k)), row), (0, top)))
+    rows = [Row(("carcassonne", "row", players_w, f, shape, k, row_shows(view, names, k)),
+                lambda p=p: row_image(view, names, p, players_w, f),
+                lambda p=p: row_stamps(view, names, p, players_w, f),
+                (0, shape.row_top(k)), (players_w, shape.row_h))
+            for k, p in enumerate(view.players)]
     above = shape.height(len(view.players))
     if view.drawn:
         def drawn() -> Image.Image:
@@ -98,7 +123,7 @@ def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, g
     height = legend_height(items, width, f)
     legend = Legend(("carcassonne", "legend", width, f, shows), items, (0, above + gap), width, height, f,
                     legend_figures(view, f))
-    return parts, above + gap + height, legend
+    return parts, above + gap + height, legend, rows
 
 
 def panel_image(view: CarcassonneView, names: list[str], width: int, f: Fonts, gap: int) -> Image.Image:

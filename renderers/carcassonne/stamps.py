@@ -66,11 +66,11 @@ def stamp_rgb(stamps: Sequence[Stamp], size: tuple[int, int], background: RGB, u
 
 
 def stamp_palette(stamps: Sequence[Stamp], size: tuple[int, int], background: RGB, palette: Image.Image,
-                  key: Hashable) -> Image.Image:
+                  key: Hashable, under: RGB | None = None) -> Image.Image:
     """:func:`stamp_rgb` as a "P" image in ``palette`` (palette ``key``'s)."""
     image = Image.new("RGB", (1, 1), background).quantize(palette=palette, dither=Image.Dither.NONE)
     image = image.resize(size)
-    stamp_on(image, (0, 0), stamps, background, palette, key)
+    stamp_on(image, (0, 0), stamps, under or background, palette, key)
     return image
 
 
