@@ -69,18 +69,22 @@ def fitted(draw: ImageDraw.ImageDraw, text: str, width: float, size: float, floo
         size = max(floor, size * 0.92)
 
 
-def _plate_text(draw, xy, lines: list[str], fnt, plate, fill=S.INK) -> None:
-    """Lines of text centred on ``xy`` over a plate of the tile's colour: roads and water end at
-    the plate's edge instead of running through the words."""
+def _plate_text(draw, xy, lines: list[str], fnt, plate, fill=S.INK, shifts: Sequence[float] = ()) -> None:
+    """Lines of text centred on ``xy`` (each moved right by its ``shifts``, if any) over a plate
+    of the tile's colour: roads and water end at the plate's edge instead of running through the
+    words."""
     x, y = xy
     line_h = fnt.size * 1.1
     top = y - line_h * (len(lines) - 1) / 2
-    width = max(S.length(line, fnt) for line in lines)
+    moved = list(shifts) or [0.0] * len(lines)
+    widths = [S.length(line, fnt) for line in lines]
+    left = min(x + dx - w / 2 for dx, w in zip(moved, widths))
+    right = max(x + dx + w / 2 for dx, w in zip(moved, widths))
     pad = max(2, fnt.size * 0.2)
-    draw.rounded_rectangle((x - width / 2 - pad, top - line_h / 2, x + width / 2 + pad, top + line_h * (len(lines) - 0.5)),
+    draw.rounded_rectangle((left - pad, top - line_h / 2, right + pad, top + line_h * (len(lines) - 0.5)),
                            radius=pad * 1.5, fill=plate)
-    for i, line in enumerate(lines):
-        S.centred(draw, (x, top + i * line_h), line, fnt, fill=fill)
+    for i, (line, dx) in enumerate(zip(lines, moved)):
+        S.centred(draw, (x + dx, top + i * line_h), line, fnt, fill=fill)
 
 
 @text_cache(maxsize=1024)
@@ -117,7 +121,8 @@ def tile_sprite(tid: str, upgraded: bool, k: int, s: int, floor: int, detail: st
         draw.line(corners + [corners[0]], fill=S.GOLD_EDGE, width=max(3, s // 12))
     words = tile_words(tid, upgraded, s, floor, detail, purple)
     for block in words.blocks:
-        _plate_text(draw, (cx, cy + block.centre), list(block.lines), block.font, fill, fill=block.ink)
+        _plate_text(draw, (cx, cy + block.centre), list(block.lines), block.font, fill, fill=block.ink,
+                    shifts=block.shifts)
     # nothing outside the hex (a plate's corners, a long word)
     mask = Image.new("L", image.size, 0)
     ImageDraw.Draw(mask).polygon(corners, fill=255, outline=255)

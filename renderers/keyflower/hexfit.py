@@ -23,7 +23,7 @@ EDGE = 2                # pixels kept between a line's plate and the hex's edge
 #: where a block of ``n`` lines of height ``h`` is centred, as an offset from the hex's centre
 Centre = Callable[[int, float], float]
 #: a corner kept clear of words (a points badge): words above ``bottom`` end left of ``left``
-#: (offsets from the hex's centre)
+#: (offsets from the hex's centre), moved left off the middle if need be
 Clear = tuple[float, float] | None
 
 
@@ -43,14 +43,23 @@ def line_centres(n: int, size: float, centre: Centre) -> list[float]:
     return [top + i * h for i in range(n)]
 
 
-def fits(s: float, line: str, fnt, y: float, clear: Clear = None) -> bool:
-    """Whether the letters of ``line``, centred at height ``y``, lie inside the hex (a plate round
-    them may be cut by the edge, the words never) and out of the ``clear`` corner."""
+def shift(s: float, line: str, fnt, y: float, clear: Clear = None) -> float | None:
+    """How far right of the middle ``line`` goes at height ``y`` (0, or less than 0 to keep out
+    of the ``clear`` corner) so that its letters lie inside the hex (a plate round them may be cut
+    by the edge, the words never); None when it cannot."""
     left, top, right, bottom = fnt.getbbox(line, anchor="mm")
     room = chord(s, y + top, y + bottom) / 2
-    if clear is not None and y + top < clear[1]:
-        room = min(room, clear[0])
-    return max(-left, right) + EDGE <= room
+    if max(-left, right) + EDGE > room:
+        return None
+    if clear is None or y + top >= clear[1] or right + EDGE <= clear[0]:
+        return 0.0
+    moved = clear[0] - EDGE - right
+    return moved if left + moved - EDGE >= -room else None
+
+
+def fits(s: float, line: str, fnt, y: float, clear: Clear = None) -> bool:
+    """Whether ``line`` fits the hex at height ``y`` (see :func:`shift`)."""
+    return shift(s, line, fnt, y, clear) is not None
 
 
 @functools.lru_cache(maxsize=1)
@@ -73,16 +82,35 @@ def _hiragana(ch: str) -> bool:
     return "\u3041" <= ch <= "\u309f"
 
 
+def _katakana(ch: str) -> bool:
+    return "\u30a0" <= ch <= "\u30ff"
+
+
+def _kanji(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff"
+
+
 def phrase_breaks(word: str) -> set[int]:
     """Where a Japanese run of characters breaks as naturally as English between words: after
-    punctuation (・ ： 、) and where a hiragana run (a particle, a verb's ending) meets a kanji or
-    katakana ("鉄床を|払う：|鉄+3"), never before a character a line cannot start with."""
-    breaks = set()
+    punctuation (・ ： 、); where a hiragana run (a particle, a verb's ending) meets a kanji or
+    katakana ("鉄床を|払う：|鉄+3"); between the kanji and katakana words of a compound ("+家|タイル")
+    — these two only with two characters or more on each side ("キーの|石切り場", not
+    "石切り|場"); never before a character a line cannot start with."""
+    marks, joins = set(), []
     for i in range(1, len(word)):
         before, after = word[i - 1], word[i]
         if after in NO_LINE_START:
             continue
-        if before in BREAK_AFTER or after in "（「『" or (_hiragana(before) and _wide(after) and not _hiragana(after)):
+        if before in BREAK_AFTER or after in "（「『":
+            marks.add(i)
+        elif (_hiragana(before) and _wide(after) and not _hiragana(after)) or \
+                (_kanji(before) and _katakana(after)) or (_katakana(before) and _kanji(after)):
+            joins.append(i)
+    breaks = set(marks)
+    for i in joins:
+        earlier = max([0, *(b for b in breaks if b < i)])
+        later = min([len(word), *(b for b in marks | set(joins) if b > i)])
+        if i - earlier >= 2 and later - i >= 2:
             breaks.add(i)
     return breaks
 

@@ -13,7 +13,7 @@ from games.keyflower.components import tile as tile_def
 from renderers.common import word
 from renderers.common.words import codes_shown
 from renderers.keyflower import style as S
-from renderers.keyflower.hexfit import LINE, Centre, Clear, fit_below, fit_in_hex, fits, line_centres
+from renderers.keyflower.hexfit import LINE, Centre, Clear, fit_below, fit_in_hex, fits, line_centres, shift
 from renderers.keyflower.text import ability_text, cost_letters, tile_title, vp_text
 
 AUCTION_BOTTOM = 0.6    # an auction tile's lowest line of words is centred at most this far below the middle
@@ -29,6 +29,7 @@ class Words:
     lines: tuple[str, ...]
     centre: float
     ink: tuple[int, int, int] = S.INK
+    shifts: tuple[float, ...] = ()          # how far right of the middle each line goes (none: all centred)
 
 
 @dataclass(frozen=True)
@@ -61,9 +62,10 @@ def tile_words(tid: str, upgraded: bool, s: float, floor: int, detail: str, purp
     # nor is a word broken in two)
     fit = None
     clears = dict.fromkeys([badge, None]) if line else [badge]
-    tries = [(lines, clear) for lines in (2, 3) for clear in clears] if line or cost else []
-    for lines, clear in tries:
-        fit = _fit_title(name, code, s, floor, lines, name_above_ability(s), last_resort=False, clear=clear,
+    tries = [(lines, clear) for clear in clears for lines in (2, 3)] if line or cost else []
+    used = None
+    for lines, used in tries:
+        fit = _fit_title(name, code, s, floor, lines, name_above_ability(s), last_resort=False, clear=used,
                          hyphenate=bool(line))
         if fit is not None:
             break
@@ -71,12 +73,18 @@ def tile_words(tid: str, upgraded: bool, s: float, floor: int, detail: str, purp
     if fit is None:                 # the name takes the middle; a cost alone goes below it if there is room
         line = ""
         place = name_alone(s)
-        fit = _fit_title(name, code, s, floor, 3, place, last_resort=False, clear=badge) or \
-            _fit_title(name, code, s, floor, 3, place)
+        used = badge
+        fit = _fit_title(name, code, s, floor, 3, place, last_resort=False, clear=badge)
+        if fit is None:
+            used = None
+            fit = _fit_title(name, code, s, floor, 3, place)
     assert fit is not None, "the last resort always fits"
     name_font, name_lines = fit
     name_h = name_font.size * LINE
-    blocks = [Words(name_font, tuple(name_lines), place(len(name_lines), name_h))]
+    centre = place(len(name_lines), name_h)
+    ys = [centre - name_h * (len(name_lines) - 1) / 2 + i * name_h for i in range(len(name_lines))]
+    moved = tuple(shift(s, text, name_font, y, used) or 0.0 for text, y in zip(name_lines, ys))
+    blocks = [Words(name_font, tuple(name_lines), centre, shifts=moved if any(moved) else ())]
     top = max(s * 0.12, blocks[0].centre + name_h * len(name_lines) / 2 + floor * LINE / 2 + 2)
     blocks += _below(defn, line, cost, s, floor, detail, top)
     return TileWords(tuple(blocks), (s * BADGE_X, -s * BADGE_Y, radius) if shown else None, points)

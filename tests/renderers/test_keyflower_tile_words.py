@@ -33,7 +33,8 @@ def _line_boxes(block):
     top = block.centre - h * (len(block.lines) - 1) / 2
     for i, line in enumerate(block.lines):
         left, upper, right, lower = block.font.getbbox(line, anchor="mm")
-        yield line, (left, top + i * h + upper, right, top + i * h + lower)
+        dx = block.shifts[i] if block.shifts else 0
+        yield line, (left + dx, top + i * h + upper, right + dx, top + i * h + lower)
 
 
 def _plain(text: str) -> str:
@@ -72,7 +73,9 @@ def test_every_auction_tile_shows_its_ability_and_cost_whole(tid, locale):
 
 def test_japanese_breaks_between_phrases_first():
     assert phrase_breaks("鉄床を払う：鉄+3") == {3, 6}          # 鉄床を|払う：|鉄+3
-    assert phrase_breaks("ボート選択3・紫キープル") == {7}         # after the middle dot
+    assert phrase_breaks("ボート選択3・紫キープル") == {3, 7}      # ボート|選択3・|紫キープル
+    assert phrase_breaks("キーの石切り場") == {3}                   # not 石切り|場
+    assert phrase_breaks("+家タイル") == {2}
     assert phrase_breaks("フリッパー号") == set()                  # one word of katakana
     fnt, lines = fit_in_hex("鉄床を払う：鉄+3", 58, 58 * 0.22, FLOOR, False, 2, lambda n, h: 0)
     assert lines == ["鉄床を払う：", "鉄+3"] or lines == ["鉄床を", "払う：鉄+3"]
