@@ -272,7 +272,10 @@ def _artists(canvas: Canvas, view: FlorenzaView) -> None:
         x = _types(canvas, x0 + s(44), y + s(4), (info.type,), s(26))
         detail = f"{info.fee} · {'|'.join(str(v) for v in info.values)}"
         detail_w = text_width(canvas.draw, detail, canvas.font(19))
-        name, typeface = canvas.fit(named(info.name, info.ja), x0 + col_w - detail_w - s(10) - (x + s(4)), 20, False)
+        room = x0 + col_w - detail_w - s(10) - (x + s(4))
+        name, typeface = canvas.fit(named(info.name, info.ja), room, 20, False)
+        if name.endswith("…"):          # a long name (most Japanese ones): the surname, as a hired artist's tile says it
+            name, typeface = canvas.fit(_artist_short(info), room, 20, False)
         canvas.text((x + s(4), y + s(4)), name, fill=INK, typeface=typeface)
         canvas.text((x0 + col_w - s(4), y + s(5)), detail, fill=INK, typeface=canvas.font(19), anchor="ra")
     canvas.y += rows * row_h

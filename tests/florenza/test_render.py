@@ -121,3 +121,34 @@ def test_a_section_drawn_on_a_page_that_grows_is_the_same_picture(midgame, monke
     grown = image(render(view, NAMES, cache_key=("grow-test", 2)))
     assert tall.size == grown.size
     assert ImageChops.difference(tall, grown).getbbox() is None
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_every_artist_on_display_is_named_whole(midgame, monkeypatch, locale):
+    """A long name (most Japanese ones) is the artist's surname, as a hired artist's tile says
+    it, rather than cut with an ellipsis."""
+    from dataclasses import replace
+
+    from games.florenza.components import catalog
+    from renderers.common.words import speaking
+    from renderers.florenza import draw, render_image
+
+    drawn: list[str] = []
+    text = draw.Canvas.text
+
+    def recording(self, xy, words, *args, **kwargs):
+        drawn.append(words)
+        return text(self, xy, words, *args, **kwargs)
+    monkeypatch.setattr(draw.Canvas, "text", recording)
+    named = [a for a in catalog().artists.values() if not a.anonymous]
+    view = GAME.view(midgame, None)
+    for start in range(0, len(named), 8):
+        shown = named[start:start + 8]
+        drawn.clear()
+        with speaking(locale):
+            render_image(replace(view, artists=tuple(a.id for a in shown)), NAMES)
+        for artist in shown:
+            full, surname = (artist.ja, artist.ja.split("・")[-1]) if locale == "ja" else \
+                (artist.name, artist.name.split()[-1])
+            assert full in drawn or surname in drawn, f"{artist.id}: neither {full!r} nor {surname!r} drawn"
+        assert not [words for words in drawn if words.endswith("…") and "・" in words]
