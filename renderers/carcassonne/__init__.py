@@ -37,7 +37,7 @@ from renderers.carcassonne.text import draw_text, fit, text_sprite, text_width
 from renderers.common import PLAYER_COLOURS, PlayerColour, encode_png, word
 from renderers.common.layers import Placed, compose_at
 from renderers.common.phone import MIN_WIDTH, Floors, floors, max_height
-from renderers.common.words import LANGUAGES, speaking
+from renderers.common.words import LANGUAGES, N_, speaking
 
 __all__ = ["PALETTES", "render", "render_image", "layout", "whole_window", "region_window", "square_box", "warm_up",
            "regions", "seat_colours", "key_colours"]
@@ -127,14 +127,21 @@ def key_colours() -> list[tuple[int, int, int]]:
 @dataclass(frozen=True)
 class Layout:
     """Where everything goes: the picture's width, the board window, the board's top-left corner,
-    whether the board is a part of a larger one (focus), and the panel below it."""
+    whether the board is a part of a larger one and round what (focus: one of FOCUS_NOTES' keys,
+    "" for the whole board), and the panel below it."""
 
     width: int
     window: Window
     board_at: tuple[int, int]
-    focus: bool
+    focus: str
     panel: bool
     floors: Floors
+
+
+#: the line under a focused board, by what the board is centred on
+FOCUS_NOTES = {"last": N_("Part of the board, round the last tile · /board shows it all"),
+               "dragon": N_("Part of the board, round the dragon · /board shows it all"),
+               "fits": N_("Part of the board, where the drawn tile fits · /board shows it all")}
 
 
 def _panel(view: CarcassonneView, names: list[str], width: int, fonts: Fonts, gap: int) -> Image.Image:
@@ -167,7 +174,7 @@ def layout(view: CarcassonneView, names: list[str], scale: float = 1.0, region: 
             board_w, board_h = window.cols * window.tile + 2 * mx, window.rows * window.tile + 2 * my
             width = max(width, board_w, math.ceil((board_h + round(60 * scale)) / 2))
             fl = floors(width)
-        return Layout(width, window, ((width - board_w) // 2, round(60 * scale)), False, False, fl)
+        return Layout(width, window, ((width - board_w) // 2, round(60 * scale)), "", False, fl)
     width = round(WIDTH * scale)
     fl = floors(width)
     fonts = Fonts(scale, fl.text, fl.mark)
@@ -176,7 +183,7 @@ def layout(view: CarcassonneView, names: list[str], scale: float = 1.0, region: 
         mx, _ = margins(window, scale, fl)
         width = max(width, window.cols * window.tile + 2 * mx)
         fl = floors(width)
-        return Layout(width, window, (0, 0), False, True, fl)
+        return Layout(width, window, (0, 0), "", True, fl)
     if panel_height is None:
         panel_height = _panel(view, names, width, fonts, gap).height
     room = min(height or max_height(width), max_height(width)) - panel_height - gap
@@ -186,19 +193,28 @@ def layout(view: CarcassonneView, names: list[str], scale: float = 1.0, region: 
     if tile >= FOCUS_BELOW * scale:
         window = Window(x0, y0, x1, y1, tile)
         mx, _ = margins(window, scale, fl)
-        return Layout(width, window, ((width - (cols * tile + 2 * mx)) // 2, 0), False, True, fl)
+        return Layout(width, window, ((width - (cols * tile + 2 * mx)) // 2, 0), "", True, fl)
     # a large board: the squares round the last tile placed, as many as fit
     room -= round(40 * scale)                           # the line that says /board shows it all
     tile = _even((FOCUS_DEPLOY if view.phase == "deploy" else FOCUS_TILE) * scale)
     mx, my = margins(Window(x0, y0, x1, y1, tile), scale, fl)
     show_cols = min(cols, max(3, (width - 2 * mx) // tile))
     show_rows = min(rows, max(3, (room - 2 * my) // tile))
+
+    def round_square(cx: int, cy: int) -> Window:
+        left = min(max(x0, cx - show_cols // 2), x1 - show_cols + 1)
+        top = min(max(y0, cy - show_rows // 2), y1 - show_rows + 1)
+        return Window(left, top, left + show_cols - 1, top + show_rows - 1, tile)
     cx, cy = focus_square(view)
-    left = min(max(x0, cx - show_cols // 2), x1 - show_cols + 1)
-    top = min(max(y0, cy - show_rows // 2), y1 - show_rows + 1)
-    window = Window(left, top, left + show_cols - 1, top + show_rows - 1, tile)
+    window = round_square(cx, cy)
+    focus = "dragon" if view.phase == "dragon" and (cx, cy) != view.last_placed else "last"
+    fits = {(x, y) for x, y, _ in view.legal_placements}
+    if view.phase == "place" and fits and not any(window.contains(x, y) for x, y in fits):
+        # the drawn tile fits nowhere near the last tile: the picture shows the nearest place it fits
+        window = round_square(*min(fits, key=lambda at: (abs(at[0] - cx) + abs(at[1] - cy), at)))
+        focus = "fits"
     mx, _ = margins(window, scale, fl)
-    return Layout(width, window, ((width - (show_cols * tile + 2 * mx)) // 2, 0), True, True, fl)
+    return Layout(width, window, ((width - (show_cols * tile + 2 * mx)) // 2, 0), focus, True, fl)
 
 
 def focus_square(view: CarcassonneView) -> tuple[int, int]:
@@ -240,7 +256,7 @@ def render_image(view: CarcassonneView, names: list[str], scale: float = 1.0, re
     y = plan.board_at[1] + board.height
     notes: list[str] = []
     if plan.focus:
-        notes.append(word("Part of the board, round the last tile · /board shows it all"))
+        notes.append(word(FOCUS_NOTES[plan.focus]))
     if not plan.panel:
         title = word("The whole board · turn {turn}", turn=view.turn)
         notes_top = [(title, round(30 * scale))]
@@ -301,7 +317,7 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
     y = top + board_h
     if plan.focus:
         line_h = round(40 * scale)
-        text = word("Part of the board, round the last tile · /board shows it all")
+        text = word(FOCUS_NOTES[plan.focus])
         size = max(plan.floors.text, round(20 * scale))
 
         def note(y: int = y) -> Image.Image:

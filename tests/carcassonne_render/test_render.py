@@ -7,7 +7,8 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from games.carcassonne.view import FigureView, PlacedTileView
-from renderers.carcassonne import TILE_MIN, palette as P, region_window, render, render_image, square_box, whole_window
+from renderers.carcassonne import (TILE_MIN, layout, palette as P, region_window, render, render_image, square_box,
+                                   whole_window)
 from renderers.carcassonne.deploy import segment_of, spots
 from renderers.carcassonne.geometry import geometry, rotate_point
 from renderers.carcassonne.panel import Fonts, drawn_section, legend_items, players_section
@@ -285,8 +286,22 @@ def test_a_large_boards_turn_image_follows_the_dragon_while_it_moves():
     assert square_box(replace(view, phase="place"), far.x, far.y) is None    # off the usual window
     box = square_box(view, far.x, far.y)
     assert box is not None and square_box(view, far.x + 1, far.y) is not None
+    assert layout(view, NAMES).focus == "dragon" and layout(replace(view, phase="place"), NAMES).focus == "last"
     image = decode(render(view, NAMES))
     assert count_near(image, around(square_box(view, far.x + 1, far.y), 0.22, 0.5, 10), DRAGON, 30) > 40
+
+
+def test_a_large_boards_turn_image_shows_where_the_drawn_tile_fits_when_not_near_the_last_tile():
+    big = large_board(160)
+    last = big.last_placed or (0, 0)
+    far = max(big.tiles, key=lambda t: abs(t.x - last[0]) + abs(t.y - last[1]))
+    spot = (far.x, far.y - 1) if all((t.x, t.y) != (far.x, far.y - 1) for t in big.tiles) else (far.x + 1, far.y)
+    view = replace(big, phase="place", drawn="D", legal_placements=((spot[0], spot[1], 0), (spot[0], spot[1], 2)))
+    assert square_box(view, *last) is None                    # the last tile is not shown: no place near it
+    assert layout(view, NAMES).focus == "fits"
+    left, top, size = square_box(view, *spot)
+    image = decode(render(view, NAMES))
+    assert count_near(image, (left + 4, top + 4, left + size - 4, top + size - 4), P.LEGAL, 12) > size * size // 4
 
 
 def test_portal_fairy_and_princess_targets_are_marked():
