@@ -5,8 +5,9 @@ twice as tall, the board on top and the panel (players, the drawn tile in its fo
 legend of the symbols in play) below.
 
 * ``region=None``, the turn image: the whole board while its tiles stay large; once the board is
-  too big for that, the part round the last tile placed (the recent play) at a readable tile
-  size, with a line saying that ``/board`` shows everything.
+  too big for that, the part round the last tile placed (the recent play; round the dragon while
+  it moves, and round the nearest place the drawn tile fits when none is near the last tile) at a
+  readable tile size, with a line saying what it is round and that ``/board`` shows everything.
 * ``region="board"`` (what ``/board`` shows): the whole board, tiles never below 40 px; the
   picture grows instead (and stays at most twice as tall as wide).
 * ``region="x,y"``: a 7 x 7 window round (x, y) at full tile size (BSW's zoom).
