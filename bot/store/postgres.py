@@ -55,6 +55,14 @@ OPEN_ADVICE: tuple[tuple[type[BaseException], str], ...] = (
 )
 
 
+def connection_lost(error: BaseException) -> bool:
+    """Whether ``error`` says the connection is gone (the server restarted or dropped it), as
+    opposed to the server refusing a statement or a wait running out."""
+    cause = driver_error(error)
+    return isinstance(cause, (asyncpg.ConnectionDoesNotExistError, asyncpg.InterfaceError, ConnectionError)) or (
+        isinstance(cause, OSError) and not isinstance(cause, TimeoutError))
+
+
 def driver_error(error: BaseException) -> BaseException:
     """asyncpg's (or the socket layer's) exception behind SQLAlchemy's wrappers."""
     while isinstance(error, DBAPIError) and error.orig is not None:
@@ -235,10 +243,22 @@ class PostgresStore(Store):
     async def fetch(self, statement: Executable | ByDialect, params: Mapping[str, Any] | None = None) -> list[Row]:
         """A repository's statement compiled once, on the pooled connection's asyncpg connection
         (see :mod:`bot.store.compiled_reads`); others through SQLAlchemy's engine. A connection that
-        failed other than by the server refusing the statement is dropped from the pool."""
+        failed other than by the server refusing the statement is dropped from the pool. A read
+        whose connection turns out gone (the server restarted before the bot noticed: the pooled
+        connections still look open) is tried again on another, as many times as the pool holds
+        connections: the last one is new."""
         if isinstance(statement, ByDialect):
             statement = statement.for_dialect("postgresql")
         params = params or {}
+        for attempt in range(self.pool_size + 1):
+            try:
+                return await self._fetch(statement, params)
+            except StoreError as error:
+                if attempt == self.pool_size or error.__cause__ is None or not connection_lost(error.__cause__):
+                    raise
+        raise AssertionError("the last attempt returns or raises")
+
+    async def _fetch(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]:
         try:
             plan = self.compiled_reads.plan(statement, params)
             if plan is not None:

@@ -226,3 +226,15 @@ async def test_reads_fail_while_the_server_is_down_and_work_again_after_a_restar
     await asyncio.sleep(0.05)   # the event loop sees the closed sockets, as a bot's does while the server restarts
     for _ in range(4):          # more reads than the pool holds connections
         assert (await store.fetch(q.TABLE, {"table_id": 1}))[0].id == 1
+
+
+async def test_a_read_right_after_a_server_restart_is_answered(store, pg_server):
+    """A read on a connection the server closed before the bot noticed is tried once more on a new
+    connection: the first reads after a restart are answered, not refused."""
+    await populate(store)
+    for _ in range(3):          # compiled from the second read on; its connections go back to the pool
+        assert (await store.fetch(q.TABLE, {"table_id": 1}))[0].id == 1
+    pg_server.stop()
+    pg_server.start()
+    for _ in range(4):          # no pause: the pooled connections still look open
+        assert (await store.fetch(q.TABLE, {"table_id": 1}))[0].id == 1
