@@ -245,8 +245,8 @@ class PostgresStore(Store):
         (see :mod:`bot.store.compiled_reads`); others through SQLAlchemy's engine. A connection that
         failed other than by the server refusing the statement is dropped from the pool. A read
         whose connection turns out gone (the server restarted before the bot noticed: the pooled
-        connections still look open) is tried again on another, as many times as the pool holds
-        connections: the last one is new."""
+        connections still look open) is tried again on another, at most as many times as the pool
+        holds connections (by the last, one made new)."""
         if isinstance(statement, ByDialect):
             statement = statement.for_dialect("postgresql")
         params = params or {}
