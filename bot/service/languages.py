@@ -12,12 +12,19 @@ writes only a change. So a store sees a read when a user or server first shows u
 and a write only when a language changes. A store that fails is logged once as a warning (until
 it works again) and never fails an interaction; what could not be written is tried again the
 next time that user or server is noted.
+
+Another shard process may change a language this one holds (the user interacted there). What
+memory holds is trusted for ``FRESH_FOR`` seconds after this process last heard it; a language
+asked for after that is read from the store again (the memory's answer stands if the store
+cannot be read), so a change made elsewhere is spoken within that time.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import OrderedDict
+from typing import Callable
 
 from bot.store import Store, StoreError
 from bot.store.languages import Kind
@@ -26,16 +33,20 @@ log = logging.getLogger(__name__)
 
 USER_LANGUAGES = 10_000     # users whose language is kept in memory (the most recent)
 SERVER_LANGUAGES = 10_000   # servers whose language is kept in memory (the most recent)
+FRESH_FOR = 600.0           # seconds a language in memory is trusted without reading the store again
 
 
 class KnownLanguages:
     """The languages of one kind of subject (users or servers), by id (see the module docstring)."""
 
-    def __init__(self, store: Store, kind: Kind, size: int) -> None:
+    def __init__(self, store: Store, kind: Kind, size: int, fresh_for: float = FRESH_FOR,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.kind: Kind = kind
         self.size = size
-        self._memory: OrderedDict[int, str] = OrderedDict()
+        self.fresh_for = fresh_for
+        self.clock = clock
+        self._memory: OrderedDict[int, tuple[str, float]] = OrderedDict()     # language, when last heard
         self._waiting: dict[int, str] = {}       # noted, not handed to the store yet (at most ``size``)
         self._unsaved: set[int] = set()          # in memory, but their write failed (a subset of memory)
         self._writer: asyncio.Task[None] | None = None
@@ -50,7 +61,7 @@ class KnownLanguages:
         the store is written in the background, and only when the language changed."""
         known = self._memory.get(subject)
         self._remember(subject, locale)
-        if known == locale and subject not in self._unsaved:
+        if known is not None and known[0] == locale and subject not in self._unsaved:
             return
         self._waiting.pop(subject, None)
         self._waiting[subject] = locale
@@ -63,21 +74,24 @@ class KnownLanguages:
             self._writer = asyncio.get_running_loop().create_task(self._write())
 
     async def get(self, subject: int) -> str | None:
-        """``subject``'s language: from memory, else from the store (None: never noted, or the
-        store cannot be read now)."""
+        """``subject``'s language: from memory while it is fresh, else from the store (None: never
+        noted; memory's, if any, when the store cannot be read now)."""
         known = self._memory.get(subject)
         if known is not None:
             self._memory.move_to_end(subject)
-            return known
+            if self.clock() - known[1] < self.fresh_for or subject in self._unsaved or subject in self._waiting:
+                return known[0]
         try:
             stored = (await self.store.languages(self.kind, [subject])).get(subject)
         except StoreError as error:
             self._failed(error)
-            return None
+            return known[0] if known is not None else None
         self._worked()
-        if stored is not None and subject not in self._memory:     # not noted meanwhile
+        if self._memory.get(subject) is not known:          # noted meanwhile: that is newer
+            return self._memory[subject][0] if subject in self._memory else stored
+        if stored is not None:
             self._remember(subject, stored)
-        return stored
+        return stored if stored is not None else (known[0] if known is not None else None)
 
     async def flush(self) -> None:
         """Return when every language noted so far has been written (or its write failed)."""
@@ -86,7 +100,7 @@ class KnownLanguages:
 
     # -- inside ---------------------------------------------------------------------------------
     def _remember(self, subject: int, locale: str) -> None:
-        self._memory[subject] = locale
+        self._memory[subject] = (locale, self.clock())
         self._memory.move_to_end(subject)
         while len(self._memory) > self.size:
             forgotten, _ = self._memory.popitem(last=False)

@@ -171,3 +171,26 @@ async def test_memory_stays_bounded_and_what_it_forgot_is_read_back(store):
     assert len(known) == 3
     assert {k: v[0] for k, v in (await stored(store, "user")).items()} == {
         1: "ja", 2: "en-US", 3: "ja", 4: "en-US", 5: "ja", 6: "en-US"}
+
+
+async def test_a_change_made_in_another_process_is_spoken_here_once_memory_is_not_fresh(store_maker):
+    first, second = await store_maker.open(), await store_maker.open()
+    now = [1000.0]
+    try:
+        here = KnownLanguages(first, "user", 100, fresh_for=600, clock=lambda: now[0])
+        there = KnownLanguages(second, "user", 100, fresh_for=600, clock=lambda: now[0])
+        here.note(21, "ja")
+        await here.flush()
+        assert await there.get(21) == "ja"          # read from the store, kept in memory
+        here.note(21, "en")                         # the user now speaks English in the other process
+        await here.flush()
+        now[0] += 599
+        assert await there.get(21) == "ja"          # memory is still trusted
+        now[0] += 2
+        assert await there.get(21) == "en"          # read again: the change is spoken
+        await first.close()                         # a store that cannot be read: memory's answer stands
+        now[0] += 601
+        assert await here.get(21) == "en"
+    finally:
+        await second.close()
+        await first.close()
