@@ -110,12 +110,21 @@ def _rowcount(status: str) -> int:
     return int(count) if count.isdigit() else -1
 
 
+@dataclass
+class Progress:
+    """How far a transaction got: once its COMMIT is sent, a connection lost leaves it unknown
+    whether the transaction was applied; before, nothing was."""
+
+    committing: bool = False
+
+
 async def run_transaction(connection: asyncpg.Connection, cache: CompiledStatements, statements: Sequence[Statement],
-                          guard: int | None, description: str) -> list[int | None]:
+                          guard: int | None, description: str, progress: Progress | None = None) -> list[int | None]:
     """Run ``statements`` in one transaction on ``connection``; returns the id each ``RETURNING``
     statement gave (None for the others and for a row not added). The statement at ``guard``
     must change a row, else StaleTableError and nothing is applied (as
-    :func:`bot.store.base.run_statements` does on SQLAlchemy's connection)."""
+    :func:`bot.store.base.run_statements` does on SQLAlchemy's connection). ``progress`` is told
+    when the COMMIT goes out."""
     ids: list[int | None] = []
     async with connection.transaction():
         for index, (statement, params) in enumerate(statements):
@@ -130,4 +139,6 @@ async def run_transaction(connection: asyncpg.Connection, cache: CompiledStateme
                 ids.append(None)
             if index == guard and changed < 1:
                 raise table_moved_on(description)
+        if progress is not None:
+            progress.committing = True          # leaving the block sends COMMIT
     return ids

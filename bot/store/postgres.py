@@ -28,7 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from bot.dsn import EXAMPLE, DsnError, check_dsn, describe_dsn, scrub
 from bot.store.base import Store, current_revision, upgrade_schema
-from bot.store.compiled import CompiledStatements, run_transaction
+from bot.store.compiled import CompiledStatements, Progress, run_transaction
 from bot.store.compiled_reads import CompiledReads
 from bot.store.errors import StaleTableError, StoreError
 from bot.store.statements import ByDialect, Statement
@@ -188,11 +188,27 @@ class PostgresStore(Store):
     async def _transaction(self, statements: list[Statement], guard: int | None = None) -> list[int | None]:
         """On the pooled connection's asyncpg connection, the statements compiled once (see
         :mod:`bot.store.compiled`). A connection that failed other than by the server refusing
-        a statement (lost, timed out, cancelled) is dropped from the pool."""
+        a statement (lost, timed out, cancelled) is dropped from the pool. A transaction whose
+        connection turns out gone before its COMMIT went out (the server restarted before the
+        bot noticed) applied nothing: it is run again on another connection, at most as many
+        times as the pool holds connections. One lost while committing is not (it may have
+        been applied): the caller hears the store's error."""
+        for attempt in range(self.pool_size + 1):
+            progress = Progress()
+            try:
+                return await self._transaction_once(statements, guard, progress)
+            except StoreError as error:
+                if attempt == self.pool_size or progress.committing or error.__cause__ is None \
+                        or not connection_lost(error.__cause__):
+                    raise
+        raise AssertionError("the last attempt returns or raises")
+
+    async def _transaction_once(self, statements: list[Statement], guard: int | None, progress: Progress
+                                ) -> list[int | None]:
         try:
             pooled, driver = await self._checkout()
             try:
-                return await run_transaction(driver, self._compiled, statements, guard, self.description)
+                return await run_transaction(driver, self._compiled, statements, guard, self.description, progress)
             except BaseException as error:
                 if not isinstance(error, (asyncpg.PostgresError, StoreError)) or driver.is_closed():
                     pooled.invalidate(error)
