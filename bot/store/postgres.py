@@ -4,7 +4,9 @@ Every write is one transaction on one pooled connection; PostgreSQL's own lockin
 concurrent writers apart, so unlike SQLite there is no process-wide write lock. A refused write
 (a constraint, a lost connection, a server that is down) raises StoreError and applies nothing;
 the pool replaces broken connections on the next use, so the store works again once the server
-is back. (One case no client can settle: a connection that breaks while the COMMIT itself is on
+is back. A read, or a write whose COMMIT had not gone out, that finds its connection gone (the
+server restarted before the bot noticed) is run again on another connection instead of failing.
+(One case no client can settle: a connection that breaks while the COMMIT itself is on
 its way. The move is then reported as not saved although the server may have stored it; memory
 and database agree again after a restart, and a retry of a move that was stored is refused as a
 stale version.) SQLAlchemy's pool holds the connections, made by asyncpg itself from the
