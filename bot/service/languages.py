@@ -87,11 +87,13 @@ class KnownLanguages:
             self._failed(error)
             return known[0] if known is not None else None
         self._worked()
-        if self._memory.get(subject) is not known:          # noted meanwhile: that is newer
-            return self._memory[subject][0] if subject in self._memory else stored
-        if stored is not None:
-            self._remember(subject, stored)
-        return stored if stored is not None else (known[0] if known is not None else None)
+        now = self._memory.get(subject)
+        if now is not known:            # noted (or forgotten) meanwhile: what memory says now is newer
+            return now[0] if now is not None else stored
+        if stored is None:              # not in the store (yet): memory's, if any
+            return known[0] if known is not None else None
+        self._remember(subject, stored)
+        return stored
 
     async def flush(self) -> None:
         """Return when every language noted so far has been written (or its write failed)."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from typing import Any, Callable, Mapping, Sequence, TypeVar
+from typing import Any, Awaitable, Callable, Mapping, Sequence, TypeVar
 
 import asyncpg
 from sqlalchemy import Connection, Executable, PoolProxiedConnection, Row, text
@@ -195,10 +195,18 @@ class PostgresStore(Store):
         bot noticed) applied nothing: it is run again on another connection, at most as many
         times as the pool holds connections. One lost while committing is not (it may have
         been applied): the caller hears the store's error."""
+        return await self._on_live_connection(lambda progress: self._transaction_once(statements, guard, progress))
+
+    async def _on_live_connection(self, run: Callable[[Progress], Awaitable[T]]) -> T:
+        """``run(progress)``, run again while it fails because its connection turns out gone
+        before it committed anything (the server restarted before the bot noticed: the pooled
+        connections still look open), at most as many times as the pool holds connections (by
+        the last, one made new). Any other failure, and a connection lost while committing,
+        raises at once."""
         for attempt in range(self.pool_size + 1):
             progress = Progress()
             try:
-                return await self._transaction_once(statements, guard, progress)
+                return await run(progress)
             except StoreError as error:
                 if attempt == self.pool_size or progress.committing or error.__cause__ is None \
                         or not connection_lost(error.__cause__):
@@ -262,19 +270,11 @@ class PostgresStore(Store):
         """A repository's statement compiled once, on the pooled connection's asyncpg connection
         (see :mod:`bot.store.compiled_reads`); others through SQLAlchemy's engine. A connection that
         failed other than by the server refusing the statement is dropped from the pool. A read
-        whose connection turns out gone (the server restarted before the bot noticed: the pooled
-        connections still look open) is tried again on another, at most as many times as the pool
-        holds connections (by the last, one made new)."""
+        whose connection turns out gone is run again on another (:meth:`_on_live_connection`)."""
         if isinstance(statement, ByDialect):
             statement = statement.for_dialect("postgresql")
         params = params or {}
-        for attempt in range(self.pool_size + 1):
-            try:
-                return await self._fetch(statement, params)
-            except StoreError as error:
-                if attempt == self.pool_size or error.__cause__ is None or not connection_lost(error.__cause__):
-                    raise
-        raise AssertionError("the last attempt returns or raises")
+        return await self._on_live_connection(lambda _: self._fetch(statement, params))
 
     async def _fetch(self, statement: Executable, params: Mapping[str, Any]) -> list[Row]:
         try:

@@ -301,7 +301,7 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
     gap = round(GAP * scale)
     width = round(WIDTH * scale)
     fl = floors(width)
-    panel, panel_h, legend, rows = panel_parts(view, names, width, Fonts(scale, fl.text, fl.mark), gap)
+    panel, panel_h, stamped = panel_parts(view, names, width, Fonts(scale, fl.text, fl.mark), gap)
     plan = layout(view, names, scale, None, panel_h)
     window, (left, top) = plan.window, plan.board_at
     mx, my = margins(window, scale, plan.floors)
@@ -331,14 +331,13 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
     y += gap
     parts += [(part, (x, y + dy)) for part, (x, dy) in panel]
     if palette is None:
-        for (shows, draw), (x, dy) in [legend.part()] + [row.part() for row in rows]:
+        for (shows, draw), (x, dy) in (part.part() for part in stamped):
             parts.append(((shows, draw), (x, y + dy)))
     image = compose_at(parts, (plan.width, y + panel_h), P.PANEL_BG, PALETTES, cache_key)
     if palette is not None and cache_key is not None:
         paste_board(image, (left, top), view, window, scale, plan.floors, palette, cache_key)
-        legend.paste(image, y, palette, cache_key)
-        for row in rows:
-            row.paste(image, y, palette, cache_key)
+        for part in stamped:
+            part.paste(image, y, palette, cache_key)
     return image
 
 
@@ -393,6 +392,7 @@ def _warm_palette(key: Hashable, scale: float) -> None:
                 _turn_image(view, names, scale, key)
 
 
+HALF_PLAYED = 120      # actions into the sample game where its views start
 WARM_VIEWS = 16        # turn images of the sample game drawn in the public palette, per language
 
 
@@ -415,12 +415,12 @@ def _sample_views() -> tuple[CarcassonneView, ...]:
     state = GAME.setup(GAME.max_players, options, 1)
     rng = random.Random(1)
     views = []
-    for step in range(120 + WARM_VIEWS):
+    for step in range(HALF_PLAYED + WARM_VIEWS):
         if GAME.outcome(state) is not None:
             break
         seat = min(GAME.to_act(state))
         GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        if step >= 119:
+        if step >= HALF_PLAYED - 1:
             views.append(GAME.view(state, None))
     return tuple(views)
 

@@ -52,18 +52,13 @@ class Legend:
         """Paste the legend in ``palette`` (the "P" image ``image``'s, palette ``key``'s), ``top``
         pixels below the panel's top: its words (kept, or stamped from their palette forms), then
         its figures and symbols stamped on them."""
-        mapped = CACHE.get(key, self.shows)
-        if mapped is None:
+        def stamped() -> Image.Image:
             base, sprites = legend_stamps(self.items, self.width, self.fonts, self.figures)
-            shows = ("carcassonne", "legend words", self.width, self.height, stamps_key(base))
-            words = CACHE.get(key, shows)
-            if words is None:
-                words = stamp_palette(base, (self.width, self.height), P.PANEL_BG, palette, key)
-                CACHE.put(key, shows, words)
-            mapped = words.copy()
-            stamp_on(mapped, (0, 0), sprites, P.PANEL_BG, palette, key)
-            CACHE.put(key, self.shows, mapped)
-        image.paste(mapped, (self.at[0], top + self.at[1]))
+            words = _kept(key, ("carcassonne", "legend words", self.width, self.height, stamps_key(base)),
+                          lambda: stamp_palette(base, (self.width, self.height), P.PANEL_BG, palette, key)).copy()
+            stamp_on(words, (0, 0), sprites, P.PANEL_BG, palette, key)
+            return words
+        image.paste(_kept(key, self.shows, stamped), (self.at[0], top + self.at[1]))
 
 
 @dataclass(frozen=True)
@@ -83,19 +78,30 @@ class Row:
     def paste(self, image: Image.Image, top: int, palette: Image.Image, key: Hashable) -> None:
         """Paste the row in ``palette`` (the "P" image ``image``'s, palette ``key``'s), ``top``
         pixels below the panel's top: kept, or stamped from its sprites' palette forms."""
-        mapped = CACHE.get(key, self.shows)
-        if mapped is None:
+        def stamped() -> Image.Image:
             under, stamps = self.stamps()
-            mapped = stamp_palette(stamps, self.size, P.PANEL_BG, palette, key, under)
-            CACHE.put(key, self.shows, mapped)
-        image.paste(mapped, (self.at[0], top + self.at[1]))
+            return stamp_palette(stamps, self.size, P.PANEL_BG, palette, key, under)
+        image.paste(_kept(key, self.shows, stamped), (self.at[0], top + self.at[1]))
+
+
+#: a part of the panel stamped in a table's palette (see the module docstring)
+Stamped = Legend | Row
+
+
+def _kept(key: Hashable, shows: Hashable, make: Callable[[], Image.Image]) -> Image.Image:
+    """The palette form of what ``shows`` in palette ``key``: kept, or made now and kept."""
+    mapped = CACHE.get(key, shows)
+    if mapped is None:
+        mapped = make()
+        CACHE.put(key, shows, mapped)
+    return mapped
 
 
 def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, gap: int
-                ) -> tuple[list[Placed], int, Legend, list[Row]]:
-    """The panel's parts but the legend and the players' rows, where they go in it (players and
-    the drawn tile side by side, the legend below), the panel's height, the legend and the rows;
-    what no part covers is the panel's background."""
+                ) -> tuple[list[Placed], int, list[Stamped]]:
+    """The panel's parts drawn in RGB (the title, the drawn tile) and where they go in it (players
+    and the drawn tile side by side, the legend below), the panel's height, and its stamped parts
+    (the players' rows, the legend); what no part covers is the panel's background."""
     drawn_w = drawn_width(width, f.scale)
     players_w = width - (drawn_w + gap if view.drawn else 0)
     shape = players_shape(view, f)
@@ -123,7 +129,7 @@ def panel_parts(view: CarcassonneView, names: list[str], width: int, f: Fonts, g
     height = legend_height(items, width, f)
     legend = Legend(("carcassonne", "legend", width, f, shows), items, (0, above + gap), width, height, f,
                     legend_figures(view, f))
-    return parts, above + gap + height, legend, rows
+    return parts, above + gap + height, [*rows, legend]
 
 
 def panel_image(view: CarcassonneView, names: list[str], width: int, f: Fonts, gap: int) -> Image.Image:

@@ -10,7 +10,7 @@ import functools
 import itertools
 import math
 import unicodedata
-from typing import Any, Callable, Literal, overload
+from typing import Any, Callable, Iterator, Literal, overload
 
 import pyphen
 
@@ -213,6 +213,20 @@ def _cut(text: str, fnt, s: float, ys: list[float], clear: Clear = None) -> list
     return lines
 
 
+def _shrinking(size: float, floor: int, bold: bool, hyphenate: bool = True) -> Iterator[tuple[Any, bool]]:
+    """(font, whether words may be broken) to try, in order: the fonts from ``size`` down to
+    ``floor`` a step at a time, words whole; at the floor, then broken too (if ``hyphenate``)."""
+    size = max(size, floor)
+    while True:
+        fnt = S.f(size, bold)
+        at_floor = size <= floor
+        for broken in ((False, True) if at_floor and hyphenate else (False,)):
+            yield fnt, broken
+        if at_floor:
+            return
+        size = max(floor, size * 0.92)
+
+
 @overload
 def fit_in_hex(text: str, s: float, size: float, floor: int, bold: bool, max_lines: int, centre: Centre,
                last_resort: Literal[True] = True, clear: Clear = None, hyphenate: bool = True,
@@ -224,20 +238,13 @@ def fit_in_hex(text: str, s: float, size: float, floor: int, bold: bool, max_lin
                last_resort: bool = True, clear: Clear = None, hyphenate: bool = True) -> tuple[Any, list[str]] | None:
     """(font, lines) of ``text`` in a hex of size ``s``: the largest font from ``size`` down to
     ``floor``, in as few lines as fit, each within the hex at its height; at the floor, long words
-    hyphenated (unless not ``hyphenate``); none in the ``clear`` corner. ``last_resort``: when nothing fits, the lines cut
-    with an ellipsis (otherwise None)."""
-    size = max(size, floor)
-    while True:
-        fnt = S.f(size, bold)
-        at_floor = size <= floor
-        for inside in ((False, True) if at_floor and hyphenate else (False,)):
-            for n in range(1, max_lines + 1):
-                lines = _wrap(text, fnt, s, line_centres(n, fnt.size, centre), inside, clear)
-                if lines is not None:
-                    return fnt, lines
-        if at_floor:
-            break
-        size = max(floor, size * 0.92)
+    hyphenated (unless not ``hyphenate``); none in the ``clear`` corner. ``last_resort``: when
+    nothing fits, the lines cut with an ellipsis (otherwise None)."""
+    for fnt, broken in _shrinking(size, floor, bold, hyphenate):
+        for n in range(1, max_lines + 1):
+            lines = _wrap(text, fnt, s, line_centres(n, fnt.size, centre), broken, clear)
+            if lines is not None:
+                return fnt, lines
     if not last_resort:
         return None
     fnt = S.f(floor, bold)
@@ -255,19 +262,13 @@ def fit_below(ability: str, cost: str, s: float, size: float, floor: int, top: f
     line): the largest font from ``size`` down to ``floor``, in the fewest lines; the ability from
     the top, the cost in the lowest lines it fits (at the bottom, as a tile prints it); at the
     floor, long words hyphenated. None when they do not fit whole."""
-    size = max(size, floor)
-    while True:
-        fnt = S.f(size, False)
+    for fnt, broken in _shrinking(size, floor, False):
         h = fnt.size * LINE
         slots = [top + i * h for i in range(max(1, int((bottom - top) / h) + 1))]
-        at_floor = size <= floor
-        for hyphenate in ((False, True) if at_floor else (False,)):
-            found = _stack(ability, cost, fnt, s, slots, hyphenate)
-            if found is not None:
-                return (fnt, *found)
-        if at_floor:
-            return None
-        size = max(floor, size * 0.92)
+        found = _stack(ability, cost, fnt, s, slots, broken)
+        if found is not None:
+            return (fnt, *found)
+    return None
 
 
 def _stack(ability: str, cost: str, fnt, s: float, slots: list[float], hyphenate: bool,

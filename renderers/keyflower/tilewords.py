@@ -53,9 +53,8 @@ def tile_words(tid: str, upgraded: bool, s: float, floor: int, detail: str, purp
     if detail == "auction" and defn.upgradable and not upgraded:
         cost = word("{cost} → {vp} VP", cost=cost_letters(defn), vp=defn.vp[1])
     points = vp_text(defn, upgraded)
-    radius = max(s * 0.19, floor * 0.75)
-    shown = bool(points) and points != "0"
-    badge = (s * BADGE_X - radius - 2, -s * BADGE_Y + radius + 1) if shown else None
+    circle = (s * BADGE_X, -s * BADGE_Y, max(s * 0.19, floor * 0.75)) if points and points != "0" else None
+    badge: Clear = None if circle is None else (circle[0] - circle[2] - 2, circle[1] + circle[2] + 1)
     name, code = title.rsplit(" ", 1) if (cjk(title) or codes_shown()) and " " in title else (title, "")
     # in two lines (three with the id) above the ability, clear of the badge when it still fits
     # there (the ability is worth more than a corner of the badge; an upgrade cost alone is not,
@@ -81,13 +80,12 @@ def tile_words(tid: str, upgraded: bool, s: float, floor: int, detail: str, purp
     assert fit is not None, "the last resort always fits"
     name_font, name_lines = fit
     name_h = name_font.size * LINE
-    centre = place(len(name_lines), name_h)
-    ys = [centre - name_h * (len(name_lines) - 1) / 2 + i * name_h for i in range(len(name_lines))]
+    ys = line_centres(len(name_lines), name_font.size, place)
     moved = tuple(shift(s, text, name_font, y, used) or 0.0 for text, y in zip(name_lines, ys))
-    blocks = [Words(name_font, tuple(name_lines), centre, shifts=moved if any(moved) else ())]
-    top = max(s * 0.12, blocks[0].centre + name_h * len(name_lines) / 2 + floor * LINE / 2 + 2)
+    blocks = [Words(name_font, tuple(name_lines), place(len(name_lines), name_h), shifts=moved if any(moved) else ())]
+    top = max(s * 0.12, ys[-1] + name_h / 2 + floor * LINE / 2 + 2)
     blocks += _below(defn, line, cost, s, floor, detail, top)
-    return TileWords(tuple(blocks), (s * BADGE_X, -s * BADGE_Y, radius) if shown else None, points)
+    return TileWords(tuple(blocks), circle, points)
 
 
 def _below(defn, line: str, cost: str, s: float, floor: int, detail: str, top: float) -> list[Words]:

@@ -16,16 +16,27 @@ from tests.helpers import text_of
 pytestmark = pytest.mark.parametrize("store_backend", ["postgres"])
 
 
+def service_of(store, first_seed: int) -> TableService:
+    seeds = itertools.count(first_seed)
+    return TableService(store, make_settings(), seed_source=lambda: next(seeds))
+
+
+async def game_under_way(service: TableService):
+    """Alice and Bob's countdown in channel 1, both bets placed; its table."""
+    await service.join(ctx("alice"), "countdown")
+    await service.join(ctx("bob"))
+    await service.start(ctx("alice"))
+    for user, bet in (("alice", "bet odd"), ("bob", "bet even")):
+        assert not (await service.act(ctx(user), bet))[0].error
+    table = service.table_in(1)
+    assert table is not None
+    return table
+
+
 async def test_a_stopped_server_refuses_writes_and_the_store_recovers(store, pg_server, caplog):
-    seeds = itertools.count(1000)
-    service = TableService(store, make_settings(), seed_source=lambda: next(seeds))
+    service = service_of(store, 1000)
     try:
-        await service.join(ctx("alice"), "countdown")
-        await service.join(ctx("bob"))
-        await service.start(ctx("alice"))
-        for user, bet in (("alice", "bet odd"), ("bob", "bet even")):
-            assert not (await service.act(ctx(user), bet))[0].error
-        table = service.table_in(1)
+        table = await game_under_way(service)
         before = (table.version, table.game.to_json(table.state))
 
         pg_server.stop()
@@ -52,15 +63,9 @@ async def test_a_stopped_server_refuses_writes_and_the_store_recovers(store, pg_
 async def test_a_move_right_after_a_server_restart_is_saved(store, pg_server):
     """The server restarts between two moves, before the bot notices (its pooled connections
     still look open): the move is saved, on another connection, not refused; exactly once."""
-    seeds = itertools.count(2000)
-    service = TableService(store, make_settings(), seed_source=lambda: next(seeds))
+    service = service_of(store, 2000)
     try:
-        await service.join(ctx("alice"), "countdown")
-        await service.join(ctx("bob"))
-        await service.start(ctx("alice"))
-        for user, bet in (("alice", "bet odd"), ("bob", "bet even")):
-            assert not (await service.act(ctx(user), bet))[0].error
-        table = service.table_in(1)
+        table = await game_under_way(service)
         pg_server.stop()
         pg_server.start()
         r = await service.act(ctx("alice"), "add 2")         # no pause: the first write after the restart
