@@ -27,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.stats import ratio, summary  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.service import Ctx, TableService  # noqa: E402
+from bot.table.context import Ctx  # noqa: E402
+from bot.service import TableService
 from bench.store_common import BenchStores  # noqa: E402
 from games import registry  # noqa: E402
 

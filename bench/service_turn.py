@@ -16,7 +16,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.config import Settings  # noqa: E402
-from bot.service import Ctx, TableService  # noqa: E402
+from bot.table.context import Ctx  # noqa: E402
+from bot.service import TableService
 from bot.store import SqliteStore  # noqa: E402
 
 

@@ -18,8 +18,11 @@ from pathlib import Path
 from typing import Awaitable, Callable, TextIO
 
 from bot.i18n import I18n, t
-from bot.service import Ctx, Reply, TableService, customids
-from bot.service.numbers import whole_number
+from bot.table.context import Ctx
+from bot.presenters.replies import Reply
+from bot.service import TableService
+from bot.presenters import customids
+from bot.presenters.numbers import whole_number
 from bot.service.suggest import closest
 from bot.service.tables import SLASH_VERBS
 

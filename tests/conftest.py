@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
-from bot.service import Ctx, TableService
+from bot.table.context import Ctx
+from bot.service import TableService
 from bot.store import SqliteStore, Store
 from tests.pgserver import MISSING, PgServer, find_binaries
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from bot.service.tableoptions import split_options
+from bot.table.tableoptions import split_options
 from bot.store import ActionRecord, SqliteStore
 from bot.store.base import Store
 from bot.store.records import TableRecord

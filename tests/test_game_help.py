@@ -8,7 +8,8 @@ import re
 import pytest
 
 from bot.i18n import I18n, game_packages
-from bot.service import Ctx, TableService
+from bot.table.context import Ctx
+from bot.service import TableService
 from games import registry
 from tests.conftest import make_settings
 

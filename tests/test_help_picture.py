@@ -12,7 +12,8 @@ from PIL import Image
 
 from bot.console import Console
 from bot.i18n import I18n, game_packages
-from bot.service import Ctx, TableService
+from bot.table.context import Ctx
+from bot.service import TableService
 from games import registry
 from renderers import registry as renderers
 from renderers.common import font_audit

@@ -1,7 +1,7 @@
 """A module uses another's public names only: no ``x._name`` on anything but ``self``, ``cls`` or
 ``super()``, and no import of an underscore name (or from an underscore module) anywhere in
 bot/, games/ and renderers/. Extensions reach the table service through its public methods and
-hooks (bot/service/tables.py, bot/service/hooks.py).
+hooks (bot/service/tables.py, bot/table/hooks.py).
 
 No third-party private is used today, so there is no allow-list; one would go here, name by name,
 with the reason it cannot be avoided."""

@@ -8,7 +8,7 @@ from bot.console import Console
 from bot.discord.send import kwargs_of
 from bot.i18n import I18n
 from bot.service import TableService
-from bot.service.replies import Button, Reply
+from bot.presenters.replies import Button, Reply
 from games.core import Msg
 from tests.conftest import make_settings
 

@@ -23,8 +23,11 @@ from bot.discord.send import NO_PINGS, PUBLIC_THINKING, USERS_ONLY, kwargs_of, s
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import I18n, t
 from bot.monitor import LoopMonitor
-from bot.service import Ctx, Reply, TableService
-from bot.service import confirm, customids
+from bot.table.context import Ctx
+from bot.presenters.replies import Reply
+from bot.service import TableService
+from bot.service import confirm
+from bot.presenters import customids
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",

@@ -9,7 +9,7 @@ import discord
 
 from bot.plugins.ports import Ports
 from bot.discord.send import kwargs_of
-from bot.service.replies import Reply
+from bot.presenters.replies import Reply
 
 if TYPE_CHECKING:
     from bot.discord.client import BoardBotCore

@@ -7,7 +7,7 @@ import logging
 import discord
 
 from bot.i18n import I18n, UserRef
-from bot.service.replies import Reply
+from bot.presenters.replies import Reply
 
 log = logging.getLogger(__name__)
 MAX_CONTENT = 2000

@@ -20,7 +20,8 @@ from bot.ratings.service import Ratings
 from bot.replay import Replays
 from bot.scheduler import Clock, Scheduler, SystemClock
 from bot.scheduler.lease import Lease, Leadership, process_name
-from bot.service.replies import Ctx, Reply
+from bot.table.context import Ctx
+from bot.presenters.replies import Reply
 from bot.service.tables import TableService
 from bot.tournaments.manager import Tournaments
 from bot.turns.commands import TurnCommands

@@ -7,7 +7,7 @@ import zlib
 from typing import TYPE_CHECKING
 
 from bot.plugins.ports import Ports
-from bot.service.replies import Reply
+from bot.presenters.replies import Reply
 
 if TYPE_CHECKING:
     from bot.console import Console

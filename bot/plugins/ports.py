@@ -6,7 +6,7 @@ import logging
 from dataclasses import dataclass
 from typing import Awaitable, Callable
 
-from bot.service.replies import Reply
+from bot.presenters.replies import Reply
 
 log = logging.getLogger(__name__)
 

@@ -15,11 +15,12 @@ from bot.i18n import I18n, t
 from bot.i18n import counts
 from bot.ratings.model import Skill, rate
 from bot.ratings.store import Change, RatingStore
-from bot.service import customids
-from bot.service.hooks import TableHooks
-from bot.service.live import LiveTable
-from bot.service.replies import Button, Ctx, Reply
-from bot.service.replies import refusal as _error   # one refusal reply for every extension
+from bot.presenters import customids
+from bot.table.hooks import TableHooks
+from bot.table.live import LiveTable
+from bot.presenters.replies import Button, Reply
+from bot.table.context import Ctx
+from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
 from bot.store import ActionRecord, SeatRecord, StoreError
 from bot.store.base import Statement
 from games import registry

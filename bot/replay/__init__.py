@@ -24,13 +24,14 @@ from bot.i18n import normalise_locale, t, tn
 from bot.i18n import counts
 from renderers.replay import MAX_BYTES, Move, build_gif, key_moments, make_replay, sample
 from bot.scheduler.clock import Clock, SystemClock
-from bot.service.hooks import TableHooks
-from bot.service.replies import Ctx, Reply
-from bot.service.replies import refusal as _error   # one refusal reply for every extension
-from bot.service.numbers import whole_number
+from bot.table.hooks import TableHooks
+from bot.table.context import Ctx
+from bot.presenters.replies import Reply
+from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
+from bot.presenters.numbers import whole_number
 from bot.service.movelog import MoveLog, log_lines, log_msgs, replay_log
 from bot.service.results import record_language, stored_outcome
-from bot.service.tableoptions import split_options
+from bot.table.tableoptions import split_options
 from bot.service.tables import latest_lines
 from bot.store import ActionRecord, TableRecord
 from games import registry

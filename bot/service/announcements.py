@@ -16,7 +16,7 @@ import asyncio
 import logging
 from typing import Iterable
 
-from bot.service.replies import Reply
+from bot.presenters.replies import Reply
 from bot.store import Store, StoreError
 
 log = logging.getLogger(__name__)

@@ -19,8 +19,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable
 
-from bot.service.numbers import PATTERN as NUMBER
-from bot.service.replies import Button
+from bot.presenters.numbers import PATTERN as NUMBER
+from bot.presenters.replies import Button
 
 KINDS = ("resign", "abort")
 VALID_SECONDS = 120

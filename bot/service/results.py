@@ -6,8 +6,8 @@ import json
 from typing import TYPE_CHECKING
 
 from bot.i18n import counts, t
-from bot.service.replies import Reply
-from bot.service.tableoptions import server_language, split_options, table_language
+from bot.presenters.replies import Reply
+from bot.table.tableoptions import server_language, split_options, table_language
 from bot.store import TableRecord
 from games import registry
 from games.core import Outcome, SeatRef

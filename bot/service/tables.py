@@ -19,18 +19,20 @@ from typing import Any, AsyncContextManager, Awaitable, Callable, Iterable, Sequ
 from bot.config import Settings
 from bot.i18n import I18n, UserRef, normalise_locale, t
 from bot.i18n import counts
-from bot.service import confirm, customids, movelog, optionlines, panels
+from bot.service import confirm, movelog
+from bot.presenters import customids, optionlines, panels
 from bot.service.announcements import Announcements
-from bot.service.hooks import TableHooks
+from bot.table.hooks import TableHooks
 from bot.service.languages import SERVER_LANGUAGES, USER_LANGUAGES, KnownLanguages
 from bot.service.drawing import PUBLIC_PALETTE, Drawing
-from bot.service.live import LiveTable
+from bot.table.live import LiveTable
 from bot.service.results import last_result
-from bot.service.replies import Button, Ctx, Reply
-from bot.service.replies import refusal as _error   # one refusal reply for every extension
+from bot.presenters.replies import Button, Reply
+from bot.table.context import Ctx
+from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.suggest import closest
-from bot.service.copies import TableCopies, replay_action
-from bot.service.tableoptions import TABLE_OPTIONS, is_table_option, server_token, split_options
+from bot.table.live_tables import LiveTables, replay_action
+from bot.table.tableoptions import TABLE_OPTIONS, is_table_option, server_token, split_options
 from bot.store import ActionRecord, SeatRecord, Store, StaleTableError, StoreError, TableRecord
 from games import registry
 from games.core import (Event, IllegalAction, Msg, OptionError, Outcome, SeatRef, default_options, set_option,
@@ -132,8 +134,8 @@ class TableService:
         self.drawing = Drawing(settings, self._pool)     # pictures: worker threads or processes, and a cache
         self._extra = [registry.load(spec).name for spec in settings.extra_games]
         self.hooks: list[TableHooks] = []      # extensions: timers, ratings, tournaments (hooks.py)
-        #: the tables in memory and how they stay current with the store (copies.py)
-        self.copies = TableCopies(store, self.shards, self.hooks,
+        #: the tables in memory and how they stay current with the store (bot/table/live_tables.py)
+        self.copies = LiveTables(store, self.shards, self.hooks,
                                   forgotten=lambda table_id: self._legal_cache.pop(table_id, None),
                                   default_language=settings.default_locale)
         self.confirmations = confirm.Confirmations()     # /resign and /abort ask first (confirm.py)
@@ -245,7 +247,7 @@ class TableService:
         """The channel's lock: every command at one table runs under it."""
         return self.copies.lock(channel_id)
 
-    # -- the tables in memory (bot/service/copies.py) ----------------------------------------
+    # -- the tables in memory (bot/table/live_tables.py) ----------------------------------------
     def live_table(self, record: TableRecord, tail: Sequence[ActionRecord] = ()) -> LiveTable | None:
         """A LiveTable from a stored record (and the log rows after its snapshot, normally none)."""
         return self.copies.live_table(record, tail)
@@ -737,7 +739,7 @@ class TableService:
                 await self.store.append_actions(table.id, records, snapshot, table.seats)
             except StaleTableError:
                 table.rollback()
-                raise               # another process wrote the table first: the caller reloads it (copies.py)
+                raise               # another process wrote the table first: the caller reloads it (bot/table/live_tables.py)
             except StoreError as error:
                 table.rollback()
                 return self._not_saved(error, table)
@@ -955,7 +957,7 @@ class TableService:
                                               snapshot=snapshot, seats=table.seats, extra=extra)
             except StaleTableError:
                 table.rollback()
-                raise               # another process wrote the table first: the caller reloads it (copies.py)
+                raise               # another process wrote the table first: the caller reloads it (bot/table/live_tables.py)
             except StoreError as error:
                 table.rollback()
                 return self._not_saved(error, table)

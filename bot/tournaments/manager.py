@@ -21,11 +21,12 @@ from bot.plugins.ports import Ports, channel_link
 from bot.i18n import I18n, UserRef, t
 from bot.i18n import counts
 from bot.scheduler import Job, Scheduler, rearm_sql
-from bot.service.hooks import Permission, TableHooks
-from bot.service.live import LiveTable
-from bot.service.replies import Ctx, Reply
-from bot.service.replies import refusal as _error   # one refusal reply for every extension
-from bot.service.numbers import whole_number
+from bot.table.hooks import Permission, TableHooks
+from bot.table.live import LiveTable
+from bot.table.context import Ctx
+from bot.presenters.replies import Reply
+from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
+from bot.presenters.numbers import whole_number
 from bot.store import StoreError
 from bot.store.base import Statement
 from bot.tournaments import export, pairing

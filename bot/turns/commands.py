@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 from bot.plugins.ports import channel_link
 from bot.i18n import t
 from bot.i18n import counts
-from bot.service.replies import Ctx, Reply
-from bot.service.replies import refusal as _error   # one refusal reply for every extension
-from bot.service.numbers import whole_number
+from bot.table.context import Ctx
+from bot.presenters.replies import Reply
+from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
+from bot.presenters.numbers import whole_number
 from bot.store import jobs
 from bot.store.statements import Statement
 from bot.turns import vacation
@@ -17,7 +18,7 @@ from bot.turns.timers import TurnTimers
 from games.core.messages import Msg
 
 if TYPE_CHECKING:
-    from bot.service.live import LiveTable
+    from bot.table.live import LiveTable
 
 MAX_LINES = 25
 

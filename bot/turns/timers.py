@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING
 from bot.plugins.ports import Ports, channel_link
 from bot.i18n import UserRef, t
 from bot.scheduler import Job, Scheduler, cancel_sql, schedule_sql
-from bot.service.hooks import TableHooks
-from bot.service.live import LiveTable
-from bot.service import customids
-from bot.service.replies import Button, Ctx, Reply
-from bot.service.replies import refusal as _error   # one refusal reply for every extension
+from bot.table.hooks import TableHooks
+from bot.table.live import LiveTable
+from bot.presenters import customids
+from bot.presenters.replies import Button, Reply
+from bot.table.context import Ctx
+from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
 from bot.service.tables import resignation_ends_game
 from bot.store import ActionRecord, StaleTableError
 from bot.store.base import Statement

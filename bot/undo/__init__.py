@@ -19,11 +19,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import UserRef, t
-from bot.service import customids
-from bot.service.hooks import TableHooks
-from bot.service.live import LiveTable
-from bot.service.replies import Button, Ctx, Reply
-from bot.service.replies import refusal as _error   # one refusal reply for every extension
+from bot.presenters import customids
+from bot.table.hooks import TableHooks
+from bot.table.live import LiveTable
+from bot.presenters.replies import Button, Reply
+from bot.table.context import Ctx
+from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
 from bot.store import ActionRecord, StaleTableError, StoreError, game_tables
 from games.core import Event, SeatRef
 from games.core.contract import Game

@@ -3,7 +3,8 @@ computer seat's turn never reads as its list of choices."""
 import random
 
 from bot.config import Settings
-from bot.service import Ctx, TableService
+from bot.table.context import Ctx
+from bot.service import TableService
 from bot.store import SqliteStore
 from tests.helpers import text_of
 

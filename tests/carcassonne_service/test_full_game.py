@@ -7,7 +7,8 @@ import random
 from PIL import Image
 
 from bot.config import Settings
-from bot.service import Ctx, TableService
+from bot.table.context import Ctx
+from bot.service import TableService
 from bot.store import SqliteStore
 from tests.helpers import text_of
 

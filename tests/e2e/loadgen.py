@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from bot.service import customids
+from bot.presenters import customids
 from tests.e2e.conftest import action_buttons, bot_messages, choose_by_autocomplete, next_player
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.driver import Reply

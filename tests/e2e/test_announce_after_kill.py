@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text as sql
 
-from bot.service import customids
+from bot.presenters import customids
 from bot.store import Store
 from tests.conftest import StoreMaker
 from tests.e2e.conftest import (WAIT_TIMEOUT, action_buttons, assert_public, log_problems, mentioned, next_player,

@@ -30,7 +30,7 @@ import pytest_asyncio
 import yaml
 from hypothesis import given, strategies as st
 
-from bot.service import customids
+from bot.presenters import customids
 from tests.e2e.conftest import (assert_healthy, assert_no_mass_pings, bot_messages, mentioned, open_table,
                                 start_game, traceback_texts)
 from tests.fakediscord.driver import Reply

@@ -21,7 +21,9 @@ from sqlalchemy import text as sql
 from bot.plugins import Plugins
 from bot.i18n import I18n, game_packages
 from bot.scheduler import ManualClock
-from bot.service import Ctx, Reply, TableService
+from bot.table.context import Ctx
+from bot.presenters.replies import Reply
+from bot.service import TableService
 from bot.store import SqliteStore
 from games import registry
 from tests.plugins.conftest import Recorder

@@ -12,7 +12,7 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from bot.service import Ctx
+from bot.table.context import Ctx
 from tests.fuzz import inputs
 from tests.fuzz.harness import ALL_GAMES, Env
 from tests.fuzz.profile import fuzz

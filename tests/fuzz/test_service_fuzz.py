@@ -27,7 +27,8 @@ import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
 
-from bot.service import Ctx, customids
+from bot.table.context import Ctx
+from bot.presenters import customids
 from bot.service.tables import SLASH_VERBS, _clean
 from games import registry
 from tests.fuzz import inputs

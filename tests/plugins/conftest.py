@@ -10,7 +10,8 @@ from sqlalchemy import text as sql
 from bot.plugins import Plugins
 from bot.plugins.ports import Ports
 from bot.scheduler import ManualClock
-from bot.service import Reply, TableService
+from bot.presenters.replies import Reply
+from bot.service import TableService
 from bot.store import Store
 from tests.conftest import StoreMaker, make_settings
 from tests.helpers import text_of

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from bot.service import Ctx
+from bot.table.context import Ctx
 from tests.helpers import text_of
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import customids
-from bot.service.numbers import whole_number
+from bot.presenters import customids
+from bot.presenters.numbers import whole_number
 from tests.conftest import ctx
 from tests.helpers import text_of
 

@@ -186,7 +186,7 @@ async def test_log_hides_secret_moves_while_the_game_runs(bot, monkeypatch):
 
 
 async def test_a_direct_message_table_replays_only_for_its_players(bot):
-    from bot.service import Ctx
+    from bot.table.context import Ctx
 
     alice_dm = Ctx(11, "Alice", 801, guild_id=None)
     await bot.service.join(alice_dm, "countdown")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service import Ctx
+from bot.table.context import Ctx
 from tests.plugins.test_tournaments import current, person, sign_up
 from tests.helpers import confirmed, text_of
 

@@ -10,7 +10,7 @@ import random
 
 from PIL import Image
 
-from bot.service import Ctx
+from bot.table.context import Ctx
 from tests.plugins.helpers import play_turns
 from tests.helpers import confirmed, text_of
 

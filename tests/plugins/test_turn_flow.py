@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.service import Ctx
+from bot.table.context import Ctx
 from tests.conftest import ctx
 from tests.helpers import text_of
 

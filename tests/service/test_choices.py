@@ -1,8 +1,8 @@
-"""Staging a seat's legal actions into a private panel (bot/service/choices.py)."""
+"""Staging a seat's legal actions into a private panel (bot/presenters/choices.py)."""
 from __future__ import annotations
 
-from bot.service import choices
-from bot.service.choices import stage
+from bot.presenters import choices
+from bot.presenters.choices import stage
 
 
 def leaves(texts: list[str], path: tuple[int, ...] = ()) -> list[int]:

@@ -6,7 +6,8 @@ import pytest
 
 from bot.config import Settings
 from bot.i18n import I18n, game_packages
-from bot.service import Ctx, TableService
+from bot.table.context import Ctx
+from bot.service import TableService
 from games import registry
 
 SECRET_GAMES = [name for name in registry.names() if registry.get(name).private_info]

@@ -4,7 +4,8 @@ import asyncio
 import pytest
 
 from bot.config import Settings
-from bot.service import Ctx, TableService
+from bot.table.context import Ctx
+from bot.service import TableService
 from tests.conftest import ctx, make_settings
 from tests.helpers import confirmed, text_of
 

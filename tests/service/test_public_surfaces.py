@@ -19,7 +19,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from bot.i18n import I18n, game_packages
-from bot.service import Ctx, Reply, TableService
+from bot.table.context import Ctx
+from bot.presenters.replies import Reply
+from bot.service import TableService
 from bot.store import SqliteStore
 from games import registry
 from tests.conftest import make_settings

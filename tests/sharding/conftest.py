@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from bot.service import Ctx
+from bot.table.context import Ctx
 from tests.plugins.conftest import Bot, Recorder, clock  # noqa: F401  (the shared manual clock)
 
 SHARDS = 2

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import I18n, t
-from bot.service.tableoptions import public_language, table_language
+from bot.table.tableoptions import public_language, table_language
 from bot.store.records import SeatRecord
 from games.core.contract import Game
 
@@ -26,7 +26,7 @@ class LiveTable:
     version: int = 0
     snapshot: str = ""            # JSON of the state at ``version``, to roll back a failed move
     lobby_message_id: int | None = None
-    #: the table's own options (``lang=ja``), kept apart from the game's (bot/service/tableoptions.py)
+    #: the table's own options (``lang=ja``), kept apart from the game's (bot/table/tableoptions.py)
     table_options: frozenset[str] = frozenset()
     #: the language of a table whose server's language is not known (the bot's ``locale.default``)
     default_language: str = "en"

@@ -24,10 +24,10 @@ from typing import AsyncContextManager, Awaitable, Callable, Sequence
 
 from bot.i18n import t
 from bot.keyedlocks import KeyedLocks
-from bot.service.hooks import TableHooks
-from bot.service.live import LiveTable
-from bot.service.replies import Reply
-from bot.service.tableoptions import split_options
+from bot.table.hooks import TableHooks
+from bot.table.live import LiveTable
+from bot.presenters.replies import Reply
+from bot.table.tableoptions import split_options
 from bot.sharding import Shards
 from bot.store import ActionRecord, StaleTableError, Store, TableRecord
 from games import registry
@@ -35,7 +35,7 @@ from games import registry
 log = logging.getLogger(__name__)
 
 
-class TableCopies:
+class LiveTables:
     """The in-memory tables, their channel locks, and how they stay current. The table service
     holds one and answers through it; ``forgotten`` is told the id of every table dropped from
     memory (the service clears what it keeps per table)."""

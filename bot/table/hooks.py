@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 from games.core.messages import Msg
 
 if TYPE_CHECKING:
-    from bot.service.live import LiveTable
-    from bot.service.replies import Ctx, Reply
+    from bot.table.live import LiveTable
+    from bot.table.context import Ctx
+    from bot.presenters.replies import Reply
     from bot.store import ActionRecord
     from bot.store.base import Statement
 
@@ -69,7 +70,7 @@ class TableHooks:
 
     async def adopted(self, table: "LiveTable") -> None:
         """The table was loaded from the store later, because another shard process opened or
-        changed it (only with a shared store; see bot/service/copies.py)."""
+        changed it (only with a shared store; see bot/table/live_tables.py)."""
 
     async def may_abort(self, ctx: "Ctx", table: "LiveTable") -> Permission | None:
         """Who may /abort ``table`` (e.g. a tournament's organiser, not its players); None: not

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from bot.i18n import t
-from bot.service.live import LiveTable
-from bot.service.tableoptions import TABLE_OPTIONS
+from bot.table.live import LiveTable
+from bot.table.tableoptions import TABLE_OPTIONS
 from games.core import BLANK, Msg, OptionSpec, SeatChoice
 from games.core.options import option_value, split_token
 

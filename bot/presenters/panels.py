@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import t
-from bot.service import choices, customids
-from bot.service.choices import Item, Stage
-from bot.service.live import LiveTable
-from bot.service.replies import Button, Option, Reply, Select
+from bot.presenters import choices, customids
+from bot.presenters.choices import Item, Stage
+from bot.table.live import LiveTable
+from bot.presenters.replies import Button, Option, Reply, Select
 from games.core import Msg, SeatRef
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.service.numbers import PATTERN as NUMBER
+from bot.presenters.numbers import PATTERN as NUMBER
 
 PREFIX = "bt"
 _SMALL = r"(?:0|[1-9][0-9]{0,3})"                     # an index or a page: at most 4 digits
