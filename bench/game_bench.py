@@ -100,7 +100,7 @@ def bench_game(game: Game, games: int, renders: int) -> None:
 def public_palette() -> str:
     """The palette key the service draws public pictures in (a table's turn images are public)."""
     try:
-        from bot.service.drawing import PUBLIC_PALETTE
+        from bot.presenters.drawing import PUBLIC_PALETTE
     except ImportError:           # an older tree: the key lived beside the table service
         return "public"
     return PUBLIC_PALETTE

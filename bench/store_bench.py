@@ -33,7 +33,7 @@ def pct(samples: list[float]) -> str:
 
 
 async def new_table(store: Store, channel: int) -> int:
-    table_id = await store.create_table(channel, 1, "carcassonne", 10, [], 1, SeatRecord(0, 10, "A"))
+    table_id = await store.create_table(channel, 1, "carcassonne", 10, [], 1, [SeatRecord(0, 10, "A")])
     await store.start_table(table_id, [SeatRecord(0, 10, "A"), SeatRecord(1, 11, "B")], SNAPSHOT)
     return table_id
 

@@ -23,8 +23,8 @@ from bot.presenters.replies import Reply
 from bot.service import TableService
 from bot.presenters import customids
 from bot.presenters.numbers import whole_number
-from bot.service.suggest import closest
-from bot.service.tables import SLASH_VERBS
+from bot.table.suggest import closest
+from bot.table.typed import SLASH_VERBS
 
 CHANNEL_LINK = re.compile(r"<#(\d+)>")
 LINE = re.compile(r"^(?:#(?P<channel>[\w-]+)\s+)?(?P<user>[^\s>]+)>\s*(?P<command>.*)$")

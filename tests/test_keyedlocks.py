@@ -60,4 +60,4 @@ async def test_the_services_channel_locks_go_when_the_channels_are_quiet(service
         await service.join(ctx("bob", channel))
         await service.start(ctx("alice", channel))
         await service.status(ctx("carol", channel))
-    assert len(service.copies.locks) == 0
+    assert len(service.live_tables.locks) == 0

@@ -8,7 +8,7 @@ from bot.config import ConfigError, settings_from_dict
 from bot.discord.cogs.play import Play
 from bot.i18n import LOCALES, I18n, t
 from bot.table.tableoptions import LANG, TABLE_OPTIONS
-from bot.service.tables import SLASH_VERBS
+from bot.table.typed import SLASH_VERBS
 from bot.turns.durations import parse_span
 
 

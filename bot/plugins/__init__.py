@@ -45,7 +45,7 @@ class Plugins:
         self.timers = TurnTimers(service, self.scheduler, self.ports, self.clock)
         self.turns = TurnCommands(self.timers)
         self.ratings = Ratings(service)
-        self.tournaments = Tournaments(service, self.scheduler, self.ports, self.clock)
+        self.tournaments = Tournaments(service, self.scheduler, self.ports, self.clock, self.timers)
         self.undo = Undo(service, self.clock)
         self.replays = Replays(service, self.clock)
         service.hooks += [self.timers, self.ratings, self.tournaments, self.undo, self.replays]

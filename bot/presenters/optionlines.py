@@ -6,26 +6,9 @@ from typing import Iterable
 
 from bot.i18n import t
 from bot.table.live import LiveTable
-from bot.table.tableoptions import TABLE_OPTIONS
-from games.core import BLANK, Msg, OptionSpec, SeatChoice
+from bot.table.tableoptions import shown_value, specs_of, tokens_for
+from games.core import BLANK, Msg, OptionSpec
 from games.core.options import option_value, split_token
-
-
-def specs_of(table: LiveTable) -> tuple[OptionSpec, ...]:
-    """The game's options, then those every table has."""
-    return tuple(table.game.options) + TABLE_OPTIONS
-
-
-def tokens_for(table: LiveTable, spec: OptionSpec) -> frozenset[str]:
-    return table.table_options if spec in TABLE_OPTIONS else table.options
-
-
-def shown_value(table: LiveTable, spec: OptionSpec) -> str:
-    """A valued option's value as the lobby shows it: ``2 (bob)`` for a seat."""
-    value = option_value((spec,), tokens_for(table, spec), spec.name)
-    if isinstance(spec.kind, SeatChoice) and value.isdigit() and int(value) <= len(table.seats):
-        return f"{value} ({table.seats[int(value) - 1].name})"
-    return value
 
 
 def summary(table: LiveTable) -> str:

@@ -29,10 +29,10 @@ from bot.table.context import Ctx
 from bot.presenters.replies import Reply
 from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
 from bot.presenters.numbers import whole_number
-from bot.service.movelog import MoveLog, log_lines, log_msgs, replay_log
-from bot.service.results import record_language, stored_outcome
+from bot.presenters.movelog import MoveLog, log_lines, log_msgs, replay_log
+from bot.presenters.ending import record_language, stored_outcome
 from bot.table.tableoptions import split_options
-from bot.service.tables import latest_lines
+from bot.presenters.information import latest_lines
 from bot.store import ActionRecord, TableRecord
 from games import registry
 from games.core.contract import Game

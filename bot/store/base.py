@@ -142,14 +142,15 @@ class Store(ABC):
 
     # -- tables and seats -----------------------------------------------------------------------
     async def create_table(self, channel_id: int, guild_id: int | None, game: str, host_id: int,
-                           options: list[str], seed: int, host_seat: SeatRecord) -> int:
+                           options: list[str], seed: int, seats: Sequence[SeatRecord]) -> int:
+        """A new table in its lobby with ``seats`` seated (the host's first)."""
         now = time.time()
         ids = await self._transaction([(q.NEW_TABLE, {
             "channel_id": channel_id, "guild_id": guild_id, "game": game, "host_id": host_id, "status": "lobby",
             "options": q.dumps(sorted(options)), "seed": seed, "created_at": now, "updated_at": now,
             "announced_version": -1})])
         table_id = int(ids[0] or 0)
-        await self.put_seats(table_id, [host_seat])
+        await self.put_seats(table_id, list(seats))
         return table_id
 
     async def put_seats(self, table_id: int, seats: list[SeatRecord], host_id: int | None = None) -> None:

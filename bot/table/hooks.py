@@ -7,7 +7,7 @@ lock is taken) and must therefore never take that lock again.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from games.core.messages import Msg
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from bot.table.live import LiveTable
     from bot.table.context import Ctx
     from bot.presenters.replies import Reply
+    from bot.table.outcomes import Refused
     from bot.store import ActionRecord
     from bot.store.base import Statement
 
@@ -25,7 +26,7 @@ class Permission:
     """An extension's say on who may do something at a table: allowed, or refused with ``refusal``."""
 
     allowed: bool
-    refusal: list["Reply"] = field(default_factory=list)
+    refusal: "Refused | None" = None
 
 
 class TableHooks:

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import I18n, t
 from bot.table.tableoptions import public_language, table_language
-from bot.store.records import SeatRecord
+from bot.store.records import ActionRecord, SeatRecord
 from games.core.contract import Game
 
 
@@ -85,5 +85,35 @@ class LiveTable:
         self.snapshot = json.dumps(data, separators=(",", ":"))
         return data
 
+    def snapshot_of(self, state: Any) -> str:
+        """``state`` as the store keeps it (compact JSON)."""
+        return json.dumps(self.game.to_json(state), separators=(",", ":"))
+
+    def begin(self, seats: list[SeatRecord], state: Any, snapshot: str) -> None:
+        """The game started (stored): seated as ``seats``, at version 0 of ``state``."""
+        self.seats = seats
+        self.state = state
+        self.version = 0
+        self.snapshot = snapshot
+        self.status = "playing"
+
+    def committed(self, version: int, snapshot: str) -> None:
+        """The state in memory is stored as ``version`` (its JSON ``snapshot``): the new rollback point."""
+        self.version = version
+        self.snapshot = snapshot
+
+    def load(self, version: int, snapshot: str, state: Any = None) -> None:
+        """Take a stored ``version`` of the game (its state rebuilt from ``snapshot`` when first
+        used, unless ``state`` is given): a restore, a reload, an undo."""
+        self.version = version
+        self.snapshot = snapshot
+        self.state = state
+
     def rollback(self) -> None:
         self._state = None          # rebuilt from the snapshot when next needed
+
+    def replay(self, action: ActionRecord) -> None:
+        """Apply one stored action to the state (a move; a resignation only counts)."""
+        if action.kind == "move":
+            self.game.apply(self.state, action.seat, self.game.parse(self.state, action.seat, action.text))
+        self.version = action.n

@@ -20,19 +20,19 @@ With one process (no shard range configured) none of this queries anything: memo
 from __future__ import annotations
 
 import logging
-from typing import AsyncContextManager, Awaitable, Callable, Sequence
+from typing import AsyncContextManager, Awaitable, Callable, Sequence, TypeVar
 
-from bot.i18n import t
 from bot.keyedlocks import KeyedLocks
 from bot.table.hooks import TableHooks
 from bot.table.live import LiveTable
-from bot.presenters.replies import Reply
+from bot.table.outcomes import Refused, refused
 from bot.table.tableoptions import split_options
 from bot.sharding import Shards
 from bot.store import ActionRecord, StaleTableError, Store, TableRecord
 from games import registry
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class LiveTables:
@@ -91,10 +91,9 @@ class LiveTables:
                           options, record.seed, record.seats, lobby_message_id=record.lobby_message_id,
                           table_options=table_options, default_language=self.default_language)
         if record.status == "playing":
-            table.version = record.version
-            table.snapshot = record.snapshot_text
+            table.load(record.version, record.snapshot_text)
             for action in tail:
-                replay_action(table, action)
+                table.replay(action)
             if tail:
                 table.remember()
         return table
@@ -170,17 +169,17 @@ class LiveTables:
         if table is not None and self.shared and not self.owns(table):
             self.forget(table)
 
-    async def run_fresh(self, channel_id: int, run: Callable[[], Awaitable[list[Reply]]]) -> list[Reply]:
+    async def run_fresh(self, channel_id: int, run: Callable[[], Awaitable[T]]) -> T | Refused:
         """Run a command (under the channel's lock) against a current copy of the table: when
         its write finds the table moved on in the store — or, with a shared store, when it was
         refused and the copy turns out stale — reload the table and run it once more."""
         try:
-            replies = await run()
-            if not (self.shared and replies and replies[0].error):
-                return replies
+            done = await run()
+            if not (self.shared and isinstance(done, Refused)):
+                return done
             before = self._by_channel.get(channel_id)
             if await self.current(channel_id) is before:
-                return replies          # the copy was current: the refusal stands
+                return done             # the copy was current: the refusal stands
         except StaleTableError as error:
             log.info("channel %s: %s; reloading the table and running the command again", channel_id, error)
             await self._replace(self._by_channel.get(channel_id), (await self._head_id(channel_id)), keep=True)
@@ -189,8 +188,8 @@ class LiveTables:
         except StaleTableError as error:
             log.warning("channel %s: %s, twice; the user is asked to try again", channel_id, error)
             await self._replace(self._by_channel.get(channel_id), (await self._head_id(channel_id)), keep=True)
-            return [Reply([t("The game moved on while your command was being saved, so nothing changed. "
-                              "Look at /board and try again.")], private=True, error=True)]
+            return refused("The game moved on while your command was being saved, so nothing changed. "
+                           "Look at /board and try again.")
 
     async def _head_id(self, channel_id: int) -> int | None:
         head = await self.store.open_table_head(channel_id)
@@ -209,10 +208,3 @@ class LiveTables:
                 found.append(table)
         return found
 
-
-def replay_action(table: LiveTable, action: ActionRecord) -> None:
-    """Apply one stored action to the table's state (a move; a resignation only counts)."""
-    if action.kind == "move":
-        game = table.game
-        game.apply(table.state, action.seat, game.parse(table.state, action.seat, action.text))
-    table.version = action.n

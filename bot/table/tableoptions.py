@@ -14,12 +14,15 @@ tables had one speaks the bot's default language (``locale.default``) until a pl
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from bot.i18n import LOCALES
-from games.core import Choice, OptionSpec, option_value
+from games.core import Choice, OptionSpec, SeatChoice, option_value
 from games.core.contract import Game
 from games.core.options import split_token
+
+if TYPE_CHECKING:
+    from bot.table.live import LiveTable
 
 LANG = "lang"
 #: the token name of the server's language, recorded when the table opens (not an option)
@@ -74,3 +77,20 @@ def public_language(tokens: Iterable[str], default: str) -> str:
 def server_token(language: str) -> str:
     """The token that records the server's language with a table's options."""
     return f"{SERVER_LANG}={language}"
+
+
+def specs_of(table: "LiveTable") -> tuple[OptionSpec, ...]:
+    """The game's options, then those every table has."""
+    return tuple(table.game.options) + TABLE_OPTIONS
+
+
+def tokens_for(table: "LiveTable", spec: OptionSpec) -> frozenset[str]:
+    return table.table_options if spec in TABLE_OPTIONS else table.options
+
+
+def shown_value(table: "LiveTable", spec: OptionSpec) -> str:
+    """A valued option's value as the lobby shows it: ``2 (bob)`` for a seat."""
+    value = option_value((spec,), tokens_for(table, spec), spec.name)
+    if isinstance(spec.kind, SeatChoice) and value.isdigit() and int(value) <= len(table.seats):
+        return f"{value} ({table.seats[int(value) - 1].name})"
+    return value

@@ -22,6 +22,7 @@ from bot.i18n import I18n, UserRef, t
 from bot.i18n import counts
 from bot.scheduler import Job, Scheduler, rearm_sql
 from bot.table.hooks import Permission, TableHooks
+from bot.table.outcomes import Refused, refused
 from bot.table.live import LiveTable
 from bot.table.context import Ctx
 from bot.presenters.replies import Reply
@@ -29,20 +30,22 @@ from bot.presenters.replies import refusal as _error   # one refusal reply for e
 from bot.presenters.numbers import whole_number
 from bot.store import StoreError
 from bot.store.base import Statement
+from bot.store.turn_timers import TimerSetting
 from bot.tournaments import export, pairing
 from bot.tournaments.standings import Line, bye_points, number, table_points
 from bot.tournaments.standings import standings as compute_standings
 from bot.tournaments.store import Player, Slot, Tournament, TournamentStore
-from bot.turns.durations import parse_span, span, span_text
+from bot.turns.durations import parse_span, span
 from games import registry
 from games.core import BLANK, OptionError, validate_options
-from games.core.options import changes_to, option_tokens
+from games.core.options import option_tokens
 from games.core.messages import Msg
 from renderers.rankings import Column, render_ranking
 
 if TYPE_CHECKING:
     from bot.scheduler import Clock
     from bot.service.tables import TableService
+    from bot.turns.timers import TurnTimers
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +75,10 @@ def planned_rounds(format: str, players: int, size: int, smallest: int, wanted: 
 
 
 class Tournaments(TableHooks):
-    def __init__(self, service: "TableService", scheduler: Scheduler, ports: Ports, clock: "Clock") -> None:
+    def __init__(self, service: "TableService", scheduler: Scheduler, ports: Ports, clock: "Clock",
+                 timers: "TurnTimers") -> None:
         self.service = service
+        self.timers = timers            # a table's turn timer is the tournament's
         self.scheduler = scheduler
         self.ports = ports
         self.clock = clock
@@ -391,32 +396,31 @@ class Tournaments(TableHooks):
         else:
             channel = slot.channel_id
         names = [players[p].name if p in players else str(p) for p in slot.players]
-        contexts = [Ctx(p, n, channel, tournament.guild_id) for p, n in zip(slot.players, names)]
         try:
             table = await service.fresh(channel)       # may be stored by another process already
             replies: list[Reply] = []
-            problem: list[Reply] = []
-            if table is None or table.status == "lobby":
-                if table is None:
-                    problem = await service.join(contexts[0], tournament.game)
-                for ctx in contexts:
-                    current = service.table_in(channel)
-                    if current is not None and current.seat_of(ctx.user_id) is None:
-                        problem += await service.join(ctx)
-                table = service.table_in(channel)
-                if table is not None and table.status == "lobby":
-                    for option in changes_to(table.game.options, table.options, tournament.options):
-                        problem += await service.option(contexts[0], option)
-                    timer = f"timer {span_text(tournament.timer_seconds)}" if tournament.timer_seconds else "timer off"
-                    problem += await service.option(contexts[0], timer)
-                    replies = await service.start(contexts[0])
-                    problem += replies
+            problem: Msg | None = None
+            if table is not None and table.status == "lobby" and [s.user_id for s in table.seats] != list(slot.players):
+                async with service.lock(channel):       # a launch interrupted while it opened the table
+                    await service.close_table(table)
+                table = None
+            if table is None:
+                game = service.game(tournament.game)
+                language = await service.server_language(tournament.guild_id) if tournament.guild_id else None
+                opened = await service.open(channel, tournament.guild_id, game, list(zip(slot.players, names)),
+                                            tournament.options, language) if game is not None \
+                    else service.offered.unknown(tournament.game)
+                table, problem = (None, opened.reason) if isinstance(opened, Refused) else (opened, None)
+            if table is not None and table.status == "lobby":
+                await self.timers.set_timer(table, TimerSetting(tournament.timer_seconds or None,
+                                                                self.timers.setting(table.id).on_timeout))
+                replies = await service.start_table(table)
+                problem = replies[0].lines[0] if replies and replies[0].error else problem
             table = service.table_in(channel)
             seated = [s.user_id for s in table.seats] if table is not None else []
             if table is None or table.status != "playing" or seated != list(slot.players):
-                errors = [r for r in problem if r.error]
                 log.error("tournament %s: table %s of round %s did not start: %s", tournament.id, slot.number, slot.round,
-                          [m.english() for r in errors for m in r.lines])
+                          problem.english() if problem is not None else "its seats are not the pairing's")
                 await self.store.update_slot(slot, status="stalled", table_id=table.id if table else None)
                 await self.ports.deliver(tournament.channel_id, [Reply([t(
                     "Table {number} of round {round} could not be started; the organiser can settle it with "
@@ -554,7 +558,7 @@ class Tournaments(TableHooks):
             return Permission(True)
         players = {p.user_id: p.name for p in await self.store.players(tournament.id)}
         organiser = UserRef(tournament.organiser_id, players.get(tournament.organiser_id, ""))
-        return Permission(False, _error(
+        return Permission(False, refused(
             "This table is part of the tournament {tournament}: only its organiser ({organiser}) or a moderator can "
             "abort it. To give up your game, use /resign.", tournament=tournament.name, organiser=organiser))
 

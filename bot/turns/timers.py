@@ -26,7 +26,8 @@ from bot.presenters import customids
 from bot.presenters.replies import Button, Reply
 from bot.table.context import Ctx
 from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
-from bot.service.tables import resignation_ends_game
+from bot.table.outcomes import Refused
+from bot.table.play import resignation_ends_game
 from bot.store import ActionRecord, StaleTableError
 from bot.store.base import Statement
 from bot.turns import vacation
@@ -387,10 +388,8 @@ class TurnTimers(TableHooks):
         return True
 
     async def _commit(self, table: LiveTable, events: list[Event], records: list[ActionRecord]) -> list[Reply] | None:
-        replies = await self.service.advance(table, events, records, actor=None)
-        if replies and replies[0].error:
-            return None
-        return replies
+        done = await self.service.play.commit(table, events, records, actor=None)
+        return None if isinstance(done, Refused) else await self.service.answer(done)
 
     async def _remove(self, table: LiveTable, seat: int, marker: ActionRecord, events: list[Event]) -> list[Reply] | None:
         service = self.service
@@ -401,8 +400,8 @@ class TurnTimers(TableHooks):
         try:
             if resignation_ends_game(table, seat):
                 # the removal and the game's end are stored together
-                replies = await service.end_by_resignation(table, events, [marker, resign])
-                replies = None if replies and replies[0].error else replies
+                ended = await service.play.end_by_resignation(table, events, [marker, resign])
+                replies = None if isinstance(ended, Refused) else await service.answer(ended)
             else:
                 replies = await self._commit(table, events, [marker, resign])
         except StaleTableError:

@@ -204,9 +204,7 @@ class Undo(TableHooks):
         except StoreError as error:
             log.error("table %s: undo not saved: %s", table.id, error)
             return _error("The move could not be taken back because saving failed; nothing changed. Please try again.")
-        table.state = state
-        table.version = version
-        table.snapshot = snapshot
+        table.load(version, snapshot, state)
         headline = Event(t("{player}'s hidden move is taken back.", player=SeatRef(taken[0].seat)) if isinstance(label, Msg)
                          else t("{player}'s move {action} is taken back.", player=SeatRef(taken[0].seat), action=label))
         extra = [Event(t("The computer's moves after it are taken back too ({count}).", count=len(taken) - 1))] if len(taken) > 1 else []

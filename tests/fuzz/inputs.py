@@ -6,7 +6,7 @@ from typing import Sequence
 
 from hypothesis import strategies as st
 
-from bot.service.tables import SLASH_VERBS
+from bot.table.typed import SLASH_VERBS
 
 #: characters and snippets that have broken parsers, formatters and databases elsewhere
 ODD = (

@@ -29,7 +29,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from bot.table.context import Ctx
 from bot.presenters import customids
-from bot.service.tables import SLASH_VERBS, _clean
+from bot.table.typed import SLASH_VERBS, clean_text
 from games import registry
 from tests.fuzz import inputs
 from tests.fuzz.harness import ALL_GAMES, Env, TablePrint
@@ -178,7 +178,7 @@ class TableFuzz(RuleBasedStateMachine):
                 name = data.draw(inputs.option_name([o.name for o in game.options]), label="option")
                 replies = self.call(env.service.option(who, name), f"lobby /option {name!r}")
             elif kind == "join":
-                name = data.draw(inputs.odd_text().filter(lambda s: _clean(s) and _clean(s).lower() != self.game), label="game")
+                name = data.draw(inputs.odd_text().filter(lambda s: clean_text(s) and clean_text(s).lower() != self.game), label="game")
                 replies = self.call(env.service.join(who, name), f"lobby /join {name!r}")
             elif kind == "addbot":
                 level = data.draw(inputs.odd_text().filter(lambda s: s.strip()), label="level")
@@ -376,7 +376,7 @@ class TableFuzz(RuleBasedStateMachine):
         name = data.draw(inputs.option_name([o.name for o in registry.get(self.game).options]), label="option")
         replies = self.call(env.service.option(who, name), f"/option {name!r}")
         self.unchanged(f"/option {name!r} during the game", replies)
-        if _clean(name) and self.live is not None:
+        if clean_text(name) and self.live is not None:
             assert replies[0].error, f"/option {name!r} accepted during the game"
 
     @rule(data=st.data())

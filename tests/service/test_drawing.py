@@ -3,7 +3,7 @@ worker processes; every game's views cross into a worker process."""
 import pickle
 
 from bot.service import TableService
-from bot.service.drawing import PictureCache
+from bot.presenters.drawing import PictureCache
 from games import registry
 from tests.conftest import ctx, make_settings
 from tests.helpers import text_of

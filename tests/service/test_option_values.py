@@ -137,7 +137,7 @@ async def test_console_shows_a_table_language(store):
 
 async def test_tables_stored_with_option_names_restore(store):
     """Before options had values a table's options were a list of names: such tables restore."""
-    table_id = await store.create_table(5, 7, "quetzal", 11, ["open_hands"], 42, SeatRecord(0, 11, "Alice"))
+    table_id = await store.create_table(5, 7, "quetzal", 11, ["open_hands"], 42, [SeatRecord(0, 11, "Alice")])
     service = quetzal_service(store)
     await service.restore()
     table = service.table_by_id(table_id)

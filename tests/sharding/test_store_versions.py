@@ -9,7 +9,7 @@ from bot.store import ActionRecord, SeatRecord, StaleTableError, Store, StoreErr
 
 
 async def started(store: Store, guild: int | None = 7, channel: int = 1) -> int:
-    table_id = await store.create_table(channel, guild, "countdown", 11, [], 5, SeatRecord(0, 11, "Alice"))
+    table_id = await store.create_table(channel, guild, "countdown", 11, [], 5, [SeatRecord(0, 11, "Alice")])
     await store.start_table(table_id, [SeatRecord(0, 11, "Alice"), SeatRecord(1, 12, "Bob")], "{}")
     return table_id
 

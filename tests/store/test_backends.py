@@ -14,7 +14,7 @@ SNOWFLAKE = 1_234_567_890_123_456_789          # Discord ids need 64 bits
 
 
 async def open_table(store, channel: int = SNOWFLAKE, user: int = SNOWFLAKE + 1) -> int:
-    return await store.create_table(channel, SNOWFLAKE + 2, "countdown", user, ["long"], 7, SeatRecord(0, user, "Ann"))
+    return await store.create_table(channel, SNOWFLAKE + 2, "countdown", user, ["long"], 7, [SeatRecord(0, user, "Ann")])
 
 
 async def test_schema_is_current_and_reopening_migrates_nothing(store, store_maker):

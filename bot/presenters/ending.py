@@ -1,5 +1,6 @@
-"""The result of a channel's last finished game, shown again by /board when no game runs there:
-its picture (winner, ranking with ties, score by category) and the ranking as text."""
+"""A game's end as players read it: the end message (what happened last, the ranking, the result
+picture), and the result of a channel's last finished game shown again by /board and /status
+when no game runs there."""
 from __future__ import annotations
 
 import json
@@ -7,14 +8,34 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import counts, t
 from bot.presenters.replies import Reply
+from bot.table.live import LiveTable
 from bot.table.tableoptions import server_language, split_options, table_language
-from bot.store import TableRecord
+from bot.store import Store, TableRecord
 from games import registry
-from games.core import Outcome, SeatRef
+from games.core import Event, Msg, Outcome, SeatRef
 from games.core.contract import Game
 
 if TYPE_CHECKING:
-    from bot.service.tables import TableService
+    from bot.presenters.pictures import Pictures
+
+
+def ranking(outcome: Outcome) -> list[Msg]:
+    """``Game over.`` and the players by rank, with their points."""
+    lines = [t("Game over.")]
+    for seat in sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s)):
+        lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
+                       points=counts.points(outcome.scores[seat])))
+    return lines
+
+
+async def end_replies(table: LiveTable, events: list[Event], outcome: Outcome, pictures: "Pictures") -> list[Reply]:
+    """The public end message: the last public events, the outcome's details, the ranking and
+    the result picture."""
+    view = table.game.view(table.state, None)
+    lines = [e.msg for e in events if e.to is None] + list(outcome.details) + ranking(outcome)
+    image = await pictures.result(table.game, outcome, table.names, view, table.public_language)
+    return [Reply(lines, image=image, names=table.names, table_id=table.id, announces=table.version,
+                  locale=table.public_language)]
 
 
 def stored_outcome(game: Game, record: TableRecord, results: list[tuple[int, int | None, int, int]]) -> tuple[Outcome, object]:
@@ -40,21 +61,17 @@ def record_language(game: Game, record: TableRecord) -> str | None:
     return table_language(mine) or server_language(mine)
 
 
-async def last_result(service: "TableService", channel_id: int, reader: str | None = None) -> list[Reply] | None:
+async def last_result(store: Store, pictures: "Pictures", channel_id: int, reader: str | None = None) -> list[Reply] | None:
     """The last finished game's result in this channel, or None when none has finished here;
     its picture in the table's language, else the reader's (``reader``: who asked)."""
-    record = await service.store.last_finished(channel_id)
+    record = await store.last_finished(channel_id)
     game = registry.get(record.game) if record is not None else None
     if record is None or game is None:
         return None
-    results = await service.store.results(record.id)
+    results = await store.results(record.id)
     outcome, view = stored_outcome(game, record, results)
     names = [s.name for s in record.seats]
     language = record_language(game, record) or reader         # the table's, as it was (else the reader's)
-    image = await service.render_result(game, outcome, names, view, language)
-    lines = [t("Game over.")]
-    for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
-        lines.append(t("{rank}. {player} — {points}", rank=outcome.ranks[seat], player=SeatRef(seat),
-                       points=counts.points(outcome.scores[seat])))
-    return [Reply(lines, image=image, image_name=f"result-{record.id}.png", names=names, table_id=record.id,
+    image = await pictures.result(game, outcome, names, view, language)
+    return [Reply(ranking(outcome), image=image, image_name=f"result-{record.id}.png", names=names, table_id=record.id,
                   locale=language)]
