@@ -41,7 +41,7 @@ from games.carcassonne.rules.geometry import OrientedTile, oriented
 from games.carcassonne.rules.placement import (SPRING, START_TILE, build_pile, check_placement, example_placement,
                                                fits_somewhere, legal_placements)
 from games.carcassonne.text import outcome_details, status_lines, turn_prompt_lines
-from games.carcassonne.state import (BUILDER, FOLLOWERS, GOODS, LARGE, PREFIX, CarcState, Figure, state_from_json,
+from games.carcassonne.state import (BUILDER, FOLLOWERS, GOODS, LARGE, PREFIX, CarcassonneState, Figure, state_from_json,
                                      state_to_json)
 from games.carcassonne.words import edge_word
 from games.carcassonne.components import tile
@@ -69,12 +69,12 @@ class Carcassonne(Game):
     )
 
     # -- set-up -----------------------------------------------------------------------------
-    def setup(self, players: int, options: frozenset[str], seed: int) -> CarcState:
+    def setup(self, players: int, options: frozenset[str], seed: int) -> CarcassonneState:
         return self.new_state(players, options, seed)
 
     def new_state(self, players: int, options: Iterable[str] = (), seed: int = 0, *,
                   pile: Sequence[str] | None = None, first: int | None = None,
-                  check_options: bool = True) -> CarcState:
+                  check_options: bool = True) -> CarcassonneState:
         """A new game. Tests fix the draw order with ``pile`` (tile ids, first drawn first; the
         start tile or the spring is not part of it) and the starting seat with ``first``;
         otherwise both come from the seed."""
@@ -90,7 +90,7 @@ class Carcassonne(Game):
             start, tiles = (SPRING if "fluss" in chosen else START_TILE), list(pile)
         one = [1] * players
         zero = [0] * players
-        state = CarcState(players=players, options=chosen, rng=rng, first=first, current=first, pile=tiles,
+        state = CarcassonneState(players=players, options=chosen, rng=rng, first=first, current=first, pile=tiles,
                           supply=[FOLLOWERS] * players, large=list(one if "erweiterung" in chosen else zero),
                           builders=list(one if "haendler" in chosen else zero),
                           pigs=list(one if "haendler" in chosen else zero),
@@ -102,12 +102,12 @@ class Carcassonne(Game):
         return state
 
     # -- whose turn, what is legal -------------------------------------------------------------
-    def to_act(self, state: CarcState) -> frozenset[int]:
+    def to_act(self, state: CarcassonneState) -> frozenset[int]:
         if state.over:
             return frozenset()
         return frozenset({state.mover if state.phase == DRAGON_PHASE else state.current})
 
-    def legal_actions(self, state: CarcState, seat: int) -> list[Any]:
+    def legal_actions(self, state: CarcassonneState, seat: int) -> list[Any]:
         if seat not in self.to_act(state):
             return []
         if state.phase == "place":
@@ -117,7 +117,7 @@ class Carcassonne(Game):
             return [DragonStep(d) for d in legal_steps(state)]
         return [Deploy(code) for code in self.deploy_options(state, seat)]
 
-    def suggestions(self, state: CarcState, seat: int) -> list[Any]:
+    def suggestions(self, state: CarcassonneState, seat: int) -> list[Any]:
         actions = self.legal_actions(state, seat)
         if state.phase == "deploy" and len(actions) > self.max_buttons:
             # the choices on the tile itself first, then the others; "-" always stays
@@ -127,12 +127,12 @@ class Carcassonne(Game):
             return rest[: self.max_buttons - len(tail)] + tail
         return actions if 0 < len(actions) <= self.max_buttons else []
 
-    def placed(self, state: CarcState) -> tuple[OrientedTile, int, int]:
+    def placed(self, state: CarcassonneState) -> tuple[OrientedTile, int, int]:
         """The tile just placed (deploy and dragon phases)."""
         tile_id, x, y, r = state.placements[-1]
         return oriented(tile_id, r), x, y
 
-    def deployer(self, state: CarcState, seat: int, ot: OrientedTile | None = None, x: int = 0, y: int = 0) -> Deployer:
+    def deployer(self, state: CarcassonneState, seat: int, ot: OrientedTile | None = None, x: int = 0, y: int = 0) -> Deployer:
         """The deploy rules for the tile just placed, or (given ``ot``, x, y) for a tile about to
         be placed there."""
         if ot is None:
@@ -140,21 +140,21 @@ class Carcassonne(Game):
             return Deployer(state, seat, Situation(state, ot, x, y, placed=True))
         return Deployer(state, seat, Situation(state, ot, x, y, placed=False))
 
-    def deploy_options(self, state: CarcState, seat: int) -> list[str]:
+    def deploy_options(self, state: CarcassonneState, seat: int) -> list[str]:
         """Canonical deploy codes for the tile just placed, ``-`` last when allowed (deploy phase only)."""
         return self.deployer(state, seat).codes() if state.phase == "deploy" else []
 
-    def figures_by_root(self, state: CarcState) -> dict[int, list[Figure]]:
+    def figures_by_root(self, state: CarcassonneState) -> dict[int, list[Figure]]:
         """Figures on cities, roads and fields, grouped by their feature's root."""
         return figures_by_root(state)
 
     # -- notation ---------------------------------------------------------------------------------
-    def parse(self, state: CarcState, seat: int, text: str) -> Any:
+    def parse(self, state: CarcassonneState, seat: int, text: str) -> Any:
         self._check_turn(state, seat)
         return notation.parse(self, state, seat, text)
 
     # -- applying -----------------------------------------------------------------------------------
-    def apply(self, state: CarcState, seat: int, action: Any) -> list[Event]:
+    def apply(self, state: CarcassonneState, seat: int, action: Any) -> list[Event]:
         self._check_turn(state, seat)
         if isinstance(action, DragonStep):
             return self._apply_step(state, seat, action)
@@ -167,7 +167,7 @@ class Carcassonne(Game):
             return self._apply_deploy(state, seat, action)
         raise IllegalAction("That is not a Carcassonne action; write x,y rK and optionally a deploy code.")
 
-    def _check_turn(self, state: CarcState, seat: int) -> None:
+    def _check_turn(self, state: CarcassonneState, seat: int) -> None:
         if state.over:
             raise IllegalAction("The game is over.")
         if state.phase == DRAGON_PHASE and seat != state.mover:
@@ -175,7 +175,7 @@ class Carcassonne(Game):
         if state.phase != DRAGON_PHASE and seat != state.current:
             raise IllegalAction("It is {player}'s turn.", player=SeatRef(state.current))
 
-    def _apply_place(self, state: CarcState, seat: int, action: Place) -> list[Event]:
+    def _apply_place(self, state: CarcassonneState, seat: int, action: Place) -> list[Event]:
         if state.phase == "deploy":
             _, x, y = self.placed(state)
             raise IllegalAction("Your tile is already placed at {x},{y}; now deploy: {codes} (or - for nothing).",
@@ -209,14 +209,14 @@ class Carcassonne(Game):
         self._apply_choice(state, seat, choice, events)
         return self._after_deploy(state, seat, code, events)
 
-    def deploy_options_after_place(self, state: CarcState, seat: int) -> list[str]:
+    def deploy_options_after_place(self, state: CarcassonneState, seat: int) -> list[str]:
         return self.deployer(state, seat).codes()
 
-    def log_note(self, state: CarcState, seat: int, action: Any) -> str:
+    def log_note(self, state: CarcassonneState, seat: int, action: Any) -> str:
         """The tile a placement put down (its notation names only where): ``D08``."""
         return state.drawn or "" if isinstance(action, Place) else ""
 
-    def reveals(self, state: CarcState, seat: int, action: Any, events: list[Event]) -> bool:
+    def reveals(self, state: CarcassonneState, seat: int, action: Any, events: list[Event]) -> bool:
         """Every turn ends by drawing the next player's tile, which shows everyone a random tile.
         The one action that draws nothing is a staged placement (``x,y rK`` without a deploy
         code) that stops at the deploy step: that one may be taken back."""
@@ -229,7 +229,7 @@ class Carcassonne(Game):
             return True
         return after.phase != "deploy" or after.pile != state.pile or after.rng.draws != state.rng.draws
 
-    def skip_action(self, state: CarcState, seat: int) -> Any:
+    def skip_action(self, state: CarcassonneState, seat: int) -> Any:
         """Carcassonne has no pass: a tile that fits somewhere must be placed (rules §5), and the
         dragon must take its step. So a skipped turn places the drawn tile without deploying
         anything (``x,y rK -``), at the first legal position in the board's order (top row
@@ -257,7 +257,7 @@ class Carcassonne(Game):
             return Place(x, y, rotation)
         return whole
 
-    def _apply_deploy(self, state: CarcState, seat: int, action: Deploy) -> list[Event]:
+    def _apply_deploy(self, state: CarcassonneState, seat: int, action: Deploy) -> list[Event]:
         if state.phase != "deploy":
             raise IllegalAction("First place your tile {tile}: write x,y rK (for example {example}), "
                                 "optionally followed by a deploy code.", tile=state.drawn, example=example_placement(state))
@@ -268,7 +268,7 @@ class Carcassonne(Game):
         self._apply_choice(state, seat, choice, events)
         return self._after_deploy(state, seat, code, events)
 
-    def _put_tile(self, state: CarcState, seat: int, ot: OrientedTile, x: int, y: int, events: list[Event]) -> None:
+    def _put_tile(self, state: CarcassonneState, seat: int, ot: OrientedTile, x: int, y: int, events: list[Event]) -> None:
         """Place the tile; a volcano calls the dragon (and the set-aside dragon tiles come back);
         note whether it extends the player's builder's feature (§12.3)."""
         board = state.board
@@ -296,7 +296,7 @@ class Carcassonne(Game):
                 events.append(Event.public("The first volcano is on the board: the set-aside dragon tiles ({count}) "
                                            "are shuffled back into the pile.", count=count))
 
-    def _apply_choice(self, state: CarcState, seat: int, choice: Choice, events: list[Event]) -> None:
+    def _apply_choice(self, state: CarcassonneState, seat: int, choice: Choice, events: list[Event]) -> None:
         ot, _, _ = self.placed(state)
         if choice.kind == NONE:
             return
@@ -319,7 +319,7 @@ class Carcassonne(Game):
         state.supply_of(fig.kind)[seat] -= 1
 
     # -- the dragon -------------------------------------------------------------------------------
-    def _after_deploy(self, state: CarcState, seat: int, code: str, events: list[Event]) -> list[Event]:
+    def _after_deploy(self, state: CarcassonneState, seat: int, code: str, events: list[Event]) -> list[Event]:
         state.code = code
         ot, _, _ = self.placed(state)
         if "drache" in state.options and ot.tile.dragon and state.dragon is not None:
@@ -338,7 +338,7 @@ class Carcassonne(Game):
             events.append(Event.public("The dragon cannot move from {x},{y}.", x=state.dragon[0], y=state.dragon[1]))
         return self._complete_turn(state, seat, events)
 
-    def _apply_step(self, state: CarcState, seat: int, action: DragonStep) -> list[Event]:
+    def _apply_step(self, state: CarcassonneState, seat: int, action: DragonStep) -> list[Event]:
         if state.phase != DRAGON_PHASE:
             raise IllegalAction("The dragon is not moving now; it moves after a dragon tile is placed.")
         steps = legal_steps(state)
@@ -370,7 +370,7 @@ class Carcassonne(Game):
         return self._complete_turn(state, state.current, events)
 
     # -- the end of a turn --------------------------------------------------------------------------
-    def _complete_turn(self, state: CarcState, seat: int, events: list[Event]) -> list[Event]:
+    def _complete_turn(self, state: CarcassonneState, seat: int, events: list[Event]) -> list[Event]:
         tile_id, x, y, r = state.placements[-1]
         again = state.bonus and not state.second and bool(state.pile)
         label = f"{state.turn}{'b' if state.second else 'a' if again else ''}"
@@ -397,7 +397,7 @@ class Carcassonne(Game):
         self._start_turn(state, events)
         return events
 
-    def _start_turn(self, state: CarcState, events: list[Event]) -> None:
+    def _start_turn(self, state: CarcassonneState, events: list[Event]) -> None:
         """Fairy point (not in the builder's second turn), then the draw."""
         seat = state.current
         if state.fairy and not state.second and state.pile and any(
@@ -409,7 +409,7 @@ class Carcassonne(Game):
         self._draw(state, events)
 
     # -- drawing and the end ----------------------------------------------------------------------
-    def _draw(self, state: CarcState, events: list[Event]) -> None:
+    def _draw(self, state: CarcassonneState, events: list[Event]) -> None:
         """Draw for the current player: dragon tiles wait for the first volcano (§14.2), tiles that
         fit nowhere are discarded (§3 step 2)."""
         label = f"{state.turn}{'b' if state.second else ''}"
@@ -434,21 +434,21 @@ class Carcassonne(Game):
         state.drawn = None
         final_scoring(state, events)
 
-    def outcome(self, state: CarcState) -> Outcome | None:
+    def outcome(self, state: CarcassonneState) -> Outcome | None:
         if not state.over or state.final is None:
             return None
         return Outcome(tuple(state.scores), ranks_from_scores(state.scores), tuple(outcome_details(state)),
                        final_breakdown(state.final))
 
     # -- JSON -------------------------------------------------------------------------------------------
-    def to_json(self, state: CarcState) -> dict[str, Any]:
+    def to_json(self, state: CarcassonneState) -> dict[str, Any]:
         return state_to_json(state)
 
-    def from_json(self, data: dict[str, Any]) -> CarcState:
+    def from_json(self, data: dict[str, Any]) -> CarcassonneState:
         return state_from_json(data)
 
     # -- views and text ---------------------------------------------------------------------------------
-    def view(self, state: CarcState, seat: int | None) -> CarcassonneView:
+    def view(self, state: CarcassonneState, seat: int | None) -> CarcassonneView:
         placements = ()
         deploy: tuple[str, ...] = ()
         if state.phase == "place" and state.drawn:

@@ -12,14 +12,14 @@ from games.carcassonne.rules.deploy import codes_text, compact
 from games.carcassonne.rules.dragon import DRAGON_PHASE, DragonStep, mentions_dragon, read_step, steps_text
 from games.carcassonne.rules.geometry import oriented
 from games.carcassonne.rules.placement import check_placement, example_placement, legal_rotations, no_fit
-from games.carcassonne.state import CarcState
+from games.carcassonne.state import CarcassonneState
 from games.core import IllegalAction
 
 if TYPE_CHECKING:
     from games.carcassonne.game import Carcassonne
 
 
-def parse(game: Carcassonne, state: CarcState, seat: int, text: str) -> Any:
+def parse(game: Carcassonne, state: CarcassonneState, seat: int, text: str) -> Any:
     """The action ``text`` means for ``seat`` now (whose turn it is was checked already)."""
     t = normalise(text)
     if state.phase == DRAGON_PHASE:

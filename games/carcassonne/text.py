@@ -6,7 +6,7 @@ from games.carcassonne.rules.deploy import codes_text
 from games.carcassonne.rules.dragon import DragonStep, STEPS
 from games.carcassonne.rules.final import PARTS
 from games.carcassonne.rules.geometry import oriented
-from games.carcassonne.state import FOLLOWERS, CarcState
+from games.carcassonne.state import FOLLOWERS, CarcassonneState
 from games.carcassonne.words import cities_msg, placements_summary, points_msg, seats_msg
 from games.carcassonne.view import CarcassonneView, PlayerView
 from games.core import Msg, SeatRef, counted
@@ -131,7 +131,7 @@ def turn_prompt_lines(view: CarcassonneView) -> list[Msg]:
     return []
 
 
-def outcome_details(state: CarcState) -> list[Msg]:
+def outcome_details(state: CarcassonneState) -> list[Msg]:
     final = state.final
     assert final is not None
     bonus = any(o in state.options for o in BONUS_OPTIONS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.carcassonne.state import FOLLOWERS, GOODS, CarcState
+from games.carcassonne.state import FOLLOWERS, GOODS, CarcassonneState
 
 COLOURS = ("red", "yellow", "green", "blue", "black")
 LETTERS = ("R", "Y", "G", "B", "K")
@@ -61,7 +61,7 @@ class CarcassonneView:
     extras: dict = field(default_factory=dict)  # add-on state (king/robber holders, ...)
 
 
-def view_of(state: CarcState, seat: int | None, placements: tuple, deploy: tuple[str, ...],
+def view_of(state: CarcassonneState, seat: int | None, placements: tuple, deploy: tuple[str, ...],
             steps: tuple[int, ...]) -> CarcassonneView:
     last = state.placements[-1]
     figures = [FigureView(f.x, f.y, f.seat, f.kind, f.feature, f.segment) for f in state.figures]

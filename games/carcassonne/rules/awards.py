@@ -10,13 +10,13 @@ from typing import Iterable
 from games.carcassonne.rules import scoring
 from games.carcassonne.rules.deploy import figures_by_root
 from games.carcassonne.rules.geometry import AROUND, CITY, FIELD, MONASTERY
-from games.carcassonne.state import BUILDER, GOODS, CarcState, Figure, Marker
+from games.carcassonne.state import BUILDER, GOODS, CarcassonneState, Figure, Marker
 from games.carcassonne.words import kind_word, pennants_msg, points_msg, seats_msg, tiles_msg
 from games.carcassonne.view import LETTERS
 from games.core import Event, SeatRef, counted
 
 
-def score_placement(state: CarcState, seat: int, x: int, y: int, events: list[Event]) -> str:
+def score_placement(state: CarcassonneState, seat: int, x: int, y: int, events: list[Event]) -> str:
     """Score what the tile at (x, y) completed (§7, with goods §12.2, King and Robber Baron
     §13.2 and the fairy §14.4); return the log suffix."""
     board = state.board
@@ -66,7 +66,7 @@ def score_placement(state: CarcState, seat: int, x: int, y: int, events: list[Ev
     return "".join(f" | {s}" for s in suffix)
 
 
-def award(state: CarcState, figs: list[Figure], points: int) -> list[int]:
+def award(state: CarcassonneState, figs: list[Figure], points: int) -> list[int]:
     """Give ``points`` to the majority of ``figs`` (§7.5; builders and pigs have no strength)."""
     winners = scoring.majority(scoring.strengths((f.seat, f.strength) for f in figs))
     for seat in winners:
@@ -74,7 +74,7 @@ def award(state: CarcState, figs: list[Figure], points: int) -> list[int]:
     return winners
 
 
-def fairy_bonus(state: CarcState, figs: Iterable[Figure], events: list[Event],
+def fairy_bonus(state: CarcassonneState, figs: Iterable[Figure], events: list[Event],
                 final: list[int] | None) -> list[str]:
     """§14.4: 3 points to each owner of a follower of a scored feature on the fairy's tile."""
     if state.fairy is None:
@@ -89,7 +89,7 @@ def fairy_bonus(state: CarcState, figs: Iterable[Figure], events: list[Event],
     return [f"fairy {scoring.FAIRY_FEATURE} -> {letters(seats)}"] if seats else []
 
 
-def take_goods(state: CarcState, seat: int, goods: dict[str, int], events: list[Event]) -> str:
+def take_goods(state: CarcassonneState, seat: int, goods: dict[str, int], events: list[Event]) -> str:
     """§12.2: the player who placed the completing tile takes the city's goods."""
     counts = [goods.get(kind, 0) for kind in GOODS]
     for k, n in enumerate(counts):
@@ -100,7 +100,7 @@ def take_goods(state: CarcState, seat: int, goods: dict[str, int], events: list[
     return "goods " + " ".join(f"{kind} {n}" for kind, n in zip(GOODS, counts) if n) + f" -> {LETTERS[seat]}"
 
 
-def update_markers(state: CarcState, seat: int, largest: dict[str, int], events: list[Event]) -> list[str]:
+def update_markers(state: CarcassonneState, seat: int, largest: dict[str, int], events: list[Event]) -> list[str]:
     """§13.2: the completer of the first (or a strictly larger) city takes the King; roads and
     the Robber Baron likewise."""
     out = []
@@ -142,7 +142,7 @@ def completed_event(kind: str, tiles: int, pennants: int, points: int, winners: 
                         tiles=tiles_msg(tiles), points=points_msg(points), winners=seats_msg(winners))
 
 
-def return_figures(state: CarcState, figs: list[Figure], events: list[Event]) -> None:
+def return_figures(state: CarcassonneState, figs: list[Figure], events: list[Event]) -> None:
     """Figures of scored features go home, announced (§7.6)."""
     if not figs:
         return
@@ -159,7 +159,7 @@ def return_figures(state: CarcState, figs: list[Figure], events: list[Event]) ->
             events.append(Event.public("{player}'s builder goes home.", player=SeatRef(fig.seat)))
 
 
-def remove_figures(state: CarcState, figs: list[Figure]) -> None:
+def remove_figures(state: CarcassonneState, figs: list[Figure]) -> None:
     """Take figures off the board into their owners' supplies."""
     gone = set(map(id, figs))
     state.figures = [f for f in state.figures if id(f) not in gone]
@@ -167,7 +167,7 @@ def remove_figures(state: CarcState, figs: list[Figure]) -> None:
         state.supply_of(fig.kind)[fig.seat] += 1
 
 
-def builders_check(state: CarcState, events: list[Event]) -> None:
+def builders_check(state: CarcassonneState, events: list[Event]) -> None:
     """A builder whose owner no longer has a follower in its feature goes home (§12.3)."""
     board = state.board
     by_root = figures_by_root(state)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from games.carcassonne.actions import NOTHING, NOTHING_WORDS, SEGMENT_CODE, WORDS
 from games.carcassonne.rules.board import STRIDE
 from games.carcassonne.rules.geometry import AROUND, CITY, FIELD, MONASTERY, ROAD, OrientedTile, deploy_code, oriented
-from games.carcassonne.state import BUILDER, FOLLOWER, LARGE, PIG, PREFIX, CarcState, Figure
+from games.carcassonne.state import BUILDER, FOLLOWER, LARGE, PIG, PREFIX, CarcassonneState, Figure
 from games.carcassonne.words import kind_word
 from games.carcassonne.view import LETTERS
 from games.core import IllegalAction
@@ -54,7 +54,7 @@ def compact(text: str) -> str:
     return _SPACES.sub(lambda m: m.group(1) or m.group(2), text.strip().lower())
 
 
-def figures_by_root(state: CarcState) -> dict[int, list[Figure]]:
+def figures_by_root(state: CarcassonneState) -> dict[int, list[Figure]]:
     """Figures on cities, roads and fields (followers, builders, pigs), grouped by feature root."""
     board = state.board
     grid, tiles, find = board.grid, board.tiles, board.find
@@ -82,7 +82,7 @@ class Info:
 class Situation:
     """The features of the tile ``ot`` at (x, y) once joined, whether or not it is placed yet."""
 
-    def __init__(self, state: CarcState, ot: OrientedTile, x: int, y: int, placed: bool) -> None:
+    def __init__(self, state: CarcassonneState, ot: OrientedTile, x: int, y: int, placed: bool) -> None:
         self.state, self.board, self.ot, self.x, self.y, self.placed = state, state.board, ot, x, y, placed
         board = state.board
         by_root = figures_by_root(state)
@@ -156,7 +156,7 @@ def princess_code(knights: list[Figure], fig: Figure) -> str:
 class Deployer:
     """Deploy rules for one seat in one situation: the legal codes, reading a code, checking it."""
 
-    def __init__(self, state: CarcState, seat: int, sit: Situation) -> None:
+    def __init__(self, state: CarcassonneState, seat: int, sit: Situation) -> None:
         self.state, self.seat, self.sit = state, seat, sit
         self.options = state.options
         self.knights = sit.princess_knights()
@@ -470,7 +470,7 @@ def code_order(code: str) -> tuple[int, str]:
     return ("mcrf".index(code[0]) if code[0] in "mcrf" else 9, code)
 
 
-def figure_for(choice: Choice, seat: int, state: CarcState, ot: OrientedTile) -> Figure:
+def figure_for(choice: Choice, seat: int, state: CarcassonneState, ot: OrientedTile) -> Figure:
     """The figure a follower/large/builder/pig choice puts on the board."""
     target = ot if not choice.portal else state.board.tile_at(choice.x, choice.y)
     assert target is not None

@@ -6,7 +6,7 @@ from games.carcassonne.rules import scoring
 from games.carcassonne.rules.awards import award, fairy_bonus
 from games.carcassonne.rules.deploy import figures_by_root
 from games.carcassonne.rules.geometry import CITY, FIELD, MONASTERY
-from games.carcassonne.state import GOODS, PIG, CarcState, Figure
+from games.carcassonne.state import GOODS, PIG, CarcassonneState, Figure
 from games.carcassonne.words import cities_msg, goods_word, pennants_msg, points_msg, roads_msg, seats_msg, tiles_msg
 from games.core import N_, Event, Msg, SeatRef
 from games.core.outcome import categories
@@ -26,7 +26,7 @@ def final_breakdown(final: dict[str, list[int]]) -> tuple[tuple[str, tuple[int, 
     return categories([(PART_NAMES[part], final[part]) for part in PARTS])
 
 
-def final_scoring(state: CarcState, events: list[Event]) -> None:
+def final_scoring(state: CarcassonneState, events: list[Event]) -> None:
     board = state.board
     n = state.players
     final = {"play": list(state.scores), "city": [0] * n, "road": [0] * n, "monastery": [0] * n,
@@ -85,7 +85,7 @@ def final_scoring(state: CarcState, events: list[Event]) -> None:
     # the winner is named once, after each player's total (the outcome's details, text.py)
 
 
-def _farms(state: CarcState, fields: list[tuple[int, list[Figure]]], final: dict[str, list[int]],
+def _farms(state: CarcassonneState, fields: list[tuple[int, list[Figure]]], final: dict[str, list[int]],
            events: list[Event]) -> None:
     board = state.board
     bordering = {root: sorted({board.find(c) for c in board.feature(root).cities if board.feature(c).complete})
@@ -108,7 +108,7 @@ def _farms(state: CarcState, fields: list[tuple[int, list[Figure]]], final: dict
         _farm_points(state, final, events, seat, len(cities), sum(1 for pig in cities.values() if pig), points, False)
 
 
-def _farm_points(state: CarcState, final: dict[str, list[int]], events: list[Event], seat: int, cities: int,
+def _farm_points(state: CarcassonneState, final: dict[str, list[int]], events: list[Event], seat: int, cities: int,
                  with_pig: int, points: int, old: bool) -> None:
     state.scores[seat] += points
     final["farm"][seat] += points
@@ -126,7 +126,7 @@ def _farm_points(state: CarcState, final: dict[str, list[int]], events: list[Eve
     events.append(Event(msg))
 
 
-def _goods(state: CarcState, final: dict[str, list[int]], events: list[Event]) -> None:
+def _goods(state: CarcassonneState, final: dict[str, list[int]], events: list[Event]) -> None:
     """§12.2: per kind, most tokens (at least one) gets 10, ties all."""
     for k, good in enumerate(GOODS):
         best = max(g[k] for g in state.goods)
@@ -140,7 +140,7 @@ def _goods(state: CarcState, final: dict[str, list[int]], events: list[Event]) -
                                    count=best, winners=seats_msg(winners), points=scoring.GOODS_MAJORITY))
 
 
-def _markers(state: CarcState, final: dict[str, list[int]], events: list[Event]) -> None:
+def _markers(state: CarcassonneState, final: dict[str, list[int]], events: list[Event]) -> None:
     """§13.2: 1 point per completed city to the King, per completed road to the Robber Baron."""
     if state.king is not None:
         points = scoring.KING_PER_CITY * state.completed_cities

@@ -11,7 +11,7 @@ from typing import Iterable
 from games.carcassonne.components import tile, tiles_of_set
 from games.carcassonne.rules.board import Board, river_turn, rotations_for
 from games.carcassonne.rules.geometry import OFFSETS, OPPOSITE, OrientedTile, oriented
-from games.carcassonne.state import CarcState
+from games.carcassonne.state import CarcassonneState
 from games.carcassonne.words import edge_word, placements_summary, terrain_word, turn_word
 from games.core import IllegalAction, Msg, SeededRng
 
@@ -85,7 +85,7 @@ __all__ = ["START_TILE", "SPRING", "LAKE", "build_pile", "river_square", "u_turn
 
 
 # -- checks and hints, with what would fit instead ----------------------------------------------
-def check_placement(state: CarcState, ot: OrientedTile, x: int, y: int) -> None:
+def check_placement(state: CarcassonneState, ot: OrientedTile, x: int, y: int) -> None:
     """Raise IllegalAction, saying what would fit instead, unless ``ot`` may go at x,y."""
     board = state.board
     if ot.tile.river:
@@ -114,7 +114,7 @@ def check_placement(state: CarcState, ot: OrientedTile, x: int, y: int) -> None:
                         "a {theirs}. {hint}", x=x, y=y, rotation=ot.rotation, edge=edge_word(d), tile=ot.id,
                         mine=terrain_word(mine), theirs=terrain_word(theirs), hint=hint)
 
-def no_fit(state: CarcState, x: int, y: int) -> IllegalAction:
+def no_fit(state: CarcassonneState, x: int, y: int) -> IllegalAction:
     """Why the drawn tile cannot go at x,y in any rotation, with where it does fit."""
     board = state.board
     there = board.tile_at(x, y)
@@ -128,7 +128,7 @@ def no_fit(state: CarcState, x: int, y: int) -> IllegalAction:
                          tile=state.drawn, x=x, y=y, places=placement_hint(state))
 
 
-def example_placement(state: CarcState) -> str:
+def example_placement(state: CarcassonneState) -> str:
     """One legal placement of the drawn tile, as notation, for messages."""
     if state.drawn is None:
         return "0,1 r0"
@@ -138,6 +138,6 @@ def example_placement(state: CarcState) -> str:
     x, y, r = placements[0]
     return f"{x},{y} r{r}"
 
-def placement_hint(state: CarcState) -> str:
+def placement_hint(state: CarcassonneState) -> str:
     """A few legal placements of the drawn tile, for messages."""
     return placements_summary(legal_placements(state.board, state.drawn), limit=6) if state.drawn else "-"
