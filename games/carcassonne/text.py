@@ -18,7 +18,7 @@ BONUS_OPTIONS = ("haendler", "koenig", "drache")
 def _player_line(view: CarcassonneView, p: PlayerView, total: int) -> Msg:
     params = {"player": SeatRef(p.seat), "letter": p.letter, "score": p.score, "followers": p.followers,
               "total": total}
-    current = p.seat == view.current
+    current = p.seat in view.to_act
     pieces = []
     if "erweiterung" in view.options:
         pieces.append(f"L:{p.large}")
@@ -67,24 +67,25 @@ def status_lines(view: CarcassonneView) -> list[Msg]:
                                                               "fairy": _where("fairy", view)}))
         if view.extras.get("setaside"):
             lines.append(Msg("Set aside until the first volcano: {tiles}", {"tiles": " ".join(view.extras["setaside"])}))
-    turn_player = view.extras.get("turn_player", view.current)
-    if view.phase == "place" and view.drawn and view.current is not None:
+    acting = view.to_act[0] if view.to_act else None
+    turn_player = view.extras.get("turn_player", acting)
+    if view.phase == "place" and view.drawn and acting is not None:
         # where it fits is the prompt's (and the picture's grey squares): not said twice
         lines.append(Msg("Drawn for {player}: {tile} [{edges}].",
-                         {"player": SeatRef(view.current), "tile": view.drawn, "edges": edges_text(view.drawn)}))
-    elif view.phase == "deploy" and view.current is not None and view.last_placed:
+                         {"player": SeatRef(acting), "tile": view.drawn, "edges": edges_text(view.drawn)}))
+    elif view.phase == "deploy" and acting is not None and view.last_placed:
         tile = view.tiles[-1]
         # the deploy codes are the prompt's (and the picture's): not said twice
         lines.append(Msg("{player} placed {tile} at {x},{y} r{rotation} and is choosing where to deploy.",
-                         {"player": SeatRef(view.current), "tile": tile.tile, "x": tile.x, "y": tile.y,
+                         {"player": SeatRef(acting), "tile": tile.tile, "x": tile.x, "y": tile.y,
                           "rotation": tile.rotation}))
-    elif view.phase == "dragon" and view.current is not None:
+    elif view.phase == "dragon" and acting is not None:
         path = view.extras.get("dragon_path", ())
         at = path[-1] if path else (0, 0)
         lines.append(Msg("{owner} placed a dragon tile: {player} moves the dragon (step {step} of {steps}) from "
                          "{x},{y}: {options}",
-                         {"owner": SeatRef(turn_player if turn_player is not None else view.current),
-                          "player": SeatRef(view.current), "step": len(path), "steps": STEPS, "x": at[0], "y": at[1],
+                         {"owner": SeatRef(turn_player if turn_player is not None else acting),
+                          "player": SeatRef(acting), "step": len(path), "steps": STEPS, "x": at[0], "y": at[1],
                           "options": _steps(view)}))
     elif view.phase == "over":
         lines.append(Msg("Game over."))

@@ -47,7 +47,7 @@ class CarcassonneView:
     seat: int | None
     options: tuple[str, ...]
     turn: int                                   # turn number shown in the log
-    current: int | None                         # seat to act, None when over
+    to_act: tuple[int, ...]                     # the seat to act, () when over
     phase: str                                  # "place", "deploy", "dragon", "over"
     tiles: tuple[PlacedTileView, ...]
     figures: tuple[FigureView, ...]
@@ -83,7 +83,7 @@ def view_of(state: CarcassonneState, seat: int | None, placements: tuple, deploy
     return CarcassonneView(
         seat=seat, options=tuple(sorted(state.options)),
         turn=state.turn - 1 if state.over else state.turn,
-        current=None if state.over else (state.mover if state.phase == "dragon" else state.current),
+        to_act=() if state.over else (state.mover if state.phase == "dragon" else state.current,),
         phase=state.phase,
         tiles=tuple(PlacedTileView(x, y, t, r) for t, x, y, r in state.placements),
         figures=tuple(figures),

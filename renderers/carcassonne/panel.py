@@ -111,7 +111,7 @@ def players_section(view: CarcassonneView, names: list[str], width: int, f: Font
 
 def players_title_text(view: CarcassonneView) -> tuple[str, str | None]:
     """The players section's title, and its note of discarded tiles (None without any)."""
-    if view.phase == "over" or view.current is None:
+    if view.phase == "over" or not view.to_act:
         title = word("Game over · turn {turn}", turn=view.turn)
     elif view.phase == "dragon":
         title = word("Turn {turn} · dragon step {step} of 6", turn=view.turn, step=len(view.extras.get('dragon_path', ())))
@@ -139,7 +139,7 @@ def players_title(image: Image.Image, view: CarcassonneView, width: int, f: Font
 def row_shows(view: CarcassonneView, names: list[str], k: int) -> tuple:
     """Everything player ``k``'s row draws (besides the sizes): a key for the row's picture."""
     p = view.players[k]
-    return (p, _row_label(names, p), p.seat == view.current, _marker(view.extras, "king"),
+    return (p, _row_label(names, p), p.seat in view.to_act, _marker(view.extras, "king"),
             _marker(view.extras, "robber"), "erweiterung" in view.options, "haendler" in view.options)
 
 
@@ -185,7 +185,7 @@ def row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts)
     ih = _supply_height(f)
     king, king_size = _marker(view.extras, "king")
     robber, robber_size = _marker(view.extras, "robber")
-    current = p.seat == view.current
+    current = p.seat in view.to_act
     marker_w = round(22 * s)
     stamps: list[Stamp | None] = []
     if current:
@@ -254,8 +254,8 @@ def _legend_figures(colour: str, f: Fonts) -> tuple[Image.Image, ...]:
 
 def legend_figures(view: CarcassonneView, f: Fonts) -> tuple[Image.Image, ...]:
     """The figures of the legend: in the colour of the player to act."""
-    if view.current is not None and view.current < len(view.players):
-        colour = view.players[view.current].colour
+    if view.to_act and view.to_act[0] < len(view.players):
+        colour = view.players[view.to_act[0]].colour
     else:
         colour = view.players[0].colour if view.players else "red"
     return _legend_figures(colour, f)
