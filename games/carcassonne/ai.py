@@ -180,8 +180,7 @@ class _Context:
         if ot.monastery and self.supply > 0 and deploy_here:
             around = board.neighbours_around(x, y)
             best_deploy = max(best_deploy, self.monastery_expected(around) - self.follower_cost(around == 8))
-        if "drache" in state.options:
-            value += self._princess_value(ot, group_of_local)
+        value += self._princess_value(ot, group_of_local)       # princess tiles come with their add-on only
         return value + best_deploy
 
     def _princess_value(self, ot: OrientedTile, group_of_local: Mapping[int, Group]) -> float:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from games.carcassonne.addons import PORTAL, active, owner_of_kind
 from games.carcassonne.actions import NOTHING, NOTHING_WORDS, SEGMENT_CODE, WORDS
 from games.carcassonne.rules.board import STRIDE
 from games.carcassonne.rules.geometry import AROUND, CITY, FIELD, MONASTERY, ROAD, OrientedTile, deploy_code, oriented
@@ -24,8 +25,6 @@ from games.core import IllegalAction
 NONE, FAIRY, PRINCESS = "none", "fairy", "princess"
 MONASTERY_LOCAL = -1
 NO_SEGMENT = -2
-#: the option each kind of choice needs
-NEEDS = {LARGE: "erweiterung", BUILDER: "haendler", PIG: "haendler", FAIRY: "drache", PRINCESS: "drache"}
 PREFIX_KIND = {"l": LARGE, "b": BUILDER, "p": PIG}
 _POINT = re.compile(r"(-?\d{1,4}),(-?\d{1,4})")
 _PRINCESS = re.compile(r"!(?:(-?\d{1,4}),(-?\d{1,4})(?::(l?)([rygbk]))?)?")
@@ -130,16 +129,6 @@ class Situation:
     def monks(self, mx: int, my: int) -> list[Figure]:
         return [f for f in self.state.figures if f.feature == MONASTERY and (f.x, f.y) == (mx, my)]
 
-    # -- the princess ---------------------------------------------------------------------------
-    def princess_knights(self) -> list[Figure]:
-        """Knights in the city of the new tile's princess (§14.3); the princess must send one home."""
-        if "drache" not in self.state.options:
-            return []
-        for local, seg in enumerate(self.ot.segments):
-            if seg.kind == CITY and seg.princess:
-                return sorted(self.segment(local).followers(), key=lambda f: (f.y, f.x, f.seat, f.kind))
-        return []
-
 
 def princess_code(knights: list[Figure], fig: Figure) -> str:
     """``!x,y``, with ``:C`` (``:LC`` for the large follower) when that tile holds several knights
@@ -158,8 +147,9 @@ class Deployer:
 
     def __init__(self, state: CarcassonneState, seat: int, sit: Situation) -> None:
         self.state, self.seat, self.sit = state, seat, sit
-        self.options = state.options
-        self.knights = sit.princess_knights()
+        self.capabilities = active(state.options)
+        #: knights one of which must be sent home instead of any other choice (the princess)
+        self.knights: list[Figure] = next((k for c in self.capabilities if (k := c.forced_knights(sit))), [])
 
     # -- the legal choices ----------------------------------------------------------------------
     def codes(self) -> list[str]:
@@ -172,17 +162,10 @@ class Deployer:
             free = self.free_locals()
             if state.supply[seat] > 0:
                 codes += [deploy_code(ot, local) for local in free]
-            if "erweiterung" in self.options and state.large[seat] > 0:
-                codes += ["L" + deploy_code(ot, local) for local in free]
-            if "haendler" in self.options and state.builders[seat] > 0:
-                codes += ["B" + deploy_code(ot, local) for local in range(len(ot.segments))
-                          if self._builder_fits(local)]
-            if "haendler" in self.options and state.pigs[seat] > 0:
-                codes += ["P" + deploy_code(ot, local) for local in range(len(ot.segments)) if self._pig_fits(local)]
-        if "drache" in self.options:
-            if ot.tile.portal and (state.supply[seat] > 0 or state.large[seat] > 0):
-                codes += self._portal_codes()
-            codes += [f"~{x},{y}" for x, y in self.fairy_tiles()]
+            for capability in self.capabilities:
+                codes += capability.deploy_on_tile(self, free)
+        for capability in self.capabilities:
+            codes += capability.deploy_elsewhere(self)
         return codes + [NOTHING]
 
     def free_locals(self) -> list[int]:
@@ -190,34 +173,6 @@ class Deployer:
         sit = self.sit
         free = [local for local in range(len(sit.ot.segments)) if not sit.segment(local).followers()]
         return ([MONASTERY_LOCAL] if sit.ot.monastery else []) + free
-
-    def _builder_fits(self, local: int) -> bool:
-        info = self.sit.segment(local)
-        return self.sit.ot.segments[local].kind in (CITY, ROAD) and not info.complete and bool(info.followers(self.seat))
-
-    def _pig_fits(self, local: int) -> bool:
-        return self.sit.ot.segments[local].kind == FIELD and bool(self.sit.segment(local).followers(self.seat))
-
-    def _portal_target_free(self, x: int, y: int, local: int) -> bool:
-        sit = self.sit
-        if local == MONASTERY_LOCAL:
-            return not sit.monks(x, y) and not sit.monastery_complete(x, y)
-        info = sit.other(x, y, local)
-        return not info.complete and not info.followers()
-
-    def _portal_codes(self) -> list[str]:
-        sit, state = self.sit, self.state
-        plain: list[str] = []
-        for tile_id, x, y, r in sorted(state.placements, key=lambda p: (p[2], p[1])):
-            if (x, y) == (sit.x, sit.y) or (x, y) == state.dragon:
-                continue
-            ot = oriented(tile_id, r)
-            locals_ = ([MONASTERY_LOCAL] if ot.monastery else []) + list(range(len(ot.segments)))
-            plain += [f"{deploy_code(ot, local)}@{x},{y}" for local in locals_ if self._portal_target_free(x, y, local)]
-        codes = plain if state.supply[self.seat] > 0 else []
-        if "erweiterung" in self.options and state.large[self.seat] > 0:
-            codes = codes + ["L" + code for code in plain]
-        return codes
 
     def fairy_tiles(self) -> list[tuple[int, int]]:
         """Tiles with a follower of this seat where the fairy does not stand yet (§14.4)."""
@@ -248,9 +203,7 @@ class Deployer:
             self._need(kind, code)
             code = code[1:]
         if "@" in code:
-            if "drache" not in self.options:
-                raise IllegalAction("'{code}' needs the option {option}, which is not on in this game.",
-                                    code=text.strip()[:12], option="drache")
+            self._need(PORTAL, text.strip())
             segment, _, where = code.partition("@")
             match = _POINT.fullmatch(where)
             if not match:
@@ -266,10 +219,10 @@ class Deployer:
         return Choice(kind, sit.x, sit.y, self._segment(sit.ot, code))
 
     def _need(self, kind: str, code: str) -> None:
-        option = NEEDS.get(kind)
-        if option and option not in self.options:
+        owner = owner_of_kind(kind)
+        if owner is not None and owner not in self.capabilities:
             raise IllegalAction("'{code}' needs the option {option}, which is not on in this game.",
-                                code=code[:12], option=option)
+                                code=code[:12], option=owner.name)
 
     @staticmethod
     def _is_segment_word(text: str) -> bool:
@@ -470,6 +423,27 @@ def code_order(code: str) -> tuple[int, str]:
     return ("mcrf".index(code[0]) if code[0] in "mcrf" else 9, code)
 
 
+def placed_tile(state: CarcassonneState) -> tuple[OrientedTile, int, int]:
+    """The tile just placed (deploy and dragon phases)."""
+    tile_id, x, y, r = state.placements[-1]
+    return oriented(tile_id, r), x, y
+
+
+def deployer_for(state: CarcassonneState, seat: int, ot: OrientedTile | None = None, x: int = 0,
+                 y: int = 0) -> Deployer:
+    """The deploy rules for the tile just placed, or (given ``ot``, x, y) for a tile about to
+    be placed there."""
+    if ot is None:
+        ot, x, y = placed_tile(state)
+        return Deployer(state, seat, Situation(state, ot, x, y, placed=True))
+    return Deployer(state, seat, Situation(state, ot, x, y, placed=False))
+
+
+def deploy_codes(state: CarcassonneState, seat: int) -> list[str]:
+    """Canonical deploy codes for the tile just placed, ``-`` last when allowed (deploy phase only)."""
+    return deployer_for(state, seat).codes() if state.phase == "deploy" else []
+
+
 def figure_for(choice: Choice, seat: int, state: CarcassonneState, ot: OrientedTile) -> Figure:
     """The figure a follower/large/builder/pig choice puts on the board."""
     target = ot if not choice.portal else state.board.tile_at(choice.x, choice.y)
@@ -481,4 +455,5 @@ def figure_for(choice: Choice, seat: int, state: CarcassonneState, ot: OrientedT
 
 
 __all__ = ["Choice", "Situation", "Deployer", "NOTHING_CHOICE", "NONE", "FAIRY", "PRINCESS", "compact",
-           "figures_by_root", "princess_code", "codes_text", "code_order", "figure_for"]
+           "figures_by_root", "princess_code", "codes_text", "code_order", "figure_for", "placed_tile", "deployer_for",
+           "deploy_codes", "MONASTERY_LOCAL"]
