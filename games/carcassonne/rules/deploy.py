@@ -7,6 +7,10 @@ Each choice has one canonical code in the notation of §15.1 (``cn``, ``Lcn``, `
 ``cs@0,-2``, ``~2,1``, ``!3,0``, ``-``). The rules look at the features *after* the tile has
 joined the board; :class:`Situation` gives that view both before the tile is placed (to check a
 one-line ``/place x,y r cn``) and after, from the same incremental feature graph.
+
+Which choices a table offers beyond a follower on the tile, and what a choice that puts no figure
+on the board does, the table's add-ons say (:mod:`games.carcassonne.addons`); a code of an add-on
+that is off is refused with the option it needs.
 """
 from __future__ import annotations
 
