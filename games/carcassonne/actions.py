@@ -58,11 +58,9 @@ def rotation_of(token: str) -> int | None:
     return ROTATION_ALIASES.get(match.group(1).lstrip("0") or "0", -1)
 
 
-def addon_of(code: str) -> str | None:
-    """The option a deploy code would need (large follower, builder, pig, portal, fairy,
-    princess), or None for a plain code."""
+def is_addon_code(code: str) -> bool:
+    """Whether ``code`` is a deploy code of an add-on's choice (large follower, builder, pig,
+    portal, fairy, princess)."""
     if code.startswith("~") or code.startswith("!") or "@" in code:
-        return "drache"
-    if len(code) > 1 and (SEGMENT_CODE.fullmatch(code[1:]) or code[1:] in WORDS):
-        return {"l": "erweiterung", "b": "haendler", "p": "haendler"}.get(code[0])
-    return None
+        return True
+    return len(code) > 1 and code[0] in "lbp" and bool(SEGMENT_CODE.fullmatch(code[1:]) or code[1:] in WORDS)

@@ -28,7 +28,7 @@ from games.carcassonne.rules.deploy import FAIRY, NONE, PRINCESS, Choice, Deploy
 from games.carcassonne.rules.dragon import DragonStep, legal_steps, target
 from games.carcassonne.rules.geometry import AROUND, CITY, FIELD, MONASTERY, OrientedTile, oriented
 from games.carcassonne.rules.placement import legal_placements
-from games.carcassonne.state import BUILDER, LARGE, PIG, CarcState, Figure
+from games.carcassonne.state import BUILDER, LARGE, PIG, CarcassonneState, Figure
 from games.core import ComputerPlayer
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ FIGURE_VALUE = {"follower": 2.0, LARGE: 3.5, BUILDER: 2.0, PIG: 2.5}
 class GreedyPlayer(ComputerPlayer):
     name = "greedy"
 
-    def choose(self, game: "Carcassonne", state: CarcState, seat: int, rng: random.Random) -> Any:
+    def choose(self, game: "Carcassonne", state: CarcassonneState, seat: int, rng: random.Random) -> Any:
         ctx = _Context(game, state, seat)
         if state.phase == "dragon":
             return ctx.best_step(rng)
@@ -67,7 +67,7 @@ class GreedyPlayer(ComputerPlayer):
 class _Context:
     """Per-decision constants: who owns what, how far the game is."""
 
-    def __init__(self, game: "Carcassonne", state: CarcState, seat: int) -> None:
+    def __init__(self, game: "Carcassonne", state: CarcassonneState, seat: int) -> None:
         self.game = game
         self.state = state
         self.board: Board = state.board
@@ -180,8 +180,7 @@ class _Context:
         if ot.monastery and self.supply > 0 and deploy_here:
             around = board.neighbours_around(x, y)
             best_deploy = max(best_deploy, self.monastery_expected(around) - self.follower_cost(around == 8))
-        if "drache" in state.options:
-            value += self._princess_value(ot, group_of_local)
+        value += self._princess_value(ot, group_of_local)       # princess tiles come with their add-on only
         return value + best_deploy
 
     def _princess_value(self, ot: OrientedTile, group_of_local: Mapping[int, Group]) -> float:

@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.carcassonne.actions import (NOTHING, NOTHING_WORDS, POSITION, SEGMENT_CODE, WORDS, Deploy, Place, addon_of,
+from games.carcassonne.actions import (NOTHING, NOTHING_WORDS, POSITION, SEGMENT_CODE, WORDS, Deploy, Place, is_addon_code,
                                        normalise, rotation_of)
 from games.carcassonne.rules.deploy import codes_text, compact
 from games.carcassonne.rules.dragon import DRAGON_PHASE, DragonStep, mentions_dragon, read_step, steps_text
 from games.carcassonne.rules.geometry import oriented
 from games.carcassonne.rules.placement import check_placement, example_placement, legal_rotations, no_fit
-from games.carcassonne.state import CarcState
+from games.carcassonne.state import CarcassonneState
 from games.core import IllegalAction
 
 if TYPE_CHECKING:
     from games.carcassonne.game import Carcassonne
 
 
-def parse(game: Carcassonne, state: CarcState, seat: int, text: str) -> Any:
+def parse(game: Carcassonne, state: CarcassonneState, seat: int, text: str) -> Any:
     """The action ``text`` means for ``seat`` now (whose turn it is was checked already)."""
     t = normalise(text)
     if state.phase == DRAGON_PHASE:
@@ -40,7 +40,7 @@ def parse(game: Carcassonne, state: CarcState, seat: int, text: str) -> Any:
         return Deploy(deployer.code(deployer.parse(t)))
     assert state.drawn is not None
     if not match:
-        if t in NOTHING_WORDS or t in WORDS or SEGMENT_CODE.fullmatch(t) or addon_of(compact(t)):
+        if t in NOTHING_WORDS or t in WORDS or SEGMENT_CODE.fullmatch(t) or is_addon_code(compact(t)):
             raise IllegalAction("First place your tile {tile}: write x,y rK (for example {example}), "
                                 "optionally followed by a deploy code.", tile=state.drawn, example=example_placement(state))
         raise IllegalAction("I can't read '{given}'. Write x,y rK and optionally a deploy code, for example {example}.",

@@ -49,7 +49,7 @@ class Marker:
 
 
 @dataclass
-class CarcState:
+class CarcassonneState:
     players: int
     options: frozenset[str]
     rng: SeededRng
@@ -108,7 +108,7 @@ def _marker(value: Any) -> Marker | None:
     return None if value is None else Marker(int(value[0]), int(value[1]))
 
 
-def state_to_json(state: CarcState) -> dict[str, Any]:
+def state_to_json(state: CarcassonneState) -> dict[str, Any]:
     return {
         "v": JSON_VERSION, "players": state.players, "options": sorted(state.options),
         "rng": state.rng.to_json(), "first": state.first, "current": state.current,
@@ -130,7 +130,7 @@ def state_to_json(state: CarcState) -> dict[str, Any]:
     }
 
 
-def state_from_json(data: dict[str, Any]) -> CarcState:
+def state_from_json(data: dict[str, Any]) -> CarcassonneState:
     """Rebuild a state (version 1 files, from before the add-ons, load with empty add-on fields)."""
     placements = [(str(t), int(x), int(y), int(r)) for t, x, y, r in data["placements"]]
     players = data["players"]
@@ -143,7 +143,7 @@ def state_from_json(data: dict[str, Any]) -> CarcState:
     # the counts of completed cities and roads (King and Robber Baron) are kept from scoring to
     # scoring; files from before the add-ons count them on the board
     completed = data.get("completed") or board.completed_counts()
-    return CarcState(
+    return CarcassonneState(
         players=players, options=frozenset(data["options"]), rng=SeededRng.from_json(data["rng"]),
         first=data["first"], current=data["current"], pile=list(data["pile"]), turn=data["turn"],
         phase=data["phase"], drawn=data["drawn"], placements=placements,

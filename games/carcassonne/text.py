@@ -2,34 +2,27 @@
 final breakdown."""
 from __future__ import annotations
 
+from games.carcassonne.addons import active
 from games.carcassonne.rules.deploy import codes_text
 from games.carcassonne.rules.dragon import DragonStep, STEPS
 from games.carcassonne.rules.final import PARTS
 from games.carcassonne.rules.geometry import oriented
-from games.carcassonne.state import FOLLOWERS, CarcState
+from games.carcassonne.state import FOLLOWERS, CarcassonneState
 from games.carcassonne.words import cities_msg, placements_summary, points_msg, seats_msg
 from games.carcassonne.view import CarcassonneView, PlayerView
 from games.core import Msg, SeatRef, counted
 
-#: options whose end-game bonuses need the longer breakdown line
-BONUS_OPTIONS = ("haendler", "koenig", "drache")
-
-
 def _player_line(view: CarcassonneView, p: PlayerView, total: int) -> Msg:
     params = {"player": SeatRef(p.seat), "letter": p.letter, "score": p.score, "followers": p.followers,
               "total": total}
-    current = p.seat == view.current
-    pieces = []
-    if "erweiterung" in view.options:
-        pieces.append(f"L:{p.large}")
-    if "haendler" in view.options:
-        pieces += [f"B:{p.builder}", f"P:{p.pig}"]
+    current = p.seat in view.to_act
+    pieces = [piece for c in active(view.options) for piece in c.supply_text(p)]
     if not pieces:
         if current:
             return Msg("*{player}* ({letter})  {score}  followers {followers}/{total}", params)
         return Msg("{player} ({letter})  {score}  followers {followers}/{total}", params)
     params["pieces"] = " ".join(pieces)
-    if "haendler" in view.options:
+    if p.goods:
         params.update(dict(p.goods))
         if current:
             return Msg("*{player}* ({letter})  {score}  followers {followers}/{total}  {pieces}  "
@@ -41,50 +34,32 @@ def _player_line(view: CarcassonneView, p: PlayerView, total: int) -> Msg:
     return Msg("{player} ({letter})  {score}  followers {followers}/{total}  {pieces}", params)
 
 
-def _holder(value: tuple[int, int] | None, kind: str) -> Msg:
-    if value is None:
-        return Msg("nobody")
-    if kind == "city":
-        return Msg("{player} (city {size})", {"player": SeatRef(value[0]), "size": value[1]})
-    return Msg("{player} (road {size})", {"player": SeatRef(value[0]), "size": value[1]})
-
-
-def _where(fig: str, view: CarcassonneView) -> str:
-    found = [f for f in view.figures if f.kind == fig and f.seat is None]
-    return f"{found[0].x},{found[0].y}" if found else "-"
-
-
 def status_lines(view: CarcassonneView) -> list[Msg]:
     lines = [Msg("Carcassonne — turn {turn} — tiles left: {left} (incl. drawn)",
                  {"turn": view.turn, "left": view.tiles_left})]
     total = view.extras.get("followers_total", FOLLOWERS)
     lines += [_player_line(view, p, total) for p in view.players]
-    if "koenig" in view.options:
-        lines.append(Msg("King: {king}   Robber: {robber}", {"king": _holder(view.extras.get("king"), "city"),
-                                                            "robber": _holder(view.extras.get("robber"), "road")}))
-    if "drache" in view.options:
-        lines.append(Msg("Dragon: {dragon}   Fairy: {fairy}", {"dragon": _where("dragon", view),
-                                                              "fairy": _where("fairy", view)}))
-        if view.extras.get("setaside"):
-            lines.append(Msg("Set aside until the first volcano: {tiles}", {"tiles": " ".join(view.extras["setaside"])}))
-    turn_player = view.extras.get("turn_player", view.current)
-    if view.phase == "place" and view.drawn and view.current is not None:
+    for capability in active(view.options):
+        lines += capability.status_lines(view)
+    acting = view.to_act[0] if view.to_act else None
+    turn_player = view.extras.get("turn_player", acting)
+    if view.phase == "place" and view.drawn and acting is not None:
         # where it fits is the prompt's (and the picture's grey squares): not said twice
         lines.append(Msg("Drawn for {player}: {tile} [{edges}].",
-                         {"player": SeatRef(view.current), "tile": view.drawn, "edges": edges_text(view.drawn)}))
-    elif view.phase == "deploy" and view.current is not None and view.last_placed:
+                         {"player": SeatRef(acting), "tile": view.drawn, "edges": edges_text(view.drawn)}))
+    elif view.phase == "deploy" and acting is not None and view.last_placed:
         tile = view.tiles[-1]
         # the deploy codes are the prompt's (and the picture's): not said twice
         lines.append(Msg("{player} placed {tile} at {x},{y} r{rotation} and is choosing where to deploy.",
-                         {"player": SeatRef(view.current), "tile": tile.tile, "x": tile.x, "y": tile.y,
+                         {"player": SeatRef(acting), "tile": tile.tile, "x": tile.x, "y": tile.y,
                           "rotation": tile.rotation}))
-    elif view.phase == "dragon" and view.current is not None:
+    elif view.phase == "dragon" and acting is not None:
         path = view.extras.get("dragon_path", ())
         at = path[-1] if path else (0, 0)
         lines.append(Msg("{owner} placed a dragon tile: {player} moves the dragon (step {step} of {steps}) from "
                          "{x},{y}: {options}",
-                         {"owner": SeatRef(turn_player if turn_player is not None else view.current),
-                          "player": SeatRef(view.current), "step": len(path), "steps": STEPS, "x": at[0], "y": at[1],
+                         {"owner": SeatRef(turn_player if turn_player is not None else acting),
+                          "player": SeatRef(acting), "step": len(path), "steps": STEPS, "x": at[0], "y": at[1],
                           "options": _steps(view)}))
     elif view.phase == "over":
         lines.append(Msg("Game over."))
@@ -131,10 +106,10 @@ def turn_prompt_lines(view: CarcassonneView) -> list[Msg]:
     return []
 
 
-def outcome_details(state: CarcState) -> list[Msg]:
+def outcome_details(state: CarcassonneState) -> list[Msg]:
     final = state.final
     assert final is not None
-    bonus = any(o in state.options for o in BONUS_OPTIONS)
+    bonus = any(c.final_bonus for c in active(state.options))
     details = []
     for s in sorted(range(state.players), key=lambda s: (-state.scores[s], s)):      # by rank
         params = {"player": SeatRef(s), "total": points_msg(state.scores[s]), "farm_cities": cities_msg(final["farm_cities"][s]),

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.carcassonne.state import FOLLOWERS, GOODS, CarcState
+from games.carcassonne.addons import active, pieces
+from games.carcassonne.state import FOLLOWERS, CarcassonneState
 
 COLOURS = ("red", "yellow", "green", "blue", "black")
 LETTERS = ("R", "Y", "G", "B", "K")
@@ -47,7 +48,7 @@ class CarcassonneView:
     seat: int | None
     options: tuple[str, ...]
     turn: int                                   # turn number shown in the log
-    current: int | None                         # seat to act, None when over
+    to_act: tuple[int, ...]                     # the seat to act, () when over
     phase: str                                  # "place", "deploy", "dragon", "over"
     tiles: tuple[PlacedTileView, ...]
     figures: tuple[FigureView, ...]
@@ -58,38 +59,40 @@ class CarcassonneView:
     deploy_options: tuple[str, ...] = ()        # deploy codes after placement, "-" included
     last_placed: tuple[int, int] | None = None
     discarded: tuple[str, ...] = ()
-    extras: dict = field(default_factory=dict)  # add-on state (king/robber holders, ...)
+    extras: dict = field(default_factory=dict)  # add-on state (king/robber holders, ...), built by the add-ons
+
+    @property
+    def pieces(self) -> frozenset[str]:
+        """The figures and markers this table's add-ons bring ("large", "builder", "pig", "dragon",
+        "fairy", "king", "robber"): what players' rows and the legend have room for."""
+        return pieces(self.options)
 
 
-def view_of(state: CarcState, seat: int | None, placements: tuple, deploy: tuple[str, ...],
-            steps: tuple[int, ...]) -> CarcassonneView:
+def view_of(state: CarcassonneState, seat: int | None, placements: tuple,
+            deploy: tuple[str, ...]) -> CarcassonneView:
+    """The view of ``seat`` (None: the public's); the add-ons add their parts of ``extras`` and
+    of the players' views."""
     last = state.placements[-1]
     figures = [FigureView(f.x, f.y, f.seat, f.kind, f.feature, f.segment) for f in state.figures]
     if state.dragon is not None:
         figures.append(FigureView(state.dragon[0], state.dragon[1], None, "dragon", "", -1))
     if state.fairy is not None:
         figures.append(FigureView(state.fairy[0], state.fairy[1], None, "fairy", "", -1))
-    haendler = "haendler" in state.options
+    capabilities = active(state.options)
     extras: dict = {"followers_total": FOLLOWERS, "turn_player": None if state.over else state.current,
                     "second": state.second}
-    if "koenig" in state.options:
-        extras["king"] = None if state.king is None else (state.king.seat, state.king.size)
-        extras["robber"] = None if state.robber is None else (state.robber.seat, state.robber.size)
-        extras["completed"] = (state.completed_cities, state.completed_roads)
-    if "drache" in state.options:
-        extras["setaside"] = tuple(state.setaside)
-        extras["dragon_path"] = tuple(state.path)
-        extras["dragon_steps"] = steps
+    for capability in capabilities:
+        extras.update(capability.view_extras(state))
     return CarcassonneView(
         seat=seat, options=tuple(sorted(state.options)),
         turn=state.turn - 1 if state.over else state.turn,
-        current=None if state.over else (state.mover if state.phase == "dragon" else state.current),
+        to_act=() if state.over else (state.mover if state.phase == "dragon" else state.current,),
         phase=state.phase,
         tiles=tuple(PlacedTileView(x, y, t, r) for t, x, y, r in state.placements),
         figures=tuple(figures),
         players=tuple(PlayerView(s, COLOURS[s], LETTERS[s], state.scores[s], state.supply[s], large=state.large[s],
                                  builder=state.builders[s], pig=state.pigs[s],
-                                 goods=tuple(zip(GOODS, state.goods[s])) if haendler else ())
+                                 **{k: v for c in capabilities for k, v in c.player_view(state, s).items()})
                       for s in range(state.players)),
         drawn=state.drawn, tiles_left=state.tiles_left(), legal_placements=placements, deploy_options=deploy,
         last_placed=(last[1], last[2]) if len(state.placements) > 1 else None,

@@ -111,7 +111,7 @@ def players_section(view: CarcassonneView, names: list[str], width: int, f: Font
 
 def players_title_text(view: CarcassonneView) -> tuple[str, str | None]:
     """The players section's title, and its note of discarded tiles (None without any)."""
-    if view.phase == "over" or view.current is None:
+    if view.phase == "over" or not view.to_act:
         title = word("Game over · turn {turn}", turn=view.turn)
     elif view.phase == "dragon":
         title = word("Turn {turn} · dragon step {step} of 6", turn=view.turn, step=len(view.extras.get('dragon_path', ())))
@@ -139,8 +139,8 @@ def players_title(image: Image.Image, view: CarcassonneView, width: int, f: Font
 def row_shows(view: CarcassonneView, names: list[str], k: int) -> tuple:
     """Everything player ``k``'s row draws (besides the sizes): a key for the row's picture."""
     p = view.players[k]
-    return (p, _row_label(names, p), p.seat == view.current, _marker(view.extras, "king"),
-            _marker(view.extras, "robber"), "erweiterung" in view.options, "haendler" in view.options)
+    return (p, _row_label(names, p), p.seat in view.to_act, _marker(view.extras, "king"),
+            _marker(view.extras, "robber"), "large" in view.pieces, "builder" in view.pieces)
 
 
 def _row_label(names: list[str], p) -> str:
@@ -185,7 +185,7 @@ def row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts)
     ih = _supply_height(f)
     king, king_size = _marker(view.extras, "king")
     robber, robber_size = _marker(view.extras, "robber")
-    current = p.seat == view.current
+    current = p.seat in view.to_act
     marker_w = round(22 * s)
     stamps: list[Stamp | None] = []
     if current:
@@ -214,9 +214,9 @@ def row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts)
     stamps.append(text_stamp((width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm"))
     supply = _supply(p.colour, f)
     details: list[tuple[Image.Image, str]] = [(supply[0], f"{p.followers}/{FOLLOWERS_TOTAL}")]
-    if "erweiterung" in view.options or p.large:
+    if "large" in view.pieces or p.large:
         details.append((supply[1], str(p.large)))
-    if "haendler" in view.options or p.builder or p.pig:
+    if "builder" in view.pieces or p.builder or p.pig:
         details.append((supply[2], str(p.builder)))
         details.append((supply[3], str(p.pig)))
     for good, n in p.goods:
@@ -254,8 +254,8 @@ def _legend_figures(colour: str, f: Fonts) -> tuple[Image.Image, ...]:
 
 def legend_figures(view: CarcassonneView, f: Fonts) -> tuple[Image.Image, ...]:
     """The figures of the legend: in the colour of the player to act."""
-    if view.current is not None and view.current < len(view.players):
-        colour = view.players[view.current].colour
+    if view.to_act and view.to_act[0] < len(view.players):
+        colour = view.players[view.to_act[0]].colour
     else:
         colour = view.players[0].colour if view.players else "red"
     return _legend_figures(colour, f)
@@ -400,11 +400,11 @@ def legend_items(view: CarcassonneView, f: Fonts) -> list[tuple[list[Image.Image
     standing, lying, large, builder, pig = legend_figures(view, f)
     items.append(([standing], N_("knight / thief / monk")))
     items.append(([lying], N_("farmer")))
-    if "large" in pieces or "erweiterung" in view.options:
+    if "large" in pieces or "large" in view.pieces:
         items.append(([large], N_("large follower")))
-    if pieces & {"builder", "pig"} or "haendler" in view.options:
+    if pieces & {"builder", "pig"} or "builder" in view.pieces:
         items.append(([builder, pig], N_("builder, pig")))
-    if pieces & {"dragon", "fairy"} or "drache" in view.options:
+    if pieces & {"dragon", "fairy"} or "dragon" in view.pieces:
         items.append(([figures.dragon(h), figures.fairy(h)], N_("dragon, fairy")))
     for kind, text in (("monastery", N_("monastery")), ("pennant", N_("pennant")), ("cathedral", N_("cathedral")),
                        ("inn", N_("inn")), ("volcano", N_("volcano")), ("dragon", N_("dragon tile")),
@@ -426,7 +426,7 @@ def legend_items(view: CarcassonneView, f: Fonts) -> list[tuple[list[Image.Image
     if view.phase == "dragon":
         items.append(([_legend_square(h, "path")], N_("dragon's path this turn")))
         items.append(([_legend_square(h, "step")], N_("dragon may step: dragon n")))
-    if "koenig" in view.options:
+    if "king" in view.pieces:
         items.append(([_badge(max(h, 2 * f.floor), word("King")), _badge(max(h, 2 * f.floor), word("Robber"))],
                       N_("largest city / road")))
     return [(sprites, word(text)) for sprites, text in items]

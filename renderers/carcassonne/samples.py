@@ -145,7 +145,7 @@ def random_board(tile_ids: list[str], players: int = 4, seed: int = 1, follower_
     legal = tuple(placements(board, next_tile)) if next_tile else ()
     options = ("fluss", "erweiterung", "haendler", "koenig", "drache") if addons else ()
     return CarcassonneView(
-        seat=None, options=options, turn=turn + 1, current=turn % players if next_tile else None,
+        seat=None, options=options, turn=turn + 1, to_act=(turn % players,) if next_tile else (),
         phase="place" if next_tile else "over", tiles=tuple(placed), figures=tuple(figures), players=players_view,
         drawn=next_tile, tiles_left=max(1, (pile_size or len(tile_ids)) - len(placed)) if next_tile else 0,
         legal_placements=legal, last_placed=(placed[-1].x, placed[-1].y),

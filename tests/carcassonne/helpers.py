@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from games.carcassonne import GAME
-from games.carcassonne.state import CarcState
+from games.carcassonne.state import CarcassonneState
 
 LINE = re.compile(r"(\d+)\.\s+([RYGBK])\s+(.*)")
 
@@ -34,7 +34,7 @@ def parse_log(text: str) -> list[Entry]:
     return entries
 
 
-def replay(text: str, players: str, options: tuple[str, ...] = (), extra_pile: tuple[str, ...] = ()) -> CarcState:
+def replay(text: str, players: str, options: tuple[str, ...] = (), extra_pile: tuple[str, ...] = ()) -> CarcassonneState:
     """Play the log lines of a §17 example. ``players`` lists the example's colour letters in seat
     order ("R,Y,B": seat 0 is R, seat 1 is Y, seat 2 is B). The pile is exactly the tiles of the
     lines (plus ``extra_pile``), so the game ends after the last line unless extra tiles follow."""
@@ -58,11 +58,11 @@ def replay(text: str, players: str, options: tuple[str, ...] = (), extra_pile: t
     return state
 
 
-def fresh(pile: list[str], players: int = 2, options: tuple[str, ...] = (), first: int = 0) -> CarcState:
+def fresh(pile: list[str], players: int = 2, options: tuple[str, ...] = (), first: int = 0) -> CarcassonneState:
     return GAME.new_state(players, options, seed=1, pile=pile, first=first)
 
 
-def play(state: CarcState, *lines: str) -> list:
+def play(state: CarcassonneState, *lines: str) -> list:
     """Apply action lines for whoever is to act; returns all events."""
     events = []
     for line in lines:

@@ -9,7 +9,8 @@ import pytest
 
 from games.carcassonne import GAME
 from games.carcassonne.actions import Place
-from games.carcassonne.rules.placement import legal_placements, river_square
+from games.carcassonne.addons.fluss import river_square
+from games.carcassonne.rules.placement import legal_placements
 from games.core import IllegalAction
 from tests.carcassonne.helpers import fresh, play
 

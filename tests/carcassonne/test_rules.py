@@ -129,7 +129,7 @@ def test_end_of_game_outcome_and_details():
                           "0 for incomplete monasteries + 15 for farms (5 completed cities).")
     assert details[-1] == "Winner: Ann with 15 points."
     view = GAME.view(state, None)
-    assert view.phase == "over" and view.current is None and view.tiles_left == 0
+    assert view.phase == "over" and view.to_act == () and view.tiles_left == 0
     assert [m.english() for m in GAME.status(view)][-1] == "Game over."
 
 

@@ -41,7 +41,7 @@ def small_view(**changes) -> CarcassonneView:
     A red knight in the city of the start tile, a yellow farmer south of the road on U, the drawn
     tile V with one legal square."""
     base = dict(
-        seat=None, options=(), turn=3, current=0, phase="place",
+        seat=None, options=(), turn=3, to_act=(0,), phase="place",
         tiles=(PlacedTileView(0, 0, "D", 0), PlacedTileView(0, -1, "E", 2), PlacedTileView(1, 0, "U", 0)),
         figures=(FigureView(0, 0, 0, "follower", "city", 0), FigureView(1, 0, 1, "follower", "field", 1)),
         players=players(2), drawn="V", tiles_left=69,

@@ -116,7 +116,7 @@ def test_drawn_tile_is_shown_in_four_rotations():
 
 
 def test_current_player_is_marked():
-    view = small_view(current=1)
+    view = small_view(to_act=(1,))
     section = players_section(view, NAMES, 440, Fonts(1.0))
     row_h, head_h = 62, 42
     first = section.crop((0, head_h, 440, head_h + row_h))
@@ -218,7 +218,7 @@ def test_deploy_spots_show_where_codes_put_the_figure():
 
 def test_board_without_tiles_and_unknown_tiles_still_render():
     empty = small_view(tiles=(), figures=(), legal_placements=(), last_placed=None, drawn=None, phase="over",
-                       current=None)
+                       to_act=())
     assert decode(render(empty, NAMES)).width > 100
     odd = small_view(tiles=(PlacedTileView(0, 0, "Z9", 0),), figures=(FigureView(0, 0, 0, "follower", "city", 0),))
     assert decode(render(odd, NAMES)).width > 100
@@ -254,7 +254,7 @@ def test_monk_stands_on_the_monastery_where_it_is_drawn():
 
 def test_dragon_phase_shows_the_path_and_the_possible_steps():
     from renderers.carcassonne.overlays import DRAGON
-    view = small_view(phase="dragon", drawn=None, legal_placements=(), current=1,
+    view = small_view(phase="dragon", drawn=None, legal_placements=(), to_act=(1,),
                       figures=(FigureView(1, 0, None, "dragon", "", -1),),
                       extras={"dragon_path": ((0, -1), (0, 0), (1, 0)), "dragon_steps": (), "turn_player": 0},
                       options=("drache",))
@@ -279,7 +279,7 @@ def test_a_large_boards_turn_image_follows_the_dragon_while_it_moves():
     last = big.last_placed or (0, 0)
     # the tile farthest from the last one placed: the dragon stands there, one step to take east
     far = max(big.tiles, key=lambda t: abs(t.x - last[0]) + abs(t.y - last[1]))
-    view = replace(big, phase="dragon", drawn=None, legal_placements=(), current=1, options=("drache",),
+    view = replace(big, phase="dragon", drawn=None, legal_placements=(), to_act=(1,), options=("drache",),
                    figures=(FigureView(far.x, far.y, None, "dragon", "", -1),),
                    extras={"dragon_path": ((far.x, far.y),), "dragon_steps": (1,), "turn_player": 0})
     assert max(xs) - min(xs) > 10 or max(ys) - min(ys) > 14      # too large to show whole

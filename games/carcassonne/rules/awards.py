@@ -5,21 +5,22 @@ builder left without its owner's follower, §12.3). Final scoring (:mod:`final`)
 pieces."""
 from __future__ import annotations
 
-from typing import Iterable
 
+from games.carcassonne.addons import active
 from games.carcassonne.rules import scoring
 from games.carcassonne.rules.deploy import figures_by_root
 from games.carcassonne.rules.geometry import AROUND, CITY, FIELD, MONASTERY
-from games.carcassonne.state import BUILDER, GOODS, CarcState, Figure, Marker
+from games.carcassonne.state import BUILDER, CarcassonneState, Figure
 from games.carcassonne.words import kind_word, pennants_msg, points_msg, seats_msg, tiles_msg
 from games.carcassonne.view import LETTERS
 from games.core import Event, SeatRef, counted
 
 
-def score_placement(state: CarcState, seat: int, x: int, y: int, events: list[Event]) -> str:
+def score_placement(state: CarcassonneState, seat: int, x: int, y: int, events: list[Event]) -> str:
     """Score what the tile at (x, y) completed (§7, with goods §12.2, King and Robber Baron
     §13.2 and the fairy §14.4); return the log suffix."""
     board = state.board
+    capabilities = active(state.options)
     number = board.grid[(x, y)]
     by_root = figures_by_root(state)
     suffix: list[str] = []
@@ -46,9 +47,10 @@ def score_placement(state: CarcState, seat: int, x: int, y: int, events: list[Ev
         suffix.append(f"{feature.kind} {tiles} {points} -> {letters(winners)}")
         events.append(completed_event(feature.kind, tiles, feature.pennants, points, winners,
                                       feature.cathedral or feature.inn))
-        suffix += fairy_bonus(state, figs, events, None)
-        if feature.kind == CITY and feature.goods:
-            suffix.append(take_goods(state, seat, feature.goods, events))
+        suffix += followers_scored(state, figs, events, None)
+        if feature.kind == CITY:
+            for capability in capabilities:
+                suffix += capability.city_completed(state, seat, feature, events)
     for mx, my in [(x, y)] + [(x + dx, y + dy) for dx, dy in AROUND]:
         if (mx, my) in board.monasteries and board.neighbours_around(mx, my) == 8:
             monks = [f for f in state.figures if f.feature == MONASTERY and (f.x, f.y) == (mx, my)]
@@ -59,14 +61,14 @@ def score_placement(state: CarcState, seat: int, x: int, y: int, events: list[Ev
                 suffix.append(f"monastery {mx},{my} {points} -> {letters(winners)}")
                 events.append(Event.public("Monastery at {x},{y} completed: {points} to {winners}.",
                                            x=mx, y=my, points=points_msg(points), winners=seats_msg(winners)))
-                suffix += fairy_bonus(state, monks, events, None)
-    if "koenig" in state.options:
-        suffix += update_markers(state, seat, largest, events)
+                suffix += followers_scored(state, monks, events, None)
+    for capability in capabilities:
+        suffix += capability.tile_scored(state, seat, largest, events)
     return_figures(state, returned, events)
     return "".join(f" | {s}" for s in suffix)
 
 
-def award(state: CarcState, figs: list[Figure], points: int) -> list[int]:
+def award(state: CarcassonneState, figs: list[Figure], points: int) -> list[int]:
     """Give ``points`` to the majority of ``figs`` (§7.5; builders and pigs have no strength)."""
     winners = scoring.majority(scoring.strengths((f.seat, f.strength) for f in figs))
     for seat in winners:
@@ -74,49 +76,11 @@ def award(state: CarcState, figs: list[Figure], points: int) -> list[int]:
     return winners
 
 
-def fairy_bonus(state: CarcState, figs: Iterable[Figure], events: list[Event],
-                final: list[int] | None) -> list[str]:
-    """§14.4: 3 points to each owner of a follower of a scored feature on the fairy's tile."""
-    if state.fairy is None:
-        return []
-    seats = sorted({f.seat for f in figs if f.is_follower and (f.x, f.y) == state.fairy})
-    for seat in seats:
-        state.scores[seat] += scoring.FAIRY_FEATURE
-        if final is not None:
-            final[seat] += scoring.FAIRY_FEATURE
-        events.append(Event.public("Fairy: {player} gets {points} extra points for a follower on the fairy's tile.",
-                                   player=SeatRef(seat), points=scoring.FAIRY_FEATURE))
-    return [f"fairy {scoring.FAIRY_FEATURE} -> {letters(seats)}"] if seats else []
-
-
-def take_goods(state: CarcState, seat: int, goods: dict[str, int], events: list[Event]) -> str:
-    """§12.2: the player who placed the completing tile takes the city's goods."""
-    counts = [goods.get(kind, 0) for kind in GOODS]
-    for k, n in enumerate(counts):
-        state.goods[seat][k] += n
-    events.append(Event.public("{player} completed the city and takes its goods: wine {wine}, grain {grain}, "
-                               "cloth {cloth}.", player=SeatRef(seat), wine=counts[0], grain=counts[1],
-                               cloth=counts[2]))
-    return "goods " + " ".join(f"{kind} {n}" for kind, n in zip(GOODS, counts) if n) + f" -> {LETTERS[seat]}"
-
-
-def update_markers(state: CarcState, seat: int, largest: dict[str, int], events: list[Event]) -> list[str]:
-    """§13.2: the completer of the first (or a strictly larger) city takes the King; roads and
-    the Robber Baron likewise."""
-    out = []
-    for kind, attr in ((CITY, "king"), ("road", "robber")):
-        size = largest[kind]
-        held: Marker | None = getattr(state, attr)
-        if size and (held is None or size > held.size):
-            setattr(state, attr, Marker(seat, size))
-            if attr == "king":
-                events.append(Event.public("{player} becomes King (largest completed city: {tiles}).",
-                                           player=SeatRef(seat), tiles=tiles_msg(size)))
-            else:
-                events.append(Event.public("{player} becomes Robber Baron (longest completed road: {tiles}).",
-                                           player=SeatRef(seat), tiles=tiles_msg(size)))
-            out.append(f"{attr} -> {LETTERS[seat]}")
-    return out
+def followers_scored(state: CarcassonneState, figs: list[Figure], events: list[Event],
+                     final: dict[str, list[int]] | None) -> list[str]:
+    """What the add-ons add when a feature with ``figs`` has scored (``final`` in the final
+    scoring): the fairy's bonus; the parts of the log line."""
+    return [part for c in active(state.options) for part in c.followers_scored(state, figs, events, final)]
 
 
 def completed_event(kind: str, tiles: int, pennants: int, points: int, winners: list[int],
@@ -142,7 +106,7 @@ def completed_event(kind: str, tiles: int, pennants: int, points: int, winners: 
                         tiles=tiles_msg(tiles), points=points_msg(points), winners=seats_msg(winners))
 
 
-def return_figures(state: CarcState, figs: list[Figure], events: list[Event]) -> None:
+def return_figures(state: CarcassonneState, figs: list[Figure], events: list[Event]) -> None:
     """Figures of scored features go home, announced (§7.6)."""
     if not figs:
         return
@@ -159,7 +123,7 @@ def return_figures(state: CarcState, figs: list[Figure], events: list[Event]) ->
             events.append(Event.public("{player}'s builder goes home.", player=SeatRef(fig.seat)))
 
 
-def remove_figures(state: CarcState, figs: list[Figure]) -> None:
+def remove_figures(state: CarcassonneState, figs: list[Figure]) -> None:
     """Take figures off the board into their owners' supplies."""
     gone = set(map(id, figs))
     state.figures = [f for f in state.figures if id(f) not in gone]
@@ -167,7 +131,7 @@ def remove_figures(state: CarcState, figs: list[Figure]) -> None:
         state.supply_of(fig.kind)[fig.seat] += 1
 
 
-def builders_check(state: CarcState, events: list[Event]) -> None:
+def builders_check(state: CarcassonneState, events: list[Event]) -> None:
     """A builder whose owner no longer has a follower in its feature goes home (§12.3)."""
     board = state.board
     by_root = figures_by_root(state)
@@ -188,5 +152,5 @@ def letters(seats: list[int]) -> str:
     return ",".join(LETTERS[s] for s in seats) or "-"
 
 
-__all__ = ["score_placement", "award", "fairy_bonus", "take_goods", "update_markers", "completed_event",
+__all__ = ["score_placement", "award", "followers_scored", "completed_event",
            "return_figures", "remove_figures", "builders_check", "letters"]

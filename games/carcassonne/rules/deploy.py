@@ -7,16 +7,21 @@ Each choice has one canonical code in the notation of §15.1 (``cn``, ``Lcn``, `
 ``cs@0,-2``, ``~2,1``, ``!3,0``, ``-``). The rules look at the features *after* the tile has
 joined the board; :class:`Situation` gives that view both before the tile is placed (to check a
 one-line ``/place x,y r cn``) and after, from the same incremental feature graph.
+
+Which choices a table offers beyond a follower on the tile, and what a choice that puts no figure
+on the board does, the table's add-ons say (:mod:`games.carcassonne.addons`); a code of an add-on
+that is off is refused with the option it needs.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+from games.carcassonne.addons import PORTAL, active, owner_of_kind
 from games.carcassonne.actions import NOTHING, NOTHING_WORDS, SEGMENT_CODE, WORDS
 from games.carcassonne.rules.board import STRIDE
 from games.carcassonne.rules.geometry import AROUND, CITY, FIELD, MONASTERY, ROAD, OrientedTile, deploy_code, oriented
-from games.carcassonne.state import BUILDER, FOLLOWER, LARGE, PIG, PREFIX, CarcState, Figure
+from games.carcassonne.state import BUILDER, FOLLOWER, LARGE, PIG, PREFIX, CarcassonneState, Figure
 from games.carcassonne.words import kind_word
 from games.carcassonne.view import LETTERS
 from games.core import IllegalAction
@@ -24,8 +29,6 @@ from games.core import IllegalAction
 NONE, FAIRY, PRINCESS = "none", "fairy", "princess"
 MONASTERY_LOCAL = -1
 NO_SEGMENT = -2
-#: the option each kind of choice needs
-NEEDS = {LARGE: "erweiterung", BUILDER: "haendler", PIG: "haendler", FAIRY: "drache", PRINCESS: "drache"}
 PREFIX_KIND = {"l": LARGE, "b": BUILDER, "p": PIG}
 _POINT = re.compile(r"(-?\d{1,4}),(-?\d{1,4})")
 _PRINCESS = re.compile(r"!(?:(-?\d{1,4}),(-?\d{1,4})(?::(l?)([rygbk]))?)?")
@@ -54,7 +57,7 @@ def compact(text: str) -> str:
     return _SPACES.sub(lambda m: m.group(1) or m.group(2), text.strip().lower())
 
 
-def figures_by_root(state: CarcState) -> dict[int, list[Figure]]:
+def figures_by_root(state: CarcassonneState) -> dict[int, list[Figure]]:
     """Figures on cities, roads and fields (followers, builders, pigs), grouped by feature root."""
     board = state.board
     grid, tiles, find = board.grid, board.tiles, board.find
@@ -82,7 +85,7 @@ class Info:
 class Situation:
     """The features of the tile ``ot`` at (x, y) once joined, whether or not it is placed yet."""
 
-    def __init__(self, state: CarcState, ot: OrientedTile, x: int, y: int, placed: bool) -> None:
+    def __init__(self, state: CarcassonneState, ot: OrientedTile, x: int, y: int, placed: bool) -> None:
         self.state, self.board, self.ot, self.x, self.y, self.placed = state, state.board, ot, x, y, placed
         board = state.board
         by_root = figures_by_root(state)
@@ -130,16 +133,6 @@ class Situation:
     def monks(self, mx: int, my: int) -> list[Figure]:
         return [f for f in self.state.figures if f.feature == MONASTERY and (f.x, f.y) == (mx, my)]
 
-    # -- the princess ---------------------------------------------------------------------------
-    def princess_knights(self) -> list[Figure]:
-        """Knights in the city of the new tile's princess (§14.3); the princess must send one home."""
-        if "drache" not in self.state.options:
-            return []
-        for local, seg in enumerate(self.ot.segments):
-            if seg.kind == CITY and seg.princess:
-                return sorted(self.segment(local).followers(), key=lambda f: (f.y, f.x, f.seat, f.kind))
-        return []
-
 
 def princess_code(knights: list[Figure], fig: Figure) -> str:
     """``!x,y``, with ``:C`` (``:LC`` for the large follower) when that tile holds several knights
@@ -156,10 +149,11 @@ def princess_code(knights: list[Figure], fig: Figure) -> str:
 class Deployer:
     """Deploy rules for one seat in one situation: the legal codes, reading a code, checking it."""
 
-    def __init__(self, state: CarcState, seat: int, sit: Situation) -> None:
+    def __init__(self, state: CarcassonneState, seat: int, sit: Situation) -> None:
         self.state, self.seat, self.sit = state, seat, sit
-        self.options = state.options
-        self.knights = sit.princess_knights()
+        self.capabilities = active(state.options)
+        #: knights one of which must be sent home instead of any other choice (the princess)
+        self.knights: list[Figure] = next((k for c in self.capabilities if (k := c.forced_knights(sit))), [])
 
     # -- the legal choices ----------------------------------------------------------------------
     def codes(self) -> list[str]:
@@ -172,17 +166,10 @@ class Deployer:
             free = self.free_locals()
             if state.supply[seat] > 0:
                 codes += [deploy_code(ot, local) for local in free]
-            if "erweiterung" in self.options and state.large[seat] > 0:
-                codes += ["L" + deploy_code(ot, local) for local in free]
-            if "haendler" in self.options and state.builders[seat] > 0:
-                codes += ["B" + deploy_code(ot, local) for local in range(len(ot.segments))
-                          if self._builder_fits(local)]
-            if "haendler" in self.options and state.pigs[seat] > 0:
-                codes += ["P" + deploy_code(ot, local) for local in range(len(ot.segments)) if self._pig_fits(local)]
-        if "drache" in self.options:
-            if ot.tile.portal and (state.supply[seat] > 0 or state.large[seat] > 0):
-                codes += self._portal_codes()
-            codes += [f"~{x},{y}" for x, y in self.fairy_tiles()]
+            for capability in self.capabilities:
+                codes += capability.deploy_on_tile(self, free)
+        for capability in self.capabilities:
+            codes += capability.deploy_elsewhere(self)
         return codes + [NOTHING]
 
     def free_locals(self) -> list[int]:
@@ -190,34 +177,6 @@ class Deployer:
         sit = self.sit
         free = [local for local in range(len(sit.ot.segments)) if not sit.segment(local).followers()]
         return ([MONASTERY_LOCAL] if sit.ot.monastery else []) + free
-
-    def _builder_fits(self, local: int) -> bool:
-        info = self.sit.segment(local)
-        return self.sit.ot.segments[local].kind in (CITY, ROAD) and not info.complete and bool(info.followers(self.seat))
-
-    def _pig_fits(self, local: int) -> bool:
-        return self.sit.ot.segments[local].kind == FIELD and bool(self.sit.segment(local).followers(self.seat))
-
-    def _portal_target_free(self, x: int, y: int, local: int) -> bool:
-        sit = self.sit
-        if local == MONASTERY_LOCAL:
-            return not sit.monks(x, y) and not sit.monastery_complete(x, y)
-        info = sit.other(x, y, local)
-        return not info.complete and not info.followers()
-
-    def _portal_codes(self) -> list[str]:
-        sit, state = self.sit, self.state
-        plain: list[str] = []
-        for tile_id, x, y, r in sorted(state.placements, key=lambda p: (p[2], p[1])):
-            if (x, y) == (sit.x, sit.y) or (x, y) == state.dragon:
-                continue
-            ot = oriented(tile_id, r)
-            locals_ = ([MONASTERY_LOCAL] if ot.monastery else []) + list(range(len(ot.segments)))
-            plain += [f"{deploy_code(ot, local)}@{x},{y}" for local in locals_ if self._portal_target_free(x, y, local)]
-        codes = plain if state.supply[self.seat] > 0 else []
-        if "erweiterung" in self.options and state.large[self.seat] > 0:
-            codes = codes + ["L" + code for code in plain]
-        return codes
 
     def fairy_tiles(self) -> list[tuple[int, int]]:
         """Tiles with a follower of this seat where the fairy does not stand yet (§14.4)."""
@@ -248,9 +207,7 @@ class Deployer:
             self._need(kind, code)
             code = code[1:]
         if "@" in code:
-            if "drache" not in self.options:
-                raise IllegalAction("'{code}' needs the option {option}, which is not on in this game.",
-                                    code=text.strip()[:12], option="drache")
+            self._need(PORTAL, text.strip())
             segment, _, where = code.partition("@")
             match = _POINT.fullmatch(where)
             if not match:
@@ -266,10 +223,10 @@ class Deployer:
         return Choice(kind, sit.x, sit.y, self._segment(sit.ot, code))
 
     def _need(self, kind: str, code: str) -> None:
-        option = NEEDS.get(kind)
-        if option and option not in self.options:
+        owner = owner_of_kind(kind)
+        if owner is not None and owner not in self.capabilities:
             raise IllegalAction("'{code}' needs the option {option}, which is not on in this game.",
-                                code=code[:12], option=option)
+                                code=code[:12], option=owner.name)
 
     @staticmethod
     def _is_segment_word(text: str) -> bool:
@@ -470,7 +427,28 @@ def code_order(code: str) -> tuple[int, str]:
     return ("mcrf".index(code[0]) if code[0] in "mcrf" else 9, code)
 
 
-def figure_for(choice: Choice, seat: int, state: CarcState, ot: OrientedTile) -> Figure:
+def placed_tile(state: CarcassonneState) -> tuple[OrientedTile, int, int]:
+    """The tile just placed (deploy and dragon phases)."""
+    tile_id, x, y, r = state.placements[-1]
+    return oriented(tile_id, r), x, y
+
+
+def deployer_for(state: CarcassonneState, seat: int, ot: OrientedTile | None = None, x: int = 0,
+                 y: int = 0) -> Deployer:
+    """The deploy rules for the tile just placed, or (given ``ot``, x, y) for a tile about to
+    be placed there."""
+    if ot is None:
+        ot, x, y = placed_tile(state)
+        return Deployer(state, seat, Situation(state, ot, x, y, placed=True))
+    return Deployer(state, seat, Situation(state, ot, x, y, placed=False))
+
+
+def deploy_codes(state: CarcassonneState, seat: int) -> list[str]:
+    """Canonical deploy codes for the tile just placed, ``-`` last when allowed (deploy phase only)."""
+    return deployer_for(state, seat).codes() if state.phase == "deploy" else []
+
+
+def figure_for(choice: Choice, seat: int, state: CarcassonneState, ot: OrientedTile) -> Figure:
     """The figure a follower/large/builder/pig choice puts on the board."""
     target = ot if not choice.portal else state.board.tile_at(choice.x, choice.y)
     assert target is not None
@@ -481,4 +459,5 @@ def figure_for(choice: Choice, seat: int, state: CarcState, ot: OrientedTile) ->
 
 
 __all__ = ["Choice", "Situation", "Deployer", "NOTHING_CHOICE", "NONE", "FAIRY", "PRINCESS", "compact",
-           "figures_by_root", "princess_code", "codes_text", "code_order", "figure_for"]
+           "figures_by_root", "princess_code", "codes_text", "code_order", "figure_for", "placed_tile", "deployer_for",
+           "deploy_codes", "MONASTERY_LOCAL"]

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from games.carcassonne.rules.geometry import OFFSETS
-from games.carcassonne.state import CarcState
+from games.carcassonne.state import CarcassonneState
 
 DRAGON_PHASE = "dragon"           # the phase in which the dragon moves, one step at a time
 
@@ -41,7 +41,7 @@ def mentions_dragon(text: str) -> bool:
     return text.strip().lower().lstrip("/").startswith("dragon")
 
 
-def legal_steps(state: CarcState) -> list[int]:
+def legal_steps(state: CarcassonneState) -> list[int]:
     """Directions the dragon may take now (empty once it has made its six steps)."""
     if state.phase != "dragon" or len(state.steps) >= STEPS or not state.path:
         return []
@@ -55,7 +55,7 @@ def legal_steps(state: CarcState) -> list[int]:
     return out
 
 
-def target(state: CarcState, direction: int) -> tuple[int, int]:
+def target(state: CarcassonneState, direction: int) -> tuple[int, int]:
     x, y = state.path[-1]
     dx, dy = OFFSETS[direction]
     return x + dx, y + dy
@@ -64,6 +64,6 @@ def target(state: CarcState, direction: int) -> tuple[int, int]:
 __all__ = ["DragonStep", "STEPS", "DIR_LETTERS", "read_step", "mentions_dragon", "legal_steps", "target"]
 
 
-def steps_text(state: CarcState) -> str:
+def steps_text(state: CarcassonneState) -> str:
     """The legal steps as notation, for messages."""
     return " ".join(str(DragonStep(d)) for d in legal_steps(state)) or "-"

@@ -1,107 +1,88 @@
-"""Where a tile may go (rules §5 and the river rules of §10.2) and the tiles of a game (§1, §10.2).
+"""Where a tile may go (rules §5) and the tiles of a game (§1).
 
-Land tiles go on any frontier square whose neighbours' edges they match. A river tile goes only
-on the square at the river's open end, with a river edge touching it, and a curve may not turn
-the same way as the curve it attaches to (no U-turn).
+Land tiles go on any frontier square whose neighbours' edges they match. Tiles of an add-on with
+rules of its own (the river, :mod:`games.carcassonne.addons.fluss`) go where that add-on says.
 """
 from __future__ import annotations
 
 from typing import Iterable
 
+from games.carcassonne.addons import Capability, active, owner_of_tile_set
 from games.carcassonne.components import tile, tiles_of_set
-from games.carcassonne.rules.board import Board, river_turn, rotations_for
-from games.carcassonne.rules.geometry import OFFSETS, OPPOSITE, OrientedTile, oriented
-from games.carcassonne.state import CarcState
-from games.carcassonne.words import edge_word, placements_summary, terrain_word, turn_word
+from games.carcassonne.rules.board import Board, rotations_for
+from games.carcassonne.rules.geometry import OrientedTile
+from games.carcassonne.state import CarcassonneState
+from games.carcassonne.words import edge_word, placements_summary, terrain_word
 from games.core import IllegalAction, Msg, SeededRng
 
 START_TILE = "D"
-SPRING, LAKE = "R01", "R10"
-#: the add-on options that bring tiles, in the order of the rules (each option names its tile set)
-TILE_SETS = ("erweiterung", "haendler", "koenig", "drache")
+
+
+def start_tile(options: Iterable[str]) -> str:
+    """The tile at 0,0: the base start tile unless an add-on brings its own."""
+    return next((t for c in active(frozenset(options)) if (t := c.start_tile()) is not None), START_TILE)
 
 
 def build_pile(options: Iterable[str], rng: SeededRng) -> tuple[str, list[str]]:
-    """The tile at (0,0) and the shuffled draw pile. Without the river the start tile is one of
-    the four D tiles; with ``fluss`` the spring starts, the river course is drawn first (shuffled),
-    then the lake, then the land tiles, the base start tile among them (§18, D-4)."""
-    options = set(options)
+    """The tile at (0,0) and the shuffled draw pile: the base tiles (without the start tile unless
+    an add-on brings another) and the add-ons' land tiles shuffled together, after the tiles an
+    add-on has drawn first (§18, D-4)."""
+    capabilities = active(frozenset(options))
+    start = start_tile(options)
     land = [t.id for t in tiles_of_set("base") for _ in range(t.count)]
-    if "fluss" not in options:
+    if start == START_TILE:
         land.remove(START_TILE)
-    land += [t.id for name in TILE_SETS if name in options for t in tiles_of_set(name) for _ in range(t.count)]
+    land += [t for c in capabilities for t in c.land_tiles()]
     rng.shuffle(land)
-    if "fluss" not in options:
-        return START_TILE, land
-    course = [t.id for t in tiles_of_set("fluss") if t.id not in (SPRING, LAKE) for _ in range(t.count)]
-    rng.shuffle(course)
-    return SPRING, course + [LAKE] + land
+    head = [t for c in capabilities for t in c.pile_head(rng)]
+    return start, head + land
 
 
-def river_square(board: Board) -> tuple[int, int] | None:
-    """The empty square at the river's open end, where the next river tile goes."""
-    if board.river_end is None:
-        return None
-    x, y, d = board.river_end
-    square = (x + OFFSETS[d][0], y + OFFSETS[d][1])
-    return None if square in board.grid else square
-
-
-def u_turn(board: Board, tile_id: str, rotation: int) -> int:
-    """The turn (1 right, -1 left) a river tile at the open end would repeat, or 0 if it is fine."""
-    assert board.river_end is not None
-    heading = board.river_end[2]
-    ot = oriented(tile_id, rotation)
-    exits = [d for d in range(4) if ot.edges[d] == "~" and d != OPPOSITE[heading]]
-    turn = river_turn(heading, exits[0]) if exits else 0
-    return turn if turn and turn == board.river_turn else 0
+def _rules(tile_id: str) -> Capability | None:
+    """The add-on whose tiles ``tile_id`` is, which may have placement rules of its own."""
+    return owner_of_tile_set(tile(tile_id).set)
 
 
 def legal_rotations(board: Board, tile_id: str, x: int, y: int) -> tuple[int, ...]:
-    if tile(tile_id).river:
-        if (x, y) != river_square(board):
-            return ()
-        return tuple(r for r in board.legal_rotations(tile_id, x, y) if not u_turn(board, tile_id, r))
-    return board.legal_rotations(tile_id, x, y)
+    rules = _rules(tile_id)
+    own = None if rules is None else rules.legal_rotations(board, tile_id, x, y)
+    return board.legal_rotations(tile_id, x, y) if own is None else own
 
 
 def legal_placements(board: Board, tile_id: str) -> list[tuple[int, int, int]]:
     """Every (x, y, rotation) where ``tile_id`` may go, sorted by row, column, rotation."""
-    if tile(tile_id).river:
-        square = river_square(board)
-        return [] if square is None else [(square[0], square[1], r) for r in legal_rotations(board, tile_id, *square)]
-    return board.legal_placements(tile_id)
+    rules = _rules(tile_id)
+    own = None if rules is None else rules.legal_placements(board, tile_id)
+    return board.legal_placements(tile_id) if own is None else own
 
 
 def fits_somewhere(board: Board, tile_id: str) -> bool:
-    if tile(tile_id).river:
-        square = river_square(board)
-        return square is not None and bool(legal_rotations(board, tile_id, *square))
+    rules = _rules(tile_id)
+    own = None if rules is None else rules.fits_somewhere(board, tile_id)
+    if own is not None:
+        return own
     return any(rotations_for(tile_id, pattern) for pattern in board.frontier.values())
 
 
-__all__ = ["START_TILE", "SPRING", "LAKE", "build_pile", "river_square", "u_turn", "legal_rotations",
-           "legal_placements", "fits_somewhere", "check_placement", "no_fit", "example_placement", "placement_hint"]
+__all__ = ["START_TILE", "start_tile", "build_pile", "legal_rotations", "legal_placements", "fits_somewhere",
+           "check_placement", "no_fit", "example_placement", "placement_hint"]
 
 
 # -- checks and hints, with what would fit instead ----------------------------------------------
-def check_placement(state: CarcState, ot: OrientedTile, x: int, y: int) -> None:
+def check_placement(state: CarcassonneState, ot: OrientedTile, x: int, y: int) -> None:
     """Raise IllegalAction, saying what would fit instead, unless ``ot`` may go at x,y."""
     board = state.board
-    if ot.tile.river:
-        square = river_square(board)
-        if (x, y) != square and (x, y) not in board.grid:
-            raise IllegalAction("A river tile must continue the river at its open end; {tile} fits at {places}.",
-                                tile=ot.id, places=placement_hint(state))
+    rules = _rules(ot.id)
+    refused = None if rules is None else rules.refuse_square(state, ot, x, y)
+    if refused is not None:
+        raise refused
     if (x, y) not in board.frontier:
         raise no_fit(state, x, y)
     clash = board.mismatch(ot, x, y)
     if clash is None:
-        if ot.tile.river and u_turn(board, ot.id, ot.rotation):
-            turn = u_turn(board, ot.id, ot.rotation)
-            raise IllegalAction("{x},{y} r{rotation}: the river may not turn {side} twice in a row (no U-turn). "
-                                "{tile} fits at {places}.", x=x, y=y, rotation=ot.rotation, side=turn_word(turn),
-                                tile=ot.id, places=placement_hint(state))
+        refused = None if rules is None else rules.refuse_fit(state, ot, x, y)
+        if refused is not None:
+            raise refused
         return
     d, mine, theirs = clash
     rotations = legal_rotations(board, ot.id, x, y)
@@ -114,7 +95,7 @@ def check_placement(state: CarcState, ot: OrientedTile, x: int, y: int) -> None:
                         "a {theirs}. {hint}", x=x, y=y, rotation=ot.rotation, edge=edge_word(d), tile=ot.id,
                         mine=terrain_word(mine), theirs=terrain_word(theirs), hint=hint)
 
-def no_fit(state: CarcState, x: int, y: int) -> IllegalAction:
+def no_fit(state: CarcassonneState, x: int, y: int) -> IllegalAction:
     """Why the drawn tile cannot go at x,y in any rotation, with where it does fit."""
     board = state.board
     there = board.tile_at(x, y)
@@ -128,7 +109,7 @@ def no_fit(state: CarcState, x: int, y: int) -> IllegalAction:
                          tile=state.drawn, x=x, y=y, places=placement_hint(state))
 
 
-def example_placement(state: CarcState) -> str:
+def example_placement(state: CarcassonneState) -> str:
     """One legal placement of the drawn tile, as notation, for messages."""
     if state.drawn is None:
         return "0,1 r0"
@@ -138,6 +119,6 @@ def example_placement(state: CarcState) -> str:
     x, y, r = placements[0]
     return f"{x},{y} r{r}"
 
-def placement_hint(state: CarcState) -> str:
+def placement_hint(state: CarcassonneState) -> str:
     """A few legal placements of the drawn tile, for messages."""
     return placements_summary(legal_placements(state.board, state.drawn), limit=6) if state.drawn else "-"
