@@ -14,7 +14,7 @@ from games.keyflower.rules import village as vil
 from games.keyflower.actions import (Action, BidAction, BoatAction, DoneAction, FlipAction, Move, PassAction,
                                      PlaceAction, Up, UseAction, WinterAction, tile_name)
 from games.keyflower.components import SEASON_CODES, SKILLS, tile as tile_def
-from games.keyflower.state import KState
+from games.keyflower.state import KeyflowerState
 from games.keyflower.view import KeyflowerView, build_view
 
 
@@ -40,12 +40,12 @@ class Keyflower(Game):
     )
 
     # -- life cycle ------------------------------------------------------------------------
-    def setup(self, players: int, options: frozenset[str], seed: int) -> KState:
+    def setup(self, players: int, options: frozenset[str], seed: int) -> KeyflowerState:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Keyflower needs 2 to 6 players, not {players}")
         return seasons.setup(players, frozenset(options), seed)
 
-    def to_act(self, state: KState) -> frozenset[int]:
+    def to_act(self, state: KeyflowerState) -> frozenset[int]:
         phase = state.phase
         if phase == "actions":
             return frozenset({state.transport.seat if state.transport else state.turn})
@@ -59,16 +59,16 @@ class Keyflower(Game):
             return frozenset({state.flip_seat})
         return frozenset()
 
-    def legal_actions(self, state: KState, seat: int) -> list[Action]:
+    def legal_actions(self, state: KeyflowerState, seat: int) -> list[Action]:
         return legal.legal_actions(state, seat, self.to_act(state))
 
     @words.in_words
-    def parse(self, state: KState, seat: int, text: str) -> Action:
+    def parse(self, state: KeyflowerState, seat: int, text: str) -> Action:
         return notation.parse(state, seat, text)
 
     # -- applying actions --------------------------------------------------------------------
     @words.in_words
-    def apply(self, state: KState, seat: int, action: Action) -> list[Event]:
+    def apply(self, state: KeyflowerState, seat: int, action: Action) -> list[Event]:
         waiting = self.to_act(state)
         if state.phase == "over":
             raise IllegalAction("The game is over.")
@@ -90,7 +90,7 @@ class Keyflower(Game):
             return self._compound(state, seat, action)
         return self._turn(state, seat, action)
 
-    def _header(self, st: KState, seat: int, action: Action) -> list[Event]:
+    def _header(self, st: KeyflowerState, seat: int, action: Action) -> list[Event]:
         st.action_no += 1
         code = f"{SEASON_CODES[st.season]}-{st.action_no:02d}"
         public = _public_text(action)
@@ -99,7 +99,7 @@ class Keyflower(Game):
             events.append(Event.private({seat}, "{code} you: {command}", code=code, command=str(action)))
         return events
 
-    def _turn(self, st: KState, seat: int, action: Action) -> list[Event]:
+    def _turn(self, st: KeyflowerState, seat: int, action: Action) -> list[Event]:
         if isinstance(action, PassAction):
             events = self._header(st, seat, action)
             st.passes += 1
@@ -128,7 +128,7 @@ class Keyflower(Game):
             events += self._finish_if_stuck(st)
         return events
 
-    def _step(self, st: KState, seat: int, action: Action, finish_when_stuck: bool) -> list[Event]:
+    def _step(self, st: KeyflowerState, seat: int, action: Action, finish_when_stuck: bool) -> list[Event]:
         if isinstance(action, DoneAction):
             return self._end_transport(st, seat)
         if isinstance(action, Move):
@@ -145,25 +145,25 @@ class Keyflower(Game):
             events += self._finish_if_stuck(st)
         return events
 
-    def _finish_if_stuck(self, st: KState) -> list[Event]:
+    def _finish_if_stuck(self, st: KeyflowerState) -> list[Event]:
         tr = st.transport
         if tr is not None and len(legal.transport_steps(st, tr.seat)) == 1:   # only 'done' is left
             return self._end_transport(st, tr.seat)
         return []
 
-    def _end_transport(self, st: KState, seat: int) -> list[Event]:
+    def _end_transport(self, st: KeyflowerState, seat: int) -> list[Event]:
         st.transport = None
         st.turn = st.next_seat(st.turn)
         return [Event.public("{player} finishes the transport.", player=SeatRef(seat))]
 
-    def _compound(self, st: KState, seat: int, action: UseAction) -> list[Event]:
+    def _compound(self, st: KeyflowerState, seat: int, action: UseAction) -> list[Event]:
         """``use TILE ...; move ...; up ...`` is validated as one unit (13.3): it is tried on a
         copy first and, only if every step is legal, done again on the real state (the result
         is identical because all randomness comes from the state)."""
         self._run_compound(copy.deepcopy(st), seat, action)
         return self._run_compound(st, seat, action)
 
-    def _run_compound(self, st: KState, seat: int, action: UseAction) -> list[Event]:
+    def _run_compound(self, st: KeyflowerState, seat: int, action: UseAction) -> list[Event]:
         head = UseAction(action.tile, action.n, action.colours, action.sources, action.choice)
         plan = action_phase.check_use(st, seat, head)
         ability = tile_def(head.tile).ability_of(plan.upgraded)
@@ -180,7 +180,7 @@ class Keyflower(Game):
             events += self._end_transport(st, seat)
         return events
 
-    def _winter(self, st: KState, seat: int, action: Action) -> list[Event]:
+    def _winter(self, st: KeyflowerState, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, WinterAction):
             raise IllegalAction("Choose your winter tiles first: 'winter TILE ...' with at least one of {tiles}.",
                                 tiles=" ".join(st.seats[seat].winter_hand))
@@ -194,7 +194,7 @@ class Keyflower(Game):
             events += seasons.reveal_winter(st)
         return events
 
-    def _boat(self, st: KState, seat: int, action: Action) -> list[Event]:
+    def _boat(self, st: KeyflowerState, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, BoatAction):
             raise IllegalAction("Choose a boat: {boats}.", boats=", ".join(f"boat {b}" for b in st.boats_left))
         if action.boat not in st.boats_left:
@@ -205,7 +205,7 @@ class Keyflower(Game):
         events += seasons.take_boat(st, seat, action.boat)
         return events + seasons.advance_boats(st)
 
-    def _place(self, st: KState, seat: int, action: Action) -> list[Event]:
+    def _place(self, st: KeyflowerState, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, PlaceAction):
             raise IllegalAction("Place your new tiles: 'place TILE q,r rK' (tiles: {tiles}).",
                                 tiles=", ".join(tile_name(t) for t in st.seats[seat].pending))
@@ -221,7 +221,7 @@ class Keyflower(Game):
                                 tile=tile_name(action.tile), q=action.q, r=action.r, k=action.k, hint=hint)
         return seasons.place(st, seat, action.tile, action.q, action.r, action.k)
 
-    def _flip(self, st: KState, seat: int, action: Action) -> list[Event]:
+    def _flip(self, st: KeyflowerState, seat: int, action: Action) -> list[Event]:
         if isinstance(action, PassAction):
             return [Event.public("Wi-flip {player}: pass", player=SeatRef(seat))] + seasons.finish_game(st)
         if not isinstance(action, FlipAction):
@@ -235,7 +235,7 @@ class Keyflower(Game):
         return events + seasons.finish_game(st)
 
     # -- turn flow: timeouts and undo ---------------------------------------------------------------
-    def skip_action(self, state: KState, seat: int) -> Action | None:
+    def skip_action(self, state: KeyflowerState, seat: int) -> Action | None:
         """Passing is always allowed in the action phase (5.1), so a skipped turn is ``pass``;
         in the middle of a transport it is ``done``, and the Flipper's free upgrade is passed
         up. Where the rules force a choice, the least one: the first of the seat's winter tiles
@@ -260,7 +260,7 @@ class Keyflower(Game):
                     return PlaceAction(tid, q, r, k)
         return None
 
-    def reveals(self, state: KState, seat: int, action: Action, events: list[Event]) -> bool | Msg:
+    def reveals(self, state: KeyflowerState, seat: int, action: Action, events: list[Event]) -> bool | Msg:
         """What can be taken back (12.1 says what is hidden): a bid, a use that only produces
         resources, moves or green keeples, a transport step, a pass, a boat without summer
         boat 1a. What cannot: anything drawn from the bag or the skill pile (Alehouse, Inn,
@@ -282,10 +282,10 @@ class Keyflower(Game):
         return after.phase == "over"
 
     # -- views and results ---------------------------------------------------------------------
-    def view(self, state: KState, seat: int | None) -> KeyflowerView:
+    def view(self, state: KeyflowerState, seat: int | None) -> KeyflowerView:
         return build_view(state, seat, self.to_act(state))
 
-    def outcome(self, state: KState) -> Outcome | None:
+    def outcome(self, state: KeyflowerState) -> Outcome | None:
         if state.phase != "over" or state.final is None:
             return None
         totals = [f["total"] for f in state.final]
@@ -296,10 +296,10 @@ class Keyflower(Game):
         parts = [(label, [f[key] for f in state.final]) for key, label in FINAL_PARTS]
         return Outcome(tuple(totals), ranks, details, categories(parts))
 
-    def to_json(self, state: KState) -> dict[str, Any]:
+    def to_json(self, state: KeyflowerState) -> dict[str, Any]:
         return kstate.to_json(state)
 
-    def from_json(self, data: dict[str, Any]) -> KState:
+    def from_json(self, data: dict[str, Any]) -> KeyflowerState:
         return kstate.from_json(data)
 
     # -- text ------------------------------------------------------------------------------------
@@ -319,7 +319,7 @@ class Keyflower(Game):
     def action_label(self, action: Action) -> str:
         return str(action)
 
-    def suggestions(self, state: KState, seat: int) -> list[Action]:
+    def suggestions(self, state: KeyflowerState, seat: int) -> list[Action]:
         """All legal actions when they fit on the buttons, else the computer player's favourites
         plus 'pass' / 'done'."""
         actions = self.legal_actions(state, seat)

@@ -13,7 +13,7 @@ from games.keyflower.rules import village as vil
 from games.keyflower.actions import tile_name
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS, purple_tile_for, tile as tile_def
 from games.keyflower.rules.scoring import running_vp
-from games.keyflower.state import Activity, KState, Placed
+from games.keyflower.state import Activity, KeyflowerState, Placed
 
 Pairs = tuple[tuple[str, int], ...]
 
@@ -125,7 +125,7 @@ def _activity_view(record: Activity) -> dict:
     }
 
 
-def _tile_view(st: KState, tid: str, placed: Placed | None = None, tentative: bool = False,
+def _tile_view(st: KeyflowerState, tid: str, placed: Placed | None = None, tentative: bool = False,
                purple: bool = False) -> TileView:
     defn = tile_def(tid)
     extra = _activity_view(st.peek(tid))
@@ -135,14 +135,14 @@ def _tile_view(st: KState, tid: str, placed: Placed | None = None, tentative: bo
                     _pairs(placed.res, RESOURCES), tentative=tentative, **extra)
 
 
-def _transport_capacity(st: KState, seat: int) -> int:
+def _transport_capacity(st: KeyflowerState, seat: int) -> int:
     player = st.seats[seat]
     cap = sum(tile_def(t).transport(p.upgraded)[0] for t, p in player.village.items()
               if t in (player.home, "stable", "farrier", "wainwright"))
     return cap * (2 if st.owns(seat, "boat2b") else 1)
 
 
-def build_view(st: KState, seat: int | None, to_act: frozenset[int]) -> KeyflowerView:
+def build_view(st: KeyflowerState, seat: int | None, to_act: frozenset[int]) -> KeyflowerView:
     purple_tile = purple_tile_for(st.players)
     seats = []
     for s, player in enumerate(st.seats):

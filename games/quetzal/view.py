@@ -12,7 +12,7 @@ from games.quetzal.rules.placement import closed_spaces
 from games.quetzal.rules.options import OPEN_HANDS
 from games.quetzal.rules.rounds import SURROUNDINGS
 from games.quetzal.rules.scoring import final_score
-from games.quetzal.state import State
+from games.quetzal.state import QuetzalState
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class QuetzalView:
         return None
 
 
-def prompt_view(state: State, seat: int) -> PromptView | None:
+def prompt_view(state: QuetzalState, seat: int) -> PromptView | None:
     kind = prompt_kind(state, seat)
     if kind is None:
         return None
@@ -126,7 +126,7 @@ def prompt_view(state: State, seat: int) -> PromptView | None:
     return PromptView(seat, kind)
 
 
-def build_view(state: State, seat: int | None) -> QuetzalView:
+def build_view(state: QuetzalState, seat: int | None) -> QuetzalView:
     open_hands = OPEN_HANDS in state.options or not rules().hands_hidden
     seats = []
     for s, p in enumerate(state.seats):

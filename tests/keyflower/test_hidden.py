@@ -11,7 +11,7 @@ import random
 from games.keyflower import GAME
 from games.keyflower.rules import village as vil
 from games.keyflower.components import COLOURS, SKILLS
-from games.keyflower.state import KState
+from games.keyflower.state import KeyflowerState
 
 from tests.keyflower.helpers import play, state
 
@@ -22,7 +22,7 @@ def _rotate(values: dict[str, int], keys: tuple[str, ...]) -> None:
         values[k] = n
 
 
-def perturb(st: KState, seat: int) -> tuple[KState, bool]:
+def perturb(st: KeyflowerState, seat: int) -> tuple[KeyflowerState, bool]:
     """A copy with ``seat``'s secrets and the hidden global state changed; also whether the
     seat's own secrets actually changed (so its own view must differ)."""
     other = GAME.from_json(GAME.to_json(st))
@@ -54,7 +54,7 @@ def perturb(st: KState, seat: int) -> tuple[KState, bool]:
     return other, changed
 
 
-def assert_hidden(st: KState) -> None:
+def assert_hidden(st: KeyflowerState) -> None:
     for seat in range(st.players):
         other, changed = perturb(st, seat)
         assert GAME.view(other, None) == GAME.view(st, None), (st.phase, seat)
