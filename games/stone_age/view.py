@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core.outcome import ranks_from_scores
-from games.stone_age.rules import moves
+from games.stone_age.rules import flow
 from games.stone_age.rules.checks import all_locations, breakdown, closed_now, occupants, unplaced
 from games.stone_age.state import Player, StoneAgeState
 
@@ -172,7 +172,7 @@ def make_view(state: StoneAgeState, seat: int | None) -> StoneAgeView:
         seat=seat,
         players=tuple(_player_view(state, s, p, seat) for s, p in enumerate(state.players)),
         options=tuple(sorted(state.options)), round=state.round, phase=state.phase, first=state.first,
-        turn=state.turn, to_act=tuple(sorted(moves.to_act(state))), occupancy=occupancy, closed=closed,
+        turn=state.turn, to_act=tuple(sorted(flow.to_act(state))), occupancy=occupancy, closed=closed,
         stacks=tuple((stack[0] if stack else None, len(stack)) for stack in state.stacks),
         display=tuple(state.display), deck_count=len(state.deck),
         roll=_roll_view(state.roll), last_roll=_roll_view(state.last_roll),
