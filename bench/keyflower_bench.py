@@ -79,7 +79,7 @@ def main() -> None:
         for i in range(renders):
             view = snapshots[i % len(snapshots)]
             t0 = time.perf_counter()
-            png = render(view, NAMES[:view.players], region=region)
+            png = render(view, NAMES[:len(view.players)], region=region)
             times.append((time.perf_counter() - t0) * 1000)
             sizes.append(len(png) / 1024)
         print(f"render {region or 'full'}: median {statistics.median(times):.0f} ms, p95 {percentile(times, 95):.0f} ms, "

@@ -65,7 +65,9 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, state: State, seat: int | None) -> View:
-        """What ``seat`` may see (``None``: the public). Messages and images use only views."""
+        """What ``seat`` may see (``None``: the public). Messages and images use only views.
+        A view speaks the shared words of ``games.core.views`` (``seat``, ``to_act``, ``phase``,
+        ``players``, ``me``) besides the game's own."""
 
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None:

@@ -35,14 +35,14 @@ class Context:
         assert view.me is not None and view.seat is not None
         self.view = view
         self.me = view.me
-        self.public = view.tableaux[view.seat]
+        self.public = view.players[view.seat]
         self.owned = [placed.id for placed in self.public.cards]
         self.categories = [card(c).category for c in self.owned]
         self.guilds = {card(c).guild for c in self.owned if card(c).guild}
         self.incomes_left = ROUNDS - view.round + 1
-        late = view.round == ROUNDS and view.phase == 3
+        late = view.round == ROUNDS and view.phase_no == 3
         self.time = (0.35 + 0.08 * max(0, 8 - view.turn)) if late else 1.0
-        if view.phase == 4:
+        if view.phase_no == 4:
             self.time = 0.3 if view.round == ROUNDS else 1.0
         self.need = self._needs()
         res_worth = [RES_WORTH * self.time + (NEEDED_BONUS if self.need[i] else 0.0) for i in range(6)]
@@ -108,9 +108,9 @@ class Context:
             elif counts[info.category] - 1 <= before:
                 gain += 1.5
         view = self.view
-        turns_left = self.incomes_left if view.phase == 4 else self.incomes_left - 1
+        turns_left = self.incomes_left if view.phase_no == 4 else self.incomes_left - 1
         if info.extra_turn:
-            this_round = view.phase == 3 and view.turn < info.extra_turn
+            this_round = view.phase_no == 3 and view.turn < info.extra_turn
             gain += ACTION_WORTH * (turns_left + (1 if this_round else 0))
         if info.extra_draw:
             gain += 0.6 * max(0, ROUNDS - view.round)
@@ -163,7 +163,7 @@ def score(ctx: Context, action: Any) -> float:
             return 200 * ctx.florin_worth - ctx.res_worth[RES.index(loc.resource)]
         if loc.kind == "barter":
             return ctx.res_worth[RES.index(action.get)] - ctx.res_worth[RES.index(action.give)]
-        return 1.2 if view.round == ROUNDS and view.order[1 % view.players] != view.seat else 0.2
+        return 1.2 if view.round == ROUNDS and view.order[1 % len(view.players)] != view.seat else 0.2
     if isinstance(action, A.Workers):
         return 50 * ctx.florin_worth
     if isinstance(action, A.MarketSell):

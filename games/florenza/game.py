@@ -1,15 +1,14 @@
 """Florenza: The Card Game (BGA version) — the Game object tying the modules together."""
 from __future__ import annotations
 
-import itertools
 from typing import Any, Sequence
 
 from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, ranks_from_scores, reveal
 from games.core.outcome import categories
 from games.florenza import actions as A
-from games.florenza.rules import flow, moves
+from games.florenza.rules import flow, legal, moves
 from games.florenza import notation, text
-from games.florenza.components import RES, artist_card, catalog
+from games.florenza.components import RES
 from games.florenza.rules.scoring import final_scores
 from games.florenza.rules.setup import new_game
 from games.florenza.state import FlorenzaState, state_from_json, state_to_json
@@ -45,77 +44,13 @@ class Florenza(Game):
         return moves.to_act(state)
 
     def legal_actions(self, state: FlorenzaState, seat: int) -> list[Any]:
-        if seat not in moves.to_act(state):
-            return []
-        legal = []
-        for action in self._candidates(state, seat):
-            try:
-                moves.check(state, seat, action)
-            except IllegalAction:
-                continue
-            legal.append(action)
-        return legal
-
-    def _candidates(self, state: FlorenzaState, seat: int) -> list[Any]:
-        player = state.p[seat]
-        if state.phase == 4:
-            if state.step == "keep":
-                return [A.Keep(c) for c in dict.fromkeys(player.hand)]
-            if state.step == "captain":
-                return [A.CaptainChoice(r) for r in moves.captain_options(state)]
-            return [A.MerchantChoice(r) for r in moves.merchant_options(state)]
-        # Cheap necessary conditions first, so that ``check`` mostly sees legal candidates.
-        refs = moves.artist_refs(state, seat)
-        held, supply = player.res, state.supply
-
-        def can_hold(cost: tuple[int, ...]) -> bool:
-            return all(have >= need for have, need in zip(held, cost))
-
-        out: list[Any] = []
-        cards, artists, locations = catalog().cards, catalog().artists, catalog().locations
-        for card_id in dict.fromkeys(player.hand):
-            info = cards[card_id]
-            if not can_hold(info.cost) or info.fl > player.florins:
-                continue
-            if info.artists:
-                out += [A.Play(card_id, ref) for ref in refs if artists[ref.id].type in info.artists]
-            else:
-                out.append(A.Play(card_id))
-        for monument_id in [*state.mon_display, *player.reserved_monuments]:
-            info = catalog().monuments[monument_id]
-            if can_hold(info.cost):
-                out += [A.Build(monument_id, ref) for ref in refs if artists[ref.id].type in info.artists]
-        out += [A.ReserveMonument(m) for m in state.mon_display]
-        out += [A.ReserveArtist(a) for a in dict.fromkeys(artist_card(i)[0] for i in state.art_display)]
-        for location_id in dict.fromkeys(entry[0] for entry in state.locations if entry[1] is None):
-            if locations[location_id].kind == "barter":
-                out += [A.Use(location_id, give, get) for i, give in enumerate(RES) if held[i]
-                        for j, get in enumerate(RES) if j != i and supply[j]]
-            else:
-                out.append(A.Use(location_id))
-        out.append(A.Workers())
-        out += [A.MarketSell(r) for i, r in enumerate(RES) if held[i]]
-        if player.florins >= 100:
-            out += [A.MarketBuy(r) for i, r in enumerate(RES) if supply[i]]
-        for first, second in itertools.combinations_with_replacement(range(6), 2):
-            if held[first] >= 1 + (first == second) and held[second]:
-                out += [A.MarketTrade((RES[first], RES[second]), get) for j, get in enumerate(RES)
-                        if j not in (first, second) and supply[j]]
-        out.append(A.Inspire())
-        return out
+        return legal.legal_actions(state, seat)
 
     def parse(self, state: FlorenzaState, seat: int, text_: str) -> Any:
         return notation.parse(state, seat, text_)
 
     def apply(self, state: FlorenzaState, seat: int, action: Any) -> list[Event]:
-        perform = moves.check(state, seat, action)
-        events = perform()
-        if state.phase == 3:
-            flow.advance(state, events)
-        else:
-            flow.continue_phase4(state, events)
-        state.last = [event.msg for event in events if event.to is None]
-        return events
+        return flow.apply(state, seat, action)
 
     def view(self, state: FlorenzaState, seat: int | None) -> FlorenzaView:
         return build_view(state, seat)

@@ -11,7 +11,7 @@ ACTION_VERBS = "play / build / rm / ra / use / workers / market / inspire"
 def _header(view: FlorenzaView) -> Msg:
     if view.over:
         return Msg("Florenza — game over after round {round}", {"round": view.round})
-    if view.phase == 3:
+    if view.phase_no == 3:
         return Msg("Florenza — Round {round}/5 · Phase 3 (actions) · Turn {turn}",
                    {"round": view.round, "turn": view.turn})
     return Msg("Florenza — Round {round}/5 · Phase 4 (end of round)", {"round": view.round})
@@ -21,12 +21,12 @@ def _waiting(view: FlorenzaView) -> list[Msg]:
     captain = SeatRef(view.captain)
     if view.over:
         return []
-    if view.phase == 3:
+    if view.phase_no == 3:
         return [Msg("⚑ Captain: {captain} · To act: {player} — {verbs}",
                     {"captain": captain, "player": SeatRef(view.to_act[0]), "verbs": ACTION_VERBS})]
     if view.step == "keep":
         return [Msg("Waiting for {player} to keep one hand card (keep H1...).", {"player": SeatRef(s)})
-                for s in view.order if view.tableaux[s].keep_pending]
+                for s in view.order if view.players[s].keep_pending]
     if view.step == "captain":
         return [Msg("Waiting for {player} (captain) to choose the income resource, e.g. 'captain go'.",
                     {"player": captain})]
@@ -35,7 +35,7 @@ def _waiting(view: FlorenzaView) -> list[Msg]:
 
 
 def player_line(view: FlorenzaView, seat: int) -> Msg:
-    player = view.tableaux[seat]
+    player = view.players[seat]
     params = {"player": SeatRef(seat), "mark": " ⚑" if player.captain else "", "pp": player.pp,
               "hand": player.hand, "res": player.res, "fl": player.fl_cards}
     if player.extra_turns:
@@ -132,7 +132,7 @@ def private_lines(view: FlorenzaView) -> list[Msg]:
         return []
     lines = [counted("Your hand ({count} card):", "Your hand ({count} cards):", count=len(me.hand)) if me.hand
              else Msg("Your hand is empty.")]
-    owned = {placed.id for placed in view.tableaux[me.seat].cards}
+    owned = {placed.id for placed in view.players[me.seat].cards}
     preacher = any(card(c).category == "PRE" for c in owned)
     for number, card_id in enumerate(me.hand, start=1):
         lines.append(card_line(number, card_id))
@@ -148,7 +148,7 @@ def private_lines(view: FlorenzaView) -> list[Msg]:
         lines.append(Msg("Your holdings: {res} · {florins} fl", {"res": holdings, "florins": me.florins}))
     else:
         lines.append(Msg("Your holdings: no resources · {florins} fl", {"florins": me.florins}))
-    mine = view.tableaux[me.seat]
+    mine = view.players[me.seat]
     label = 0
     for monument_id in mine.reserved_monuments:
         label += 1
@@ -171,7 +171,7 @@ def private_lines(view: FlorenzaView) -> list[Msg]:
 def turn_prompt(view: FlorenzaView) -> list[Msg]:
     if view.seat is None or view.seat not in view.to_act:
         return []
-    if view.phase == 3:
+    if view.phase_no == 3:
         return [Msg("Your action in turn {turn}: {verbs}", {"turn": view.turn, "verbs": ACTION_VERBS})]
     if view.step == "keep":
         return [Msg("End of round: keep one card, e.g. 'keep H1' (the rest are discarded).")]

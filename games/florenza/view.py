@@ -1,7 +1,8 @@
 """What a seat (or the public) may see (§8, §10). Renderers and messages use only these.
 
 The public part never holds a hand, per-type holdings, exact florins, an unhired artist's value
-or deck order; ``me`` (the seat's private part) is ``None`` in the public view.
+or deck order; ``me`` (the seat's private part) is ``None`` in the public view. The shared
+words (``seat``, ``to_act``, ``phase``, ``players``, ``me``) are those of ``games.core.views``.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ class Placed:
 
 
 @dataclass(frozen=True)
-class PlayerPublic:
+class FlorenzaPlayerView:
     seat: int
     pp: int
     hand: int
@@ -41,7 +42,7 @@ class PlayerPublic:
 
 
 @dataclass(frozen=True)
-class PrivateView:
+class FlorenzaPrivateView:
     seat: int
     hand: tuple[str, ...]                   # H1..Hn in this order
     res: tuple[int, ...]
@@ -53,9 +54,10 @@ class PrivateView:
 @dataclass(frozen=True)
 class FlorenzaView:
     seat: int | None
-    players: int
+    players: tuple[FlorenzaPlayerView, ...]  # each player's cards in front of them, by seat
     round: int
-    phase: int
+    phase: str                               # a word from PHASES, or "over"
+    phase_no: int                            # the rules' number of that phase (3 or 4)
     turn: int
     step: str                                # "", "keep", "captain", "merchant", "over"
     captain: int
@@ -76,8 +78,7 @@ class FlorenzaView:
     captain_choice: str | None
     merchant_choice: str | None
     merchant_owner: int | None
-    tableaux: tuple[PlayerPublic, ...]        # each player's cards in front of them, by seat
-    me: PrivateView | None
+    me: FlorenzaPrivateView | None
     last: tuple[Msg, ...]
     final: tuple[FinalScore, ...] | None
 
@@ -99,11 +100,14 @@ def _placed(entries: list[list[object]]) -> tuple[Placed, ...]:
 
 MODIFIERS = ("artist_discount", "monument_discount", "choice_income")
 
+#: the four phases of a round by their number in the rules (section 3); 1 and 2 play themselves.
+PHASES = {1: "refresh", 2: "refill", 3: "actions", 4: "end_of_round"}
+
 
 def build_view(state: FlorenzaState, seat: int | None) -> FlorenzaView:
     tableaux = []
     for s, player in enumerate(state.p):
-        tableaux.append(PlayerPublic(
+        tableaux.append(FlorenzaPlayerView(
             seat=s, pp=player.pp, hand=len(player.hand), res=sum(player.res), fl_cards=florin_cards(player.florins),
             captain=s == state.captain, extra_turns=tuple(extra_turns(player)), cards=_placed(player.cards),
             monuments=_placed(player.monuments), reserved_monuments=tuple(player.reserved_monuments),
@@ -112,13 +116,14 @@ def build_view(state: FlorenzaState, seat: int | None) -> FlorenzaView:
     me = None
     if seat is not None and 0 <= seat < state.players:
         player = state.p[seat]
-        me = PrivateView(seat=seat, hand=tuple(player.hand), res=tuple(player.res), florins=player.florins,
-                         modifiers=tuple(m for m in MODIFIERS if owns_guild(player, m)),
-                         keep_pending=player.keep_pending)
+        me = FlorenzaPrivateView(seat=seat, hand=tuple(player.hand), res=tuple(player.res), florins=player.florins,
+                                 modifiers=tuple(m for m in MODIFIERS if owns_guild(player, m)),
+                                 keep_pending=player.keep_pending)
     order = state.order()
     eligible = tuple((turn, tuple(s for s in order if turn in tableaux[s].extra_turns)) for turn in (5, 6, 7, 8))
     return FlorenzaView(
-        seat=seat, players=state.players, round=state.round, phase=state.phase, turn=state.turn, step=state.step,
+        seat=seat, players=tuple(tableaux), round=state.round, phase="over" if state.over else PHASES[state.phase],
+        phase_no=state.phase, turn=state.turn, step=state.step,
         captain=state.captain, order=tuple(order), to_act=tuple(sorted(to_act(state))), eligible=eligible,
         monuments=tuple(state.mon_display), monument_deck=len(state.mon_deck),
         artists=tuple(artist_card(i)[0] for i in state.art_display), artist_deck=len(state.art_deck),
@@ -126,6 +131,6 @@ def build_view(state: FlorenzaState, seat: int | None) -> FlorenzaView:
         locations=tuple((entry[0], entry[1]) for entry in state.locations), supply=tuple(state.supply),
         bank_low=state.bank < catalog().components["round"]["location_sale"], draw_deck=len(state.draw),
         discard=len(state.discard), capitano_user=state.capitano_user, captain_choice=state.captain_choice,
-        merchant_choice=state.merchant_choice, merchant_owner=merchant_owner(state), tableaux=tuple(tableaux), me=me,
+        merchant_choice=state.merchant_choice, merchant_owner=merchant_owner(state), me=me,
         last=tuple(state.last), final=tuple(final_scores(state)) if state.over else None,
     )

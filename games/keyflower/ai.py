@@ -18,7 +18,7 @@ from games.keyflower.actions import (BidAction, BoatAction, DoneAction, FlipActi
                                      Up, UseAction, WinterAction)
 from games.keyflower.components import COLOURS, RESOURCES, tile as tile_def
 from games.keyflower.rules.scoring import best_keeples, best_resources, best_skills
-from games.keyflower.state import KState
+from games.keyflower.state import KeyflowerState
 
 PRODUCTION = {"gain": 1.0, "gain_choice": 1.0, "draw_keeples": 1.1, "draw_skills": 1.3,
               "pay_keeple_gain_green": 0.6, "pay_any_keeple_draw_keeples": 0.9,
@@ -29,7 +29,7 @@ PRODUCTION = {"gain": 1.0, "gain_choice": 1.0, "draw_keeples": 1.1, "draw_skills
 class KeyflowerPlayer(ComputerPlayer):
     name = "greedy"
 
-    def choose(self, game: Any, state: KState, seat: int, rng: random.Random) -> Any:
+    def choose(self, game: Any, state: KeyflowerState, seat: int, rng: random.Random) -> Any:
         actions = game.legal_actions(state, seat)
         if not actions:
             raise RuntimeError("keyflower: no legal action")
@@ -41,7 +41,7 @@ class KeyflowerPlayer(ComputerPlayer):
         return best
 
     # -- per action -----------------------------------------------------------------------
-    def value(self, st: KState, seat: int, action: Any) -> float:
+    def value(self, st: KeyflowerState, seat: int, action: Any) -> float:
         if isinstance(action, PassAction):
             return 0.0 if st.phase != "flip" else -1.0
         if isinstance(action, BidAction):
@@ -67,7 +67,7 @@ class KeyflowerPlayer(ComputerPlayer):
             return defn.vp[1] - defn.vp[0] + 0.1
         return 0.0
 
-    def tile_worth(self, st: KState, seat: int, tid: str) -> float:
+    def tile_worth(self, st: KeyflowerState, seat: int, tid: str) -> float:
         defn = tile_def(tid)
         seasons_left = 3 - st.season
         if defn.kind == "turn_order":
@@ -86,7 +86,7 @@ class KeyflowerPlayer(ComputerPlayer):
             worth += 3.0
         return worth
 
-    def _winter_tile_worth(self, st: KState, seat: int, tid: str) -> float:
+    def _winter_tile_worth(self, st: KeyflowerState, seat: int, tid: str) -> float:
         player = st.seats[seat]
         pool = {r: sum(p.res[r] for p in player.village.values()) for r in RESOURCES}
         if tid == "keythedral":
@@ -98,13 +98,13 @@ class KeyflowerPlayer(ComputerPlayer):
             return best_keeples(player.keeples, tiles) + 1.0
         return best_skills(player.skills, tiles) + 1.0
 
-    def _keeple_cost(self, st: KState, seat: int, n: int, sources: tuple[str, ...], own: bool) -> float:
+    def _keeple_cost(self, st: KeyflowerState, seat: int, n: int, sources: tuple[str, ...], own: bool) -> float:
         moved = sum(st.activity[t].bids[seat].count for t in sources if seat in st.activity[t].bids)
         fresh = n - moved
         per = 0.25 if own else (0.9 if st.season < 3 else 0.6)
         return fresh * per + moved * 0.1
 
-    def _bid(self, st: KState, seat: int, a: BidAction) -> float:
+    def _bid(self, st: KeyflowerState, seat: int, a: BidAction) -> float:
         record = st.peek(a.tile)
         best_other = record.best_other(seat)
         mine = record.bids.get(seat)
@@ -115,7 +115,7 @@ class KeyflowerPlayer(ComputerPlayer):
         price = self._keeple_cost(st, seat, a.n, a.sources, own=False) * 1.2 + waste * 1.5
         return worth - price - 1.0
 
-    def _use(self, st: KState, seat: int, a: UseAction) -> float:
+    def _use(self, st: KeyflowerState, seat: int, a: UseAction) -> float:
         owner = st.owner(a.tile)
         up = owner is not None and st.seats[owner].village[a.tile].upgraded
         ability = tile_def(a.tile).ability_of(up)
@@ -147,7 +147,7 @@ class KeyflowerPlayer(ComputerPlayer):
         extra = a.n - (st.peek(a.tile).last_use() + 1)
         return gain - cost - max(0, extra) * 0.8
 
-    def _transport_prospect(self, st: KState, seat: int, move: int, ups: int) -> float:
+    def _transport_prospect(self, st: KeyflowerState, seat: int, move: int, ups: int) -> float:
         player = st.seats[seat]
         best = 0.0
         wild = st.owns(seat, "boat3a")
@@ -160,7 +160,7 @@ class KeyflowerPlayer(ComputerPlayer):
         total = sum(sum(p.res.values()) for p in player.village.values())
         return min(total, move) * 0.3
 
-    def _move(self, st: KState, seat: int, m: Move) -> float:
+    def _move(self, st: KeyflowerState, seat: int, m: Move) -> float:
         """Prefer moves that bring a resource onto a tile whose upgrade needs it."""
         player = st.seats[seat]
         target = player.village[m.b]
@@ -188,7 +188,7 @@ class KeyflowerPlayer(ComputerPlayer):
         source_need = 0.3 if vil.can_upgrade(source, player.village[m.a]) and m.res in source.upgrade_res else 0.0
         return gain * 0.25 * useful - 0.1 * m.k - source_need
 
-    def _boat(self, st: KState, seat: int, boat: str) -> float:
+    def _boat(self, st: KeyflowerState, seat: int, boat: str) -> float:
         if st.season < 3:
             cargo = st.cargo.get(boat, {})
             return sum(cargo.get(c, 0) for c in COLOURS) + 1.3 * sum(v for k, v in cargo.items() if k not in COLOURS)
@@ -206,7 +206,7 @@ class KeyflowerPlayer(ComputerPlayer):
             return 2.0 + 4.0
         return float(tile_def(boat).fixed_vp(False))
 
-    def _place(self, st: KState, seat: int, a: PlaceAction) -> float:
+    def _place(self, st: KeyflowerState, seat: int, a: PlaceAction) -> float:
         player = st.seats[seat]
         occupied = vil.edges_at(player, tentative=True)
         edges = geometry.rotated(tile_def(a.tile).edges, a.k)
@@ -234,7 +234,7 @@ class KeyflowerPlayer(ComputerPlayer):
             value += sum(1 for d in range(6) if geometry.neighbour(cell, d) in occupied)
         return value - 0.01 * (abs(a.q) + abs(a.r))
 
-    def _winter(self, st: KState, seat: int, chosen: tuple[str, ...]) -> float:
+    def _winter(self, st: KeyflowerState, seat: int, chosen: tuple[str, ...]) -> float:
         worths = sorted((self._winter_tile_worth(st, seat, t) for t in chosen), reverse=True)
         # put up the best tile, and a second one only if it is clearly worth fighting for
         return worths[0] + sum(w - 8.0 for w in worths[1:])

@@ -8,7 +8,7 @@ from games.keyflower.rules import village as vil
 from games.keyflower.actions import (Action, BidAction, BoatAction, DoneAction, FlipAction, Move, PassAction,
                                      PlaceAction, Up, UseAction, WinterAction, norm_colours)
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS, tiles as all_tiles
-from games.keyflower.state import KState
+from games.keyflower.state import KeyflowerState
 
 COLOUR_WORDS = {"r": "red", "red": "red", "b": "blue", "blue": "blue", "y": "yellow", "yellow": "yellow",
                 "g": "green", "green": "green"}
@@ -22,7 +22,7 @@ def _bad(text: str) -> IllegalAction:
                          "'winter TILE ...', 'flip TILE'.", input=text[:60])
 
 
-def tile_id(st: KState, seat: int, word: str) -> str:
+def tile_id(st: KeyflowerState, seat: int, word: str) -> str:
     """Internal id of a tile word: ``home``, ``home@2``, ``boat1`` (side in play) ..."""
     word = word.lower()
     known = all_tiles()
@@ -50,7 +50,7 @@ def tile_id(st: KState, seat: int, word: str) -> str:
                         tiles=", ".join(st.auction + st.orders) or "-")
 
 
-def _summer_boat_in_play(st: KState, tid: str) -> bool:
+def _summer_boat_in_play(st: KeyflowerState, tid: str) -> bool:
     return tid in st.auction or st.owner(tid) is not None or any(tid in p.pending for p in st.seats)
 
 
@@ -73,13 +73,13 @@ def _colours(word: str, n: int) -> tuple[tuple[str, int], ...]:
     raise IllegalAction("'{word}' is not a keeple colour: write red, blue, yellow or green (r, b, y, g).", word=word[:20])
 
 
-def _sources(st: KState, seat: int, words: list[str]) -> tuple[tuple[str, ...], list[str]]:
+def _sources(st: KeyflowerState, seat: int, words: list[str]) -> tuple[tuple[str, ...], list[str]]:
     if len(words) >= 2 and words[0] == "from":
         return tuple(sorted(tile_id(st, seat, w) for w in words[1].split(",") if w)), words[2:]
     return (), words
 
 
-def parse(st: KState, seat: int, text: str) -> Action:
+def parse(st: KeyflowerState, seat: int, text: str) -> Action:
     raw = text.strip().lower()
     if not raw:
         raise _bad(text)
@@ -148,7 +148,7 @@ def _choice(words: list[str]) -> str:
                         words=" ".join(words)[:40])
 
 
-def _step(st: KState, seat: int, text: str) -> Move | Up:
+def _step(st: KeyflowerState, seat: int, text: str) -> Move | Up:
     words = text.split()
     if words and words[0] == "move":
         rest = words[1:]
@@ -179,7 +179,7 @@ def _step(st: KState, seat: int, text: str) -> Move | Up:
     raise IllegalAction("A step is 'move [N] RESOURCE FROM TO' or 'up TILE [pay ITEM,...]'.")
 
 
-def _place(st: KState, seat: int, rest: list[str]) -> PlaceAction:
+def _place(st: KeyflowerState, seat: int, rest: list[str]) -> PlaceAction:
     tid = tile_id(st, seat, rest[0])
     cell_word = rest[1]
     match = re.fullmatch(r"(-?\d{1,3}),(-?\d{1,3})", cell_word)
@@ -205,7 +205,7 @@ def _place(st: KState, seat: int, rest: list[str]) -> PlaceAction:
     return PlaceAction(tid, cell[0], cell[1], options[0])
 
 
-def _winter_order(st: KState, seat: int, words: list[str]) -> list[str]:
+def _winter_order(st: KeyflowerState, seat: int, words: list[str]) -> list[str]:
     from games.keyflower.components import season_tiles
     order = season_tiles("winter")
     chosen = []

@@ -117,7 +117,7 @@ class Transport:
 
 
 @dataclass
-class KState:
+class KeyflowerState:
     players: int
     options: frozenset[str]
     rng: SeededRng
@@ -192,7 +192,7 @@ def _placed_from(data: list[Any]) -> Placed:
     return Placed(data[0], data[1], data[2], data[3], bool(data[4]), dict(zip(RESOURCES, data[5])))
 
 
-def to_json(st: KState) -> dict[str, Any]:
+def to_json(st: KeyflowerState) -> dict[str, Any]:
     return {
         "players": st.players, "options": sorted(st.options), "rng": st.rng.to_json(),
         "season": st.season, "phase": st.phase, "turn": st.turn, "start": st.start, "passes": st.passes,
@@ -223,7 +223,7 @@ def to_json(st: KState) -> dict[str, Any]:
     }
 
 
-def from_json(data: dict[str, Any]) -> KState:
+def from_json(data: dict[str, Any]) -> KeyflowerState:
     seats = []
     for raw in data["seats"]:
         village = {}
@@ -246,7 +246,7 @@ def from_json(data: dict[str, Any]) -> KState:
             uses=[Use(int(s), counts(COLOURS, k)) for s, k in raw["uses"]],
         )
     t = data["transport"]
-    return KState(
+    return KeyflowerState(
         players=data["players"], options=frozenset(data["options"]), rng=SeededRng.from_json(data["rng"]),
         seats=seats, season=data["season"], phase=data["phase"], turn=data["turn"], start=data["start"],
         passes=data["passes"], action_no=data["action_no"], bag=counts(COLOURS, data["bag"]),

@@ -19,7 +19,7 @@ def status(view: KeyflowerView) -> list[Msg]:
         who = view.transport[0] if view.transport else view.turn
         lines.append(Msg("Keyflower, {season}: action {n}; {player} to act. Consecutive passes: {passes} of {players}.",
                          {"season": season, "n": view.action_no + 1, "player": SeatRef(who),
-                          "passes": view.passes, "players": view.players}))
+                          "passes": view.passes, "players": len(view.players)}))
         if view.transport:
             lines.append(Msg("{player} is transporting: {move} and {ups} left.",
                              {"player": SeatRef(view.transport[0]), "move": words.transport_steps(view.transport[2]),
@@ -39,12 +39,12 @@ def status(view: KeyflowerView) -> list[Msg]:
         lines.append(Msg("{player} may upgrade one tile for free (Flipper).", {"player": SeatRef(view.flip_seat or 0)}))
     else:
         lines.append(Msg("Keyflower is over."))
-    for p in view.seats:
+    for p in view.players:
         lines.append(Msg("{player}: {vp} VP, {keeples}, {skills}, {winter}",
                          {"player": SeatRef(p.seat), "vp": p.vp, "keeples": words.keeples(p.keeple_total),
                           "skills": words.skill_tiles(p.skill_total), "winter": words.winter_tiles(p.winter_count)}))
     if view.phase != "over":
-        order = list(view.order or range(view.players))
+        order = list(view.order or range(len(view.players)))
         start = order.index(view.purple) if view.purple in order else 0
         lines.append(Msg("Turn order, clockwise from {player} (purple start-player marker): {players}.",
                          {"player": SeatRef(view.purple), "players": seats_param(order[start:] + order[:start])}))
@@ -57,11 +57,11 @@ def status(view: KeyflowerView) -> list[Msg]:
 
 @words.in_words
 def private_lines(view: KeyflowerView) -> list[Msg]:
-    if view.seat is None or not 0 <= view.seat < view.players:
+    me = view.me
+    if me is None:
         return []
-    me = view.seats[view.seat]
-    keeples = " ".join(f"{c[0].upper()}{n}" for c, n in (me.keeples or ())) or "-"
-    skills = ", ".join(f"{n} {s}" for s, n in (me.skills or ())) or "-"
+    keeples = " ".join(f"{c[0].upper()}{n}" for c, n in me.keeples) or "-"
+    skills = ", ".join(f"{n} {s}" for s, n in me.skills) or "-"
     lines = [Msg("Your supply: {keeples}; skill tiles: {skills}.", {"keeples": keeples, "skills": skills})]
     if me.winter_hand:
         lines.append(Msg("Your winter tiles: {tiles}.", {"tiles": " ".join(me.winter_hand)}))
@@ -75,13 +75,13 @@ def turn_prompt(view: KeyflowerView) -> list[Msg]:
     if view.seat is None or view.seat not in view.to_act:
         return []
     if view.phase == "placement":
-        me = view.seats[view.seat]
+        own = view.players[view.seat]
         cells = ", ".join(f"{name}={q},{r}" for name, q, r in view.labels) or "-"
         return [Msg("Place your tiles ({tiles}) with 'place TILE CELL rK'. Cells: {cells}.",
-                    {"tiles": ", ".join(tile_name(t) for t in me.pending), "cells": cells})]
+                    {"tiles": ", ".join(tile_name(t) for t in own.pending), "cells": cells})]
     if view.phase == "winter_select":
         return [Msg("Choose at least one winter tile to put up: 'winter TILE ...' ({tiles}).",
-                    {"tiles": " ".join(view.seats[view.seat].winter_hand or ())})]
+                    {"tiles": " ".join(view.me.winter_hand if view.me else ())})]
     if view.phase == "boats":
         return [Msg("Choose a boat: {boats}.", {"boats": ", ".join(f"boat {b.id}" for b in view.boats if b.available)})]
     if view.phase == "flip":

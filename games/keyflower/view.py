@@ -13,7 +13,7 @@ from games.keyflower.rules import village as vil
 from games.keyflower.actions import tile_name
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS, purple_tile_for, tile as tile_def
 from games.keyflower.rules.scoring import running_vp
-from games.keyflower.state import Activity, KState, Placed
+from games.keyflower.state import Activity, KeyflowerState, Placed
 
 Pairs = tuple[tuple[str, int], ...]
 
@@ -63,7 +63,7 @@ class BoatView:
 
 
 @dataclass(frozen=True)
-class PlayerView:
+class KeyflowerPlayerView:
     seat: int
     home: str
     vp: int
@@ -78,16 +78,21 @@ class PlayerView:
     village: tuple[TileView, ...]
     transport_capacity: int
     river: int
-    keeples: Pairs | None = None        # private: only in the owner's view
-    skills: Pairs | None = None
-    winter_hand: tuple[str, ...] | None = None
-    winter_choice: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class KeyflowerPrivateView:
+    seat: int
+    keeples: Pairs
+    skills: Pairs
+    winter_hand: tuple[str, ...]
+    winter_choice: tuple[str, ...] | None
 
 
 @dataclass(frozen=True)
 class KeyflowerView:
     seat: int | None
-    players: int
+    players: tuple[KeyflowerPlayerView, ...]
     options: tuple[str, ...]
     season: int
     phase: str
@@ -107,7 +112,7 @@ class KeyflowerView:
     boat_queue: tuple[int, ...]
     transport: tuple[int, str, int, int] | None
     flip_seat: int | None
-    seats: tuple[PlayerView, ...]
+    me: KeyflowerPrivateView | None
     labels: tuple[tuple[str, int, int], ...] = ()
     placements: tuple[tuple[str, int, int, int], ...] = ()
     final: tuple[tuple[tuple[str, int], ...], ...] | None = None
@@ -125,7 +130,7 @@ def _activity_view(record: Activity) -> dict:
     }
 
 
-def _tile_view(st: KState, tid: str, placed: Placed | None = None, tentative: bool = False,
+def _tile_view(st: KeyflowerState, tid: str, placed: Placed | None = None, tentative: bool = False,
                purple: bool = False) -> TileView:
     defn = tile_def(tid)
     extra = _activity_view(st.peek(tid))
@@ -135,14 +140,14 @@ def _tile_view(st: KState, tid: str, placed: Placed | None = None, tentative: bo
                     _pairs(placed.res, RESOURCES), tentative=tentative, **extra)
 
 
-def _transport_capacity(st: KState, seat: int) -> int:
+def _transport_capacity(st: KeyflowerState, seat: int) -> int:
     player = st.seats[seat]
     cap = sum(tile_def(t).transport(p.upgraded)[0] for t, p in player.village.items()
               if t in (player.home, "stable", "farrier", "wainwright"))
     return cap * (2 if st.owns(seat, "boat2b") else 1)
 
 
-def build_view(st: KState, seat: int | None, to_act: frozenset[int]) -> KeyflowerView:
+def build_view(st: KeyflowerState, seat: int | None, to_act: frozenset[int]) -> KeyflowerView:
     purple_tile = purple_tile_for(st.players)
     seats = []
     for s, player in enumerate(st.seats):
@@ -151,7 +156,7 @@ def build_view(st: KState, seat: int | None, to_act: frozenset[int]) -> Keyflowe
         if own:
             village += [_tile_view(st, p.id, p, tentative=True) for p in player.placed_now]
         answered = s not in to_act if st.phase in ("winter_select", "placement") else False
-        seats.append(PlayerView(
+        seats.append(KeyflowerPlayerView(
             seat=s, home=player.home, vp=running_vp(player), keeple_total=player.keeple_total(),
             skill_total=player.skill_total(),
             winter_count=len(player.winter_hand),
@@ -160,11 +165,14 @@ def build_view(st: KState, seat: int | None, to_act: frozenset[int]) -> Keyflowe
             tuple(sorted(player.pending + [p.id for p in player.placed_now])),
             village=tuple(village), transport_capacity=_transport_capacity(st, s),
             river=len(geometry.river_chain(vil.edges_at(player))),
-            keeples=_pairs(player.keeples, COLOURS) if own else None,
-            skills=_pairs(player.skills, SKILLS) if own else None,
-            winter_hand=tuple(player.winter_hand) if own else None,
-            winter_choice=(tuple(player.winter_choice) if player.winter_choice is not None else None) if own else None,
         ))
+    me = None
+    if seat is not None and 0 <= seat < st.players:
+        player = st.seats[seat]
+        me = KeyflowerPrivateView(
+            seat=seat, keeples=_pairs(player.keeples, COLOURS), skills=_pairs(player.skills, SKILLS),
+            winter_hand=tuple(player.winter_hand),
+            winter_choice=tuple(player.winter_choice) if player.winter_choice is not None else None)
     labels: tuple[tuple[str, int, int], ...] = ()
     placements: tuple[tuple[str, int, int, int], ...] = ()
     if seat is not None and st.phase == "placement" and 0 <= seat < st.players:
@@ -178,7 +186,7 @@ def build_view(st: KState, seat: int | None, to_act: frozenset[int]) -> Keyflowe
                   for b in st.boats)
     tr = st.transport
     return KeyflowerView(
-        seat=seat, players=st.players, options=tuple(sorted(st.options)), season=st.season, phase=st.phase,
+        seat=seat, players=tuple(seats), options=tuple(sorted(st.options)), season=st.season, phase=st.phase,
         to_act=tuple(sorted(to_act)), turn=st.turn, start=st.start, purple=st.purple, passes=st.passes,
         action_no=st.action_no, bag_size=sum(st.bag.values()), green=st.green,
         stock=tuple((r, st.stock[r]) for r in RESOURCES), pile_size=sum(st.pile.values()),
@@ -186,7 +194,7 @@ def build_view(st: KState, seat: int | None, to_act: frozenset[int]) -> Keyflowe
         orders=tuple(_tile_view(st, t, purple=t == purple_tile) for t in st.orders),
         boats=boats, boat_queue=tuple(st.boat_queue),
         transport=None if tr is None else (tr.seat, tr.tile, tr.move_left, tr.ups_left),
-        flip_seat=st.flip_seat, seats=tuple(seats), labels=labels, placements=placements,
+        flip_seat=st.flip_seat, me=me, labels=labels, placements=placements,
         final=None if st.final is None else tuple(tuple(sorted(f.items())) for f in st.final),
         removed=tuple(st.removed), purple_wild=st.purple_wild, order=tuple(st.order or range(st.players)),
     )

@@ -20,7 +20,7 @@ from games.quetzal.rules.gains import has_effect
 from games.quetzal.rules.placement import all_places, place_cost
 from games.quetzal.rules.rounds import SLOTS, SURROUNDINGS
 from games.quetzal.rules.scoring import kind_points, score_delivery
-from games.quetzal.state import Player, State, Worker
+from games.quetzal.state import Player, QuetzalState, Worker
 
 COIN = 0.4
 DISCOVERY = 0.9
@@ -47,7 +47,7 @@ def potential(cards: list[str] | tuple[str, ...], dealers: tuple[str, ...] = ())
 
 @dataclass
 class Context:
-    state: State
+    state: QuetzalState
     seat: int
     hand: list[str]
     dealers: tuple[str, ...]
@@ -58,7 +58,7 @@ class Context:
         return (potential(self.hand + cards, self.dealers) - self.base) * self.factor
 
 
-def context(state: State, seat: int) -> Context:
+def context(state: QuetzalState, seat: int) -> Context:
     r = rules()
     player = state.player(seat)
     dealers = tuple(r.tile[t].kind or "" for t in has_effect(state, seat, "dealer"))
@@ -69,7 +69,7 @@ def context(state: State, seat: int) -> Context:
     return Context(state, seat, hand, dealers, factor, potential(hand, dealers))
 
 
-def tile_value(state: State, seat: int, tile_id: str) -> float:
+def tile_value(state: QuetzalState, seat: int, tile_id: str) -> float:
     r = rules()
     tile = r.tile[tile_id]
     player = state.player(seat)
@@ -94,7 +94,7 @@ def tile_value(state: State, seat: int, tile_id: str) -> float:
     return value
 
 
-def tile_value_kept(state: State, seat: int, tile_id: str) -> float:
+def tile_value_kept(state: QuetzalState, seat: int, tile_id: str) -> float:
     """Value of keeping a face-up tile's effect (its VP stays either way)."""
     tile = rules().tile[tile_id]
     left = rules().rounds - state.round
@@ -167,7 +167,7 @@ def best_deliveries(ctx: Context, cards: list[str], workers: int, size: int) -> 
     return total
 
 
-def opponents_can_reach(state: State, seat: int, colour: str, count: int) -> bool:
+def opponents_can_reach(state: QuetzalState, seat: int, colour: str, count: int) -> bool:
     """Could another player still put ``count`` workers of ``colour`` somewhere?"""
     for other, player in enumerate(state.seats):
         if other == seat:
@@ -178,7 +178,7 @@ def opponents_can_reach(state: State, seat: int, colour: str, count: int) -> boo
     return False
 
 
-def incoming_cards(state: State, seat: int) -> list[str]:
+def incoming_cards(state: QuetzalState, seat: int) -> list[str]:
     """Cards this seat will most likely get this round (Surroundings it holds)."""
     return [c for code in SURROUNDINGS for t in state.teams_on(code) if t.seat == seat
             for c in state.surroundings[code]]
@@ -247,7 +247,7 @@ def space_value(ctx: Context, code: str, n: int) -> float:
     return 0.0
 
 
-def reroll_value(state: State, seat: int, action: Reroll) -> float:
+def reroll_value(state: QuetzalState, seat: int, action: Reroll) -> float:
     player = state.player(seat)
     pool = player.pool() if state.phase == "place" else player.workers
     counts = Counter(w.face for w in pool if not w.wild)
@@ -264,7 +264,7 @@ def reroll_value(state: State, seat: int, action: Reroll) -> float:
     return value
 
 
-def score(state: State, seat: int, actions: list[Action]) -> list[float]:
+def score(state: QuetzalState, seat: int, actions: list[Action]) -> list[float]:
     """A value for each action (higher is better)."""
     ctx = context(state, seat)
     cache: dict[Any, float] = {}
@@ -321,7 +321,7 @@ def deliver_value(ctx: Context, action: Deliver | Done, later: bool) -> float:
     return delivery_value(ctx, chosen, kept, future)
 
 
-def ranked(state: State, seat: int, actions: list[Action]) -> list[Action]:
+def ranked(state: QuetzalState, seat: int, actions: list[Action]) -> list[Action]:
     """``actions`` best first (stable for equal scores)."""
     values = score(state, seat, actions)
     order = sorted(range(len(actions)), key=lambda i: -values[i])
@@ -331,7 +331,7 @@ def ranked(state: State, seat: int, actions: list[Action]) -> list[Action]:
 class HeuristicPlayer(ComputerPlayer):
     name = "greedy"
 
-    def choose(self, game: Any, state: State, seat: int, rng: random.Random) -> Action:
+    def choose(self, game: Any, state: QuetzalState, seat: int, rng: random.Random) -> Action:
         actions = legal_actions(state, seat)
         if not actions:
             raise RuntimeError(f"quetzal: seat {seat} must act but has no legal action")

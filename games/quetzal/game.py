@@ -14,7 +14,7 @@ from games.quetzal.components import rules
 from games.quetzal.rules.options import OPEN_HANDS, OPTIONS
 from games.quetzal.rules.rounds import SLOTS, setup_state
 from games.quetzal.rules.scoring import final_score
-from games.quetzal.state import State, from_json, to_json
+from games.quetzal.state import QuetzalState, from_json, to_json
 from games.quetzal.view import QuetzalView, build_view
 
 
@@ -49,28 +49,28 @@ class Quetzal(Game):
             return [f"pass {text}", text] if text else ["pass"]
         return super().action_candidates(verb, text)
 
-    def setup(self, players: int, options: frozenset[str], seed: int) -> State:
+    def setup(self, players: int, options: frozenset[str], seed: int) -> QuetzalState:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Quetzal is for {self.min_players}-{self.max_players} players, not {players}")
         state, _ = setup_state(players, frozenset(options), seed)
         return state
 
-    def setup_events(self, players: int, options: frozenset[str], seed: int) -> tuple[State, list[Event]]:
+    def setup_events(self, players: int, options: frozenset[str], seed: int) -> tuple[QuetzalState, list[Event]]:
         """Like ``setup`` but also returns the opening events (start player, first rolls)."""
         return setup_state(players, frozenset(options), seed)
 
-    def to_act(self, state: State) -> frozenset[int]:
+    def to_act(self, state: QuetzalState) -> frozenset[int]:
         return flow.to_act(state)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    def legal_actions(self, state: QuetzalState, seat: int) -> list[Action]:
         return flow.legal_actions(state, seat)
 
-    def parse(self, state: State, seat: int, text: str) -> Action:
+    def parse(self, state: QuetzalState, seat: int, text: str) -> Action:
         if not 0 <= seat < state.players:
             raise IllegalAction("Only seated players can act.")
         return notation.parse(state, seat, text)
 
-    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+    def apply(self, state: QuetzalState, seat: int, action: Action) -> list[Event]:
         if not 0 <= seat < state.players:
             raise IllegalAction("Only seated players can act.")
         problem = flow.problem(state, seat, action)
@@ -79,7 +79,7 @@ class Quetzal(Game):
         return flow.perform(state, seat, action)
 
     # -- turn flow: timeouts and undo ------------------------------------------------------------
-    def skip_action(self, state: State, seat: int) -> Action | None:
+    def skip_action(self, state: QuetzalState, seat: int) -> Action | None:
         """There is no pass (5.2), but the Camp is always open: a skipped placement sends one
         worker there (the reference's default worker) and rerolls nothing. Every other prompt
         takes its "no": keep the roll, ``sell none``, ``deliver none`` (``deliver done`` when
@@ -109,7 +109,7 @@ class Quetzal(Game):
             return Done() if state.steps[0].cards else Deliver(())
         return legal[0] if legal else None          # take: the first slots; upgrade: the first tile
 
-    def reveals(self, state: State, seat: int, action: Action, events: list[Event]) -> bool | Msg:
+    def reveals(self, state: QuetzalState, seat: int, action: Action, events: list[Event]) -> bool | Msg:
         """A placement on any space (the Camp's coin included), a staged team, keeping a roll,
         ``reroll none``, storing an upgrade, taking cards from the Temple display (rows t1,
         t2, t5) or a tile from the Village display, and ``sell none`` / ``deliver none`` show
@@ -134,10 +134,10 @@ class Quetzal(Game):
                     return reveal.SHOWN
         return after.phase == "over"
 
-    def view(self, state: State, seat: int | None) -> QuetzalView:
+    def view(self, state: QuetzalState, seat: int | None) -> QuetzalView:
         return build_view(state, seat)
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: QuetzalState) -> Outcome | None:
         if state.phase != "over":
             return None
         finals = [final_score(state, s) for s in range(state.players)]
@@ -152,10 +152,10 @@ class Quetzal(Game):
         return Outcome(tuple(f.total for f in finals), ranks, details, categories(parts),
                        N_("Equal scores: the furthest on the discovery track wins"))
 
-    def to_json(self, state: State) -> dict[str, Any]:
+    def to_json(self, state: QuetzalState) -> dict[str, Any]:
         return to_json(state)
 
-    def from_json(self, data: dict[str, Any]) -> State:
+    def from_json(self, data: dict[str, Any]) -> QuetzalState:
         return from_json(data)
 
     def help_lines(self) -> list[Msg]:
@@ -168,7 +168,7 @@ class Quetzal(Game):
     def private_lines(self, view: QuetzalView) -> list[Msg]:
         return texts.private_lines(view)
 
-    def log_note(self, state: State, seat: int, action: Action) -> str:
+    def log_note(self, state: QuetzalState, seat: int, action: Action) -> str:
         """The face-up cards a Temple choice takes (``take B H``), the tile a Village choice takes."""
         if isinstance(action, Take):
             cards = [state.display[SLOTS.index(slot)] for slot in action.slots if slot in SLOTS]
@@ -180,7 +180,7 @@ class Quetzal(Game):
     def turn_prompt(self, view: QuetzalView) -> list[Msg]:
         return texts.turn_prompt(view)
 
-    def suggestions(self, state: State, seat: int) -> list[Action]:
+    def suggestions(self, state: QuetzalState, seat: int) -> list[Action]:
         """Buttons: every choice when there are few; otherwise the common ones, best first.
 
         Placements offer, per space and colour, the smallest team with the default workers (so

@@ -20,7 +20,7 @@ from games.quetzal.components import BIG, BLACK, WHITE, rules
 from games.quetzal.rules.flow import prompt_kind, to_act
 from games.quetzal.rules.placement import colour_msg, default_workers, make_place, pool_text
 from games.quetzal.rules.rounds import SLOTS
-from games.quetzal.state import State
+from games.quetzal.state import QuetzalState
 
 #: the reference's command words (section 9.2)
 COMMANDS = ("team", "bid", "reroll", "keep", "take", "sell", "upgrade", "store", "deliver", "use")
@@ -41,7 +41,7 @@ def is_number(token: str) -> bool:
     return token.isascii() and token.isdigit() and len(token) <= 3
 
 
-def parse(state: State, seat: int, text: str) -> Action:
+def parse(state: QuetzalState, seat: int, text: str) -> Action:
     words = tokens(text)
     if not words:
         raise IllegalAction("Write a command, e.g. team camp 1, take B H or deliver none.")
@@ -75,7 +75,7 @@ def parse(state: State, seat: int, text: str) -> Action:
                         command=text[:40])
 
 
-def parse_pass(state: State, seat: int) -> Action:
+def parse_pass(state: QuetzalState, seat: int) -> Action:
     """``pass`` (the /pass command) is the "no" of the current prompt; placing cannot be passed."""
     kind = prompt_kind(state, seat)
     if kind is None:
@@ -96,7 +96,7 @@ def parse_pass(state: State, seat: int) -> Action:
     raise IllegalAction("This choice cannot be passed; the suggested moves show what you can do.")
 
 
-def parse_use(state: State, seat: int, args: list[str]) -> Place:
+def parse_use(state: QuetzalState, seat: int, args: list[str]) -> Place:
     """``use <ids>`` answers the second step of ``team <space> <count> [colour] use``."""
     if prompt_kind(state, seat) != "workers":
         raise IllegalAction("use names a team's workers, e.g. team 3a 2 black use 4,big.")
@@ -106,7 +106,7 @@ def parse_use(state: State, seat: int, args: list[str]) -> Place:
     return make_place(state, seat, state.team_space, state.team_colour, ids)
 
 
-def parse_team(state: State, seat: int, verb: str, args: list[str]) -> Place | TeamUse:
+def parse_team(state: QuetzalState, seat: int, verb: str, args: list[str]) -> Place | TeamUse:
     r = rules()
     space = colour = None
     count: int | None = None
@@ -164,7 +164,7 @@ def parse_team(state: State, seat: int, verb: str, args: list[str]) -> Place | T
     return make_place(state, seat, space, None if spec.roles == "mixed" else colour, tuple(ids))
 
 
-def infer_colour(state: State, seat: int, space: str, ids: tuple[str, ...] | None) -> str:
+def infer_colour(state: QuetzalState, seat: int, space: str, ids: tuple[str, ...] | None) -> str:
     spec = rules().space[space]
     if len(spec.colours()) == 1:
         return spec.colours()[0]
@@ -192,7 +192,7 @@ def parse_workers(args: list[str]) -> tuple[str, ...]:
     return tuple(sorted(ids, key=worker_key))
 
 
-def parse_reroll(state: State, args: list[str]) -> Action:
+def parse_reroll(state: QuetzalState, args: list[str]) -> Action:
     if args == ["none"]:
         return Keep() if state.phase == "reroll" else Reroll(())
     if args == ["all"]:
@@ -217,7 +217,7 @@ def parse_slots(args: list[str]) -> tuple[str, ...]:
     return tuple(sorted(slots))
 
 
-def parse_cards(state: State, seat: int, args: list[str], verb: str) -> tuple[str, ...]:
+def parse_cards(state: QuetzalState, seat: int, args: list[str], verb: str) -> tuple[str, ...]:
     """Card IDs or 1-based hand indexes; ``none`` for no card. Returned in canonical order."""
     if args == ["none"]:
         return ()
@@ -242,7 +242,7 @@ def parse_cards(state: State, seat: int, args: list[str], verb: str) -> tuple[st
     return tuple(sorted(cards, key=rules().card_order))
 
 
-def parse_upgrade(state: State, args: list[str]) -> Upgrade:
+def parse_upgrade(state: QuetzalState, args: list[str]) -> Upgrade:
     if len(args) == 1 and is_number(args[0]):
         return Upgrade(int(args[0]))
     if len(args) == 1 and TILE_RE.match(args[0]):
@@ -253,7 +253,7 @@ def parse_upgrade(state: State, args: list[str]) -> Upgrade:
     raise IllegalAction("Write upgrade and a Village slot, e.g. upgrade 2.")
 
 
-def parse_deliver(state: State, seat: int, args: list[str]) -> Deliver | Done:
+def parse_deliver(state: QuetzalState, seat: int, args: list[str]) -> Deliver | Done:
     """``deliver <cards>`` (the delivery is these cards, with any chosen before), ``deliver <cards> +``
     (add them and choose again), ``deliver done`` (deliver the cards chosen so far; with none
     chosen it is ``deliver none``) and ``deliver none``."""

@@ -69,7 +69,7 @@ class Step:
 
 
 @dataclass
-class State:
+class QuetzalState:
     players: int
     options: list[str]
     rng: SeededRng
@@ -102,15 +102,15 @@ class State:
         return [(first + i) % self.players for i in range(self.players)]
 
 
-def to_json(state: State) -> dict[str, Any]:
+def to_json(state: QuetzalState) -> dict[str, Any]:
     data = asdict(state)
     data["rng"] = state.rng.to_json()
     return data
 
 
-def from_json(data: dict[str, Any]) -> State:
+def from_json(data: dict[str, Any]) -> QuetzalState:
     seats = [Player(**{**p, "workers": [Worker(**w) for w in p["workers"]]}) for p in data["seats"]]
-    return State(**{
+    return QuetzalState(**{
         **data,
         "rng": SeededRng.from_json(data["rng"]),
         "seats": seats,

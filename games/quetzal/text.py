@@ -5,14 +5,14 @@ from games.core import Msg, SeatRef
 from games.quetzal import words
 from games.quetzal.components import rules
 from games.quetzal.rules.rounds import SLOTS
-from games.quetzal.view import PromptView, QuetzalView, SeatView
+from games.quetzal.view import PromptView, QuetzalPlayerView, QuetzalPrivateView, QuetzalView
 
 
-def pool_of(seat: SeatView) -> str:
+def pool_of(seat: QuetzalPlayerView) -> str:
     return " ".join(f"{w.wid}{w.face}" for w in seat.workers if w.where == "pool") or "-"
 
 
-def hand_of(seat: SeatView) -> str:
+def hand_of(seat: QuetzalPlayerView | QuetzalPrivateView) -> str:
     if seat.hand is None:
         return "-"
     return " ".join(f"{i}:{card}" for i, card in enumerate(seat.hand, start=1)) or "-"
@@ -28,7 +28,7 @@ def ranks(view: QuetzalView) -> dict[int, int]:
 
 def prompt_line(view: QuetzalView, prompt: PromptView) -> Msg:
     player = SeatRef(prompt.seat)
-    seat = view.seats[prompt.seat]
+    seat = view.players[prompt.seat]
     if prompt.kind == "store":
         return Msg("{player} has three permanent upgrades and must store one.", {"player": player})
     if prompt.kind == "reroll-tile":
@@ -65,7 +65,7 @@ def status(view: QuetzalView) -> list[Msg]:
     lines = [Msg("Quetzal — round {round} of {rounds}. Start player: {player}.",
                  {"round": view.round, "rounds": view.rounds, "player": SeatRef(view.marker)})]
     lines += [prompt_line(view, p) for p in view.prompts]
-    for seat in view.seats:
+    for seat in view.players:
         lines.append(Msg("{player}: {vp} VP, {coins}, discovery {discovery}, {cards}, upgrades {tiles}.",
                          {"player": SeatRef(seat.seat), "vp": seat.vp,
                           "coins": words.coins(seat.coins), "discovery": seat.discovery,
@@ -83,27 +83,27 @@ def status(view: QuetzalView) -> list[Msg]:
 
 
 def private_lines(view: QuetzalView) -> list[Msg]:
-    me = view.me()
-    if me is None:
+    if view.me is None:
         return []
-    return [Msg("Your hand: {hand}", {"hand": hand_of(me)}),
-            Msg("Your pool: {pool}", {"pool": pool_of(me)}),
-            Msg("Your upgrades: {tiles}; stored: {stored}", {"tiles": " ".join(me.tiles) or "-",
-                                                              "stored": " ".join(me.stored) or "-"})]
+    mine = view.players[view.me.seat]
+    return [Msg("Your hand: {hand}", {"hand": hand_of(view.me)}),
+            Msg("Your pool: {pool}", {"pool": pool_of(mine)}),
+            Msg("Your upgrades: {tiles}; stored: {stored}", {"tiles": " ".join(mine.tiles) or "-",
+                                                              "stored": " ".join(mine.stored) or "-"})]
 
 
 def turn_prompt(view: QuetzalView) -> list[Msg]:
     """What to write now. Shown with private_lines (the panel, /hand), which list the hand and the
     pool already: the prompt does not repeat them."""
-    me = view.me()
     prompt = view.prompt_for(view.seat)
-    if me is None or prompt is None:
+    if view.me is None or prompt is None:
         return []
+    mine = view.players[view.me.seat]
     if prompt.kind == "store":
-        return [Msg("Store one permanent upgrade: store {tiles}.", {"tiles": " / ".join(me.tiles)})]
+        return [Msg("Store one permanent upgrade: store {tiles}.", {"tiles": " / ".join(mine.tiles)})]
     if prompt.kind == "reroll-tile":
-        params = {"tiles": " ".join(me.reroll_window)}
-        counts = [rules().tile[t].count for t in me.reroll_window]
+        params = {"tiles": " ".join(mine.reroll_window)}
+        counts = [rules().tile[t].count for t in mine.reroll_window]
         if None not in counts:
             return [Msg("Reroll upgrade {tiles}: reroll <up to 2 worker IDs> or keep.", params)]
         if len(set(counts)) == 1:

@@ -1,6 +1,7 @@
 """What a seat (or the public) sees of a Quetzal game: the contract between the engine, the
 renderer and the messages. The deck and upgrade stack orders are never part of a view, and hands
-are shown only to their owner unless the table plays with open hands."""
+are shown only to their owner unless the table plays with open hands. The shared words
+(``seat``, ``to_act``, ``phase``, ``players``, ``me``) are those of ``games.core.views``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from games.quetzal.rules.placement import closed_spaces
 from games.quetzal.rules.options import OPEN_HANDS
 from games.quetzal.rules.rounds import SURROUNDINGS
 from games.quetzal.rules.scoring import final_score
-from games.quetzal.state import State
+from games.quetzal.state import QuetzalState
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class TeamView:
 
 
 @dataclass(frozen=True)
-class SeatView:
+class QuetzalPlayerView:
     seat: int
     coins: int
     vp: int
@@ -45,6 +46,12 @@ class SeatView:
     stored: tuple[str, ...]           # personal discard pile
     workers: tuple[WorkerView, ...]
     reroll_window: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class QuetzalPrivateView:
+    seat: int
+    hand: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,7 @@ class FinalView:
 @dataclass(frozen=True)
 class QuetzalView:
     seat: int | None
-    players: int
+    players: tuple[QuetzalPlayerView, ...]
     options: tuple[str, ...]
     round: int
     rounds: int
@@ -91,12 +98,9 @@ class QuetzalView:
     discard_count: int
     stack_count: int
     teams: tuple[TeamView, ...]
-    seats: tuple[SeatView, ...]
     open_hands: bool
     final: tuple[FinalView, ...] | None
-
-    def me(self) -> SeatView | None:
-        return self.seats[self.seat] if self.seat is not None and 0 <= self.seat < self.players else None
+    me: QuetzalPrivateView | None
 
     def prompt_for(self, seat: int | None) -> PromptView | None:
         for prompt in self.prompts:
@@ -105,7 +109,7 @@ class QuetzalView:
         return None
 
 
-def prompt_view(state: State, seat: int) -> PromptView | None:
+def prompt_view(state: QuetzalState, seat: int) -> PromptView | None:
     kind = prompt_kind(state, seat)
     if kind is None:
         return None
@@ -126,12 +130,12 @@ def prompt_view(state: State, seat: int) -> PromptView | None:
     return PromptView(seat, kind)
 
 
-def build_view(state: State, seat: int | None) -> QuetzalView:
+def build_view(state: QuetzalState, seat: int | None) -> QuetzalView:
     open_hands = OPEN_HANDS in state.options or not rules().hands_hidden
     seats = []
     for s, p in enumerate(state.seats):
         visible = open_hands or s == seat
-        seats.append(SeatView(
+        seats.append(QuetzalPlayerView(
             seat=s, coins=p.coins, vp=p.vp, discovery=p.discovery, marker=state.marker == s,
             hand_count=len(p.hand), hand=tuple(p.hand) if visible else None, tiles=tuple(p.tiles),
             stored=tuple(p.stored),
@@ -144,12 +148,15 @@ def build_view(state: State, seat: int | None) -> QuetzalView:
     if state.phase == "over":
         final = tuple(FinalView(s, f.track, f.marker, f.coins, f.tiles, f.total, f.discovery)
                       for s, f in ((s, final_score(state, s)) for s in range(state.players)))
+    me = None
+    if seat is not None and 0 <= seat < state.players:
+        me = QuetzalPrivateView(seat, tuple(state.seats[seat].hand))
     return QuetzalView(
-        seat=seat, players=state.players, options=tuple(state.options), round=state.round,
+        seat=seat, players=tuple(seats), options=tuple(state.options), round=state.round,
         rounds=rules().rounds, phase=state.phase, marker=state.marker, to_act=tuple(acting), prompts=prompts,
         display=tuple(state.display),
         surroundings=tuple((code, tuple(state.surroundings[code])) for code in SURROUNDINGS),
         village=tuple(state.village), closed=closed_spaces(state), deck_count=len(state.deck),
         discard_count=len(state.discard), stack_count=len(state.stack),
         teams=tuple(TeamView(t.seq, t.seat, t.space, t.colour, tuple(t.workers)) for t in state.teams),
-        seats=tuple(seats), open_hands=open_hands, final=final)
+        open_hands=open_hands, final=final, me=me)

@@ -5,7 +5,7 @@ from typing import Any, Sequence
 
 from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef, reveal
 from games.core.outcome import categories
-from games.stone_age.rules import moves
+from games.stone_age.rules import flow, moves
 from games.stone_age import notation, text
 from games.stone_age.actions import Action, Buy, Pick, Place, Skip, Starve, Tools
 from games.stone_age.rules.checks import all_locations, legal_placements
@@ -49,7 +49,7 @@ class StoneAge(Game):
         return new_game(players, frozenset(options), seed, **fixed)
 
     def to_act(self, state: StoneAgeState) -> frozenset[int]:
-        return moves.to_act(state)
+        return flow.to_act(state)
 
     def legal_actions(self, state: StoneAgeState, seat: int) -> list[Action]:
         return moves.legal_actions(state, seat)
@@ -116,7 +116,7 @@ class StoneAge(Game):
         action (``skip <location>``, no penalty); a roll waiting for tools adds none; a die of
         a dice-for-all card is the lowest face left; a food shortfall is ``feed starve`` (the
         one answer that picks no resources)."""
-        if seat not in moves.to_act(state):
+        if seat not in flow.to_act(state):
             return None
         p = state.players[seat]
         if state.phase == "place":

@@ -5,7 +5,7 @@ from games.core import Msg, SeatRef, counted
 from games.stone_age.actions import loc_text
 from games.stone_age.components import GATHER, VALUE, card
 from games.stone_age.words import bottom_msg, good_msg, goods_msg, loc_msg, top_msg
-from games.stone_age.view import PlayerView, StoneAgeView
+from games.stone_age.view import StoneAgePlayerView, StoneAgeView
 
 
 def progress(view: StoneAgeView) -> Msg:
@@ -22,7 +22,7 @@ def status(view: StoneAgeView) -> list[Msg]:
     return lines
 
 
-def player_line(p: PlayerView) -> Msg:
+def player_line(p: StoneAgePlayerView) -> Msg:
     tools = ",".join(("(" + str(v) + ")") if used else str(v) for v, used in p.tools) or "-"
     if p.one_use:
         tools += " " + " ".join(f"u{v}" for v in p.one_use)
@@ -116,15 +116,13 @@ def turn_prompt(view: StoneAgeView) -> list[Msg]:
 
 def private_lines(view: StoneAgeView) -> list[Msg]:
     """The viewer's own cards (useful with ``hidden_cards``)."""
-    if view.seat is None or not 0 <= view.seat < len(view.players):
-        return []
-    me = view.players[view.seat]
-    if me.cards is None:
+    me = view.me
+    if me is None:
         return []
     lines = [Msg("Your cards: {count}.", {"count": len(me.cards)})]
     for cid in me.cards:
         lines.append(Msg("{cid}: {bottom}", {"cid": cid, "bottom": bottom_msg(card(cid))}))
-    if me.c36:
+    if view.players[me.seat].c36:
         lines.append(Msg("You may still take any 2 resources: 'claim w g'."))
     return lines
 

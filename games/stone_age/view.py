@@ -3,20 +3,21 @@ renderer and the status messages, and how they are built from the state (``make_
 
 Never in a view: the order of the face-down card deck, the tiles below the top of each
 building stack, the tiles left out of the game and the random-number state. With the
-``hidden_cards`` option, other players' civilization cards are reduced to a count.
+``hidden_cards`` option, other players' civilization cards are reduced to a count. The shared
+words (``seat``, ``to_act``, ``phase``, ``players``, ``me``) are those of ``games.core.views``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from games.core.outcome import ranks_from_scores
-from games.stone_age.rules import moves
+from games.stone_age.rules import flow
 from games.stone_age.rules.checks import all_locations, breakdown, closed_now, occupants, unplaced
 from games.stone_age.state import Player, StoneAgeState
 
 
 @dataclass(frozen=True)
-class PlayerView:
+class StoneAgePlayerView:
     seat: int
     people: int
     home: int                                  # people not on the board now
@@ -37,6 +38,12 @@ class PlayerView:
     @property
     def tool_total(self) -> int:
         return sum(v for v, _ in self.tools)
+
+
+@dataclass(frozen=True)
+class StoneAgePrivateView:
+    seat: int
+    cards: tuple[str, ...]                     # the seat's civilization cards, even with hidden_cards
 
 
 @dataclass(frozen=True)
@@ -81,7 +88,7 @@ class ScoreRow:
 @dataclass(frozen=True)
 class StoneAgeView:
     seat: int | None
-    players: tuple[PlayerView, ...]
+    players: tuple[StoneAgePlayerView, ...]
     options: tuple[str, ...]
     round: int
     phase: str                                 # place, act, feed, over
@@ -98,6 +105,7 @@ class StoneAgeView:
     dice_for_all: DiceForAllView | None        # in progress or the last one this round
     end_reason: str | None
     final: tuple[ScoreRow, ...] | None
+    me: StoneAgePrivateView | None
 
     @property
     def count(self) -> int:
@@ -125,10 +133,10 @@ def final_rows(state: StoneAgeState) -> tuple[ScoreRow, ...]:
     return tuple(ScoreRow(seat=seat, rank=ranks[seat], **row) for seat, row in enumerate(rows))
 
 
-def _player_view(state: StoneAgeState, seat: int, p: Player, viewer: int | None) -> PlayerView:
+def _player_view(state: StoneAgeState, seat: int, p: Player, viewer: int | None) -> StoneAgePlayerView:
     hidden = "hidden_cards" in state.options and viewer != seat and state.phase != "over"
     home = unplaced(p) if state.phase == "place" else p.people - p.placed
-    return PlayerView(
+    return StoneAgePlayerView(
         seat=seat, people=p.people, home=home, food=p.food, res=tuple(p.res),  # type: ignore[arg-type]
         tools=tuple((v, bool(u)) for v, u in p.tools), one_use=tuple(p.one_use), agriculture=p.agriculture,
         score=p.score, card_count=len(p.cards), cards=None if hidden else tuple(p.cards),
@@ -164,11 +172,13 @@ def make_view(state: StoneAgeState, seat: int | None) -> StoneAgeView:
         seat=seat,
         players=tuple(_player_view(state, s, p, seat) for s, p in enumerate(state.players)),
         options=tuple(sorted(state.options)), round=state.round, phase=state.phase, first=state.first,
-        turn=state.turn, to_act=tuple(sorted(moves.to_act(state))), occupancy=occupancy, closed=closed,
+        turn=state.turn, to_act=tuple(sorted(flow.to_act(state))), occupancy=occupancy, closed=closed,
         stacks=tuple((stack[0] if stack else None, len(stack)) for stack in state.stacks),
         display=tuple(state.display), deck_count=len(state.deck),
         roll=_roll_view(state.roll), last_roll=_roll_view(state.last_roll),
         dice_for_all=_dfa_view(state.dfa) or _dfa_view(state.last_dfa),
         end_reason=state.end_reason,
         final=final_rows(state) if state.phase == "over" else None,
+        me=StoneAgePrivateView(seat, tuple(state.players[seat].cards))
+        if seat is not None and 0 <= seat < len(state.players) else None,
     )

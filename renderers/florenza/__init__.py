@@ -15,7 +15,7 @@ from typing import Hashable
 from PIL import Image
 
 from games.florenza.components import ANONYMOUS, RES, card, catalog, location, monument
-from games.florenza.view import FlorenzaView, Placed, PlayerPublic
+from games.florenza.view import FlorenzaView, Placed, FlorenzaPlayerView
 from renderers.common import N_, encode_png, named, player_colour, word
 from renderers.common.layers import compose
 from renderers.common.palette import Palettes, literal_colours
@@ -43,7 +43,7 @@ MODIFIER_NOTES = {"artist_discount": N_("artists −50"), "monument_discount": N
 
 def regions(view: FlorenzaView, names: list[str]) -> list[str]:
     """What /board shows besides the turn image: the common area, all tableaux, one player's."""
-    return ["common", "players"] + [names[seat] for seat in range(min(view.players, len(names)))]
+    return ["common", "players"] + [names[seat] for seat in range(min(len(view.players), len(names)))]
 
 
 def key_colours() -> list[tuple[int, int, int]]:
@@ -65,7 +65,7 @@ def render(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str
 def _turn_parts(view: FlorenzaView, names: list[str]) -> list[parts.Part]:
     """The public turn image as parts, each drawn once per what it shows (renderers.florenza.parts),
     stacked as _canvas draws them on one page (8 px of paper below)."""
-    names = [names[i] if i < len(names) else word("Player {n}", n=i + 1) for i in range(view.players)]
+    names = [names[i] if i < len(names) else word("Player {n}", n=i + 1) for i in range(len(view.players))]
     shows = parts.keys(view, names)
 
     def section(name: str, draw: parts.Section) -> parts.Part:
@@ -88,7 +88,7 @@ def render_image(view: FlorenzaView, names: list[str], scale: float = 1.0, regio
 
 
 def _canvas(view: FlorenzaView, names: list[str], scale: float, region: str | None) -> Canvas:
-    names = [names[i] if i < len(names) else word("Player {n}", n=i + 1) for i in range(view.players)]
+    names = [names[i] if i < len(names) else word("Player {n}", n=i + 1) for i in range(len(view.players))]
     seat = None
     if region not in REGIONS:
         seat = seat_named(region, names)
@@ -100,9 +100,9 @@ def _canvas(view: FlorenzaView, names: list[str], scale: float, region: str | No
     if region != "hand":
         _header(canvas, view, names)
     if seat is not None:
-        _player(canvas, view, view.tableaux[seat], names)
+        _player(canvas, view, view.players[seat], names)
     elif view.me is not None and region is None:
-        _player(canvas, view, view.tableaux[view.me.seat], names)       # a seat's own picture
+        _player(canvas, view, view.players[view.me.seat], names)       # a seat's own picture
         _hand(canvas, view, names)
     elif region == "hand":
         _hand(canvas, view, names)
@@ -118,7 +118,7 @@ def _canvas(view: FlorenzaView, names: list[str], scale: float, region: str | No
             if view.final:
                 _final(canvas, view, names)
             for each in view.order:
-                _player(canvas, view, view.tableaux[each], names)
+                _player(canvas, view, view.players[each], names)
     return canvas
 
 
@@ -157,7 +157,7 @@ def _header_title(canvas: Canvas, view: FlorenzaView) -> None:
     canvas.draw.rectangle((0, top, canvas.width, top + s(TITLE) - 1), fill=(60, 44, 36))
     if view.over:
         title = word("Florenza · game over")
-    elif view.phase == 3:
+    elif view.phase_no == 3:
         title = word("Florenza · Round {n}/5 · Phase 3 · Turn {turn}", n=view.round, turn=view.turn)
     else:
         title = word("Florenza · Round {n}/5 · Phase 4 (end of round)", n=view.round)
@@ -176,7 +176,7 @@ def _header_to_act(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None
     y = top
     x = s(PAD)
     if not view.over:
-        label = word("to act:") if view.phase == 3 else word(STEP_LABELS.get(view.step, ""))
+        label = word("to act:") if view.phase_no == 3 else word(STEP_LABELS.get(view.step, ""))
         canvas.text((x, y + s(2)), label, fill=(235, 220, 190), typeface=canvas.font(21))
         x += text_width(canvas.draw, label, canvas.font(21)) + s(8)
         for seat in view.to_act:
@@ -369,7 +369,7 @@ def _player_line(canvas: Canvas, view: FlorenzaView, seat: int, names: list[str]
     """One player's line of the turn image, from ``canvas.y``."""
     s = canvas.s
     row_h = s(46)
-    player = view.tableaux[seat]
+    player = view.players[seat]
     canvas.ensure(row_h)
     y = canvas.y
     acting = seat in view.to_act and not view.over
@@ -399,7 +399,7 @@ def _player_line(canvas: Canvas, view: FlorenzaView, seat: int, names: list[str]
     canvas.y += row_h
 
 
-def _player(canvas: Canvas, view: FlorenzaView, player: PlayerPublic, names: list[str]) -> None:
+def _player(canvas: Canvas, view: FlorenzaView, player: FlorenzaPlayerView, names: list[str]) -> None:
     s = canvas.s
     canvas.ensure(s(120))
     top = canvas.y + s(10)

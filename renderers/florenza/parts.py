@@ -33,8 +33,8 @@ def section(key: tuple, width: int, draw_section: Section) -> Part:
 def keys(view: FlorenzaView, names: list[str]) -> dict[str, tuple]:
     """What each section of the turn image shows."""
     return {
-        "title": ("title", view.over, view.phase, view.round, view.turn),
-        "to act": ("to act", view.over, view.phase, view.step, view.to_act, view.eligible, tuple(names)),
+        "title": ("title", view.over, view.phase_no, view.round, view.turn),
+        "to act": ("to act", view.over, view.phase_no, view.step, view.to_act, view.eligible, tuple(names)),
         "monuments": ("monuments", view.monument_deck, view.monuments),
         "artists": ("artists", view.artist_deck, view.artists, view.anonymous),
         "locations": ("locations",),
@@ -51,4 +51,4 @@ def location_row_key(view: FlorenzaView, first: int) -> tuple:
 
 def line_key(view: FlorenzaView, seat: int, names: list[str]) -> tuple:
     """What a player's line of the turn image shows."""
-    return ("player line", view.tableaux[seat], seat in view.to_act and not view.over, names[seat])
+    return ("player line", view.players[seat], seat in view.to_act and not view.over, names[seat])

@@ -36,7 +36,7 @@ VILLAGE_MIN = NAME_MIN  # smallest hex (at 800 px wide) of the village in the tu
 
 def regions(view: KeyflowerView, names: list[str]) -> list[str]:
     """What /board shows besides the turn image: the board without villages, each village."""
-    return ["board"] + [names[seat] for seat in range(min(view.players, len(names)))]
+    return ["board"] + [names[seat] for seat in range(min(len(view.players), len(names)))]
 
 
 def seat_colours(view: KeyflowerView | None) -> list[PlayerColour]:
@@ -60,10 +60,10 @@ def _stack(parts: list[Image.Image], width: int) -> Image.Image:
 def _seat(view: KeyflowerView, names: list[str], region: str) -> int:
     if region.startswith("village:"):
         number = region[8:]
-        if number.isascii() and number.isdigit() and int(number) < view.players:
+        if number.isascii() and number.isdigit() and int(number) < len(view.players):
             return int(number)
-        raise ValueError(f"no village {number!r}: seats are 0 to {view.players - 1}")
-    seat = seat_named(region, names[:view.players])
+        raise ValueError(f"no village {number!r}: seats are 0 to {len(view.players) - 1}")
+    seat = seat_named(region, names[:len(view.players)])
     if seat is None:
         raise ValueError(f"unknown region {region!r}; use board or a player's name")
     return seat
@@ -133,13 +133,13 @@ def picture_parts(view: KeyflowerView, names: list[str], scale: float = 1.0, reg
     limit)."""
     width = int(BASE_WIDTH * scale)
     fl = floors(width)
-    names = [player_name(names, seat, 40) for seat in range(view.players)]
+    names = [player_name(names, seat, 40) for seat in range(len(view.players))]
     if region is not None and region != "board":
         seat = _seat(view, names, region)
         return [render_village(view, seat, names[seat], width, fl)]
     if region == "board":
         return _board(view, names, width, fl)
-    if view.seat is not None and 0 <= view.seat < view.players:      # a seat's own picture
+    if view.seat is not None and 0 <= view.seat < len(view.players):      # a seat's own picture
         parts = [header(view, names, width, fl)]
         panel = own_panel(view, names, width, fl)
         if panel is not None:
@@ -209,10 +209,10 @@ def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: st
            cache_key: Hashable | None = None) -> bytes:
     """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
     width = int(BASE_WIDTH * scale)
-    public = region is None and (view.seat is None or not 0 <= view.seat < view.players)
+    public = region is None and (view.seat is None or not 0 <= view.seat < len(view.players))
     if public or region == "board":          # the turn image, /board: from parts keyed by what they show
         fl = floors(width)
-        names = [player_name(names, seat, 40) for seat in range(view.players)]
+        names = [player_name(names, seat, 40) for seat in range(len(view.players))]
         board = _board_parts(view, names, width, fl)
         bands = _turn_parts(view, names, scale, width, fl, None, board) if public else board
         placed, y = [], 0

@@ -36,7 +36,7 @@ def header_lines_shows(view: KeyflowerView, names: list[str]) -> tuple[tuple, tu
     """Everything each line of the header draws besides its sizes (keys for their pictures): the
     season, phase and who acts; the bag and what is in stock."""
     acting = player_name(names, view.to_act[0]) if len(view.to_act) == 1 else None
-    return ((view.season, view.phase, view.action_no, view.passes, view.players, tuple(view.to_act[:6]), acting),
+    return ((view.season, view.phase, view.action_no, view.passes, len(view.players), tuple(view.to_act[:6]), acting),
             (view.bag_size, view.green, view.stock, view.pile_size))
 
 
@@ -84,7 +84,7 @@ def _status_line(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], 
     phase = word("action {n}", n=view.action_no + 1) if view.phase == "actions" else word(PHASES.get(view.phase, view.phase))
     line = [season, " · ", phase]
     if view.phase == "actions":
-        line += [" · ", word("passes {n}/{of}", n=view.passes, of=view.players)]
+        line += [" · ", word("passes {n}/{of}", n=view.passes, of=len(view.players))]
     big = S.f(max(fl.text, 24 * width / 800), True)
     x = S.text_run(d, (pad, top), line, font=big, fill=S.INK) + pad
     if view.to_act and view.phase != "over":
@@ -120,12 +120,12 @@ def _stock_line(d: ImageDraw.ImageDraw, view: KeyflowerView, width: int, fl: Flo
 def players_height(view: KeyflowerView, width: int, fl: Floors) -> int:
     """The height of the players' table."""
     body = S.f(max(fl.text, 20 * width / 800))
-    return round(body.size * 1.75) * (view.players + 1) + round(fl.text * 0.4)
+    return round(body.size * 1.75) * (len(view.players) + 1) + round(fl.text * 0.4)
 
 
 def players_shows(view: KeyflowerView, names: list[str]) -> tuple:
     """Everything the players' table draws besides its sizes (a key for its picture)."""
-    return (view.players, tuple(row_shows(view, names, seat) for seat in range(view.players)), view.final)
+    return (len(view.players), tuple(row_shows(view, names, seat) for seat in range(len(view.players))), view.final)
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,7 @@ def table_shape(view: KeyflowerView, width: int, fl: Floors) -> TableShape:
 def table_order(view: KeyflowerView) -> list[int]:
     """The seats by row: by seat number, as the seat badges count (the clockwise turn order is in
     the status text); the final table by rank."""
-    order = list(range(view.players))
+    order = list(range(len(view.players)))
     if view.final is not None:
         totals = {seat: dict(f)["total"] for seat, f in enumerate(view.final)}
         order.sort(key=lambda seat: -totals[seat])
@@ -204,7 +204,7 @@ def row_highlight(d: ImageDraw.ImageDraw, shape: TableShape, i: int, width: int,
 
 def row_shows(view: KeyflowerView, names: list[str], seat: int) -> tuple:
     """Everything a player's row of the table (in play) draws besides its sizes and place."""
-    p = view.seats[seat]
+    p = view.players[seat]
     return (p.seat, p.purple, p.passed, p.vp, p.keeple_total, p.skill_total, p.winter_count,
             tuple(t.res for t in p.village), p.seat in view.to_act and view.phase != "over", p.seat == view.seat,
             player_name(names, p.seat))
@@ -215,7 +215,7 @@ def table_row(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], sha
     """The ``i``-th player row (from the top, under the titles): seat ``seat``; ``origin``: the
     table's pixel row at the top of ``d``'s image."""
     row, cols, body, bold, unit, final = shape.row, shape.cols, shape.body, shape.bold, shape.unit, shape.final
-    p = view.seats[seat]
+    p = view.players[seat]
     y = row * (i + 1) + row / 2 - origin
     if _acting(view, seat):
         row_highlight(d, shape, i, width, origin)
@@ -263,7 +263,7 @@ def players_parts(view: KeyflowerView, names: list[str], width: int, fl: Floors)
         return image
     parts: list[tuple[tuple, Callable[[], Image.Image], int]] = [(("keyflower", "table head", width, fl), head, row)]
     order = table_order(view)
-    below = players_height(view, width, fl) - row * (view.players + 1)
+    below = players_height(view, width, fl) - row * (len(view.players) + 1)
     # a highlighted row reaches one pixel into the next band: each band draws the highlight of
     # the row above it (its key says whether there is one) and then its own row
     for i in range(len(order) + 1):
@@ -286,15 +286,15 @@ def players_parts(view: KeyflowerView, names: list[str], width: int, fl: Floors)
 
 def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image | None:
     """What only the viewing seat sees: its keeples, skills and winter tiles."""
-    own = view.seat if view.seat is not None and 0 <= view.seat < view.players else None
-    if own is None:
+    own = view.seat if view.seat is not None and 0 <= view.seat < len(view.players) else None
+    me = view.me
+    if own is None or me is None:
         return None
-    me = view.seats[own]
     body = S.f(max(fl.text, 20 * width / 800))
     row = round(body.size * 1.9)
     pad = round(fl.text * 0.6)
     probe = ImageDraw.Draw(Image.new("RGB", (4, 4)))
-    winter = [tile_title(tile_def(t)) for t in me.winter_hand or ()]
+    winter = [tile_title(tile_def(t)) for t in me.winter_hand]
     lines = [word("Winter tiles: {tiles}", tiles=word(", ").join(winter))] if winter else []
     wrapped = []
     for line in lines:
@@ -306,10 +306,10 @@ def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> 
     y = row * 1.5
     x = pad
     chip_h = max(body.size * 1.2, fl.mark / 0.72)
-    for c, n in me.keeples or ():
+    for c, n in me.keeples:
         colour, letter, text = S.KEEPLE[c]
         x += S.chip(d, x, y, chip_h, colour, letter, text, n, count_font=S.f(body.size, True)) + pad
-    skills = " ".join(f"{n} {thing(k)}" for k, n in (me.skills or ()))
+    skills = " ".join(f"{n} {thing(k)}" for k, n in me.skills)
     if skills:
         S.text(d, (x + pad, y), skills, font=body, fill=S.INK, anchor="lm")
     for i, line in enumerate(wrapped):

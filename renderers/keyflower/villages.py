@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from games.keyflower.rules import geometry
 from games.keyflower.components import tile as tile_def
-from games.keyflower.view import KeyflowerView, PlayerView
+from games.keyflower.view import KeyflowerView, KeyflowerPlayerView
 from renderers.common import text_cache, word, words
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
@@ -30,10 +30,10 @@ def _pixel(q: int, r: int, s: float) -> tuple[float, float]:
 
 def village_cells(view: KeyflowerView, seat: int) -> tuple[set[tuple[int, int]], list]:
     own_turn = view.seat == seat and view.phase == "placement"
-    return _cells(view.seats[seat], view.labels if own_turn else ())
+    return _cells(view.players[seat], view.labels if own_turn else ())
 
 
-def _cells(player: PlayerView, own_labels) -> tuple[set[tuple[int, int]], list]:
+def _cells(player: KeyflowerPlayerView, own_labels) -> tuple[set[tuple[int, int]], list]:
     """The cells a village's picture spans: its tiles, the owner's building spots, the river's next."""
     occupied = {(t.q, t.r) for t in player.village}
     labels = [(lab, q, r) for lab, q, r in own_labels]
@@ -68,7 +68,7 @@ def render_village(view: KeyflowerView, seat: int, name: str, width: int, fl: Fl
                    s: float | None = None) -> Image.Image:
     """The village of ``seat``: drawn once per state of the village (see _village)."""
     own_turn = view.seat == seat and view.phase == "placement"
-    key = VillageKey(view.seats[seat], seat, view.labels if own_turn else (), view.placements if own_turn else (),
+    key = VillageKey(view.players[seat], seat, view.labels if own_turn else (), view.placements if own_turn else (),
                      view.final[seat] if view.final is not None else None)
     return _village(key, name, width, fl, int(s or village_size(view, seat, width)))
 
@@ -78,7 +78,7 @@ class VillageKey:
     """What a village's picture shows: the seat's view, the owner's building spots (only in the
     owner's view while placing) and the final score."""
 
-    player: PlayerView
+    player: KeyflowerPlayerView
     seat: int
     labels: tuple
     placements: tuple
@@ -88,7 +88,7 @@ class VillageKey:
 @text_cache(maxsize=128)
 def _village(view: VillageKey, name: str, width: int, fl: Floors, s: int) -> Image.Image:
     seat = view.seat
-    player: PlayerView = view.player
+    player: KeyflowerPlayerView = view.player
     tiles = list(player.village)
     occupied = {(t.q, t.r) for t in tiles}
     cells, labels = _cells(player, view.labels)

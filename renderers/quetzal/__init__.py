@@ -25,7 +25,7 @@ REGIONS = (None, "board", "players")
 
 def regions(view: QuetzalView, names: list[str]) -> list[str]:
     """What /board shows besides the turn image: the board, every panel, one player's panel."""
-    return ["board", "players"] + [names[seat] for seat in range(min(view.players, len(names)))]
+    return ["board", "players"] + [names[seat] for seat in range(min(len(view.players), len(names)))]
 
 
 def seat_colours(view: QuetzalView | None) -> list[PlayerColour]:
@@ -45,7 +45,7 @@ def render(view: QuetzalView, names: list[str], scale: float = 1.0, region: str 
 
 def _names(view: QuetzalView, names: list[str]) -> list[str]:
     """A name for every seat (a seat without one is called by its number)."""
-    return [names[i] if i < len(names) else word("Seat {n}", n=i + 1) for i in range(view.players)]
+    return [names[i] if i < len(names) else word("Seat {n}", n=i + 1) for i in range(len(view.players))]
 
 
 def render_image(view: QuetzalView, names: list[str], scale: float = 1.0, region: str | None = None) -> Image.Image:

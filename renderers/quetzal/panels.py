@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
-from games.quetzal.view import PromptView, QuetzalView, SeatView, TeamView
+from games.quetzal.view import PromptView, QuetzalView, QuetzalPlayerView, TeamView
 from renderers.common import N_, coded, font, text_cache, word, words
 from renderers.common.text import length, text as put_text
 from renderers.quetzal.sprites import (CARD_BG, INK, PAPER, chip_sprite, icon, px, seat_colour,
@@ -400,7 +400,7 @@ def draw_track(image, draw, view: QuetzalView, y: float, s: float) -> float:
     track = rules().track
     w = (WIDTH - 2 * MARGIN) / len(track)
     by_space: dict[int, list[int]] = {}
-    for seat in view.seats:
+    for seat in view.players:
         by_space.setdefault(seat.discovery, []).append(seat.seat)
     h = track_height(view)
     image.paste(track_skeleton(s, h), (0, px(y, s)))
@@ -415,7 +415,7 @@ def draw_track(image, draw, view: QuetzalView, y: float, s: float) -> float:
 def track_height(view: QuetzalView) -> int:
     """The discovery track's cells: taller when several tokens share a cell."""
     counts: dict[int, int] = {}
-    for seat in view.seats:
+    for seat in view.players:
         counts[seat.discovery] = counts.get(seat.discovery, 0) + 1
     rows = max(counts.values(), default=1)
     return 62 + 30 * max(1, (rows + 1) // 2)
@@ -429,13 +429,13 @@ def track_end(view: QuetzalView, y: float) -> float:
 # -- players --------------------------------------------------------------------------------------
 def draw_players(view: QuetzalView, names: list[str], scale: float, seats: list[int] | None = None) -> Canvas:
     s = scale
-    image, draw = new_canvas(s, 120 + 330 * view.players)
+    image, draw = new_canvas(s, 120 + 330 * len(view.players))
     y = 4          # (the final scores are the result image's)
     section_title(draw, word("Players"), y, s, word("hands hidden") if not view.open_hands else word("hands open"))
     y += 34
-    order = list(range(view.players)) if seats is None else seats
+    order = list(range(len(view.players))) if seats is None else seats
     for seat in order:
-        y = draw_player(image, draw, view, view.seats[seat], names, y, s) + GAP
+        y = draw_player(image, draw, view, view.players[seat], names, y, s) + GAP
     return Canvas(image, px(y + 4, s))
 
 
@@ -447,7 +447,7 @@ def stat(image, draw, kind: str, value: str, x: float, y: float, s: float) -> fl
     return x + px(26, s) + length(value, f) + px(14, s)
 
 
-def draw_player(image, draw, view: QuetzalView, seat: SeatView, names: list[str], y: float, s: float) -> float:
+def draw_player(image, draw, view: QuetzalView, seat: QuetzalPlayerView, names: list[str], y: float, s: float) -> float:
     top = y
     hand_rows = 1 if seat.hand is None else max(1, -(-len(seat.hand) // 8))
     height = 60 + 58 + 42 * hand_rows + 8 + (70 if seat.tiles or seat.stored else 30)
@@ -536,21 +536,21 @@ def draw_player_lines(view: QuetzalView, names: list[str], scale: float) -> Canv
     s = scale
     image, draw = new_canvas(s, player_lines_end(view))
     player_lines_title(draw, s)
-    for k, seat in enumerate(view.seats):
+    for k, seat in enumerate(view.players):
         draw_player_line(image, draw, view, seat, names, PLAYER_LINES_TOP + PLAYER_ROW * k, s)
-    return Canvas(image, px(PLAYER_LINES_TOP + PLAYER_ROW * len(view.seats) + 8, s))
+    return Canvas(image, px(PLAYER_LINES_TOP + PLAYER_ROW * len(view.players) + 8, s))
 
 
 def player_lines_end(view: QuetzalView) -> int:
     """The height of the players' lines (unscaled)."""
-    return PLAYER_LINES_TOP + PLAYER_ROW * view.players + 8
+    return PLAYER_LINES_TOP + PLAYER_ROW * len(view.players) + 8
 
 
 def player_lines_title(draw: ImageDraw.ImageDraw, s: float) -> None:
     section_title(draw, word("Players"), 4, s, word("/board NAME: a player's hand and upgrades"))
 
 
-def draw_player_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: QuetzalView, seat: SeatView,
+def draw_player_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: QuetzalView, seat: QuetzalPlayerView,
                      names: list[str], y: float, s: float) -> None:
     """One player's line, ``y`` its top (unscaled)."""
     row = PLAYER_ROW

@@ -56,7 +56,7 @@ def board_parts(view: QuetzalView, s: float) -> tuple[list[Part], float]:
                        lambda image, draw: draw_display(image, draw, view, start, s)))
     parts.append(_part(("village", view.village, view.stack_count), s, village, track,
                        lambda image, draw: draw_village(image, draw, view, village, s)))
-    parts.append(_part(("track", tuple(seat.discovery for seat in view.seats)), s, track, end,
+    parts.append(_part(("track", tuple(seat.discovery for seat in view.players)), s, track, end,
                        lambda image, draw: draw_track(image, draw, view, track, s)))
     return parts, end
 
@@ -71,13 +71,13 @@ def turn_parts(view: QuetzalView, names: list[str], s: float) -> tuple[list[Part
     board, _ = board_parts(view, s)
     parts += board
     parts.append(_part(("players",), s, 0, PLAYER_LINES_TOP, lambda image, draw: player_lines_title(draw, s)))
-    for k, seat in enumerate(view.seats):
+    for k, seat in enumerate(view.players):
         top = PLAYER_LINES_TOP + PLAYER_ROW * k
         shows = ("line", k, seat, seat.seat in view.to_act, names[seat.seat] if seat.seat < len(names) else None)
         parts.append(_part(shows, s, top, top + PLAYER_ROW,
                            lambda image, draw, seat=seat, top=top: draw_player_line(image, draw, view, seat, names, top, s)))
     end = player_lines_end(view)
-    last = PLAYER_LINES_TOP + PLAYER_ROW * len(view.seats)
+    last = PLAYER_LINES_TOP + PLAYER_ROW * len(view.players)
     return parts, px(end, s) - px(last, s)
 
 

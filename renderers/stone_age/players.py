@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 
 from games.stone_age.components import RESOURCES, card
 from games.stone_age.rules.checks import figure_totals
-from games.stone_age.view import PlayerView, StoneAgeView
+from games.stone_age.view import StoneAgePlayerView, StoneAgeView
 from renderers.common.text import length
 from renderers.stone_age.board import GAP, MARGIN, WIDTH
 from renderers.stone_age.draw import (
@@ -21,7 +21,7 @@ SYMBOL_SHORT = {"art": N_("Art"), "healing": N_("Heal"), "music": N_("Mus"), "po
                 "transport": N_("Trn"), "weaving": N_("Wea"), "writing": N_("Wri")}
 
 
-def player_strip(image, draw, view: StoneAgeView, p: PlayerView, name: str, top: int) -> int:
+def player_strip(image, draw, view: StoneAgeView, p: StoneAgePlayerView, name: str, top: int) -> int:
     x0, y0, x1, y1 = MARGIN, top, WIDTH - MARGIN, top + STRIP
     acting = p.seat in view.to_act
     image.paste(_strip_base(p.seat, acting), (x0, y0))
@@ -91,7 +91,7 @@ def _strip_base(seat: int, acting: bool) -> Image.Image:
     return image
 
 
-def card_summary(image, draw, p: PlayerView, x: int, y: int, right: int) -> int:
+def card_summary(image, draw, p: StoneAgePlayerView, x: int, y: int, right: int) -> int:
     """Culture symbols (doubles marked ×2) and the four multipliers, or just the card count."""
     if p.cards is None:
         return _stat(draw, x, y, word("cards"), str(p.card_count))

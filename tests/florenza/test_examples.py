@@ -12,7 +12,7 @@ from tests.florenza.helpers import (
 
 
 def panel(state, seat):
-    p = GAME.view(state, None).tableaux[seat]
+    p = GAME.view(state, None).players[seat]
     return f"{p.pp} pp · hand {p.hand} · res {p.res} · fl-cards {p.fl_cards}"
 
 
@@ -71,7 +71,7 @@ def test_p2_hiring_giambologna_for_fontana():
     assert holdings(state, A) == ({"ma": 0, "wo": 1, "me": 0, "fa": 1, "go": 1, "sp": 1}, 150)
     assert panel(state, A) == "6 pp · hand 4 · res 4 · fl-cards 2"
     assert state.supply[0] == supply[0] + 1 and state.supply[2] == supply[2] + 1
-    assert GAME.view(state, None).tableaux[A].cards[0].value == 3
+    assert GAME.view(state, None).players[A].cards[0].value == 3
 
 
 def test_p2_variant_romano():
@@ -266,7 +266,7 @@ def test_p7_locations_and_market():
         turn_of(state, C)
         act(state, C, text)
         assert holdings(state, C) == ({r: res.get(r, 0) for r in RES}, florins), text
-    view = GAME.view(state, None).tableaux[C]
+    view = GAME.view(state, None).players[C]
     assert (view.res, view.fl_cards) == (2, 4)
 
 

@@ -190,7 +190,7 @@ def test_public_view_holds_no_private_fields():
     mine = GAME.view(state, 1)
     assert mine.me is not None and mine.me.seat == 1 and mine.me.hand == tuple(state.p[1].hand)
     # the public part of a seat's view is exactly the public view
-    assert mine.tableaux == public.tableaux and mine.artists == public.artists
+    assert mine.players == public.players and mine.artists == public.artists
 
 
 def test_unhired_artist_values_appear_nowhere():

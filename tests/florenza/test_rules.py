@@ -93,7 +93,7 @@ def test_reserved_artist_hired_later_and_value_stays_hidden():
     act(state, A, "ra giambologna")
     assert state.art_display != [] and len(state.p[A].reserved_artists) == 1
     view = GAME.view(state, A)
-    assert view.tableaux[A].reserved_artists == ("giambologna-sculptor",)
+    assert view.players[A].reserved_artists == ("giambologna-sculptor",)
     assert "?" in " ".join(m.english(NAMES) for m in GAME.private_lines(view))
     assert "Anonymous artists cannot be reserved" in rejected(state, B, "ra anon-s")
     turn_of(state, A, 2)

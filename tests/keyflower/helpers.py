@@ -7,7 +7,7 @@ from typing import Iterable
 from games.core import IllegalAction
 from games.keyflower import GAME
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS
-from games.keyflower.state import KState, Placed, counts
+from games.keyflower.state import KeyflowerState, Placed, counts
 
 LETTER = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
 
@@ -21,7 +21,7 @@ def keeples(spec: str) -> dict[str, int]:
 
 
 def state(players: int, season: int = 0, auction: Iterable[str] = (), supplies: Iterable[str] = (),
-          start: int = 0, seed: int = 7) -> KState:
+          start: int = 0, seed: int = 7) -> KeyflowerState:
     """A fresh game changed to the given season, auction, supplies and start player.
 
     Keeples moved into supplies come out of the bag so that the totals stay physical.
@@ -44,7 +44,7 @@ def state(players: int, season: int = 0, auction: Iterable[str] = (), supplies: 
     return st
 
 
-def give(st: KState, seat: int, spec: str) -> None:
+def give(st: KeyflowerState, seat: int, spec: str) -> None:
     for colour, n in keeples(spec).items():
         if colour == "green":
             st.green -= n
@@ -53,7 +53,7 @@ def give(st: KState, seat: int, spec: str) -> None:
         st.seats[seat].keeples[colour] += n
 
 
-def put(st: KState, seat: int, tid: str, q: int, r: int, k: int = 0, upgraded: bool = False,
+def put(st: KeyflowerState, seat: int, tid: str, q: int, r: int, k: int = 0, upgraded: bool = False,
         **res: int) -> Placed:
     placed = Placed(tid, q, r, k, upgraded, counts(RESOURCES, res))
     st.seats[seat].village[tid] = placed
@@ -62,13 +62,13 @@ def put(st: KState, seat: int, tid: str, q: int, r: int, k: int = 0, upgraded: b
     return placed
 
 
-def play(st: KState, seat: int, text: str):
+def play(st: KeyflowerState, seat: int, text: str):
     action = GAME.parse(st, seat, text)
     assert GAME.parse(st, seat, str(action)) == action
     return GAME.apply(st, seat, action)
 
 
-def rejected(st: KState, seat: int, text: str) -> str:
+def rejected(st: KeyflowerState, seat: int, text: str) -> str:
     """Apply ``text`` expecting a refusal; check that nothing changed; return the message."""
     before = GAME.to_json(st)
     try:
@@ -79,12 +79,12 @@ def rejected(st: KState, seat: int, text: str) -> str:
     raise AssertionError(f"{text!r} was accepted")
 
 
-def supply(st: KState, seat: int) -> dict[str, int]:
+def supply(st: KeyflowerState, seat: int) -> dict[str, int]:
     return {c: n for c, n in st.seats[seat].keeples.items() if n}
 
 
 def random_game(players: int, seed: int, options: frozenset[str] = frozenset(), max_steps: int = 5000,
-                on_step=None) -> KState:
+                on_step=None) -> KeyflowerState:
     """Play a whole game with random legal actions (passes made likelier to keep games short)."""
     rng = random.Random(seed)
     st = GAME.setup(players, options, seed)

@@ -314,7 +314,7 @@ def test_e8_winter_selection_two_turn_order_tiles_and_boats():
     assert GAME.to_act(st) == {ANN, BOB, CARA}
     play(st, ANN, "winter keythedral")
     public = GAME.view(st, None)
-    assert public.seats[ANN].answered and public.seats[ANN].winter_choice is None
+    assert public.players[ANN].answered and public.me is None
     play(st, BOB, "winter mercers keymarket")
     play(st, CARA, "winter jeweller")
     assert sorted(st.auction) == ["jeweller", "keymarket", "keythedral", "mercers"]
@@ -353,8 +353,8 @@ def test_e8_winter_selection_two_turn_order_tiles_and_boats():
     spot2 = second(spot1)
     play(st, ANN, f"place to1 {spot1[0]},{spot1[1]} r{spot1[2]}")
     play(st, ANN, f"place to2 {spot2[0]},{spot2[1]} r{spot2[2]}")
-    assert GAME.view(st, None).seats[ANN].village == GAME.view(st, BOB).seats[ANN].village
-    assert not any(t.id == "to2" for t in GAME.view(st, None).seats[ANN].village)   # hidden until all placed
+    assert GAME.view(st, None).players[ANN].village == GAME.view(st, BOB).players[ANN].village
+    assert not any(t.id == "to2" for t in GAME.view(st, None).players[ANN].village)   # hidden until all placed
     play(st, BOB, "place keyflower " + "{},{} r{}".format(*vil.placements(st, BOB, "keyflower")[0]))
     play(st, CARA, "place seabastion " + "{},{} r{}".format(*vil.placements(st, CARA, "seabastion")[0]))
     assert st.phase == "over"

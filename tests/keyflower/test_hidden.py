@@ -11,7 +11,7 @@ import random
 from games.keyflower import GAME
 from games.keyflower.rules import village as vil
 from games.keyflower.components import COLOURS, SKILLS
-from games.keyflower.state import KState
+from games.keyflower.state import KeyflowerState
 
 from tests.keyflower.helpers import play, state
 
@@ -22,7 +22,7 @@ def _rotate(values: dict[str, int], keys: tuple[str, ...]) -> None:
         values[k] = n
 
 
-def perturb(st: KState, seat: int) -> tuple[KState, bool]:
+def perturb(st: KeyflowerState, seat: int) -> tuple[KeyflowerState, bool]:
     """A copy with ``seat``'s secrets and the hidden global state changed; also whether the
     seat's own secrets actually changed (so its own view must differ)."""
     other = GAME.from_json(GAME.to_json(st))
@@ -54,7 +54,7 @@ def perturb(st: KState, seat: int) -> tuple[KState, bool]:
     return other, changed
 
 
-def assert_hidden(st: KState) -> None:
+def assert_hidden(st: KeyflowerState) -> None:
     for seat in range(st.players):
         other, changed = perturb(st, seat)
         assert GAME.view(other, None) == GAME.view(st, None), (st.phase, seat)
@@ -105,8 +105,9 @@ def test_public_view_text_has_no_secrets():
             assert tid not in text
     assert "'bag'" not in text and "decks" not in text
     own = GAME.view(st, 0)
-    assert own.seats[0].winter_hand == tuple(st.seats[0].winter_hand)
-    assert own.seats[1].winter_hand is None and own.seats[1].keeples is None
+    assert own.me is not None and own.me.seat == 0 and own.me.winter_hand == tuple(st.seats[0].winter_hand)
+    assert not any(tid in repr(own) for tid in st.seats[1].winter_hand)
+    assert not hasattr(own.players[1], "winter_hand") and not hasattr(own.players[1], "keeples")
 
 
 def test_random_draws_are_private_events():
@@ -139,12 +140,12 @@ def test_pending_placements_stay_hidden_until_everyone_is_done():
     st.seats[1].pending = ["miner"]
     play(st, 0, "place alehouse -1,0 r2")
     public = GAME.view(st, None)
-    assert [t.id for t in public.seats[0].village] == [st.seats[0].home]
-    assert public.seats[0].pending == ("alehouse", "keywood")
-    assert [t.id for t in GAME.view(st, 0).seats[0].village if t.tentative] == ["alehouse"]
+    assert [t.id for t in public.players[0].village] == [st.seats[0].home]
+    assert public.players[0].pending == ("alehouse", "keywood")
+    assert [t.id for t in GAME.view(st, 0).players[0].village if t.tentative] == ["alehouse"]
     k = next(k for q, r, k in vil.placements(st, 0, "keywood") if (q, r) == (1, 0))
     play(st, 0, f"place keywood 1,0 r{k}")
-    assert GAME.view(st, None).seats[0].answered
+    assert GAME.view(st, None).players[0].answered
     play(st, 1, "place miner 0,1 r0")
     public = GAME.view(st, None)
-    assert {t.id for t in public.seats[0].village} == {st.seats[0].home, "alehouse", "keywood"}
+    assert {t.id for t in public.players[0].village} == {st.seats[0].home, "alehouse", "keywood"}

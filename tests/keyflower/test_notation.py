@@ -57,11 +57,11 @@ def test_summer_boat_resolves_to_the_side_in_play(st):
 
 
 def test_hidden_parts_are_redacted_in_the_public_log():
-    from games.keyflower.game import _public_text
+    from games.keyflower.rules.flow import public_text
     st = state(2, supplies=["", ""])
-    assert _public_text(GAME.parse(st, 0, "use brewer 1 y pay saw")) == "use brewer 1 yellow pay (hidden)"
-    assert _public_text(GAME.parse(st, 0, "use tavern 1 y pay blue")) == "use tavern 1 yellow pay blue"
-    assert _public_text(GAME.parse(st, 0, "up barn pay wood,saw")) == "up barn pay wood,(hidden)"
+    assert public_text(GAME.parse(st, 0, "use brewer 1 y pay saw")) == "use brewer 1 yellow pay (hidden)"
+    assert public_text(GAME.parse(st, 0, "use tavern 1 y pay blue")) == "use tavern 1 yellow pay blue"
+    assert public_text(GAME.parse(st, 0, "up barn pay wood,saw")) == "up barn pay wood,(hidden)"
 
 
 @pytest.mark.parametrize("text", ["use keystone ² blue", "bid woodcutter ² red", "use workshop 1 b; move ² stone workshop home",

@@ -13,7 +13,7 @@ from games.keyflower.rules import action_phase
 from games.keyflower.actions import BidAction, UseAction
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS, components, season_tiles, tile as tile_def
 from games.keyflower.rules.legal import usable_tiles
-from games.keyflower.state import KState
+from games.keyflower.state import KeyflowerState
 
 from tests.keyflower.helpers import random_game
 
@@ -22,7 +22,7 @@ TOTAL_RESOURCES = sum(components()["resources"].values())
 TOTAL_SKILLS = sum(components()["skills"].values())
 
 
-def keeple_count(st: KState) -> int:
+def keeple_count(st: KeyflowerState) -> int:
     n = sum(st.bag.values()) + st.green
     n += sum(p.keeple_total() for p in st.seats)
     for record in st.activity.values():
@@ -31,7 +31,7 @@ def keeple_count(st: KState) -> int:
     return n
 
 
-def resource_count(st: KState) -> dict[str, int]:
+def resource_count(st: KeyflowerState) -> dict[str, int]:
     out = dict(st.stock)
     for player in st.seats:
         for placed in list(player.village.values()) + player.placed_now:
@@ -40,12 +40,12 @@ def resource_count(st: KState) -> dict[str, int]:
     return out
 
 
-def skill_count(st: KState) -> int:
+def skill_count(st: KeyflowerState) -> int:
     return (sum(st.pile.values()) + sum(p.skill_total() for p in st.seats)
             + sum(cargo[s] for cargo in st.cargo.values() for s in SKILLS))
 
 
-def check_invariants(before, seat, action, after: KState) -> None:
+def check_invariants(before, seat, action, after: KeyflowerState) -> None:
     assert keeple_count(after) == TOTAL_KEEPLES
     assert resource_count(after) == components()["resources"]
     assert skill_count(after) == TOTAL_SKILLS
@@ -86,7 +86,7 @@ def test_notation_round_trip_and_legal_actions_apply():
             steps += 1
 
 
-def _candidates(st: KState, seat: int) -> list:
+def _candidates(st: KeyflowerState, seat: int) -> list:
     """A superset of the bids and uses: every tile, count 1-7, colour and choice."""
     losing = sorted(t for t, r in st.activity.items() if seat in r.bids)
     source_sets = [()] + [(t,) for t in losing] + ([tuple(losing[:2])] if len(losing) > 1 else [])
@@ -162,7 +162,7 @@ def test_random_text_only_raises_illegal_action(words, junk, stage):
 _STAGES: dict[int, dict] = {}
 
 
-def _staged_state(stage: int) -> KState:
+def _staged_state(stage: int) -> KeyflowerState:
     """A few fixed positions: spring start, mid-summer, village placement, winter selection."""
     if stage not in _STAGES:
         rng = random.Random(stage)

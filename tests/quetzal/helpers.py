@@ -6,7 +6,7 @@ from typing import Sequence
 from games.core import SeededRng
 from games.quetzal import GAME
 from games.quetzal.components import BIG, WILD, rules
-from games.quetzal.state import POOL, State, Team
+from games.quetzal.state import POOL, QuetzalState, Team
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]
 
@@ -26,7 +26,7 @@ class ScriptedRng(SeededRng):
         return super().choice(items)
 
 
-def new_game(players: int = 3, seed: int = 7, marker: int = 0, options: frozenset[str] = frozenset()) -> State:
+def new_game(players: int = 3, seed: int = 7, marker: int = 0, options: frozenset[str] = frozenset()) -> QuetzalState:
     """A fresh game in Phase 2 of round 1 with ``marker`` as the start player."""
     state = GAME.setup(players, options, seed)
     state.marker = state.turn = marker
@@ -36,7 +36,7 @@ def new_game(players: int = 3, seed: int = 7, marker: int = 0, options: frozense
     return state
 
 
-def set_pool(state: State, seat: int, spec: str) -> None:
+def set_pool(state: QuetzalState, seat: int, spec: str) -> None:
     """``1w 2w 3k 4u 5s 6k big:u`` or ``1w 2k 3* big*``: every listed worker is in the pool."""
     player = state.player(seat)
     for token in spec.split():
@@ -48,7 +48,7 @@ def set_pool(state: State, seat: int, spec: str) -> None:
         worker.face = WILD if wid == BIG or face in "su*" else face
 
 
-def park(state: State, seat: int, keep: Sequence[str] = ()) -> None:
+def park(state: QuetzalState, seat: int, keep: Sequence[str] = ()) -> None:
     """Put every worker of ``seat`` except ``keep`` on the Camp (as an earlier placement)."""
     player = state.player(seat)
     parked = [w.wid for w in player.workers if w.wid not in keep and w.where == POOL]
@@ -59,13 +59,13 @@ def park(state: State, seat: int, keep: Sequence[str] = ()) -> None:
         state.seq += 1
 
 
-def act(state: State, seat: int, text: str) -> list[str]:
+def act(state: QuetzalState, seat: int, text: str) -> list[str]:
     """Parse and apply; return the English event texts (all visibilities)."""
     action = GAME.parse(state, seat, text)
     events = GAME.apply(state, seat, action)
     return [e.msg.english(NAMES) for e in events]
 
 
-def pool(state: State, seat: int) -> str:
+def pool(state: QuetzalState, seat: int) -> str:
     from games.quetzal.rules.placement import pool_text
     return pool_text(state, seat)

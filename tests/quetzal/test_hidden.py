@@ -41,8 +41,8 @@ def test_public_and_other_views_hide_deck_stack_and_hands() -> None:
                     assert all(card not in mine for card in other_player.hand)
             assert all(card not in mine for card in state.deck)
         view = GAME.view(state, None)
-        assert [s.hand_count for s in view.seats] == [len(p.hand) for p in state.seats]
-        assert all(s.hand is None for s in view.seats)
+        assert [s.hand_count for s in view.players] == [len(p.hand) for p in state.seats]
+        assert all(s.hand is None for s in view.players)
 
 
 def test_open_hands_option_shows_hands_but_never_the_deck() -> None:

@@ -13,12 +13,12 @@ from games.quetzal import GAME
 from games.quetzal.actions import Deliver, Place, TeamUse
 from games.quetzal.components import rules
 from games.quetzal.rules.flow import prompt_kind
-from games.quetzal.state import POOL, State
+from games.quetzal.state import POOL, QuetzalState
 
 SETTINGS = settings(max_examples=12, deadline=None, derandomize=True)
 
 
-def check_invariants(state: State, start_workers: list[int]) -> None:
+def check_invariants(state: QuetzalState, start_workers: list[int]) -> None:
     r = rules()
     cards = list(state.deck) + list(state.discard) + [c for c in state.display if c]
     cards += [c for code in state.surroundings for c in state.surroundings[code]]
@@ -48,7 +48,7 @@ def check_invariants(state: State, start_workers: list[int]) -> None:
     assert 1 <= state.round <= r.rounds
 
 
-def play(players: int, seed: int, check_every: bool = True) -> tuple[State, list[tuple[int, str]]]:
+def play(players: int, seed: int, check_every: bool = True) -> tuple[QuetzalState, list[tuple[int, str]]]:
     state = GAME.setup(players, frozenset(), seed)
     start = [len(p.workers) for p in state.seats]
     rng = random.Random(seed)
@@ -104,7 +104,7 @@ WORDS = ["team", "bid", "reroll", "keep", "take", "sell", "upgrade", "store", "d
          "+", "done", "1+", "use", "use", "deliver", "deliver"]
 
 
-def staged_path(state: State, seat: int, action: object) -> list[object]:
+def staged_path(state: QuetzalState, seat: int, action: object) -> list[object]:
     """The staged steps a one-line action stands for: ``deliver A B C`` is ``deliver A +``,
     ``deliver B +``, ``deliver C``; a placement with named workers (not the default ones) is
     ``team <space> <count> [colour] use`` and then that placement."""
@@ -115,7 +115,7 @@ def staged_path(state: State, seat: int, action: object) -> list[object]:
     return [action]
 
 
-def path_is_legal(state: State, seat: int, action: object) -> bool:
+def path_is_legal(state: QuetzalState, seat: int, action: object) -> bool:
     """Is every staged step of ``action`` a legal action in turn? (legal_actions lists the steps;
     a one-line form is legal exactly when its steps are.)"""
     path = staged_path(state, seat, action)
@@ -128,7 +128,7 @@ def path_is_legal(state: State, seat: int, action: object) -> bool:
     return True
 
 
-def game_at(players: int, seed: int, steps: int) -> State:
+def game_at(players: int, seed: int, steps: int) -> QuetzalState:
     state = GAME.setup(players, frozenset(), seed)
     rng = random.Random(seed)
     for _ in range(steps):
@@ -176,7 +176,7 @@ def test_every_legal_action_is_accepted_at_sampled_points() -> None:
                 GAME.apply(trial, seat, action)
 
 
-def one_line_texts(state: State, seat: int, rng: random.Random) -> list[str]:
+def one_line_texts(state: QuetzalState, seat: int, rng: random.Random) -> list[str]:
     """Random one-line deliveries (subsets of the hand, with or without +) and placements with
     named workers, right or wrong."""
     kind = prompt_kind(state, seat)

@@ -4,10 +4,23 @@ from __future__ import annotations
 from games.core import Event, SeatRef, counted
 from games.florenza.components import RES, TURNS, ROUNDS, card, catalog, res_text
 from games.florenza.rules.moves import (
-    CONST, captain_options, draw_size, eligible, merchant_options, merchant_owner,
+    CONST, captain_options, check, draw_size, eligible, merchant_options, merchant_owner,
 )
 from games.florenza.rules.setup import artists_on_display, monument_sort_key
 from games.florenza.state import FlorenzaState
+
+
+def apply(state: FlorenzaState, seat: int, action: object) -> list[Event]:
+    """Validate and perform ``action``, then move the round on: the next slot of Phase 3, or
+    the next step of Phase 4 (and the rounds after it). The public events are kept for the view."""
+    perform = check(state, seat, action)
+    events = perform()
+    if state.phase == 3:
+        advance(state, events)
+    else:
+        continue_phase4(state, events)
+    state.last = [event.msg for event in events if event.to is None]
+    return events
 
 
 def advance(state: FlorenzaState, events: list[Event]) -> None:

@@ -12,14 +12,14 @@ from games.core import Event, IllegalAction, SeatRef
 from games.keyflower import words
 from games.keyflower.actions import BidAction, Move, Up, UseAction, tile_name
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS, TileDef, tile as tile_def
-from games.keyflower.state import Activity, Bid, KState, Transport, Use, counts
+from games.keyflower.state import Activity, Bid, KeyflowerState, Transport, Use, counts
 from games.keyflower.rules.supply import add, draw_keeples, draw_skills, short, take_green, take_stock, total
 from games.keyflower.rules import village as vil
 
 MAX_USE = 6
 
 
-def where(st: KState, tid: str) -> tuple[str | None, int | None]:
+def where(st: KeyflowerState, tid: str) -> tuple[str | None, int | None]:
     """("auction" | "order" | "village" | None, owner seat)."""
     if tid in st.auction:
         return "auction", None
@@ -31,7 +31,7 @@ def where(st: KState, tid: str) -> tuple[str | None, int | None]:
     return None, None
 
 
-def upgraded(st: KState, tid: str) -> bool:
+def upgraded(st: KeyflowerState, tid: str) -> bool:
     owner = st.owner(tid)
     return owner is not None and st.seats[owner].village[tid].upgraded
 
@@ -41,7 +41,7 @@ def _fmt_tiles(tids: list[str]) -> str:
 
 
 # -- moving losing groups (5.4) ---------------------------------------------------------------
-def check_sources(st: KState, seat: int, target: str, sources: tuple[str, ...]) -> dict[str, int]:
+def check_sources(st: KeyflowerState, seat: int, target: str, sources: tuple[str, ...]) -> dict[str, int]:
     """Keeples moved from the listed losing groups, by colour."""
     moved = counts(COLOURS)
     if len(set(sources)) != len(sources):
@@ -61,11 +61,11 @@ def check_sources(st: KState, seat: int, target: str, sources: tuple[str, ...]) 
     return moved
 
 
-def losing_groups(st: KState, seat: int) -> list[str]:
+def losing_groups(st: KeyflowerState, seat: int) -> list[str]:
     return [tid for tid, rec in st.activity.items() if rec.losing(seat)]
 
 
-def remove_bid(st: KState, tid: str, seat: int) -> None:
+def remove_bid(st: KeyflowerState, tid: str, seat: int) -> None:
     """Take ``seat``'s bid group off ``tid`` and re-derive the colour lock (4a, 5.6)."""
     record = st.activity[tid]
     del record.bids[seat]
@@ -90,7 +90,7 @@ def remove_bid(st: KState, tid: str, seat: int) -> None:
     record.lock = None
 
 
-def _take(st: KState, seat: int, sources: tuple[str, ...], from_supply: dict[str, int]) -> None:
+def _take(st: KeyflowerState, seat: int, sources: tuple[str, ...], from_supply: dict[str, int]) -> None:
     for src in sources:
         remove_bid(st, src, seat)
     player = st.seats[seat]
@@ -98,7 +98,7 @@ def _take(st: KState, seat: int, sources: tuple[str, ...], from_supply: dict[str
         player.keeples[colour] -= n
 
 
-def _supply_need(st: KState, seat: int, placed: dict[str, int], moved: dict[str, int]) -> dict[str, int]:
+def _supply_need(st: KeyflowerState, seat: int, placed: dict[str, int], moved: dict[str, int]) -> dict[str, int]:
     need = {c: placed.get(c, 0) - moved.get(c, 0) for c in COLOURS}
     player = st.seats[seat]
     for c in COLOURS:
@@ -119,14 +119,14 @@ class BidPlan:
     total: int
 
 
-def may_offcolour_bid(st: KState, seat: int, tid: str, record: Activity) -> bool:
+def may_offcolour_bid(st: KeyflowerState, seat: int, tid: str, record: Activity) -> bool:
     """Summer boat 4a: another player has a standing red/blue/yellow bid on this village tile."""
     if not st.owns(seat, "boat4a") or tid in st.orders or record.lock in (None, "green"):
         return False
     return any(s != seat and not b.off and b.colour == record.lock for s, b in record.bids.items())
 
 
-def check_bid(st: KState, seat: int, a: BidAction) -> BidPlan:
+def check_bid(st: KeyflowerState, seat: int, a: BidAction) -> BidPlan:
     kind, _ = where(st, a.tile)
     if kind not in ("auction", "order"):
         if tile_def(a.tile).kind == "boat":
@@ -162,7 +162,7 @@ def check_bid(st: KState, seat: int, a: BidAction) -> BidPlan:
     return BidPlan(need, off, new_total)
 
 
-def do_bid(st: KState, seat: int, a: BidAction, plan: BidPlan) -> list[Event]:
+def do_bid(st: KeyflowerState, seat: int, a: BidAction, plan: BidPlan) -> list[Event]:
     _take(st, seat, a.sources, plan.need)
     record = st.act(a.tile)
     mine = record.bids.get(seat)
@@ -188,7 +188,7 @@ class UsePlan:
     owner: int | None
 
 
-def usable_reason(st: KState, tid: str) -> str | None:
+def usable_reason(st: KeyflowerState, tid: str) -> str | None:
     """None if ``tid`` may be used now, else why not (an English fragment for the error)."""
     kind, owner = where(st, tid)
     if kind is None:
@@ -201,7 +201,7 @@ def usable_reason(st: KState, tid: str) -> str | None:
     return None
 
 
-def check_use(st: KState, seat: int, a: UseAction) -> UsePlan:
+def check_use(st: KeyflowerState, seat: int, a: UseAction) -> UsePlan:
     reason = usable_reason(st, a.tile)
     if reason == "not_in_play":
         raise IllegalAction("{tile} is not in play; use a tile on auction or in a village.", tile=tile_name(a.tile))
@@ -244,7 +244,7 @@ def check_use(st: KState, seat: int, a: UseAction) -> UsePlan:
     return UsePlan(need, defn, up, owner)
 
 
-def _check_choice(st: KState, seat: int, a: UseAction, ability, need: dict[str, int]) -> None:
+def _check_choice(st: KeyflowerState, seat: int, a: UseAction, ability, need: dict[str, int]) -> None:
     player = st.seats[seat]
     choice = a.choice
     t = ability.t
@@ -277,7 +277,7 @@ def _check_choice(st: KState, seat: int, a: UseAction, ability, need: dict[str, 
         raise IllegalAction("{tile} costs 1 {skill} from your supply; you have none.", tile=name, skill=ability.skill)
 
 
-def do_use(st: KState, seat: int, a: UseAction, plan: UsePlan) -> list[Event]:
+def do_use(st: KeyflowerState, seat: int, a: UseAction, plan: UsePlan) -> list[Event]:
     _take(st, seat, a.sources, plan.need)
     record = st.act(a.tile)
     keeples = counts(COLOURS, a.keeples)
@@ -287,7 +287,7 @@ def do_use(st: KState, seat: int, a: UseAction, plan: UsePlan) -> list[Event]:
     return _ability(st, seat, a, plan)
 
 
-def _gain(st: KState, seat: int, a: UseAction, plan: UsePlan, res: dict[str, int]) -> list[Event]:
+def _gain(st: KeyflowerState, seat: int, a: UseAction, plan: UsePlan, res: dict[str, int]) -> list[Event]:
     player = st.seats[seat]
     target = a.tile if plan.owner == seat else player.home
     got = {r: take_stock(st, r, n) for r, n in res.items()}
@@ -301,7 +301,7 @@ def _res_text(items: dict[str, int]) -> str:
     return ", ".join(parts) or "-"
 
 
-def _ability(st: KState, seat: int, a: UseAction, plan: UsePlan) -> list[Event]:
+def _ability(st: KeyflowerState, seat: int, a: UseAction, plan: UsePlan) -> list[Event]:
     ability = plan.defn.ability_of(plan.upgraded)
     assert ability is not None
     player = st.seats[seat]
@@ -357,14 +357,14 @@ def _ability(st: KState, seat: int, a: UseAction, plan: UsePlan) -> list[Event]:
     raise IllegalAction("{tile} has no ability to use; use a production or transport tile instead.", tile=tile_name(a.tile))
 
 
-def _draw_k(st: KState, seat: int, n: int) -> list[Event]:
+def _draw_k(st: KeyflowerState, seat: int, n: int) -> list[Event]:
     got = draw_keeples(st, n)
     add(st.seats[seat].keeples, got)
     return [Event.public("{player} draws {keeples} from the bag.", player=SeatRef(seat), keeples=words.keeples(total(got))),
             Event.private({seat}, "You drew {items}.", items=short(got) or "-")]
 
 
-def _draw_s(st: KState, seat: int, n: int) -> list[Event]:
+def _draw_s(st: KeyflowerState, seat: int, n: int) -> list[Event]:
     got = draw_skills(st, n)
     add(st.seats[seat].skills, got)
     return [Event.public("{player} draws {skills}.", player=SeatRef(seat), skills=words.skill_tiles(total(got))),
@@ -372,7 +372,7 @@ def _draw_s(st: KState, seat: int, n: int) -> list[Event]:
 
 
 # -- transport steps (6.3, 6.4) ---------------------------------------------------------------
-def check_move(st: KState, seat: int, m: Move) -> int:
+def check_move(st: KeyflowerState, seat: int, m: Move) -> int:
     """Cost of a legal move."""
     tr = st.transport
     assert tr is not None
@@ -400,7 +400,7 @@ def check_move(st: KState, seat: int, m: Move) -> int:
     return cost
 
 
-def do_move(st: KState, seat: int, m: Move, cost: int) -> list[Event]:
+def do_move(st: KeyflowerState, seat: int, m: Move, cost: int) -> list[Event]:
     tr = st.transport
     assert tr is not None
     village = st.seats[seat].village
@@ -412,13 +412,13 @@ def do_move(st: KState, seat: int, m: Move, cost: int) -> list[Event]:
                          k=m.k, res=m.res, a=tile_name(m.a), b=tile_name(m.b), left=tr.move_left)]
 
 
-def check_up(st: KState, seat: int, u: Up) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def check_up(st: KeyflowerState, seat: int, u: Up) -> tuple[tuple[str, ...], tuple[str, ...]]:
     tr = st.transport
     assert tr is not None
     return check_upgrade(st, seat, u, tr.ups_left)
 
 
-def check_upgrade(st: KState, seat: int, u: Up, ups_left: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def check_upgrade(st: KeyflowerState, seat: int, u: Up, ups_left: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     player = st.seats[seat]
     if ups_left < 1:
         raise IllegalAction("No upgrades are left in this action; write 'done'.")
@@ -450,7 +450,7 @@ def cost_text(defn: TileDef) -> str:
     return " + ".join(parts) or "nothing"
 
 
-def do_upgrade(st: KState, seat: int, tid: str, pay: tuple[tuple[str, ...], tuple[str, ...]]) -> list[Event]:
+def do_upgrade(st: KeyflowerState, seat: int, tid: str, pay: tuple[tuple[str, ...], tuple[str, ...]]) -> list[Event]:
     player = st.seats[seat]
     placed = player.village[tid]
     res, sk = pay
@@ -471,7 +471,7 @@ def do_upgrade(st: KState, seat: int, tid: str, pay: tuple[tuple[str, ...], tupl
     return events
 
 
-def do_up(st: KState, seat: int, u: Up, pay: tuple[tuple[str, ...], tuple[str, ...]]) -> list[Event]:
+def do_up(st: KeyflowerState, seat: int, u: Up, pay: tuple[tuple[str, ...], tuple[str, ...]]) -> list[Event]:
     tr = st.transport
     assert tr is not None
     tr.ups_left -= 1

@@ -14,14 +14,14 @@ from games.keyflower.actions import (Action, BidAction, BoatAction, DoneAction, 
                                      PlaceAction, Up, UseAction, WinterAction, norm_colours)
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS, Ability, tile as tile_def
 from games.keyflower.rules.seasons import flip_targets
-from games.keyflower.state import KState
+from games.keyflower.state import KeyflowerState
 
 
 def _subsets(items: list[str]) -> Iterator[tuple[str, ...]]:
     return chain.from_iterable(combinations(items, n) for n in range(len(items) + 1))
 
 
-def legal_actions(st: KState, seat: int, to_act: frozenset[int]) -> list[Action]:
+def legal_actions(st: KeyflowerState, seat: int, to_act: frozenset[int]) -> list[Action]:
     if seat not in to_act:
         return []
     phase = st.phase
@@ -42,7 +42,7 @@ def legal_actions(st: KState, seat: int, to_act: frozenset[int]) -> list[Action]
     return [PassAction()] + bids(st, seat) + uses(st, seat)
 
 
-def bids(st: KState, seat: int) -> list[Action]:
+def bids(st: KeyflowerState, seat: int) -> list[Action]:
     player = st.seats[seat]
     losing = {t: st.activity[t].bids[seat] for t in action_phase.losing_groups(st, seat)}
     out: list[Action] = []
@@ -69,12 +69,12 @@ def bids(st: KState, seat: int) -> list[Action]:
     return out
 
 
-def usable_tiles(st: KState) -> list[str]:
+def usable_tiles(st: KeyflowerState) -> list[str]:
     found = [t for p in st.seats for t in p.village] + list(st.auction)
     return [t for t in found if action_phase.usable_reason(st, t) is None]
 
 
-def _choices(st: KState, seat: int, ability: Ability, need: dict[str, int]) -> list[str]:
+def _choices(st: KeyflowerState, seat: int, ability: Ability, need: dict[str, int]) -> list[str]:
     player = st.seats[seat]
     t = ability.t
     if t == "gain_choice":
@@ -90,7 +90,7 @@ def _choices(st: KState, seat: int, ability: Ability, need: dict[str, int]) -> l
     return [""]
 
 
-def uses(st: KState, seat: int) -> list[Action]:
+def uses(st: KeyflowerState, seat: int) -> list[Action]:
     player = st.seats[seat]
     losing = {t: st.activity[t].bids[seat] for t in action_phase.losing_groups(st, seat)}
     out: list[Action] = []
@@ -138,7 +138,7 @@ def _mixes(n: int, low: dict[str, int], supply: dict[str, int]) -> Iterator[dict
     return rec(0, n, {})
 
 
-def transport_steps(st: KState, seat: int) -> list[Action]:
+def transport_steps(st: KeyflowerState, seat: int) -> list[Action]:
     tr = st.transport
     assert tr is not None
     player = st.seats[seat]
@@ -158,7 +158,7 @@ def transport_steps(st: KState, seat: int) -> list[Action]:
     return out
 
 
-def upgrades(st: KState, seat: int) -> list[Action]:
+def upgrades(st: KeyflowerState, seat: int) -> list[Action]:
     player = st.seats[seat]
     wild = st.owns(seat, "boat3a")
     out: list[Action] = []

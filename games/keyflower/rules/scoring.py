@@ -13,7 +13,7 @@ from typing import Callable
 from games.keyflower.rules import geometry
 from games.keyflower.rules import village as vil
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS, tile as tile_def
-from games.keyflower.state import KState, Player
+from games.keyflower.state import KeyflowerState, Player
 
 PLAIN = ("wood", "stone", "iron")
 SEA_BREESE = (0, 2, 4, 8, 16, 32)
@@ -150,7 +150,7 @@ def best_skills(have: dict[str, int], tiles: set[str]) -> int:
 
 
 # -- the whole score -------------------------------------------------------------------------------
-def _auto(st: KState, seat: int, player: Player) -> int:
+def _auto(st: KeyflowerState, seat: int, player: Player) -> int:
     edges = vil.edges_at(player)
     occupied = set(edges)
     points = 0
@@ -170,7 +170,7 @@ def _auto(st: KState, seat: int, player: Player) -> int:
     return points
 
 
-def _storage(st: KState, player: Player, wild: bool) -> tuple[int, dict[str, int], list[int]]:
+def _storage(st: KeyflowerState, player: Player, wild: bool) -> tuple[int, dict[str, int], list[int]]:
     """(VP of storage tiles, resources freed to the pool (option storagefree), VP per extra resource)."""
     points = 0
     freed = {r: 0 for r in RESOURCES}
@@ -191,7 +191,7 @@ def _storage(st: KState, player: Player, wild: bool) -> tuple[int, dict[str, int
     return points, freed, per_extra
 
 
-def score_player(st: KState, seat: int) -> dict[str, int]:
+def score_player(st: KeyflowerState, seat: int) -> dict[str, int]:
     player = st.seats[seat]
     village = player.village
     wild = "boat3b" in village

@@ -8,19 +8,19 @@ from games.keyflower.actions import tile_name
 from games.keyflower.components import (COLOURS, RESOURCES, SEASONS, SEASON_CODES, SKILLS, boats_for, components,
                                   home_ids, player_counts, purple_tile_for, season_tiles, tile as tile_def,
                                   turn_order_for)
-from games.keyflower.state import KState, Placed, Player, counts
+from games.keyflower.state import KeyflowerState, Placed, Player, counts
 from games.keyflower.rules.supply import add, draw_keeples, draw_skills, short, take_green, total
 from games.keyflower.rules import geometry
 from games.keyflower import words
 
 
-def setup(players: int, options: frozenset[str], seed: int) -> KState:
+def setup(players: int, options: frozenset[str], seed: int) -> KeyflowerState:
     comp = components()
     rng = SeededRng(seed)
     homes = list(home_ids())
     rng.shuffle(homes)
     seats = [Player(home=homes[i]) for i in range(players)]
-    st = KState(players=players, options=frozenset(options), rng=rng, seats=seats)
+    st = KeyflowerState(players=players, options=frozenset(options), rng=rng, seats=seats)
     st.order = list(range(players))
     rng.shuffle(st.order)                  # "clockwise" is this random seating (section 3, step 1)
     st.bag = counts(COLOURS, {c: comp["keeples"][c] for c in comp["bag_at_start"]})
@@ -48,7 +48,7 @@ def setup(players: int, options: frozenset[str], seed: int) -> KState:
     return st
 
 
-def _open_season(st: KState) -> list[Event]:
+def _open_season(st: KeyflowerState) -> list[Event]:
     """Boats to the season's side and loaded, tiles dealt (spring, summer, autumn)."""
     season = SEASONS[st.season]
     _load_boats(st, season)
@@ -71,7 +71,7 @@ def _open_season(st: KState) -> list[Event]:
                          tiles=", ".join(tile_name(t) for t in st.auction), player=SeatRef(st.start))]
 
 
-def _load_boats(st: KState, season: str) -> None:
+def _load_boats(st: KeyflowerState, season: str) -> None:
     want = {b: tile_def(b).cargo[season] for b in st.boats}
     st.cargo = {b: counts(COLOURS + SKILLS) for b in st.boats}
     for index, pool_draw in ((0, draw_keeples), (1, draw_skills)):
@@ -89,7 +89,7 @@ def _load_boats(st: KState, season: str) -> None:
                     need[b] -= 1
 
 
-def start_winter(st: KState) -> list[Event]:
+def start_winter(st: KeyflowerState) -> list[Event]:
     st.cargo = {b: counts(COLOURS + SKILLS) for b in st.boats}
     st.auction = []
     st.activity = {}
@@ -100,7 +100,7 @@ def start_winter(st: KState) -> list[Event]:
     return [Event.public("Winter: every player secretly chooses at least one winter tile to put up ('winter TILE ...').")]
 
 
-def reveal_winter(st: KState) -> list[Event]:
+def reveal_winter(st: KeyflowerState) -> list[Event]:
     chosen: list[str] = []
     for player in st.seats:
         assert player.winter_choice is not None
@@ -118,7 +118,7 @@ def reveal_winter(st: KState) -> list[Event]:
 
 
 # -- end of season (7) ---------------------------------------------------------------------
-def end_season(st: KState) -> list[Event]:
+def end_season(st: KeyflowerState) -> list[Event]:
     code = SEASON_CODES[st.season]
     events: list[Event] = [Event.public("{code}-end: everyone has passed.", code=code)]
     # 1. losing bids return
@@ -210,7 +210,7 @@ def end_season(st: KState) -> list[Event]:
     return events
 
 
-def advance_boats(st: KState) -> list[Event]:
+def advance_boats(st: KeyflowerState) -> list[Event]:
     """Give the last boat automatically, then move on to village expansion."""
     events: list[Event] = []
     if len(st.boat_queue) == 1 and st.boats_left:
@@ -220,7 +220,7 @@ def advance_boats(st: KState) -> list[Event]:
     return events
 
 
-def take_boat(st: KState, seat: int, boat: str) -> list[Event]:
+def take_boat(st: KeyflowerState, seat: int, boat: str) -> list[Event]:
     player = st.seats[seat]
     st.boat_queue.remove(seat)
     st.boats_left.remove(boat)
@@ -253,7 +253,7 @@ def take_boat(st: KState, seat: int, boat: str) -> list[Event]:
 
 
 # -- village expansion (8.3) -------------------------------------------------------------------
-def start_placement(st: KState) -> list[Event]:
+def start_placement(st: KeyflowerState) -> list[Event]:
     st.phase = "placement"
     events: list[Event] = []
     for seat in range(st.players):
@@ -263,11 +263,11 @@ def start_placement(st: KState) -> list[Event]:
     return events
 
 
-def placement_waiting(st: KState) -> list[int]:
+def placement_waiting(st: KeyflowerState) -> list[int]:
     return [s for s, p in enumerate(st.seats) if p.pending]
 
 
-def discard_unplaceable(st: KState, seat: int) -> list[Event]:
+def discard_unplaceable(st: KeyflowerState, seat: int) -> list[Event]:
     """D15: when none of a player's pending tiles fits anywhere, they are discarded."""
     player = st.seats[seat]
     if not player.pending or any(vil.placements(st, seat, t) for t in player.pending):
@@ -278,7 +278,7 @@ def discard_unplaceable(st: KState, seat: int) -> list[Event]:
                          tiles=", ".join(tile_name(t) for t in gone))]
 
 
-def place(st: KState, seat: int, tid: str, q: int, r: int, k: int) -> list[Event]:
+def place(st: KeyflowerState, seat: int, tid: str, q: int, r: int, k: int) -> list[Event]:
     player = st.seats[seat]
     occupied_before = vil.edges_at(player, tentative=True)
     river_cell = geometry.river_next(occupied_before)
@@ -296,7 +296,7 @@ def place(st: KState, seat: int, tid: str, q: int, r: int, k: int) -> list[Event
     return events
 
 
-def finish_placement(st: KState) -> list[Event]:
+def finish_placement(st: KeyflowerState) -> list[Event]:
     """Everyone is done: reveal the new tiles, then the next season (or the end of winter)."""
     events: list[Event] = []
     code = SEASON_CODES[st.season]
@@ -320,11 +320,11 @@ def finish_placement(st: KState) -> list[Event]:
     return events + finish_game(st)
 
 
-def flip_targets(st: KState, seat: int) -> list[str]:
+def flip_targets(st: KeyflowerState, seat: int) -> list[str]:
     return [tid for tid, p in st.seats[seat].village.items() if vil.can_upgrade(tile_def(tid), p)]
 
 
-def finish_game(st: KState) -> list[Event]:
+def finish_game(st: KeyflowerState) -> list[Event]:
     from games.keyflower.rules.scoring import score_player
     st.flip_seat = None
     st.phase = "over"

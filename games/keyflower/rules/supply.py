@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from games.keyflower.components import COLOURS, SKILLS
-from games.keyflower.state import KState, counts
+from games.keyflower.state import KeyflowerState, counts
 
 
-def _draw_one(st: KState, pool: dict[str, int], keys: tuple[str, ...]) -> str | None:
+def _draw_one(st: KeyflowerState, pool: dict[str, int], keys: tuple[str, ...]) -> str | None:
     total = sum(pool[k] for k in keys)
     if total <= 0:
         return None
@@ -18,7 +18,7 @@ def _draw_one(st: KState, pool: dict[str, int], keys: tuple[str, ...]) -> str | 
     raise AssertionError("unreachable")
 
 
-def draw_keeples(st: KState, n: int) -> dict[str, int]:
+def draw_keeples(st: KeyflowerState, n: int) -> dict[str, int]:
     """Draw up to ``n`` keeples at random from the bag (fewer if it runs out)."""
     got = counts(COLOURS)
     for _ in range(n):
@@ -29,7 +29,7 @@ def draw_keeples(st: KState, n: int) -> dict[str, int]:
     return got
 
 
-def draw_skills(st: KState, n: int) -> dict[str, int]:
+def draw_skills(st: KeyflowerState, n: int) -> dict[str, int]:
     got = counts(SKILLS)
     for _ in range(n):
         skill = _draw_one(st, st.pile, SKILLS)
@@ -39,13 +39,13 @@ def draw_skills(st: KState, n: int) -> dict[str, int]:
     return got
 
 
-def take_green(st: KState, n: int) -> int:
+def take_green(st: KeyflowerState, n: int) -> int:
     got = min(n, st.green)
     st.green -= got
     return got
 
 
-def take_stock(st: KState, res: str, n: int) -> int:
+def take_stock(st: KeyflowerState, res: str, n: int) -> int:
     got = min(n, st.stock[res])
     st.stock[res] -= got
     return got

@@ -5,7 +5,7 @@ from itertools import combinations_with_replacement, permutations
 
 from games.keyflower.rules import geometry
 from games.keyflower.components import RESOURCES, SKILLS, TileDef, tile as tile_def
-from games.keyflower.state import KState, Placed, Player
+from games.keyflower.state import KeyflowerState, Placed, Player
 
 
 def placed_tiles(player: Player, tentative: bool = False) -> list[Placed]:
@@ -24,7 +24,7 @@ def cells(player: Player, tentative: bool = False) -> dict[tuple[int, int], str]
     return {p.cell: p.id for p in placed_tiles(player, tentative)}
 
 
-def distance(st: KState, seat: int, a: str, b: str) -> int | None:
+def distance(st: KeyflowerState, seat: int, a: str, b: str) -> int | None:
     """Road steps between two tiles of ``seat``'s village (any shared edge with boat 2a)."""
     player = st.seats[seat]
     pa, pb = player.village.get(a), player.village.get(b)
@@ -34,7 +34,7 @@ def distance(st: KState, seat: int, a: str, b: str) -> int | None:
     return geometry.distances(links, pa.cell).get(pb.cell)
 
 
-def all_distances(st: KState, seat: int) -> dict[str, dict[str, int]]:
+def all_distances(st: KeyflowerState, seat: int) -> dict[str, dict[str, int]]:
     """Tile id -> (tile id -> steps) for every reachable pair of ``seat``'s village."""
     player = st.seats[seat]
     links = geometry.road_links(edges_at(player), any_edge=st.owns(seat, "boat2a"))
@@ -45,7 +45,7 @@ def all_distances(st: KState, seat: int) -> dict[str, dict[str, int]]:
     return out
 
 
-def placements(st: KState, seat: int, tid: str) -> list[tuple[int, int, int]]:
+def placements(st: KeyflowerState, seat: int, tid: str) -> list[tuple[int, int, int]]:
     """Every legal (q, r, k) for ``tid`` in ``seat``'s village, counting this expansion's tiles."""
     player = st.seats[seat]
     occupied = edges_at(player, tentative=True)
@@ -59,17 +59,17 @@ def placements(st: KState, seat: int, tid: str) -> list[tuple[int, int, int]]:
     return out
 
 
-def legal_rotation(st: KState, seat: int, tid: str, cell: tuple[int, int], k: int) -> bool:
+def legal_rotation(st: KeyflowerState, seat: int, tid: str, cell: tuple[int, int], k: int) -> bool:
     player = st.seats[seat]
     occupied = edges_at(player, tentative=True)
     return geometry.fits(occupied, cell, geometry.rotated(tile_def(tid).edges, k), not st.owns(seat, "boat2a"))
 
 
-def rotations_at(st: KState, seat: int, tid: str, cell: tuple[int, int]) -> list[int]:
+def rotations_at(st: KeyflowerState, seat: int, tid: str, cell: tuple[int, int]) -> list[int]:
     return [k for k in range(6) if legal_rotation(st, seat, tid, cell, k)]
 
 
-def labels(st: KState, seat: int) -> dict[str, tuple[int, int]]:
+def labels(st: KeyflowerState, seat: int) -> dict[str, tuple[int, int]]:
     """A, B, C ... for the cells where at least one pending tile may go (section 8.5)."""
     player = st.seats[seat]
     found: set[tuple[int, int]] = set()

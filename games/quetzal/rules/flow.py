@@ -13,11 +13,11 @@ from games.quetzal.rules.placement import (do_place, place_actions, place_proble
                                      team_variants)
 from games.quetzal.rules.resolution import (advance, deliver, filled_slots, filled_village, sell, stage_cards,
                                       start_phase3, take_cards, take_tile)
-from games.quetzal.state import State, Step
+from games.quetzal.state import QuetzalState, Step
 
 
 # -- who acts ------------------------------------------------------------------------------------
-def to_act(state: State) -> frozenset[int]:
+def to_act(state: QuetzalState) -> frozenset[int]:
     if state.phase == "over":
         return frozenset()
     seat = overflowing(state)
@@ -30,7 +30,7 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset({state.steps[0].seat}) if state.steps else frozenset()
 
 
-def prompt_kind(state: State, seat: int) -> str | None:
+def prompt_kind(state: QuetzalState, seat: int) -> str | None:
     """What ``seat`` is asked for now: store, reroll-tile, place, workers (the second step of
     ``team ... use``), camp-reroll, take, sell, upgrade, deliver."""
     if seat not in to_act(state):
@@ -53,7 +53,7 @@ def capacity(step: Step) -> int:
     return rules().ship_cards if step.space == "ship" else rules().harbour_cards
 
 
-def reroll_tiles(state: State, seat: int) -> tuple[list[str], list[str]]:
+def reroll_tiles(state: QuetzalState, seat: int) -> tuple[list[str], list[str]]:
     """(limited reroll tiles, full reroll tiles) still usable by ``seat`` in this window."""
     window = state.player(seat).reroll_window
     limited = [t for t in window if rules().tile[t].count is not None]
@@ -61,7 +61,7 @@ def reroll_tiles(state: State, seat: int) -> tuple[list[str], list[str]]:
 
 
 # -- legal actions -------------------------------------------------------------------------------
-def legal_actions(state: State, seat: int) -> list[Action]:
+def legal_actions(state: QuetzalState, seat: int) -> list[Action]:
     kind = prompt_kind(state, seat)
     player = state.player(seat) if 0 <= seat < state.players else None
     if kind is None or player is None:
@@ -96,7 +96,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return deliver_actions(state, seat, step)
 
 
-def deliver_actions(state: State, seat: int, step: Step) -> list[Action]:
+def deliver_actions(state: QuetzalState, seat: int, step: Step) -> list[Action]:
     """A delivery is listed one card at a time (a staged choice, so the list grows with the hand,
     not with its subsets): ``deliver none`` (or ``deliver done`` once cards are chosen), then per
     card ``deliver <card>`` (the delivery is those cards) and ``deliver <card> +`` (add it and
@@ -114,7 +114,7 @@ def deliver_actions(state: State, seat: int, step: Step) -> list[Action]:
 
 
 # -- validation ----------------------------------------------------------------------------------
-def problem(state: State, seat: int, action: object) -> IllegalAction | None:
+def problem(state: QuetzalState, seat: int, action: object) -> IllegalAction | None:
     """Why ``action`` is illegal for ``seat`` now, or None. Never changes the state."""
     if state.phase == "over":
         return IllegalAction("The game is over.")
@@ -178,7 +178,7 @@ def problem(state: State, seat: int, action: object) -> IllegalAction | None:
     return deliver_problem(state, seat, step, action)
 
 
-def deliver_problem(state: State, seat: int, step: Step, action: object) -> IllegalAction | None:
+def deliver_problem(state: QuetzalState, seat: int, step: Step, action: object) -> IllegalAction | None:
     """A delivery step, staged (``deliver <card> +``, then ``deliver done``) or in one line."""
     player = state.player(seat)
     chosen = " ".join(step.cards)
@@ -219,7 +219,7 @@ def deliver_problem(state: State, seat: int, step: Step, action: object) -> Ille
     return None
 
 
-def reroll_tile_problem(state: State, seat: int, action: object) -> IllegalAction | None:
+def reroll_tile_problem(state: QuetzalState, seat: int, action: object) -> IllegalAction | None:
     limited, full = reroll_tiles(state, seat)
     player = state.player(seat)
     if isinstance(action, Keep):
@@ -240,7 +240,7 @@ def reroll_tile_problem(state: State, seat: int, action: object) -> IllegalActio
 
 
 # -- performing ----------------------------------------------------------------------------------
-def perform(state: State, seat: int, action: Action) -> list[Event]:
+def perform(state: QuetzalState, seat: int, action: Action) -> list[Event]:
     """Apply an already validated action and run the game forward to the next decision."""
     kind = prompt_kind(state, seat)
     player = state.player(seat)
@@ -294,7 +294,7 @@ def perform(state: State, seat: int, action: Action) -> list[Event]:
     return events + advance(state)
 
 
-def reroll_with_tile(state: State, seat: int, action: Action) -> list[Event]:
+def reroll_with_tile(state: QuetzalState, seat: int, action: Action) -> list[Event]:
     player = state.player(seat)
     limited, full = reroll_tiles(state, seat)
     if isinstance(action, Keep):
@@ -319,7 +319,7 @@ def reroll_with_tile(state: State, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def next_turn(state: State) -> list[Event]:
+def next_turn(state: QuetzalState) -> list[Event]:
     """The next seat (in order, wrapping) with workers in its pool places; none left: Phase 3."""
     for i in range(1, state.players + 1):
         seat = (state.turn + i) % state.players

@@ -7,7 +7,7 @@ from games.core import Event, SeatRef, counted
 from games.quetzal.actions import worker_key
 from games.quetzal.components import BIG, BLACK, WHITE, WILD, rules
 from games.quetzal.rules.options import DICE, FACES
-from games.quetzal.state import State, Worker
+from games.quetzal.state import QuetzalState, Worker
 
 
 @functools.lru_cache(maxsize=64)
@@ -16,7 +16,7 @@ def faces(weights: str) -> str:
     return "".join(face * int(weight) for face, weight in zip(FACES, weights.split(",")))
 
 
-def dice_of(state: State) -> str:
+def dice_of(state: QuetzalState) -> str:
     """The worker die of this table: the dice option's weights, else those of defaults.yaml."""
     for token in state.options:
         if token.startswith(DICE + "="):
@@ -24,7 +24,7 @@ def dice_of(state: State) -> str:
     return rules().dice
 
 
-def roll_worker(state: State, worker: Worker) -> str:
+def roll_worker(state: QuetzalState, worker: Worker) -> str:
     """Roll one worker (one draw of the table's random stream); return the letter w, k, s or u."""
     result = state.rng.choice(dice_of(state))
     worker.roll = result
@@ -40,7 +40,7 @@ def roll_text(rolled: list[tuple[str, str]]) -> str:
     return " ".join(f"{wid}:{r}" if wid == BIG else f"{wid}{r}" for wid, r in rolled)
 
 
-def roll_workers(state: State, seat: int, wids: list[str]) -> tuple[str, int]:
+def roll_workers(state: QuetzalState, seat: int, wids: list[str]) -> tuple[str, int]:
     """Roll the given workers in canonical order; pay upright coins. Returns (log text, coins)."""
     player = state.player(seat)
     rolled = []
@@ -53,11 +53,11 @@ def roll_workers(state: State, seat: int, wids: list[str]) -> tuple[str, int]:
     return roll_text(rolled), coins
 
 
-def sort_hand(state: State, seat: int) -> None:
+def sort_hand(state: QuetzalState, seat: int) -> None:
     state.player(seat).hand.sort(key=rules().card_order)
 
 
-def draw_card(state: State, events: list[Event]) -> str | None:
+def draw_card(state: QuetzalState, events: list[Event]) -> str | None:
     """Top card of the deck; an empty deck is rebuilt from the shuffled discard pile (DEFAULT 5.7)."""
     if not state.deck and state.discard:
         state.deck = sorted(state.discard, key=rules().card_order)
@@ -68,7 +68,7 @@ def draw_card(state: State, events: list[Event]) -> str | None:
     return state.deck.pop(0) if state.deck else None
 
 
-def draw_into_hand(state: State, seat: int, count: int, events: list[Event]) -> list[str]:
+def draw_into_hand(state: QuetzalState, seat: int, count: int, events: list[Event]) -> list[str]:
     """Draw ``count`` cards face down into a hand: only the owner learns which."""
     drawn = []
     for _ in range(count):
@@ -86,7 +86,7 @@ def draw_into_hand(state: State, seat: int, count: int, events: list[Event]) -> 
     return drawn
 
 
-def gain_discovery(state: State, seat: int, points: int, events: list[Event]) -> None:
+def gain_discovery(state: QuetzalState, seat: int, points: int, events: list[Event]) -> None:
     """Move the discovery disc one space per point; each space reached gives its reward."""
     r = rules()
     player = state.player(seat)
@@ -119,7 +119,7 @@ def gain_discovery(state: State, seat: int, points: int, events: list[Event]) ->
                                            player=SeatRef(seat)))
 
 
-def gain_tile(state: State, seat: int, tile_id: str, events: list[Event]) -> None:
+def gain_tile(state: QuetzalState, seat: int, tile_id: str, events: list[Event]) -> None:
     """Section 5.6: instant tiles act then go to the personal discard pile; permanents go face up
     (an identical one goes straight to the discard pile; a third one waits for ``store``)."""
     r = rules()
@@ -152,7 +152,7 @@ def gain_tile(state: State, seat: int, tile_id: str, events: list[Event]) -> Non
                                    player=SeatRef(seat), count=len(player.tiles)))
 
 
-def overflowing(state: State) -> int | None:
+def overflowing(state: QuetzalState) -> int | None:
     """The seat holding more face-up permanent tiles than allowed (it must ``store`` one)."""
     for seat, player in enumerate(state.seats):
         if len(player.tiles) > rules().max_permanent:
@@ -160,7 +160,7 @@ def overflowing(state: State) -> int | None:
     return None
 
 
-def has_effect(state: State, seat: int, effect: str) -> list[str]:
+def has_effect(state: QuetzalState, seat: int, effect: str) -> list[str]:
     """Face-up tiles of ``seat`` with ``effect`` (only face-up tiles act)."""
     return [t for t in state.player(seat).tiles if rules().tile[t].effect == effect]
 

@@ -7,17 +7,17 @@ from games.core import Event, IllegalAction, Msg, SeatRef, counted
 from games.quetzal.actions import Place, TeamUse, worker_key
 from games.quetzal.components import BIG, WILD, Space, rules
 from games.quetzal.rules.gains import has_effect
-from games.quetzal.state import POOL, State, Team, Worker
+from games.quetzal.state import POOL, QuetzalState, Team, Worker
 from games.quetzal.words import coins as coins_word
 
 TEMPLE_ROWS = ("t1", "t2", "t3", "t4", "t5")
 
 
-def pool_sorted(state: State, seat: int) -> list[Worker]:
+def pool_sorted(state: QuetzalState, seat: int) -> list[Worker]:
     return sorted(state.player(seat).pool(), key=lambda w: worker_key(w.wid))
 
 
-def selection_order(state: State, seat: int, colour: str | None) -> list[Worker]:
+def selection_order(state: QuetzalState, seat: int, colour: str | None) -> list[Worker]:
     """Section 5.2.4: fixed workers of the colour (any colour when None), then normal wild
     workers, then the big worker; lowest ID first within each group."""
     pool = pool_sorted(state, seat)
@@ -25,16 +25,16 @@ def selection_order(state: State, seat: int, colour: str | None) -> list[Worker]
     return fixed + [w for w in pool if w.wild and not w.big] + [w for w in pool if w.big]
 
 
-def default_workers(state: State, seat: int, colour: str | None, count: int) -> tuple[str, ...] | None:
+def default_workers(state: QuetzalState, seat: int, colour: str | None, count: int) -> tuple[str, ...] | None:
     order = selection_order(state, seat, colour)
     return tuple(w.wid for w in order[:count]) if count <= len(order) else None
 
 
-def closed_spaces(state: State) -> tuple[str, ...]:
+def closed_spaces(state: QuetzalState) -> tuple[str, ...]:
     return rules().closed.get(state.players, ())
 
 
-def place_cost(state: State, seat: int, space: Space, count: int) -> int:
+def place_cost(state: QuetzalState, seat: int, space: Space, count: int) -> int:
     cost = space.cost + space.cost_per_worker * count
     if space.code in TEMPLE_ROWS:
         cost = max(0, cost - len(has_effect(state, seat, "discount")))
@@ -47,14 +47,14 @@ def worker_class(worker: Worker) -> str:
     return BIG if worker.big else (WILD if worker.wild else worker.face)
 
 
-def make_place(state: State, seat: int, space: str, colour: str | None, workers: tuple[str, ...]) -> Place:
+def make_place(state: QuetzalState, seat: int, space: str, colour: str | None, workers: tuple[str, ...]) -> Place:
     """The action for this team with exactly the workers named (in ID order); ``short`` when they
     are the ones the default order picks (section 5.2.4), so ``use`` can be left out."""
     workers = tuple(sorted(workers, key=worker_key))
     return Place(space, colour, workers, is_default(state, seat, colour, workers))
 
 
-def is_default(state: State, seat: int, colour: str | None, workers: tuple[str, ...]) -> bool:
+def is_default(state: QuetzalState, seat: int, colour: str | None, workers: tuple[str, ...]) -> bool:
     """Are these the workers the reference's default order picks (section 5.2.4)?"""
     default = default_workers(state, seat, colour, len(workers))
     return default is not None and workers == tuple(sorted(default, key=worker_key))
@@ -69,7 +69,7 @@ def allowed_msg(space: Space) -> Msg:
     return Msg("white or black") if space.roles == "either" else colour_msg(space.roles)
 
 
-def place_problem(state: State, seat: int, action: Place) -> IllegalAction | None:
+def place_problem(state: QuetzalState, seat: int, action: Place) -> IllegalAction | None:
     """Why this placement is illegal (section 5.2.2), or None."""
     r = rules()
     space = r.space.get(action.space)
@@ -141,7 +141,7 @@ def teams_by_counts(ids: dict[str, list[str]], eligible: tuple[str, ...]) -> lis
     return teams
 
 
-def all_places(state: State, seat: int) -> dict[tuple[str, str | None, int], list[Place]]:
+def all_places(state: QuetzalState, seat: int) -> dict[tuple[str, str | None, int], list[Place]]:
     """Every legal team for ``seat`` (space, colour, size), each with its ways to be made from
     the pool once per count of each worker class (the lowest IDs of each class stand for the
     others: enough to know which teams exist, their default workers, and their value)."""
@@ -190,7 +190,7 @@ def all_places(state: State, seat: int) -> dict[tuple[str, str | None, int], lis
     return out
 
 
-def place_actions(state: State, seat: int) -> list[Place | TeamUse]:
+def place_actions(state: QuetzalState, seat: int) -> list[Place | TeamUse]:
     """The placement prompt: per team (space, colour, size) its default workers
     (``team 3a 2 black``) and, when other workers could make it, the staged
     ``team 3a 2 black use`` whose next prompt names the workers."""
@@ -203,12 +203,12 @@ def place_actions(state: State, seat: int) -> list[Place | TeamUse]:
     return out
 
 
-def eligible_workers(state: State, seat: int, colour: str | None) -> list[str]:
+def eligible_workers(state: QuetzalState, seat: int, colour: str | None) -> list[str]:
     """The pool's workers that can join a team of ``colour`` (None: any role), in ID order."""
     return [w.wid for w in pool_sorted(state, seat) if colour is None or w.wild or w.face == colour]
 
 
-def team_variants(state: State, seat: int, space: str, colour: str | None, count: int) -> list[Place]:
+def team_variants(state: QuetzalState, seat: int, space: str, colour: str | None, count: int) -> list[Place]:
     """The legal ways to make one team (the second step of ``team <space> <count> [colour] use``):
     every set of workers that can make it, by their IDs (the reference lets a player name the
     exact workers, section 9.2), the default set first."""
@@ -220,7 +220,7 @@ def team_variants(state: State, seat: int, space: str, colour: str | None, count
     return sorted(teams, key=lambda p: not p.short)
 
 
-def team_use_problem(state: State, seat: int, action: TeamUse) -> IllegalAction | None:
+def team_use_problem(state: QuetzalState, seat: int, action: TeamUse) -> IllegalAction | None:
     """``team <space> <count> [colour] use`` needs a legal team with a choice of workers."""
     variants = team_variants(state, seat, action.space, action.colour, action.count)
     if len(variants) > 1:
@@ -236,12 +236,12 @@ def team_use_problem(state: State, seat: int, action: TeamUse) -> IllegalAction 
                          action=str(make_place(state, seat, action.space, action.colour, workers)))
 
 
-def pool_text(state: State, seat: int) -> str:
+def pool_text(state: QuetzalState, seat: int) -> str:
     """``1w 2w 3k 4* 5* 6k big*`` (``*`` = wild)."""
     return " ".join(f"{w.wid}{'*' if w.wild else w.face}" for w in pool_sorted(state, seat)) or "-"
 
 
-def do_place(state: State, seat: int, action: Place) -> list[Event]:
+def do_place(state: QuetzalState, seat: int, action: Place) -> list[Event]:
     """Perform a validated placement: pay, move the workers, push out an outbid team, Camp coins."""
     r = rules()
     space = r.space[action.space]

@@ -8,13 +8,13 @@ from games.quetzal.components import rules
 from games.quetzal.rules.gains import draw_into_hand, gain_discovery, gain_tile, has_effect, overflowing, sort_hand
 from games.quetzal.rules.rounds import SLOTS, SURROUNDINGS, next_round
 from games.quetzal.rules.scoring import score_delivery
-from games.quetzal.state import State, Step
+from games.quetzal.state import QuetzalState, Step
 
 #: spaces that give something in Phase 3, in resolution order (Harbour and Ship last)
 ORDER = ("stele", "t1", "t2", "t3", "t4", "t5", "3a", "3b", "3c", "bm", "v1", "v2", "v3")
 
 
-def start_phase3(state: State) -> list[Event]:
+def start_phase3(state: QuetzalState) -> list[Event]:
     state.phase = "resolve"
     steps = [Step(code, team.seat) for code in ORDER for team in state.teams_on(code)]
     for team in sorted(state.teams_on("hm"), key=lambda t: t.seq):       # DEFAULT: placement order
@@ -24,15 +24,15 @@ def start_phase3(state: State) -> list[Event]:
     return [Event.public("All workers are placed. The spaces are resolved in order.")] + advance(state)
 
 
-def filled_slots(state: State) -> list[str]:
+def filled_slots(state: QuetzalState) -> list[str]:
     return [SLOTS[i] for i, card in enumerate(state.display) if card is not None]
 
 
-def filled_village(state: State) -> list[int]:
+def filled_village(state: QuetzalState) -> list[int]:
     return [i + 1 for i, tile in enumerate(state.village) if tile is not None]
 
 
-def needs_choice(state: State, step: Step) -> bool:
+def needs_choice(state: QuetzalState, step: Step) -> bool:
     """Does this step wait for its owner? (A single possible outcome is applied directly.)"""
     r = rules()
     code = step.space
@@ -45,7 +45,7 @@ def needs_choice(state: State, step: Step) -> bool:
     return False
 
 
-def advance(state: State) -> list[Event]:
+def advance(state: QuetzalState) -> list[Event]:
     """Run automatic steps until somebody must choose, the round ends or the game ends."""
     events: list[Event] = []
     while state.phase == "resolve" and overflowing(state) is None:
@@ -60,7 +60,7 @@ def advance(state: State) -> list[Event]:
     return events
 
 
-def auto_step(state: State, step: Step) -> list[Event]:
+def auto_step(state: QuetzalState, step: Step) -> list[Event]:
     code, seat = step.space, step.seat
     player = state.player(seat)
     r = rules()
@@ -100,7 +100,7 @@ def auto_step(state: State, step: Step) -> list[Event]:
     return take_tile(state, step, slots[0])
 
 
-def take_cards(state: State, step: Step, slots: list[str]) -> list[Event]:
+def take_cards(state: QuetzalState, step: Step, slots: list[str]) -> list[Event]:
     """Temple row: the chosen display cards, then the row's draw from the deck."""
     seat = step.seat
     player = state.player(seat)
@@ -121,7 +121,7 @@ def take_cards(state: State, step: Step, slots: list[str]) -> list[Event]:
     return events
 
 
-def take_tile(state: State, step: Step, slot: int) -> list[Event]:
+def take_tile(state: QuetzalState, step: Step, slot: int) -> list[Event]:
     tile = state.village[slot - 1]
     assert tile is not None
     state.village[slot - 1] = None
@@ -131,7 +131,7 @@ def take_tile(state: State, step: Step, slot: int) -> list[Event]:
     return events
 
 
-def sell(state: State, step: Step, card: str | None) -> list[Event]:
+def sell(state: QuetzalState, step: Step, card: str | None) -> list[Event]:
     player = state.player(step.seat)
     if card is None:
         return [Event.public("Black Market: {player} sells nothing.", player=SeatRef(step.seat))]
@@ -143,7 +143,7 @@ def sell(state: State, step: Step, card: str | None) -> list[Event]:
                          player=SeatRef(step.seat), card=card, coins=coins)]
 
 
-def stage_cards(state: State, step: Step, cards: tuple[str, ...]) -> list[Event]:
+def stage_cards(state: QuetzalState, step: Step, cards: tuple[str, ...]) -> list[Event]:
     """``deliver <cards> +``: the cards leave the hand for the delivery being built (they will be
     delivered: a chosen card cannot be taken back, so showing them now reveals nothing early)."""
     player = state.player(step.seat)
@@ -155,7 +155,7 @@ def stage_cards(state: State, step: Step, cards: tuple[str, ...]) -> list[Event]
                          player=SeatRef(step.seat), cards=" ".join(cards), chosen=" ".join(step.cards))]
 
 
-def deliver(state: State, step: Step, added: tuple[str, ...]) -> list[Event]:
+def deliver(state: QuetzalState, step: Step, added: tuple[str, ...]) -> list[Event]:
     """One delivery (the cards chosen before plus ``added``): set points and VP icons (and dealer
     tiles), then coin icons, then discovery."""
     seat = step.seat
@@ -182,7 +182,7 @@ def deliver(state: State, step: Step, added: tuple[str, ...]) -> list[Event]:
     return events
 
 
-def finish_round(state: State) -> list[Event]:
+def finish_round(state: QuetzalState) -> list[Event]:
     if state.round >= rules().rounds:
         state.phase = "over"
         state.steps = []

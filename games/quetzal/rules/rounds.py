@@ -5,7 +5,7 @@ from games.core import Event, SeatRef, SeededRng, counted, option_value
 from games.quetzal.components import BIG, WILD, rules
 from games.quetzal.rules.gains import draw_card, has_effect, roll_workers
 from games.quetzal.rules.options import FIRST, OPTIONS, PUBLISHER_COINS
-from games.quetzal.state import POOL, Player, State, Worker
+from games.quetzal.state import POOL, Player, QuetzalState, Worker
 
 SURROUNDINGS = ("3a", "3b", "3c")
 SLOTS = "ABCDEFGH"
@@ -17,7 +17,7 @@ def new_workers(count: int) -> list[Worker]:
     return [Worker(str(i), WILD) for i in range(1, count)] + [Worker(BIG, WILD)]
 
 
-def setup_state(players: int, options: frozenset[str], seed: int) -> tuple[State, list[Event]]:
+def setup_state(players: int, options: frozenset[str], seed: int) -> tuple[QuetzalState, list[Event]]:
     """Section 3.2, in the reference's order of random draws: start player, relic deck, upgrade stack."""
     r = rules()
     row = r.setup[players]
@@ -32,7 +32,7 @@ def setup_state(players: int, options: frozenset[str], seed: int) -> tuple[State
     if PUBLISHER_COINS in options:
         for position, seat in enumerate((start + i) % players for i in range(players)):
             seats[seat].coins = r.publisher_coins[position]
-    state = State(players=players, options=sorted(options), rng=rng, marker=start, turn=start, seats=seats)
+    state = QuetzalState(players=players, options=sorted(options), rng=rng, marker=start, turn=start, seats=seats)
     state.deck = [c.id for c in r.cards]
     rng.shuffle(state.deck)
     state.stack = [t.id for t in r.tiles]
@@ -49,7 +49,7 @@ def setup_state(players: int, options: frozenset[str], seed: int) -> tuple[State
     return state, events
 
 
-def refill(state: State, events: list[Event]) -> None:
+def refill(state: QuetzalState, events: list[Event]) -> None:
     """Top up the Temple display, each Surroundings space and the Village display (DEFAULT: top up)."""
     r = rules()
     for slot, card in enumerate(state.display):
@@ -67,7 +67,7 @@ def refill(state: State, events: list[Event]) -> None:
             state.village[slot] = state.stack.pop(0)
 
 
-def start_round(state: State) -> list[Event]:
+def start_round(state: QuetzalState) -> list[Event]:
     """Phase 1: everybody rolls every worker (turn order from the start player; workers by ID,
     big last), then holders of reroll tiles may use them before Phase 2 starts."""
     events = [Event.public("Round {round} begins. {player} is the start player.", round=state.round,
@@ -89,7 +89,7 @@ def start_round(state: State) -> list[Event]:
     return events
 
 
-def next_round(state: State) -> list[Event]:
+def next_round(state: QuetzalState) -> list[Event]:
     """Phase 4: workers come home, the board is refilled, the next round starts."""
     for player in state.seats:
         for worker in player.workers:

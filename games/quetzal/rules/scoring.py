@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from games.quetzal.components import rules
-from games.quetzal.state import State
+from games.quetzal.state import QuetzalState
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class FinalScore:
         return self.track + self.marker + self.coins + self.tiles
 
 
-def final_score(state: State, seat: int) -> FinalScore:
+def final_score(state: QuetzalState, seat: int) -> FinalScore:
     r = rules()
     player = state.player(seat)
     tiles = sum(r.tile[t].vp for t in player.tiles + player.stored)

@@ -14,6 +14,20 @@ def seats_from(state: StoneAgeState, start: int) -> list[int]:
     return [(start + i) % state.count for i in range(state.count)]
 
 
+# -- who acts --------------------------------------------------------------------------------
+
+def to_act(state: StoneAgeState) -> frozenset[int]:
+    """The seat placing or in its action turn; the picker of a dice-for-all card; every seat
+    that must still answer a food shortfall; nobody once the game is over."""
+    if state.phase == "over":
+        return frozenset()
+    if state.phase == "feed":
+        return frozenset(hungry(state))
+    if state.phase == "act" and state.dfa is not None:
+        return frozenset({state.dfa["pickers"][0]})
+    return frozenset({state.turn})
+
+
 # -- placement -------------------------------------------------------------------------------
 
 def start_round(state: StoneAgeState) -> list[Event]:

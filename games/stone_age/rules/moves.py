@@ -19,18 +19,6 @@ from games.stone_age.rules.checks import (
 from games.stone_age.state import Player, StoneAgeState
 
 
-# -- who acts --------------------------------------------------------------------------------
-
-def to_act(state: StoneAgeState) -> frozenset[int]:
-    if state.phase == "over":
-        return frozenset()
-    if state.phase == "feed":
-        return frozenset(flow.hungry(state))
-    if state.phase == "act" and state.dfa is not None:
-        return frozenset({state.dfa["pickers"][0]})
-    return frozenset({state.turn})
-
-
 # -- legal actions ---------------------------------------------------------------------------
 
 def claims(p: Player) -> list[Claim]:
@@ -42,7 +30,7 @@ def legal_actions(state: StoneAgeState, seat: int) -> list[Action]:
         return []
     p = state.players[seat]
     extra = claims(p)
-    if seat not in to_act(state):
+    if seat not in flow.to_act(state):
         return list(extra)
     actions: list[Action] = []
     if state.phase == "place":
@@ -85,7 +73,7 @@ def apply(state: StoneAgeState, seat: int, action: Action) -> list[Event]:
         raise IllegalAction("You are not playing in this game.")
     if isinstance(action, Claim):
         return apply_claim(state, seat, action)
-    acting = to_act(state)
+    acting = flow.to_act(state)
     if seat not in acting:
         if len(acting) == 1:
             raise IllegalAction("It is not your turn; waiting for {player}.", player=SeatRef(min(acting)))

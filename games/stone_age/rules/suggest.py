@@ -2,7 +2,7 @@
 location to resolve next, how many tools to add, which die to take, feed or starve."""
 from __future__ import annotations
 
-from games.stone_age.rules import moves
+from games.stone_age.rules import flow
 from games.stone_age.actions import Action, Buy, FeedPay, Pick, Place, Resolve, Skip, Starve, Tools
 from games.stone_age.components import VALUE, building
 from games.stone_age.rules.payments import building_payments, cheapest, payment_points
@@ -35,7 +35,7 @@ def best_tools(state: StoneAgeState, seat: int) -> list[Tools]:
 
 
 def suggestions(state: StoneAgeState, seat: int) -> list[Action]:
-    if seat not in moves.to_act(state):
+    if seat not in flow.to_act(state):
         return []
     p = state.players[seat]
     if state.phase == "place":
