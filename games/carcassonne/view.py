@@ -60,6 +60,8 @@ class CarcassonneView:
     last_placed: tuple[int, int] | None = None
     discarded: tuple[str, ...] = ()
     extras: dict = field(default_factory=dict)  # add-on state (king/robber holders, ...), built by the add-ons
+    #: the viewer's private part: Carcassonne has no secrets (the drawn tile is public), so none
+    me: None = None
 
     @property
     def pieces(self) -> frozenset[str]:
