@@ -106,11 +106,17 @@ class Stopped(Exception):
         self.code = code
 
 
+async def open_configured_store(settings: Settings) -> Store:
+    """The store config.yaml's database section names, connected and migrated."""
+    return await open_store(settings.database_backend, path=settings.database_path, dsn=settings.database_dsn,
+                            pool_size=settings.database_pool_size)
+
+
 async def main_async(args: argparse.Namespace, settings: Settings) -> None:
     ownership = Ownership(settings)
     ownership.lock_database_file()      # SQLite: a second process on the same file stops here
     try:
-        store = await open_store(settings)
+        store = await open_configured_store(settings)
         try:
             lost: list[str] = []
             main = asyncio.current_task()
@@ -259,7 +265,7 @@ def upgrade_schema(settings: Settings) -> int:
         ownership = Ownership(settings)
         ownership.lock_database_file()      # not under a running bot on the same SQLite file
         try:
-            store = await open_store(settings)
+            store = await open_configured_store(settings)
             await store.close()
         finally:
             await ownership.release()

@@ -31,7 +31,7 @@ from bot.store.base import Statement
 from bot.tournaments import export, pairing
 from bot.tournaments.standings import Line, bye_points, number, table_points
 from bot.tournaments.standings import standings as compute_standings
-from bot.tournaments.store import Player, Slot, Tournament, TournamentStore
+from bot.store.tournaments import Player, Slot, Tournament, Tournaments as TournamentStore
 from bot.turns.durations import parse_span, span, span_text
 from games import registry
 from games.core import BLANK, OptionError, validate_options

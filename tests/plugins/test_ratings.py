@@ -6,7 +6,8 @@ import io
 
 from PIL import Image
 
-from bot.ratings.model import Skill, rate
+from bot.ratings.model import START, rate
+from bot.store.records import Skill
 from tests.plugins.helpers import finish_countdown, play_turns
 from tests.conftest import ctx
 from tests.helpers import confirmed, text_of
@@ -23,9 +24,9 @@ async def game(bot, *users, channel=1, bots=0):
 
 
 def test_model_ranks_and_ties():
-    a, b, c = rate([Skill(), Skill(), Skill()], [1, 2, 3])
-    assert a.mu > b.mu > c.mu and all(s.sigma < Skill().sigma for s in (a, b, c))
-    a, b, c = rate([Skill(), Skill(), Skill()], [1, 1, 3])
+    a, b, c = rate([START, START, START], [1, 2, 3])
+    assert a.mu > b.mu > c.mu and all(s.sigma < START.sigma for s in (a, b, c))
+    a, b, c = rate([START, START, START], [1, 1, 3])
     assert abs(a.mu - b.mu) < 1e-9 and a.mu > c.mu
     strong, weak = Skill(35, 3), Skill(20, 3)
     upset = rate([strong, weak], [2, 1])

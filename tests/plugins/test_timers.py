@@ -106,7 +106,7 @@ async def test_timeout_done_but_not_marked_is_not_done_again(bot, clock, recorde
     """A crash after a timeout's moves were saved but before its job was marked fired (and before
     the clocks were brought up to date): the job runs again after the restart and changes nothing."""
     from bot.scheduler import schedule_sql
-    from bot.turns.store import TurnStore
+    from bot.store.turn_timers import TurnTimers
 
     table = await start(bot, "alice", "bob")
     await bot.service.act(ctx("alice"), "bet odd")
@@ -118,7 +118,7 @@ async def test_timeout_done_but_not_marked_is_not_done_again(bot, clock, recorde
     assert sum(1 for a in await bot.store.actions(table.id) if a.kind == "timeout") == 1
     version = bot.service.table_in(1).version
     # put back what the crash would have left: Alice's clock and the unmarked job
-    await bot.store.write([TurnStore.add_clock_sql(clock_row),
+    await bot.store.write([TurnTimers.add_clock_sql(clock_row),
                            schedule_sql("timeout", timeout.key, timeout.due_at, timeout.payload, clock.now(), timeout.ref)])
     job = next(j for j in await jobs(bot, "timeout") if j.key == timeout.key)
     # even if the seat were still to act, the timeout already in the log stops a second one
