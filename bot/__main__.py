@@ -150,7 +150,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
                           settings.monitor_file).start() if settings.monitor_event_loop else None
     service = TableService(store, settings)
     service.warm_up()                   # in a worker thread, while the bot connects
-    play = Plugins(service)           # timers, ratings, tournaments... (hooks into the service)
+    plugins = Plugins(service)        # timers, ratings, tournaments... (hooks into the service)
     i18n = I18n(game_packages(service.games()), settings.default_locale, settings.locales)
     try:
         token = os.environ.get("DISCORD_TOKEN", "").strip()
@@ -160,12 +160,12 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
 
             stop_on_sigterm()
             console = Console(service, i18n, settings.console_images_dir, settings.default_locale)
-            play.ports.update(console_ports(console))
-            console.extra = play.dispatch
+            plugins.ports.update(console_ports(console))
+            console.extra = plugins.dispatch
             for _channel_id, replies in await service.restore():
                 console.show("console", replies)
                 await service.announced(replies)
-            await play.start()
+            await plugins.start()
             if monitor is not None:
                 monitor.ready()
             await console.run()
@@ -176,12 +176,12 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
 
             stop_on_sigterm()
             try:
-                await run_discord(service, settings, i18n, token, force_sync=args.sync, play=play, monitor=monitor)
+                await run_discord(service, settings, i18n, token, force_sync=args.sync, plugins=plugins, monitor=monitor)
             except discord.LoginFailure:
                 raise Stopped("Discord refused the bot's token: check DISCORD_TOKEN (Discord developer portal, your"
                               " application, Bot, Reset Token)", 2) from None
     finally:
-        await play.stop()
+        await plugins.stop()
         await service.close()
         if monitor is not None:
             await monitor.stop()
@@ -195,10 +195,10 @@ async def sync_commands(settings: Settings, store: Store) -> None:
     from bot.discord.client import sync_commands_once
 
     service = TableService(store, settings)
-    play = Plugins(service)             # never started: its commands are among those synced
+    plugins = Plugins(service)          # never started: its commands are among those synced
     i18n = I18n(game_packages(service.games()), settings.default_locale)
     try:
-        await sync_commands_once(service, settings, i18n, os.environ.get("DISCORD_TOKEN", "").strip(), play)
+        await sync_commands_once(service, settings, i18n, os.environ.get("DISCORD_TOKEN", "").strip(), plugins)
     except discord.LoginFailure:
         raise Stopped("Discord refused the bot's token: check DISCORD_TOKEN (Discord developer portal, your"
                       " application, Bot, Reset Token)", 2) from None
