@@ -106,11 +106,17 @@ class Stopped(Exception):
         self.code = code
 
 
+async def open_configured_store(settings: Settings) -> Store:
+    """The store config.yaml's database section names, connected and migrated."""
+    return await open_store(settings.database_backend, path=settings.database_path, dsn=settings.database_dsn,
+                            pool_size=settings.database_pool_size)
+
+
 async def main_async(args: argparse.Namespace, settings: Settings) -> None:
     ownership = Ownership(settings)
     ownership.lock_database_file()      # SQLite: a second process on the same file stops here
     try:
-        store = await open_store(settings)
+        store = await open_configured_store(settings)
         try:
             lost: list[str] = []
             main = asyncio.current_task()
@@ -144,7 +150,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
                           settings.monitor_file).start() if settings.monitor_event_loop else None
     service = TableService(store, settings)
     service.warm_up()                   # in a worker thread, while the bot connects
-    play = Plugins(service)           # timers, ratings, tournaments... (hooks into the service)
+    plugins = Plugins(service)        # timers, ratings, tournaments... (hooks into the service)
     i18n = I18n(game_packages(service.games()), settings.default_locale, settings.locales)
     try:
         token = os.environ.get("DISCORD_TOKEN", "").strip()
@@ -154,12 +160,12 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
 
             stop_on_sigterm()
             console = Console(service, i18n, settings.console_images_dir, settings.default_locale)
-            play.ports.update(console_ports(console))
-            console.extra = play.dispatch
+            plugins.ports.update(console_ports(console))
+            console.extra = plugins.dispatch
             for _channel_id, replies in await service.restore():
                 console.show("console", replies)
                 await service.announced(replies)
-            await play.start()
+            await plugins.start()
             if monitor is not None:
                 monitor.ready()
             await console.run()
@@ -170,12 +176,12 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
 
             stop_on_sigterm()
             try:
-                await run_discord(service, settings, i18n, token, force_sync=args.sync, play=play, monitor=monitor)
+                await run_discord(service, settings, i18n, token, force_sync=args.sync, plugins=plugins, monitor=monitor)
             except discord.LoginFailure:
                 raise Stopped("Discord refused the bot's token: check DISCORD_TOKEN (Discord developer portal, your"
                               " application, Bot, Reset Token)", 2) from None
     finally:
-        await play.stop()
+        await plugins.stop()
         await service.close()
         if monitor is not None:
             await monitor.stop()
@@ -189,10 +195,10 @@ async def sync_commands(settings: Settings, store: Store) -> None:
     from bot.discord.client import sync_commands_once
 
     service = TableService(store, settings)
-    play = Plugins(service)             # never started: its commands are among those synced
+    plugins = Plugins(service)          # never started: its commands are among those synced
     i18n = I18n(game_packages(service.games()), settings.default_locale)
     try:
-        await sync_commands_once(service, settings, i18n, os.environ.get("DISCORD_TOKEN", "").strip(), play)
+        await sync_commands_once(service, settings, i18n, os.environ.get("DISCORD_TOKEN", "").strip(), plugins)
     except discord.LoginFailure:
         raise Stopped("Discord refused the bot's token: check DISCORD_TOKEN (Discord developer portal, your"
                       " application, Bot, Reset Token)", 2) from None
@@ -259,7 +265,7 @@ def upgrade_schema(settings: Settings) -> int:
         ownership = Ownership(settings)
         ownership.lock_database_file()      # not under a running bot on the same SQLite file
         try:
-            store = await open_store(settings)
+            store = await open_configured_store(settings)
             await store.close()
         finally:
             await ownership.release()

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar
 import yaml
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
-from bot.dsn import DsnError, check_dsn
+from bot.store.dsn import DsnError, check_dsn
 from bot.i18n import LOCALES
-from bot.sharding import SINGLE, Shards
+from bot.store.shards import SINGLE, Shards
 from bot.turns.durations import parse_span
 
 

@@ -67,14 +67,17 @@ def test_database_backend_and_url():
     from bot.store import SqliteStore, store_for
     from bot.store.postgres import PostgresStore
 
+    def store_of(s):
+        return store_for(s.database_backend, path=s.database_path, dsn=s.database_dsn, pool_size=s.database_pool_size)
+
     url = "postgresql://bot:secret@db.example:5432/boardtable"
     s = settings_from_dict({}, environ={"DATABASE_URL": url})
     assert (s.database_backend, s.database_dsn) == ("sqlite", None)        # the URL matters only for postgres
-    assert isinstance(store_for(s), SqliteStore)
+    assert isinstance(store_of(s), SqliteStore)
     s = settings_from_dict({"database": {"backend": "postgres", "pool_size": 8}}, environ={"DATABASE_URL": url})
     assert (s.database_backend, s.database_dsn, s.database_pool_size) == ("postgres", url, 8)
     assert "secret" not in repr(s)
-    store = store_for(s)
+    store = store_of(s)
     assert isinstance(store, PostgresStore) and store.description == "PostgreSQL db.example:5432/boardtable"
     in_file = "postgres://bot@localhost/boardtable"
     assert settings_from_dict({"database": {"backend": "postgres", "dsn": in_file}}, environ={}).database_dsn == in_file

@@ -1,7 +1,7 @@
-"""PostgreSQL URLs are checked before use and described without secrets (bot/dsn.py)."""
+"""PostgreSQL URLs are checked before use and described without secrets (bot/store/dsn.py)."""
 import pytest
 
-from bot.dsn import DsnError, check_dsn, describe_dsn, scrub
+from bot.store.dsn import DsnError, check_dsn, describe_dsn, scrub
 
 
 @pytest.mark.parametrize("url", [

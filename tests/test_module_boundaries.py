@@ -72,3 +72,53 @@ def test_no_module_uses_another_modules_private_names(package):
     for path in sorted((ROOT / package).rglob("*.py")):
         found += violations(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
     assert found == [], "private names used from outside their class or module:\n" + "\n".join(found)
+
+
+# -- the store imports nothing above it ---------------------------------------------------------------
+STORE = ROOT / "bot" / "store"
+
+
+def imports_above_the_store(source: str, module: str, where: str = "<source>") -> list[str]:
+    """Every import in ``source`` (the module ``module`` of bot/store) of a module of ``bot``
+    outside ``bot.store``, as 'where:line: module'; relative imports resolved first."""
+    package = module.split(".")[:-1]            # bot.store.base and bot.store.__init__: bot.store
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            name = ".".join([*base, *(node.module or "").split(".")]).strip(".")
+            # "from bot import dsn" and "from .. import sharding" import the modules they name
+            names = [f"{name}.{alias.name}" for alias in node.names] if name == "bot" else [name]
+        else:
+            continue
+        found += [f"{where}:{node.lineno}: {name}" for name in names
+                  if (name == "bot" or name.startswith("bot.")) and not (name == "bot.store" or name.startswith("bot.store."))]
+    return found
+
+
+def test_the_store_check_finds_each_kind_of_import_from_above():
+    source = """
+from bot.config import Settings
+import bot.ratings.model
+from bot import dsn
+from .. import sharding
+from ..tournaments.standings import Entry
+from bot.store.records import Skill
+from .base import Store
+import sqlalchemy
+"""
+    found = imports_above_the_store(source, "bot.store.example")
+    assert [line.split(": ", 1)[1] for line in found] == [
+        "bot.config", "bot.ratings.model", "bot.dsn", "bot.sharding", "bot.tournaments.standings"], found
+
+
+def test_the_store_imports_nothing_above_it():
+    """bot/store is the bottom of bot/ (design.md, "Store"): its own records and types live there,
+    so it can be used, tested and replaced without the service, the config or the extensions."""
+    found = []
+    for path in sorted(STORE.rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        found += imports_above_the_store(path.read_text(encoding="utf-8"), module, str(path.relative_to(ROOT)))
+    assert found == [], "bot/store imports from above it:\n" + "\n".join(found)

@@ -109,7 +109,7 @@ class BoardBotCore(_Bot):
     """The bot's behaviour, for one connection (BoardBot) or Discord's sharding (ShardedBoardBot)."""
 
     def __init__(self, service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
-                 only_sync: bool = False, play: Plugins | None = None, monitor: LoopMonitor | None = None,
+                 only_sync: bool = False, plugins: Plugins | None = None, monitor: LoopMonitor | None = None,
                  **shard_options) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -120,7 +120,7 @@ class BoardBotCore(_Bot):
         self.i18n = i18n
         self.force_sync = force_sync
         self.only_sync = only_sync       # boardtable sync: log in, sync the commands, nothing else
-        self.play = play                 # bot.plugins.Plugins: timers, ratings, tournaments
+        self.plugins = plugins              # bot.plugins.Plugins: timers, ratings, tournaments
         self.monitor = monitor           # event-loop stall figures (config monitor.*), or None
         self.tree.on_error = self.on_app_command_error
         self._in_flight = 0              # interactions whose service call is running (see in_time)
@@ -139,12 +139,12 @@ class BoardBotCore(_Bot):
         await self.sync_commands()
         if self.only_sync:
             return
-        if self.play is not None:
+        if self.plugins is not None:
             from bot.discord.ports import discord_ports
-            self.play.ports.update(discord_ports(self))
+            self.plugins.ports.update(discord_ports(self))
         self._pending = await self.service.restore()
-        if self.play is not None:
-            await self.play.start()
+        if self.plugins is not None:
+            await self.plugins.start()
 
     async def on_ready(self) -> None:
         shards = getattr(self, "shards", None)
@@ -403,29 +403,29 @@ class ShardedBoardBot(BoardBotCore, commands.AutoShardedBot):
 
 
 def create_bot(service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
-               play: Plugins | None = None, monitor: LoopMonitor | None = None) -> BoardBot | ShardedBoardBot:
+               plugins: Plugins | None = None, monitor: LoopMonitor | None = None) -> BoardBot | ShardedBoardBot:
     """A plain bot without ``discord.shard_count``, else an auto-sharded one for this process's shards."""
     if settings.shard_count is None:
-        return BoardBot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor)
+        return BoardBot(service, settings, i18n, force_sync=force_sync, plugins=plugins, monitor=monitor)
     count = settings.shard_count if isinstance(settings.shard_count, int) else None      # "auto": ask Discord
     ids = list(settings.shard_ids) if settings.shard_ids is not None else None
-    return ShardedBoardBot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor,
+    return ShardedBoardBot(service, settings, i18n, force_sync=force_sync, plugins=plugins, monitor=monitor,
                            shard_count=count, shard_ids=ids)
 
 
 async def run_discord(service: TableService, settings: Settings, i18n: I18n, token: str, force_sync: bool = False,
-                      play: Plugins | None = None, monitor: LoopMonitor | None = None) -> None:
+                      plugins: Plugins | None = None, monitor: LoopMonitor | None = None) -> None:
     point_at_api(os.environ.get("DISCORD_API_BASE"))
-    bot = create_bot(service, settings, i18n, force_sync=force_sync, play=play, monitor=monitor)
+    bot = create_bot(service, settings, i18n, force_sync=force_sync, plugins=plugins, monitor=monitor)
     async with bot:
         await bot.start(token)
 
 
 async def sync_commands_once(service: TableService, settings: Settings, i18n: I18n, token: str,
-                             play: Plugins | None = None) -> None:
+                             plugins: Plugins | None = None) -> None:
     """Log in (REST only), sync the slash commands globally and to ``dev_guild_ids``, and close.
-    ``play``: the plugins whose commands are synced too (not started)."""
+    ``plugins``: the plugins whose commands are synced too (not started)."""
     point_at_api(os.environ.get("DISCORD_API_BASE"))
-    bot = BoardBot(service, settings, i18n, force_sync=True, only_sync=True, play=play)
+    bot = BoardBot(service, settings, i18n, force_sync=True, only_sync=True, plugins=plugins)
     async with bot:
         await bot.login(token)

@@ -25,7 +25,7 @@ from typing import Awaitable, Callable
 from bot.ownership.errors import OwnershipError
 from bot.ownership.identity import describe, gone
 from bot.scheduler.clock import Clock, SystemClock
-from bot.sharding import Shards
+from bot.store.shards import Shards
 from bot.store import Store, StoreError, leases
 from bot.tasks import cancel_and_wait
 

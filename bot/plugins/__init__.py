@@ -1,11 +1,11 @@
 """The plugins of the table service, assembled: the scheduler, turn timers and vacations, /games, ratings,
 tournaments, undo, replays and the full /log, plugged into a TableService through its hooks.
 
-    play = Plugins(service, ports, clock)     # before service.restore()
+    plugins = Plugins(service, ports, clock)     # before service.restore()
     await service.restore()
-    await play.start()                           # the scheduler loop
+    await plugins.start()                        # the scheduler loop
     ...
-    await play.stop()
+    await plugins.stop()
 
 With several shard processes on one store (a shard range configured), the scheduler runs only in
 the process that holds the scheduler lease (bot/scheduler/lease.py); the others take over when

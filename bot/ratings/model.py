@@ -7,24 +7,15 @@ sort by the conservative ``mu - 3 sigma`` ("ordinal"), so one lucky game does no
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from openskill.models import PlackettLuce
 
+from bot.store.records import Skill
+
 MODEL = PlackettLuce()
-START_MU = MODEL.mu
-START_SIGMA = MODEL.sigma
-
-
-@dataclass(frozen=True)
-class Skill:
-    mu: float = START_MU
-    sigma: float = START_SIGMA
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
+START = Skill(MODEL.mu, MODEL.sigma)
+"""The skill of a player's first rated game."""
 
 
 def rate(skills: Sequence[Skill], ranks: Sequence[int]) -> list[Skill]:

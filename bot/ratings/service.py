@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import I18n, t
 from bot.i18n import counts
-from bot.ratings.model import Skill, rate
-from bot.ratings.store import Change, RatingStore
+from bot.ratings.model import START, rate
+from bot.store.ratings import Change, Ratings as RatingStore
 from bot.presenters import customids
 from bot.table.hooks import TableHooks
 from bot.table.live import LiveTable
@@ -111,7 +111,7 @@ class Ratings(TableHooks):
                        ranks: list[int]) -> list[Change]:
         ids = [user for user, _ in players if user is not None]
         current = await self.store.get(guild_id, game, ids)
-        before = [current[user].skill if user in current else Skill() for user, _ in players]
+        before = [current[user].skill if user in current else START for user, _ in players]
         after = rate(before, ranks)
         return [Change(user, name, b, a, rank) for (user, name), b, a, rank in zip(players, before, after, ranks)
                 if user is not None]

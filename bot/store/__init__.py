@@ -1,7 +1,7 @@
 """Persistence: tables, seats, the append-only action log, snapshots and results.
 
 ``Store`` is the interface; ``SqliteStore`` (one process, a file) and ``PostgresStore`` (a server,
-several processes) implement it; ``open_store(settings)`` opens the one config.yaml names. One
+several processes) implement it; ``open_store(...)`` opens the one config.yaml names. One
 schema (``schema``, SQLAlchemy Core) serves both, Alembic migrations (``schema_migrations``) run
 when a store opens, and every statement lives in a repository of this package: ``game_tables``
 (tables, seats, the action log, results, undo), ``jobs``, ``leases`` (the scheduler's lease and

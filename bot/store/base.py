@@ -25,7 +25,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Executable, Row, insert
 
-from bot.sharding import SINGLE, Shards
+from bot.store.shards import SINGLE, Shards
 from bot.store import game_tables as q
 from bot.store import languages as lang
 from bot.store.errors import table_moved_on

@@ -1,8 +1,9 @@
 """Write transactions on PostgreSQL, run on asyncpg's connection with the statements compiled once.
 
-SQLAlchemy's execute path costs a saved move about half again the client CPU of plain asyncpg: a
-greenlet switch per statement, the compiled-cache lookup (building the statement's cache key),
-and a result object per statement. A write transaction runs a few statements known in advance,
+SQLAlchemy's execute path adds client CPU to every saved move that plain asyncpg does not spend:
+a greenlet switch per statement, the compiled-cache lookup (building the statement's cache key),
+and a result object per statement (the figures: docs/performance.md, "Why the stores run their
+own paths"). A write transaction runs a few statements known in advance,
 so the store compiles each repository statement once by the engine's dialect (the very SQL
 SQLAlchemy would send, with its casts) and runs it on the pooled connection's asyncpg
 connection, inside one asyncpg transaction. Reads run the same way, outside a transaction (see

@@ -1,8 +1,9 @@
 """Reads on PostgreSQL, run on asyncpg's connection with the statements compiled once.
 
 A read through SQLAlchemy's asyncio engine pays for a greenlet switch, the autocommit option,
-the compiled-cache lookup (building the statement's cache key) and a cursor result; a read of a
-table (two statements) took about half again the time of plain asyncpg. The repositories'
+the compiled-cache lookup (building the statement's cache key) and a cursor result, none of
+which plain asyncpg needs (the figures: docs/performance.md, "Why the stores run their own
+paths"). The repositories'
 read statements are built once at import, like their writes, so the store compiles each one
 once by the engine's dialect (:func:`bot.store.compiled.compile_statement`: the very SQL
 SQLAlchemy sends) and runs it with asyncpg's ``fetch`` on a pooled connection: one statement

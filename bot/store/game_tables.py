@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from sqlalchemy import Row, and_, bindparam, delete, func, insert, literal_column, select, true, update
 
-from bot.sharding import Shards
+from bot.store.shards import Shards
 from bot.store.records import ActionRecord, SeatRecord, TableRecord
 from bot.store.schema import actions, game_tables, meta, results, seats, undone_actions
 from bot.store.statements import ByDialect, Statement

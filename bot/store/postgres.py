@@ -28,7 +28,7 @@ from sqlalchemy import Connection, Executable, PoolProxiedConnection, Row, text
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from bot.dsn import EXAMPLE, DsnError, check_dsn, describe_dsn, scrub
+from bot.store.dsn import EXAMPLE, DsnError, check_dsn, describe_dsn, scrub
 from bot.store.base import Store, current_revision, upgrade_schema
 from bot.store.compiled import CompiledStatements, Progress, run_transaction
 from bot.store.compiled_reads import CompiledReads

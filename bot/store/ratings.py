@@ -9,8 +9,8 @@ from typing import Any
 
 from sqlalchemy import Row, and_, bindparam, delete, func, insert, select
 
-from bot.ratings.model import Skill
 from bot.store.base import Store
+from bot.store.records import Skill
 from bot.store.schema import rated_tables, rating_consents, ratings
 from bot.store.statements import ByDialect, Spelling, Statement
 

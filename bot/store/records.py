@@ -1,4 +1,6 @@
-"""Plain records that cross the store interface."""
+"""Plain records that cross the store interface: the tables' own, a player's rating and a
+player's result in a tournament round. The store reads and writes them; the modules above it
+compute with them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -41,3 +43,29 @@ class TableRecord:
     created_at: float = 0.0
     updated_at: float = 0.0
     announced_version: int | None = -1   # the last version announced in the channel (None: not known)
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A player's rating: OpenSkill's mean ``mu`` and uncertainty ``sigma`` (bot/ratings/model.py)."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative rating leaderboards sort by: ``mu - 3 sigma``."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player's result in one tournament round (a bye has no opponents)."""
+
+    round: int
+    user_id: int
+    rank: int
+    score: int
+    points: float
+    opponents: tuple[int, ...] = ()
+    bye: bool = False

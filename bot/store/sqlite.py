@@ -3,8 +3,9 @@
 SQLite's driver blocks, so the store gives it one worker thread holding the one connection, and
 hands it whole transactions: a write (every statement and the commit) or a read is one trip to
 that thread and back. This is what aiosqlite does per statement; SQLAlchemy's aiosqlite dialect
-makes three trips per statement, which made a saved move a fifth slower than the hand-written
-store, while one trip per transaction makes it faster. The thread runs one job at a time, so
+makes three trips per statement, so a transaction of several statements waits on the thread many
+times where one trip per transaction waits once (the figures: docs/performance.md, "Why the
+stores run their own paths"). The thread runs one job at a time, so
 concurrent channels never interleave half-written work and a read never sees a write half done;
 ``synchronous=FULL`` makes a commit durable before the move is acknowledged.
 

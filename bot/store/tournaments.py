@@ -10,9 +10,9 @@ from typing import Any
 from sqlalchemy import Row, bindparam, delete, func, insert, literal, select, update
 
 from bot.store.base import Store
+from bot.store.records import Entry
 from bot.store.schema import tournament_players, tournament_results, tournament_tables, tournaments
 from bot.store.statements import ByDialect, Spelling, Statement
-from bot.tournaments.standings import Entry
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from bot.store.turn_timers import TimerSetting
 from bot.tournaments import export, pairing
 from bot.tournaments.standings import Line, bye_points, number, table_points
 from bot.tournaments.standings import standings as compute_standings
-from bot.tournaments.store import Player, Slot, Tournament, TournamentStore
+from bot.store.tournaments import Player, Slot, Tournament, Tournaments as TournamentStore
 from bot.turns.durations import parse_span, span
 from games import registry
 from games.core import BLANK, OptionError, validate_options

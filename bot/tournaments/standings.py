@@ -15,6 +15,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from bot.store.records import Entry
+
 
 def table_points(ranks: Sequence[int], size: int) -> list[float]:
     """Points for each player of one table from their competition ranks (1, 1, 3, ...)."""
@@ -32,19 +34,6 @@ def table_points(ranks: Sequence[int], size: int) -> list[float]:
 
 def bye_points(size: int) -> float:
     return float(math.ceil((size - 1) / 2))
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One player's result in one round (a bye has no opponents)."""
-
-    round: int
-    user_id: int
-    rank: int
-    score: int
-    points: float
-    opponents: tuple[int, ...] = ()
-    bye: bool = False
 
 
 @dataclass

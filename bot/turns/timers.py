@@ -32,7 +32,7 @@ from bot.store import ActionRecord, StaleTableError
 from bot.store.base import Statement
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span, span_text
-from bot.turns.store import TimerSetting, TurnClock, TurnStore
+from bot.store.turn_timers import TimerSetting, TurnClock, TurnTimers as TurnStore
 from games.core import Event, Msg, SeatRef
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Iterable
 
-from bot.turns.store import Vacation
+from bot.store.turn_timers import Vacation
 
 DAY = 86400.0
 

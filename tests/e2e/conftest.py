@@ -316,10 +316,13 @@ async def move_from_panel(user: User, turn: Message, rng: random.Random, most_cl
 
 async def play_until_over(fake: FakeDiscord, channel: Channel, users: Sequence[User], verb: str,
                           turn: Reply | None = None, *, use_buttons: Callable[[list[str]], bool] = lambda labels: False,
+                          pick: Callable[[int, int], int] = lambda clicks, buttons: clicks % buttons,
                           max_moves: int = 2000, check_image: bool = True) -> Game:
     """Play from ``turn`` (the answer announcing whose move it is; default: the bot's latest public
     message in ``channel``) until the game ends or ``max_moves`` moves were made. Every accepted
-    move must answer publicly (with a board PNG unless ``check_image`` is off)."""
+    move must answer publicly (with a board PNG unless ``check_image`` is off). ``pick(clicks,
+    buttons)``: the index of the action button to click, from the clicks made so far and the
+    number of buttons (by default each in turn)."""
     game = Game(last=turn)
     message = turn.messages[0] if turn is not None else bot_messages(fake, channel)[-1]
     clicks = 0
@@ -331,7 +334,7 @@ async def play_until_over(fake: FakeDiscord, channel: Channel, users: Sequence[U
         buttons = action_buttons(message)
         panel = any(b.label == "Your move" for b in message.buttons)
         if buttons and use_buttons([b.label for b in buttons]):
-            button = buttons[clicks % len(buttons)]
+            button = buttons[pick(clicks, len(buttons))]
             clicks += 1
             reply = await player.click(message, custom_id=button.custom_id)
             move = Move(player, "button", button.label, reply)
@@ -354,6 +357,12 @@ async def play_until_over(fake: FakeDiscord, channel: Channel, users: Sequence[U
 def carcassonne_buttons(labels: list[str]) -> bool:
     """Carcassonne: the follower step (its buttons end with '-', deploy nothing) goes by button."""
     return "-" in labels
+
+
+def carcassonne_follower(clicks: int, buttons: int) -> int:
+    """Which follower button to click: the first one (a follower: '-' is always last) first, then
+    each in turn, and '-' at least every third click, so that a game has both."""
+    return buttons - 1 if clicks % 3 == 2 else clicks % buttons
 
 
 # -- fixtures ----------------------------------------------------------------------------------------

@@ -69,7 +69,7 @@ def test_board_with_junk_regions(env, game):
 def test_asynchronous_play_commands_with_junk(env):
     table_id, players = started(env, "countdown", moves=3)
     people = players + [env.user("Stranger", 1), Ctx(0, "Nobody", 1, 7), Ctx(5, "No guild", 1, None)]
-    play = env.play
+    play = env.plugins
     commands = {
         "vacation": play.turns.vacation, "notify": play.turns.notify, "replay": play.replays.replay,
         "rating": play.ratings.rating, "tournament": play.tournaments.command,

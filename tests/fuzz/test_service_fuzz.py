@@ -493,7 +493,7 @@ class TableFuzz(RuleBasedStateMachine):
         env = self.env
         mover = self.last_mover()
         who = mover if mover is not None and data.draw(st.booleans(), label="the mover?") else self.usually_to_act(data)
-        replies = self.call(env.play.undo.request(who), "/undo")
+        replies = self.call(env.plugins.undo.request(who), "/undo")
         if replies[0].error:
             self.unchanged("/undo", replies)
             return

@@ -15,7 +15,7 @@ from bot.ownership.claims import ShardClaims
 from bot.ownership.errors import OwnershipError
 from bot.ownership.identity import process_identity
 from bot.scheduler import ManualClock
-from bot.sharding import SINGLE, Shards
+from bot.store.shards import SINGLE, Shards
 
 TTL = 30.0
 ELSEWHERE = "other-host:4026531836:4242:abcdef"      # a process on another machine: never known to be gone

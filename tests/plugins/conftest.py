@@ -64,7 +64,7 @@ class Bot:
     settings_overrides: dict
     store: Store | None = None
     service: TableService | None = None
-    play: Plugins | None = None
+    plugins: Plugins | None = None
     seeds: itertools.count = field(default_factory=lambda: itertools.count(1000))
 
     async def boot(self) -> "Bot":
@@ -73,15 +73,15 @@ class Bot:
                                     **self.settings_overrides})
         self.store = await self.stores.open()
         self.service = TableService(self.store, settings, seed_source=lambda: next(self.seeds), render=False)
-        self.play = Plugins(self.service, self.recorder.ports(), self.clock)
+        self.plugins = Plugins(self.service, self.recorder.ports(), self.clock)
         self.recorder.service = self.service
         for channel, replies in await self.service.restore():
             await self.recorder.deliver(channel, replies)
-        await self.play.tournaments.recover()          # what play.start() does, without the loop
+        await self.plugins.tournaments.recover()          # what plugins.start() does, without the loop
         return self
 
     async def shutdown(self) -> None:
-        await self.play.stop()
+        await self.plugins.stop()
         await self.service.close()
         await self.store.close()
 
@@ -94,7 +94,7 @@ class Bot:
         return await self.boot()
 
     async def due(self) -> int:
-        return await self.play.scheduler.run_due()
+        return await self.plugins.scheduler.run_due()
 
 
 @pytest.fixture

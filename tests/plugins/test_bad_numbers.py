@@ -41,20 +41,20 @@ async def test_rating_and_undo_buttons_with_odd_numbers(bot, custom_id):
 
 @pytest.mark.parametrize("number", ["²", HUGE, "#" + HUGE, "١٢"])
 async def test_replay_with_odd_numbers(bot, number):
-    replies = await bot.play.replays.replay(ctx("alice"), number)
+    replies = await bot.plugins.replays.replay(ctx("alice"), number)
     assert replies[0].error and "Give the table's number" in text_of(replies)
 
 
 @pytest.mark.parametrize("days", ["²", "³", HUGE])
 async def test_vacation_with_odd_numbers(bot, days):
-    replies = await bot.play.turns.vacation(ctx("alice"), days)
+    replies = await bot.plugins.turns.vacation(ctx("alice"), days)
     assert replies[0].error and "Write the number of days" in text_of(replies)
 
 
 async def test_tournament_line_with_odd_numbers(bot):
-    replies = await bot.play.tournaments.command(ctx("alice"), "create Cup countdown size=² rounds=3")
+    replies = await bot.plugins.tournaments.command(ctx("alice"), "create Cup countdown size=² rounds=3")
     assert replies[0].error and "whole numbers" in text_of(replies)
-    replies = await bot.play.tournaments.command(ctx("alice"), "create Cup countdown size=2 rounds=" + HUGE)
+    replies = await bot.plugins.tournaments.command(ctx("alice"), "create Cup countdown size=2 rounds=" + HUGE)
     assert replies[0].error and "whole numbers" in text_of(replies)
-    replies = await bot.play.tournaments.command(ctx("alice"), "report ² alice > bob")
+    replies = await bot.plugins.tournaments.command(ctx("alice"), "report ² alice > bob")
     assert replies[0].error

@@ -73,9 +73,9 @@ async def stored(bot, table_id: int) -> dict:
     """What the store holds of a table's end."""
     record = await bot.store.table(table_id)
     users = [s.user_id for s in record.seats]
-    ratings = await bot.play.ratings.store.get(7, "countdown", users)
-    rated = await bot.play.ratings.store.status(table_id)
-    clocks = await bot.play.timers.store.clocks(table_id)
+    ratings = await bot.plugins.ratings.store.get(7, "countdown", users)
+    rated = await bot.plugins.ratings.store.status(table_id)
+    clocks = await bot.plugins.timers.store.clocks(table_id)
     return {"status": record.status, "version": record.version, "actions": len(await bot.store.actions(table_id)),
             "results": len(await bot.store.results(table_id)), "rated": rated[0] if rated else None,
             "games": sorted(r.games for r in ratings.values()), "clocks": len(clocks),
@@ -133,9 +133,9 @@ async def test_the_tournament_result_is_part_of_the_end(bot, recorder):
     from tests.plugins.test_tournaments import current, person, sign_up
 
     await sign_up(bot, 2, "size=2", "rounds=1")
-    await bot.play.tournaments.start(person(1))
+    await bot.plugins.tournaments.start(person(1))
     tournament = await current(bot)
-    [slot] = await bot.play.tournaments.store.slots(tournament.id, 1)
+    [slot] = await bot.plugins.tournaments.store.slots(tournament.id, 1)
     last = await to_the_brink(bot, slot.channel_id)
     await refuse_inserts(bot, "tournament_results")
     try:
@@ -143,15 +143,15 @@ async def test_the_tournament_result_is_part_of_the_end(bot, recorder):
         assert replies[0].error
         record = await bot.store.table(slot.table_id)
         assert record.status == "playing" and await bot.store.results(slot.table_id) == []
-        assert await bot.play.ratings.store.status(slot.table_id) is None          # the ratings waited too
-        assert (await bot.play.tournaments.store.slots(tournament.id, 1))[0].status == "playing"
+        assert await bot.plugins.ratings.store.status(slot.table_id) is None          # the ratings waited too
+        assert (await bot.plugins.tournaments.store.slots(tournament.id, 1))[0].status == "playing"
     finally:
         await allow_inserts(bot, "tournament_results")
     replies = await bot.service.act(last, "add 3")
     assert "Result recorded for the tournament Autumn, round 1." in text_of(replies)
-    assert (await bot.play.tournaments.store.slots(tournament.id, 1))[0].status == "finished"
-    assert len(await bot.play.tournaments.store.results_of(slot)) == 2
-    assert (await bot.play.ratings.store.status(slot.table_id))[0] == "rated"
+    assert (await bot.plugins.tournaments.store.slots(tournament.id, 1))[0].status == "finished"
+    assert len(await bot.plugins.tournaments.store.results_of(slot)) == 2
+    assert (await bot.plugins.ratings.store.status(slot.table_id))[0] == "rated"
     await bot.due()
     assert (await current(bot)).status == "finished"
 

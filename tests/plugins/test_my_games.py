@@ -20,26 +20,26 @@ async def test_games_lists_tables_turns_and_waiting(make_bot, clock):
     await service.join(ctx("alice", 3), "countdown")     # channel 3: a lobby
     await service.join(replace(ctx("alice", 4), guild_id=99), "countdown")   # another server
     clock.advance(2 * 3600 + 5 * 60)
-    r = await bot.play.turns.my_games(ctx("alice"))
+    r = await bot.plugins.turns.my_games(ctx("alice"))
     text = text_of(r)
     assert r[0].private and "Your tables (3):" in text
     lines = text.splitlines()
     assert lines[1] == "Countdown (test game) in <#1>: your turn, waiting 2 hours 5 minutes (21 hours 55 minutes left)."
     assert lines[2] == "Countdown (test game) in <#2>: Carol to move, waiting 2 hours 5 minutes."
     assert lines[3] == "Countdown (test game) in <#3>: waiting to start (1 seated)."
-    r = await bot.play.turns.my_games(ctx("dave"))
+    r = await bot.plugins.turns.my_games(ctx("dave"))
     assert "You are not seated at any table here" in text_of(r)
-    r = await bot.play.turns.my_games(replace(ctx("alice"), guild_id=None))     # in a DM: every server
+    r = await bot.plugins.turns.my_games(replace(ctx("alice"), guild_id=None))     # in a DM: every server
     assert "Your tables (4):" in text_of(r)
 
 
 async def test_direct_message_when_turn_starts_if_opted_in(bot, recorder):
     service = bot.service
-    r = await bot.play.turns.notify(ctx("bob"))
+    r = await bot.plugins.turns.notify(ctx("bob"))
     assert "Direct messages when it becomes your turn: off" in text_of(r)
-    r = await bot.play.turns.notify(ctx("bob"), "on")
+    r = await bot.plugins.turns.notify(ctx("bob"), "on")
     assert "From now on you get a direct message" in text_of(r)
-    assert (await bot.play.turns.notify(ctx("bob"), "maybe"))[0].error
+    assert (await bot.plugins.turns.notify(ctx("bob"), "maybe"))[0].error
     await service.join(ctx("alice"), "countdown")
     await service.join(ctx("bob"))
     await service.start(ctx("alice"))
@@ -49,7 +49,7 @@ async def test_direct_message_when_turn_starts_if_opted_in(bot, recorder):
     await service.act(ctx("bob"), "bet odd")            # Alice's turn: no DM for her
     await service.act(ctx("alice"), "add 1")            # Bob's turn again: a second DM
     assert [user for user, _ in recorder.dms] == [ctx("bob").user_id] * 2
-    await bot.play.turns.notify(ctx("bob"), "off")
+    await bot.plugins.turns.notify(ctx("bob"), "off")
     await service.act(ctx("bob"), "add 1")
     await service.act(ctx("alice"), "add 1")
     assert len(recorder.dms) == 2
@@ -64,8 +64,8 @@ async def test_console_shows_channel_names_and_extra_commands(bot, tmp_path):
 
     out = io.StringIO()
     console = Console(bot.service, i18n(), str(tmp_path / "img"), out=out)
-    bot.play.ports.update(console_ports(console))
-    console.extra = bot.play.dispatch
+    bot.plugins.ports.update(console_ports(console))
+    console.extra = bot.plugins.dispatch
     for line in ("#lounge alice> /join countdown", "#lounge bob> /join", "#lounge alice> /start",
                  "alice> /games", "bob> /vacation 2", "bob> /notify on"):
         await console.handle(line)

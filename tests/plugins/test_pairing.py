@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from bot.tournaments import pairing
-from bot.tournaments.standings import Entry, bye_points, number, standings, table_points
+from bot.store.records import Entry
+from bot.tournaments.standings import bye_points, number, standings, table_points
 
 
 @pytest.mark.parametrize("players, size, smallest, expected", [

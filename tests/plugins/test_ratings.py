@@ -6,7 +6,8 @@ import io
 
 from PIL import Image
 
-from bot.ratings.model import Skill, rate
+from bot.ratings.model import START, rate
+from bot.store.records import Skill
 from tests.plugins.helpers import finish_countdown, play_turns
 from tests.conftest import ctx
 from tests.helpers import confirmed, text_of
@@ -23,9 +24,9 @@ async def game(bot, *users, channel=1, bots=0):
 
 
 def test_model_ranks_and_ties():
-    a, b, c = rate([Skill(), Skill(), Skill()], [1, 2, 3])
-    assert a.mu > b.mu > c.mu and all(s.sigma < Skill().sigma for s in (a, b, c))
-    a, b, c = rate([Skill(), Skill(), Skill()], [1, 1, 3])
+    a, b, c = rate([START, START, START], [1, 2, 3])
+    assert a.mu > b.mu > c.mu and all(s.sigma < START.sigma for s in (a, b, c))
+    a, b, c = rate([START, START, START], [1, 1, 3])
     assert abs(a.mu - b.mu) < 1e-9 and a.mu > c.mu
     strong, weak = Skill(35, 3), Skill(20, 3)
     upset = rate([strong, weak], [2, 1])
@@ -40,25 +41,25 @@ async def test_finished_game_updates_ratings(bot, recorder):
     text = text_of(replies)
     assert "Game over." in text and "Ratings for Countdown (test game):" in text
     results = {user: rank for _, user, rank, _ in await bot.store.results(table.id)}
-    rows = await bot.play.ratings.store.get(7, "countdown", list(results))
+    rows = await bot.plugins.ratings.store.get(7, "countdown", list(results))
     assert set(rows) == set(results) and all(r.games == 1 for r in rows.values())
     winner = next(u for u, rank in results.items() if rank == 1)
     assert rows[winner].wins == 1 and rows[winner].skill.ordinal == max(r.skill.ordinal for r in rows.values())
     assert f"{rows[winner].name}: 0.0 → {rows[winner].skill.ordinal:.1f} (+" in text
     # a second finish of the same table can never count twice
-    assert await bot.play.ratings._rate(table.id, 7, "countdown", [(u, "x") for u in results], [1, 2, 3], False) is None
-    again = await bot.play.ratings.store.get(7, "countdown", list(results))
+    assert await bot.plugins.ratings._rate(table.id, 7, "countdown", [(u, "x") for u in results], [1, 2, 3], False) is None
+    again = await bot.plugins.ratings.store.get(7, "countdown", list(results))
     assert again == rows
 
 
 async def test_computer_players_and_aborted_games_do_not_count(bot):
     await game(bot, "alice", "bob", bots=1)
     await play_turns(bot.service, 1)
-    assert await bot.play.ratings.store.of_user(7, ctx("alice").user_id) == {}
+    assert await bot.plugins.ratings.store.of_user(7, ctx("alice").user_id) == {}
     await game(bot, "alice", "bob", channel=2)
     await play_turns(bot.service, 2, turns=3)
     await confirmed(bot.service, ctx("alice", 2), "abort")
-    assert await bot.play.ratings.store.of_user(7, ctx("alice").user_id) == {}
+    assert await bot.plugins.ratings.store.of_user(7, ctx("alice").user_id) == {}
 
 
 async def test_computer_moves_need_everyones_consent(bot, clock, recorder):
@@ -75,35 +76,35 @@ async def test_computer_moves_need_everyones_consent(bot, clock, recorder):
     assert r[0].error and "Only the players" in text_of(r)
     r = await bot.service.button(ctx("alice"), button.custom_id)
     assert r[0].private and "Still waiting for: Bob" in text_of(r)
-    assert await bot.play.ratings.store.of_user(7, ctx("alice").user_id) == {}
+    assert await bot.plugins.ratings.store.of_user(7, ctx("alice").user_id) == {}
     r = await bot.service.button(ctx("bob"), button.custom_id)
     assert not r[0].private and "Every player agreed" in text_of(r) and "Ratings for Countdown" in text_of(r)
-    assert (await bot.play.ratings.store.of_user(7, ctx("bob").user_id))["countdown"].games == 1
+    assert (await bot.plugins.ratings.store.of_user(7, ctx("bob").user_id))["countdown"].games == 1
     r = await bot.service.button(ctx("alice"), button.custom_id)
     assert r[0].error and "already settled" in text_of(r)
-    assert (await bot.play.ratings.store.status(table.id))[0] == "rated"
+    assert (await bot.plugins.ratings.store.status(table.id))[0] == "rated"
 
 
 async def test_rating_and_leaderboard(bot):
     for channel in (1, 2):
         await game(bot, "alice", "bob", "carol", channel=channel)
         await play_turns(bot.service, channel)
-    r = await bot.play.ratings.rating(ctx("alice"))
+    r = await bot.plugins.ratings.rating(ctx("alice"))
     text = text_of(r)
     assert r[0].private and "Ratings of Alice:" in text and "Countdown (test game):" in text and "2 games" in text
-    r = await bot.play.ratings.rating(ctx("dave"))
+    r = await bot.plugins.ratings.rating(ctx("dave"))
     assert "Dave has no rating here yet" in text_of(r)
-    r = await bot.play.ratings.rating(ctx("alice"), "chess")
+    r = await bot.plugins.ratings.rating(ctx("alice"), "chess")
     assert r[0].error
-    r = await bot.play.ratings.leaderboard(ctx("alice"), "countdown")
+    r = await bot.plugins.ratings.leaderboard(ctx("alice"), "countdown")
     text = text_of(r)
     assert "Leaderboard for Countdown (test game)" in text and text.count("2 games") == 3
     assert text.splitlines()[1].startswith("1. ")
     image = Image.open(io.BytesIO(r[0].image))
     assert image.format == "PNG" and image.width >= 320 and image.height > 100
-    r = await bot.play.ratings.leaderboard(ctx("alice"))
+    r = await bot.plugins.ratings.leaderboard(ctx("alice"))
     assert r[0].error and "countdown" in text_of(r)
-    r = await bot.play.ratings.leaderboard(ctx("alice", channel=9, ).__class__(user_id=1, name="x", channel_id=9, guild_id=55),
+    r = await bot.plugins.ratings.leaderboard(ctx("alice", channel=9, ).__class__(user_id=1, name="x", channel_id=9, guild_id=55),
                                            "countdown")
     assert "Nobody has a Countdown (test game) rating here yet." in text_of(r)
 
@@ -115,8 +116,8 @@ async def test_leaderboard_image_speaks_the_servers_language(bot):
     await game(bot, "alice", "bob", "carol", channel=1)
     await play_turns(bot.service, 1)
     with recording() as drawn:
-        r = await bot.play.ratings.leaderboard(ctx("alice", locale="en-US", guild_locale="ja"), "countdown")
+        r = await bot.plugins.ratings.leaderboard(ctx("alice", locale="en-US", guild_locale="ja"), "countdown")
     assert r[0].image and "プレイヤー" in drawn.texts and "Player" not in drawn.texts
     with recording() as drawn:
-        r = await bot.play.ratings.leaderboard(ctx("alice", locale="ja", guild_locale="en-US"), "countdown")
+        r = await bot.plugins.ratings.leaderboard(ctx("alice", locale="ja", guild_locale="en-US"), "countdown")
     assert r[0].image and "Player" in drawn.texts and "プレイヤー" not in drawn.texts

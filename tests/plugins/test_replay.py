@@ -65,12 +65,12 @@ def test_key_moments_follow_turns():
 async def test_replay_of_a_finished_game(bot):
     table = await game(bot, "alice", "bob")
     await play_turns(bot.service, 1, turns=4)
-    r = await bot.play.replays.replay(ctx("alice"))
+    r = await bot.plugins.replays.replay(ctx("alice"))
     assert r[0].error and "No game has finished in this channel yet" in text_of(r)
-    r = await bot.play.replays.replay(ctx("alice"), str(table.id))
+    r = await bot.plugins.replays.replay(ctx("alice"), str(table.id))
     assert r[0].error and "has not finished" in text_of(r)
     await finish_countdown(bot.service, 1)
-    r = await bot.play.replays.replay(ctx("carol"))
+    r = await bot.plugins.replays.replay(ctx("carol"))
     assert len(r[0].image) < MAX_BYTES
     text = text_of(r)
     moves = sum(1 for a in await bot.store.actions(table.id) if a.kind == "move")
@@ -79,15 +79,15 @@ async def test_replay_of_a_finished_game(bot):
     frames = frames_of(r[0].image)
     assert len(frames) >= 3 and frames[0].tobytes() != frames[-1].tobytes()
     # by number, from another channel: for whoever can see the table's channel
-    elsewhere = await bot.play.replays.replay(ctx("dave", channel=5, can_view=lambda channel: channel == 1), str(table.id))
+    elsewhere = await bot.plugins.replays.replay(ctx("dave", channel=5, can_view=lambda channel: channel == 1), str(table.id))
     assert not elsewhere[0].error and elsewhere[0].image == r[0].image          # the same replay, kept
-    hidden = await bot.play.replays.replay(ctx("carol", channel=5, can_view=lambda channel: False), str(table.id))
-    unknown = await bot.play.replays.replay(ctx("carol", channel=5), "999")
+    hidden = await bot.plugins.replays.replay(ctx("carol", channel=5, can_view=lambda channel: False), str(table.id))
+    unknown = await bot.plugins.replays.replay(ctx("carol", channel=5), "999")
     assert hidden[0].error and text_of(hidden) == text_of(unknown).replace("999", str(table.id))   # its existence stays hidden
-    assert (await bot.play.replays.replay(ctx("carol", channel=5), str(table.id)))[0].error
-    r = await bot.play.replays.replay(ctx("carol"), "abc")
+    assert (await bot.plugins.replays.replay(ctx("carol", channel=5), str(table.id)))[0].error
+    r = await bot.plugins.replays.replay(ctx("carol"), "abc")
     assert r[0].error
-    r = await bot.play.replays.replay(ctx("carol"), "999")
+    r = await bot.plugins.replays.replay(ctx("carol"), "999")
     assert r[0].error and "There is no table 999" in text_of(r)
 
 
@@ -95,7 +95,7 @@ async def test_replay_frames_are_bounded(make_bot):
     bot = await make_bot(replay_max_frames=4)
     await game(bot, "alice", "bob", "carol")
     await finish_countdown(bot.service, 1, step=1)
-    r = await bot.play.replays.replay(ctx("alice"))
+    r = await bot.plugins.replays.replay(ctx("alice"))
     assert "in 4 pictures" in text_of(r) and len(frames_of(r[0].image)) == 4
 
 
@@ -104,7 +104,7 @@ async def test_carcassonne_replay(bot):
     await play_turns(bot.service, 1, turns=12)
     await confirmed(bot.service, ctx("bob"), "resign")                       # two players: the game ends here
     assert bot.service.table_in(1) is None
-    r = await bot.play.replays.replay(ctx("alice"), str(table.id))
+    r = await bot.plugins.replays.replay(ctx("alice"), str(table.id))
     frames = frames_of(r[0].image)
     assert len(frames) >= 6
     width, height = frames[0].size
@@ -123,19 +123,19 @@ async def test_carcassonne_replay(bot):
 async def test_one_replay_a_minute_per_user_and_kept_per_table(bot):
     table = await game(bot, "alice", "bob")
     await finish_countdown(bot.service, 1)
-    first = await bot.play.replays.replay(ctx("alice"))
-    assert not first[0].error and bot.play.replays.cached(table.id)
-    again = await bot.play.replays.replay(ctx("alice"))
+    first = await bot.plugins.replays.replay(ctx("alice"))
+    assert not first[0].error and bot.plugins.replays.cached(table.id)
+    again = await bot.plugins.replays.replay(ctx("alice"))
     assert again[0].error and again[0].private
     assert "you can ask for another in 60 seconds" in text_of(again)
     bot.clock.advance(59.5)
-    assert "in 1 second." in text_of(await bot.play.replays.replay(ctx("alice")))
+    assert "in 1 second." in text_of(await bot.plugins.replays.replay(ctx("alice")))
     bot.clock.advance(1)
-    later = await bot.play.replays.replay(ctx("alice"))
+    later = await bot.plugins.replays.replay(ctx("alice"))
     assert not later[0].error and later[0].image == first[0].image
-    assert not (await bot.play.replays.replay(ctx("bob")))[0].error          # each user counts alone
-    assert (await bot.play.replays.replay(ctx("erin"), "999"))[0].error      # a wrong request is not counted
-    assert not (await bot.play.replays.replay(ctx("erin")))[0].error
+    assert not (await bot.plugins.replays.replay(ctx("bob")))[0].error          # each user counts alone
+    assert (await bot.plugins.replays.replay(ctx("erin"), "999"))[0].error      # a wrong request is not counted
+    assert not (await bot.plugins.replays.replay(ctx("erin")))[0].error
 
 
 async def test_log_is_complete(bot):
@@ -195,9 +195,9 @@ async def test_a_direct_message_table_replays_only_for_its_players(bot):
     table = bot.service.table_in(801)
     await finish_countdown(bot.service, 801)
     assert bot.service.table_in(801) is None
-    mine = await bot.play.replays.replay(Ctx(11, "Alice", 802, guild_id=None), str(table.id))   # her DM, any channel id
+    mine = await bot.plugins.replays.replay(Ctx(11, "Alice", 802, guild_id=None), str(table.id))   # her DM, any channel id
     assert not mine[0].error and mine[0].image
-    stranger = await bot.play.replays.replay(Ctx(99, "Mallory", 803, guild_id=None), str(table.id))
+    stranger = await bot.plugins.replays.replay(Ctx(99, "Mallory", 803, guild_id=None), str(table.id))
     assert stranger[0].error and "only your own games" in text_of(stranger) and stranger[0].image is None
-    from_a_server = await bot.play.replays.replay(Ctx(99, "Mallory", 5, guild_id=7, can_view=lambda c: True), str(table.id))
+    from_a_server = await bot.plugins.replays.replay(Ctx(99, "Mallory", 5, guild_id=7, can_view=lambda c: True), str(table.id))
     assert from_a_server[0].error and from_a_server[0].image is None

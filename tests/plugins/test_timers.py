@@ -23,7 +23,7 @@ async def start(bot, *users, game="countdown", channel=1, options=()):
 
 
 async def jobs(bot, kind=None):
-    pending = await bot.play.scheduler.pending()
+    pending = await bot.plugins.scheduler.pending()
     return [j for j in pending if kind is None or j.kind == kind]
 
 
@@ -44,7 +44,7 @@ async def test_timer_option_before_start_only(bot):
     await bot.service.start(ctx("alice"))
     r = await bot.service.option(ctx("alice"), "timer 1h")
     assert r[0].error and "only be changed before /start" in text_of(r)
-    assert bot.play.timers.setting(bot.service.table_in(1).id).seconds == 86400
+    assert bot.plugins.timers.setting(bot.service.table_in(1).id).seconds == 86400
 
 
 async def test_reminder_once_then_timeout_computer_moves(bot, clock, recorder):
@@ -79,7 +79,7 @@ async def test_reminder_once_then_timeout_computer_moves(bot, clock, recorder):
     r = await bot.service.log_text(ctx("bob"))
     assert "Bob (computer): bet" in text_of(r)
     # Alice's own clock started when her turn came
-    clocks = await bot.play.timers.store.clocks(table.id)
+    clocks = await bot.plugins.timers.store.clocks(table.id)
     assert set(clocks) == {0} and clocks[0].since_at == clock.now()
 
 
@@ -106,24 +106,24 @@ async def test_timeout_done_but_not_marked_is_not_done_again(bot, clock, recorde
     """A crash after a timeout's moves were saved but before its job was marked fired (and before
     the clocks were brought up to date): the job runs again after the restart and changes nothing."""
     from bot.scheduler import schedule_sql
-    from bot.turns.store import TurnStore
+    from bot.store.turn_timers import TurnTimers
 
     table = await start(bot, "alice", "bob")
     await bot.service.act(ctx("alice"), "bet odd")
     await bot.service.act(ctx("bob"), "bet even")
     clock.advance(2 * HOUR)
     timeout = next(j for j in await jobs(bot, "timeout") if j.payload["seat"] == 0)
-    clock_row = (await bot.play.timers.store.clocks(table.id))[0]
-    assert await bot.play.timers._timeout(timeout) is None            # the work, without the mark
+    clock_row = (await bot.plugins.timers.store.clocks(table.id))[0]
+    assert await bot.plugins.timers._timeout(timeout) is None            # the work, without the mark
     assert sum(1 for a in await bot.store.actions(table.id) if a.kind == "timeout") == 1
     version = bot.service.table_in(1).version
     # put back what the crash would have left: Alice's clock and the unmarked job
-    await bot.store.write([TurnStore.add_clock_sql(clock_row),
+    await bot.store.write([TurnTimers.add_clock_sql(clock_row),
                            schedule_sql("timeout", timeout.key, timeout.due_at, timeout.payload, clock.now(), timeout.ref)])
     job = next(j for j in await jobs(bot, "timeout") if j.key == timeout.key)
     # even if the seat were still to act, the timeout already in the log stops a second one
-    monkeypatch.setattr(bot.play.timers, "waiting_humans", lambda t: {0, 1})
-    assert await bot.play.timers._timeout(job) is None
+    monkeypatch.setattr(bot.plugins.timers, "waiting_humans", lambda t: {0, 1})
+    assert await bot.plugins.timers._timeout(job) is None
     monkeypatch.undo()
     assert bot.service.table_in(1).version == version
     await bot.restart()
@@ -178,7 +178,7 @@ async def test_vacation_pauses_clocks(bot, clock, recorder):
     await start(bot, "alice", "bob")
     await bot.service.act(ctx("alice"), "bet odd")
     clock.advance(HOUR / 4)                               # Bob has used 15 minutes
-    r = await bot.play.turns.vacation(ctx("bob"), "2")
+    r = await bot.plugins.turns.vacation(ctx("bob"), "2")
     assert not r[0].error and "paused for 2 days" in text_of(r)
     clock.advance(HOUR)                                   # past the original deadline
     recorder.clear()
@@ -187,7 +187,7 @@ async def test_vacation_pauses_clocks(bot, clock, recorder):
     timeout = next(j for j in await jobs(bot, "timeout"))
     # vacation started after 15 minutes and lasts 2 days; 45 minutes are left after it
     assert abs(timeout.due_at - (clock.now() - HOUR + 2 * 86400 + 0.75 * HOUR)) < 1
-    r = await bot.play.turns.vacation(ctx("bob"), "end")
+    r = await bot.plugins.turns.vacation(ctx("bob"), "end")
     assert "vacation has ended" in text_of(r)
     clock.advance(HOUR / 4)                              # 15 + 15 minutes used: the reminder is due
     await bot.due()
@@ -198,22 +198,22 @@ async def test_vacation_pauses_clocks(bot, clock, recorder):
 
 
 async def test_vacation_budget_per_month(bot, clock):
-    r = await bot.play.turns.vacation(ctx("bob"), "8")
+    r = await bot.plugins.turns.vacation(ctx("bob"), "8")
     assert r[0].error and "from 1 to 7" in text_of(r)
-    r = await bot.play.turns.vacation(ctx("bob"), "5")
+    r = await bot.plugins.turns.vacation(ctx("bob"), "5")
     assert not r[0].error
-    r = await bot.play.turns.vacation(ctx("bob"), "1")
+    r = await bot.plugins.turns.vacation(ctx("bob"), "1")
     assert r[0].error and "already on vacation" in text_of(r)
-    await bot.play.turns.vacation(ctx("bob"), "end")
-    r = await bot.play.turns.vacation(ctx("bob"))
+    await bot.plugins.turns.vacation(ctx("bob"), "end")
+    r = await bot.plugins.turns.vacation(ctx("bob"))
     assert "used this month: 0 of 7" in text_of(r)       # ended at once: nothing used
-    r = await bot.play.turns.vacation(ctx("bob"), "4")
+    r = await bot.plugins.turns.vacation(ctx("bob"), "4")
     clock.advance(4 * 86400)
-    r = await bot.play.turns.vacation(ctx("bob"), "4")
+    r = await bot.plugins.turns.vacation(ctx("bob"), "4")
     assert r[0].error and "more than the 7 vacation days a month allows: 4 already used in 2026-01" in text_of(r)
-    r = await bot.play.turns.vacation(ctx("bob"), "3d")
+    r = await bot.plugins.turns.vacation(ctx("bob"), "3d")
     assert not r[0].error
-    r = await bot.play.turns.vacation(ctx("bob"))
+    r = await bot.plugins.turns.vacation(ctx("bob"))
     assert "You are on vacation until 2026-01-08 00:00 UTC" in text_of(r) and "7 of 7" in text_of(r)
 
 
@@ -221,13 +221,13 @@ async def test_no_timer_means_no_jobs_but_clocks(make_bot, clock):
     bot = await make_bot()
     table = await start(bot, "alice", "bob")
     assert await jobs(bot) == []
-    assert set(await bot.play.timers.store.clocks(table.id)) == {0, 1}
+    assert set(await bot.plugins.timers.store.clocks(table.id)) == {0, 1}
 
 
 async def test_abort_and_finish_drop_clocks_and_jobs(bot):
     table = await start(bot, "alice", "bob")
     await confirmed(bot.service, ctx("alice"), "abort")
-    assert await jobs(bot) == [] and await bot.play.timers.store.clocks(table.id) == {}
+    assert await jobs(bot) == [] and await bot.plugins.timers.store.clocks(table.id) == {}
 
 
 async def test_restart_keeps_quiet_tables_unloaded_and_repairs_clocks(bot, clock):
@@ -241,6 +241,6 @@ async def test_restart_keeps_quiet_tables_unloaded_and_repairs_clocks(bot, clock
                            (sql("DELETE FROM jobs WHERE ref = :ref"), {"ref": f"table:{table.id}"}),
                            (sql("UPDATE table_timers SET synced_version = -1 WHERE table_id = :id"), {"id": table.id})])
     await bot.restart()
-    assert set(await bot.play.timers.store.clocks(table.id)) == {1}
+    assert set(await bot.plugins.timers.store.clocks(table.id)) == {1}
     assert len(await jobs(bot, "timeout")) == 3                          # Bob's, Carol's and Dave's
     assert bot.service.table_in(2)._state is None

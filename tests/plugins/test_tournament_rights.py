@@ -14,9 +14,9 @@ from tests.helpers import confirmed, text_of
 
 async def test_only_the_organiser_or_a_moderator_aborts_a_tournament_table(bot):
     await sign_up(bot, 4)
-    assert not (await bot.play.tournaments.start(person(1)))[0].error
+    assert not (await bot.plugins.tournaments.start(person(1)))[0].error
     tournament = await current(bot)
-    slots = [s for s in await bot.play.tournaments.store.slots(tournament.id, 1) if s.status == "playing"]
+    slots = [s for s in await bot.plugins.tournaments.store.slots(tournament.id, 1) if s.status == "playing"]
     assert len(slots) == 2
     # the table the organiser does not play at: its host (its first player) may not abort it, nor may
     # the other player; each is told to resign instead
@@ -34,7 +34,7 @@ async def test_only_the_organiser_or_a_moderator_aborts_a_tournament_table(bot):
     r = await confirmed(bot.service, Ctx(101, "P01", slot.channel_id, 7), "abort")
     assert not r[0].error and "aborts the" in text_of(r)
     assert bot.service.table_in(slot.channel_id) is None
-    stalled = [s for s in await bot.play.tournaments.store.slots(tournament.id, 1) if s.number == slot.number]
+    stalled = [s for s in await bot.plugins.tournaments.store.slots(tournament.id, 1) if s.number == slot.number]
     assert stalled[0].status == "stalled"
     # the other table: a moderator who plays no part in the tournament may
     r = await confirmed(bot.service, Ctx(999, "Mod", other.channel_id, 7, is_moderator=True), "abort")
@@ -49,17 +49,17 @@ async def test_only_the_organiser_or_a_moderator_aborts_a_tournament_table(bot):
 
 async def test_a_cancelled_tournaments_tables_are_ordinary_games(bot):
     await sign_up(bot, 2)
-    assert not (await bot.play.tournaments.start(person(1)))[0].error
+    assert not (await bot.plugins.tournaments.start(person(1)))[0].error
     tournament = await current(bot)
-    [slot] = await bot.play.tournaments.store.slots(tournament.id, 1)
-    assert "is cancelled" in text_of(await bot.play.tournaments.cancel(person(1)))
+    [slot] = await bot.plugins.tournaments.store.slots(tournament.id, 1)
+    assert "is cancelled" in text_of(await bot.plugins.tournaments.cancel(person(1)))
     host = bot.service.table_in(slot.channel_id).host_id
     r = await confirmed(bot.service, Ctx(host, "Host", slot.channel_id, 7), "abort")
     assert not r[0].error and "aborts the" in text_of(r), text_of(r)
 
 
 async def test_concurrent_creates_make_one_tournament(bot):
-    t = bot.play.tournaments
+    t = bot.plugins.tournaments
     replies = await asyncio.gather(*(t.command(person(i), f"create Cup{i} countdown") for i in range(1, 7)))
     made = [r for r in replies if not r[0].error]
     assert len(made) == 1, [text_of(r) for r in replies]
@@ -71,7 +71,7 @@ async def test_concurrent_creates_make_one_tournament(bot):
 
 
 async def test_concurrent_joins_sign_each_player_up_once(bot):
-    t = bot.play.tournaments
+    t = bot.plugins.tournaments
     await sign_up(bot, 1)
     again = await asyncio.gather(*(t.join(person(2)) for _ in range(4)))
     assert sorted(bool(r[0].error) for r in again) == [False, True, True, True]
@@ -89,12 +89,12 @@ async def test_two_processes_racing_get_clear_answers(make_bot):
     """Two bots on one store (as two processes would be): their locks do not see each other, the
     database's rules decide, and the loser is told what happened."""
     one, two = await make_bot(), await make_bot()
-    replies = await asyncio.gather(one.play.tournaments.command(person(1), "create Cup countdown"),
-                                   two.play.tournaments.command(person(2), "create Cup countdown"))
+    replies = await asyncio.gather(one.plugins.tournaments.command(person(1), "create Cup countdown"),
+                                   two.plugins.tournaments.command(person(2), "create Cup countdown"))
     assert sorted(bool(r[0].error) for r in replies) == [False, True], [text_of(r) for r in replies]
     loser = next(r for r in replies if r[0].error)
     assert loser[0].private and "This channel already has a tournament" in text_of(loser)
-    replies = await asyncio.gather(one.play.tournaments.join(person(3)), two.play.tournaments.join(person(3)))
+    replies = await asyncio.gather(one.plugins.tournaments.join(person(3)), two.plugins.tournaments.join(person(3)))
     assert sorted(bool(r[0].error) for r in replies) == [False, True], [text_of(r) for r in replies]
     loser = next(r for r in replies if r[0].error)
     assert loser[0].private and "already signed up" in text_of(loser)

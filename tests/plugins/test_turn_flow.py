@@ -95,7 +95,7 @@ async def test_undo_takes_back_a_move_that_revealed_nothing(bot, name):
     before, version = game.to_json(table.state), table.version
     r = await bot.service.act(mover, FIRST_MOVE[name])
     assert not r[0].error, text_of(r)
-    r = await bot.play.undo.request(mover)
+    r = await bot.plugins.undo.request(mover)
     assert not r[0].error and f"{mover.name} asks to take back their last move ({FIRST_MOVE[name]})" in text_of(r)
     r = await bot.service.button(other, r[0].buttons[0].custom_id)
     assert f"{mover.name}'s move {FIRST_MOVE[name]} is taken back." in text_of(r), text_of(r)
@@ -112,7 +112,7 @@ async def test_undo_refuses_a_dice_roll_and_a_drawn_card_with_the_reason(bot):
     assert table.state.phase == "act"
     r = await bot.service.act(first, "resolve hunt")
     assert not r[0].error, text_of(r)
-    r = await bot.play.undo.request(first)
+    r = await bot.plugins.undo.request(first)
     assert r[0].error and r[0].private
     assert f"That cannot be taken back: in resolve hunt by {first.name}, dice were rolled" in text_of(r)
     assert "ダイスが振られた" in text_of(r, "ja")
@@ -124,7 +124,7 @@ async def test_undo_refuses_a_dice_roll_and_a_drawn_card_with_the_reason(bot):
     mover = player(table, min(table.game.to_act(table.state)))
     mover = ctx(mover.name.lower(), 2)
     await bot.service.act(mover, "inspire")
-    r = await bot.play.undo.request(mover)
+    r = await bot.plugins.undo.request(mover)
     # a move with private events is not written out (as in /log): anyone may ask and read this
     assert r[0].error and f"in a move with a hidden part by {mover.name}, something was drawn from a face-down deck" \
         in text_of(r)

@@ -33,9 +33,9 @@ async def test_take_back_with_consent(bot):
     await bot.service.act(ctx("bob"), "bet even")
     await bot.service.act(ctx("alice"), "add 2")
     version = table.version
-    r = await bot.play.undo.request(ctx("bob"))
+    r = await bot.plugins.undo.request(ctx("bob"))
     assert r[0].error and "Only Alice, who made the last move, can ask" in text_of(r)
-    r = await bot.play.undo.request(ctx("alice"))
+    r = await bot.plugins.undo.request(ctx("alice"))
     assert not r[0].private and "Alice asks to take back their last move (add 2). Bob: do you agree?" in text_of(r)
     assert r[0].mentions == [ctx("bob").user_id] and [b.label for b in r[0].buttons] == ["Agree", "Refuse"]
     agree = r[0].buttons[0].custom_id
@@ -61,13 +61,13 @@ async def test_refusal_and_moving_on_end_the_request(bot):
     for user in ("alice", "bob", "carol"):
         await bot.service.act(ctx(user), "bet odd")
     await bot.service.act(ctx("alice"), "add 1")
-    r = await bot.play.undo.request(ctx("alice"))
+    r = await bot.plugins.undo.request(ctx("alice"))
     yes, no = (b.custom_id for b in r[0].buttons)
     r = await bot.service.button(ctx("bob"), yes)
     assert "Bob agrees. Still waiting for: Carol." in text_of(r)
     r = await bot.service.button(ctx("carol"), no)
     assert "Carol does not agree: the move stands." in text_of(r) and table.state.total == 1
-    r = await bot.play.undo.request(ctx("alice"))
+    r = await bot.plugins.undo.request(ctx("alice"))
     yes = r[0].buttons[0].custom_id
     await bot.service.act(ctx("bob"), "add 1")                # the game moves on
     r = await bot.service.button(ctx("carol"), yes)
@@ -82,7 +82,7 @@ async def test_alone_with_computers_takes_back_their_replies_too(bot):
     assert table.state.total > total + 1
     actions = await bot.store.actions(table.id)
     assert actions[-1].by_computer
-    r = await bot.play.undo.request(ctx("alice"))
+    r = await bot.plugins.undo.request(ctx("alice"))
     text = text_of(r)
     assert "Alice's move add 1 is taken back." in text and "The computer's moves after it are taken back too (1)." in text
     assert table.state.total == total
@@ -90,25 +90,25 @@ async def test_alone_with_computers_takes_back_their_replies_too(bot):
 
 
 async def test_refusals_say_why(bot, clock):
-    r = await bot.play.undo.request(ctx("alice"))
+    r = await bot.plugins.undo.request(ctx("alice"))
     assert r[0].error and "no running game" in text_of(r)
     await start(bot, "alice", "bob")
-    r = await bot.play.undo.request(ctx("alice"))
+    r = await bot.plugins.undo.request(ctx("alice"))
     assert r[0].error and "Nothing to take back yet" in text_of(r)
-    r = await bot.play.undo.request(ctx("carol"))
+    r = await bot.plugins.undo.request(ctx("carol"))
     assert r[0].error and "Only players in the game" in text_of(r)
     await bot.service.act(ctx("alice"), "bet odd")
     clock.advance(3600)
     await bot.due()                                           # Bob's time runs out
-    r = await bot.play.undo.request(ctx("alice"))
+    r = await bot.plugins.undo.request(ctx("alice"))
     assert r[0].error and "was a timeout; it cannot be taken back" in text_of(r)
     await start(bot, "alice", "bob", "carol", channel=2)
     await confirmed(bot.service, ctx("carol", 2), "resign")
-    r = await bot.play.undo.request(ctx("alice", 2))
+    r = await bot.plugins.undo.request(ctx("alice", 2))
     assert r[0].error and "was a resignation" in text_of(r)
     await start(bot, "alice", "bob", game="secretive", channel=3)
     await bot.service.act(ctx("alice", 3), "bet odd")
-    r = await bot.play.undo.request(ctx("alice", 3))
+    r = await bot.plugins.undo.request(ctx("alice", 3))
     assert r[0].error and "Secretive (test game) does not support taking moves back." in text_of(r)
 
 
@@ -137,7 +137,7 @@ async def test_carcassonne_allows_only_the_staged_placement(bot):
     drawn = table.state.drawn
     r = await bot.service.act(ctx("alice"), str(staged))
     assert not r[0].error and table.state.phase == "deploy"
-    r = await bot.play.undo.request(ctx("alice"))
+    r = await bot.plugins.undo.request(ctx("alice"))
     assert not r[0].error, text_of(r)
     r = await bot.service.button(ctx("bob"), r[0].buttons[0].custom_id)
     assert f"Alice's move {staged} is taken back." in text_of(r)
@@ -146,7 +146,7 @@ async def test_carcassonne_allows_only_the_staged_placement(bot):
     await consistent(bot, table)
     r = await bot.service.act(ctx("alice"), f"{staged} -")     # placed and finished: the next tile is drawn
     assert not r[0].error, text_of(r)
-    r = await bot.play.undo.request(ctx("alice"))
+    r = await bot.plugins.undo.request(ctx("alice"))
     assert r[0].error and "showed something random or hidden" in text_of(r)
     fresh = game.setup(2, table.options, table.seed)
     assert game.reveals(fresh, 0, staged, []) is False
@@ -158,7 +158,7 @@ async def test_a_secret_move_is_not_named_when_taken_back(bot):
     must not say which bet it was."""
     table = await start(bot, "alice", "bob")
     await bot.service.act(ctx("alice"), "bet odd")
-    r = await bot.play.undo.request(ctx("alice"))
+    r = await bot.plugins.undo.request(ctx("alice"))
     assert "Alice asks to take back their last move (a move with a hidden part)." in text_of(r)
     assert "odd" not in text_of(r)
     r = await bot.service.button(ctx("bob"), r[0].buttons[0].custom_id)

@@ -5,7 +5,7 @@ import pytest
 
 from bot.__main__ import main, with_shard_flags
 from bot.config import ConfigError, settings_from_dict
-from bot.sharding import Shards, shard_of
+from bot.store.shards import Shards, shard_of
 
 
 def test_defaults_mean_one_process_without_sharding():

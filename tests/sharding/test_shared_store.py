@@ -92,9 +92,9 @@ async def test_the_leader_times_out_a_table_of_another_shard(make_shard, clock):
     table = await open_game(one, 2, GUILD_B, "alice", "bob")
     for name, move in (("alice", "bet odd"), ("bob", "bet even")):
         await one.service.act(player(name, 2, GUILD_B), move)
-    assert await zero.play.leadership.step() and not await one.play.leadership.step()
+    assert await zero.plugins.leadership.step() and not await one.plugins.leadership.step()
     clock.advance(2 * HOUR)
-    assert await zero.play.leadership.step()        # renewed (it renews every third of its lease)
+    assert await zero.plugins.leadership.step()        # renewed (it renews every third of its lease)
     assert await one.due() == 0                     # not the leader: fires nothing
     assert await zero.due() == 2                    # Alice's reminder and timeout
     posted = zero.recorder.posted(2)
@@ -116,15 +116,15 @@ async def test_a_table_opened_by_the_leader_is_served_by_its_shard(make_shard):
     zero, one = await make_shard(0), await make_shard(1)
     hall = 500
     organiser = player("alice", hall, GUILD_B)
-    assert not (await one.play.tournaments.command(organiser, "create Cup countdown size=2 rounds=2 timer=2h"))[0].error
+    assert not (await one.plugins.tournaments.command(organiser, "create Cup countdown size=2 rounds=2 timer=2h"))[0].error
     for name in ("bob", "carol", "dave"):
-        assert not (await one.play.tournaments.join(player(name, hall, GUILD_B)))[0].error
-    assert not (await one.play.tournaments.start(organiser))[0].error
-    tournaments = one.play.tournaments.store
+        assert not (await one.plugins.tournaments.join(player(name, hall, GUILD_B)))[0].error
+    assert not (await one.plugins.tournaments.start(organiser))[0].error
+    tournaments = one.plugins.tournaments.store
     tournament = await tournaments.active_in(hall)
     for slot in await tournaments.slots(tournament.id, 1):
         await finish_countdown(one.service, slot.channel_id)
-    assert await zero.play.leadership.step()
+    assert await zero.plugins.leadership.step()
     assert await one.due() == 0                     # not the leader
     assert await zero.due() >= 1                    # the round job: round 2 opens in the leader
     second = await tournaments.slots(tournament.id, 2)
@@ -137,14 +137,14 @@ async def test_a_table_opened_by_the_leader_is_served_by_its_shard(make_shard):
     r = await one.service.act(player(name, slot.channel_id, GUILD_B), "bet odd")
     assert not r[0].error, text_of(r)
     assert one.service.table_in(slot.channel_id).id == slot.table_id
-    assert one.play.timers.setting(slot.table_id).seconds == 2 * HOUR       # its stored timer, not the default
+    assert one.plugins.timers.setting(slot.table_id).seconds == 2 * HOUR       # its stored timer, not the default
 
 
 async def test_games_lists_tables_of_every_shard_in_a_direct_message(make_shard):
     zero, one = await make_shard(0), await make_shard(1)
     await open_game(zero, 1, GUILD_A, "alice", "bob")
     await open_game(one, 2, GUILD_B, "alice", "carol")
-    r = await zero.play.turns.my_games(player("alice", 99, None))
+    r = await zero.plugins.turns.my_games(player("alice", 99, None))
     assert "Your tables (2):" in text_of(r)
-    r = await one.play.turns.my_games(player("alice", 2, GUILD_B))
+    r = await one.plugins.turns.my_games(player("alice", 2, GUILD_B))
     assert "Your tables (1):" in text_of(r)

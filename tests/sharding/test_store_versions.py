@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text as sql
 
-from bot.sharding import Shards
+from bot.store.shards import Shards
 from bot.store import ActionRecord, SeatRecord, StaleTableError, Store, StoreError, game_tables
 
 

@@ -12,7 +12,7 @@ from sqlalchemy import Float, Row, Select, cast, literal_column, select, text
 from sqlalchemy.types import NullType
 
 import bot.store
-from bot.sharding import SINGLE
+from bot.store.shards import SINGLE
 from bot.store import StoreError, game_tables as q
 from bot.store.compiled_reads import CompiledReads
 from bot.store.postgres import PostgresStore

@@ -95,17 +95,17 @@ async def test_a_schema4_database_upgrades_in_place_and_plays_on(schema4):
         assert bot.service.table_in(3).status == "lobby"
         finished = await store.last_finished(2)
         assert finished is not None and len(await store.results(finished.id)) == 2
-        rated_before = await bot.play.ratings.store.get(7, "countdown", [ALICE, BOB])
+        rated_before = await bot.plugins.ratings.store.get(7, "countdown", [ALICE, BOB])
         assert {user: row.games for user, row in rated_before.items()} == {ALICE: 1, BOB: 1}
-        assert bot.play.timers.setting(running.id).seconds == 86400
-        assert {clock.seat for clock in (await bot.play.timers.store.clocks(running.id)).values()}
-        assert len(await bot.play.scheduler.pending(f"table:{running.id}")) == 2
-        assert [v.user_id for v in await bot.play.timers.store.vacations(ERIN)] == [ERIN]
-        assert await bot.play.timers.store.dm_on_turn([ERIN, ALICE]) == {ERIN}
-        tournament = await bot.play.tournaments.store.active_in(500)
+        assert bot.plugins.timers.setting(running.id).seconds == 86400
+        assert {clock.seat for clock in (await bot.plugins.timers.store.clocks(running.id)).values()}
+        assert len(await bot.plugins.scheduler.pending(f"table:{running.id}")) == 2
+        assert [v.user_id for v in await bot.plugins.timers.store.vacations(ERIN)] == [ERIN]
+        assert await bot.plugins.timers.store.dm_on_turn([ERIN, ALICE]) == {ERIN}
+        tournament = await bot.plugins.tournaments.store.active_in(500)
         assert tournament is not None and tournament.status == "running" and tournament.round == 1
-        assert len(await bot.play.tournaments.store.players(tournament.id)) == 4
-        assert len(await bot.play.tournaments.store.entries(tournament.id)) == 2
+        assert len(await bot.plugins.tournaments.store.players(tournament.id)) == 4
+        assert len(await bot.plugins.tournaments.store.entries(tournament.id)) == 2
 
         # one move on, then the game to its end: results and ratings next to the old ones
         seat = min(running.game.to_act(running.state))
@@ -116,9 +116,9 @@ async def test_a_schema4_database_upgrades_in_place_and_plays_on(schema4):
         assert "Game over." in text_of(replies)
         record = await store.table(running.id)
         assert record.status == "finished" and len(await store.results(record.id)) == 3
-        rated_after = await bot.play.ratings.store.get(7, "countdown", [ALICE, BOB, CAROL])
+        rated_after = await bot.plugins.ratings.store.get(7, "countdown", [ALICE, BOB, CAROL])
         assert {user: row.games for user, row in rated_after.items()} == {ALICE: 2, BOB: 2, CAROL: 1}
-        assert (await bot.play.ratings.store.status(record.id))[0] == "rated"
+        assert (await bot.plugins.ratings.store.status(record.id))[0] == "rated"
 
         # a new table gets an id after the old ones; reopening upgrades nothing more
         await bot.service.join(ctx("dave", 9), "countdown")

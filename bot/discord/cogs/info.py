@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.discord.cogs.common import choices
+from bot.discord.cogs.autocomplete import choices
 
 if TYPE_CHECKING:
     from bot.discord.client import BoardBotCore

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.discord.cogs.common import choices
+from bot.discord.cogs.autocomplete import choices
 
 if TYPE_CHECKING:
     from bot.discord.client import BoardBotCore
@@ -26,8 +26,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     @property
     def manager(self) -> Tournaments:
-        assert self.bot.play is not None        # the cog is added only with the plugins (see setup)
-        return self.bot.play.tournaments
+        assert self.bot.plugins is not None     # the cog is added only with the plugins (see setup)
+        return self.bot.plugins.tournaments
 
     @app_commands.command(name="create", description=_("Create a tournament in this channel; you organise it."))
     @app_commands.describe(name=_("The tournament's name."), game=_("The game."), format=_("swiss, round robin or single elimination."),
@@ -79,5 +79,5 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
 
 async def setup(bot: BoardBotCore) -> None:
-    if getattr(bot, "play", None) is not None:
+    if getattr(bot, "plugins", None) is not None:
         await bot.add_cog(TournamentCog(bot))

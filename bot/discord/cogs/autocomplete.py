@@ -1,4 +1,5 @@
-"""Helpers shared by the cogs."""
+"""Autocomplete answers as Discord takes them: at most 25 choices, names and values within 100
+characters."""
 from __future__ import annotations
 
 from discord import app_commands
