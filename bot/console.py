@@ -15,7 +15,7 @@ import sys
 import threading
 import zlib
 from pathlib import Path
-from typing import Awaitable, Callable, TextIO
+from typing import Any, Awaitable, Callable, Coroutine, TextIO
 
 from bot.i18n import I18n, t
 from bot.table.context import Ctx
@@ -32,6 +32,23 @@ LINE = re.compile(r"^(?:#(?P<channel>[\w-]+)\s+)?(?P<user>[^\s>]+)>\s*(?P<comman
 
 def user_id(name: str) -> int:
     return zlib.crc32(name.lower().encode()) or 1
+
+
+class ConsoleAnswer:
+    """The console's side of the outgoing port: replies are printed, their buttons numbered."""
+
+    def __init__(self, console: "Console", channel: int, user: str) -> None:
+        self.console = console
+        self.channel = channel
+        self.user = user
+
+    async def working(self, work: Coroutine[Any, Any, list[Reply]]) -> list[Reply]:
+        return await work
+
+    async def send(self, replies: list[Reply]) -> list[int | None]:
+        self.console.remember_choices(self.channel, self.user, replies)
+        self.console.show(self.user, replies)
+        return [None] * len(replies)
 
 
 class Console:
@@ -136,12 +153,10 @@ class Console:
                          else t("No such button; the last message offered none."))
                 return
             _, custom_id, values = choices[index]
-            replies = await self.service.button(ctx, custom_id, values)
+            replies = await self.service.serve(ctx, lambda ctx: self.service.button(ctx, custom_id, values),
+                                               ConsoleAnswer(self, channel, name))
         else:
-            replies = await self.dispatch(ctx, verb, rest)
-        self.remember_choices(channel, name, replies)
-        self.show(name, replies)
-        await self.service.announced(replies)
+            replies = await self.service.serve(ctx, lambda ctx: self.dispatch(ctx, verb, rest), ConsoleAnswer(self, channel, name))
         await self.show_panels(channel, name, replies)
 
     async def show_panels(self, channel: int, actor: str, replies: list[Reply]) -> None:

@@ -17,6 +17,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.config import Settings
+from bot.discord.answers import ButtonAnswer, SlashAnswer
 from bot.discord.buttons import TableComponent
 from bot.discord.options import conform
 from bot.discord.send import NO_PINGS, PUBLIC_THINKING, USERS_ONLY, kwargs_of, send_replies
@@ -26,8 +27,6 @@ from bot.monitor import LoopMonitor
 from bot.table.context import Ctx
 from bot.presenters.replies import Reply
 from bot.service import TableService
-from bot.service import confirm
-from bot.presenters import customids
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",
@@ -225,8 +224,7 @@ class BoardBotCore(_Bot):
         return await self.service.user_language(user_id)
 
     def ctx(self, interaction: discord.Interaction) -> Ctx:
-        self.service.note_user_language(interaction.user.id, str(interaction.locale) if interaction.locale else None)
-        self.service.note_server_language(interaction.guild_id, str(interaction.guild_locale) if interaction.guild_locale else None)
+        """Who asks and where, as the interaction says (the moderator right by config's permission)."""
         permissions = interaction.permissions
         moderator = bool(permissions and getattr(permissions, self.settings.moderator_permission, False))
         user = interaction.user
@@ -236,33 +234,13 @@ class BoardBotCore(_Bot):
                    can_view=lambda channel_id: can_view(interaction, channel_id),
                    guild_locale=str(interaction.guild_locale) if interaction.guild_locale else None)
 
-    def in_public_language(self, channel_id: int, replies: list[Reply], ctx: Ctx | None = None,
-                           server_locale: str | None = None) -> list[Reply]:
-        """Give each public reply that has no language the channel's: its table's, else its
-        server's (TableService.public_language). Private replies stay in their reader's."""
-        for reply in replies:
-            if not reply.private and reply.locale is None:
-                reply.locale = self.service.public_language(channel_id, ctx, server_locale)
-        return replies
-
     async def respond(self, interaction: discord.Interaction, call: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]], *,
                       private: bool = False) -> None:
-        """Call the service; defer if it takes long, then answer with its replies. ``private``: the
-        command normally answers only its user (/status, /hand...), so a deferral shows
-        "thinking..." only to them."""
+        """A slash command: the service runs ``call`` and answers through the interaction.
+        ``private``: the command normally answers only its user (/status, /hand...), so a
+        deferral shows "thinking..." only to them."""
         async with self.answering():
-            ctx = self.ctx(interaction)
-            replies = self.in_public_language(ctx.channel_id, await self.in_time(interaction, call(ctx), thinking=True,
-                                                                                 ephemeral=private), ctx)
-            # A "thinking..." message cannot change who sees it, and what a followup does once it is
-            # deleted is not dependable: fill it, send the answer in a second followup, remove it.
-            placeholder = interaction.response.is_done() and bool(replies) and replies[0].private != private
-            if placeholder:
-                await self.fill_thinking(interaction)
-            await send_replies(interaction, replies, self.i18n, self.service.set_lobby_message)
-            await self.service.announced(replies)
-            if placeholder:
-                await interaction.delete_original_response()
+            await self.service.serve(self.ctx(interaction), call, SlashAnswer(self, interaction, private))
 
     async def fill_thinking(self, interaction: discord.Interaction) -> None:
         """Fill the "thinking..." message with a placeholder (deleted once the answer is sent), so
@@ -309,59 +287,15 @@ class BoardBotCore(_Bot):
                 await self.report_failure(interaction, error)
 
     async def _handle_button(self, interaction: discord.Interaction, custom_id: str, values: list[str] | None) -> None:
-        ctx = self.ctx(interaction)
-        click = customids.parse(custom_id, values)
-        replies = self.in_public_language(ctx.channel_id, await self.in_time(
-            interaction, self.service.button(ctx, custom_id, values), thinking=False), ctx)
-        locale = ctx.locale
-        if click and click.kind == "lobby" and replies and replies[0].lobby and not replies[0].private:
-            await self._edit_source(interaction, replies[0], locale)      # its allowed_mentions too: names are user text
-            await send_replies(interaction, replies[1:], self.i18n)
-            await self.service.announced(replies[1:])
-            return
-        panel = interaction.message is not None and interaction.message.flags.ephemeral
-        replacing = next((r for r in replies if r.replace), None) if panel else None
-        if replacing is not None:
-            # the private panel the click came from shows the next step (or what was chosen)
-            await self._edit_source(interaction, replacing, locale)
-            replies = [r for r in replies if r is not replacing]
-        elif panel and confirm.parse(custom_id) is not None:
-            await self._spend_confirmation(interaction)      # an answered /resign or /abort question
-        await send_replies(interaction, replies, self.i18n)
-        await self.service.announced(replies)
-        if click and click.kind == "action" and replies and not replies[0].error and interaction.message is not None:
-            try:
-                await interaction.message.edit(view=None, allowed_mentions=NO_PINGS)     # the old turn's buttons are spent
-            except discord.HTTPException:
-                log.info("could not clear old buttons on %s", interaction.message.id)
-
-    async def _spend_confirmation(self, interaction: discord.Interaction) -> None:
-        """A /resign or /abort confirmation is answered once: its private message keeps its text
-        and loses its buttons (through the interaction, the one way to edit an ephemeral message)."""
-        try:
-            if interaction.response.is_done():
-                await interaction.edit_original_response(view=None, allowed_mentions=NO_PINGS)
-            else:
-                await interaction.response.edit_message(view=None, allowed_mentions=NO_PINGS)
-        except discord.HTTPException:
-            log.info("could not clear the buttons of a confirmation")
-
-    async def _edit_source(self, interaction: discord.Interaction, reply: Reply, locale: str | None) -> None:
-        """Put ``reply`` in place of the message whose component was clicked (its components too)."""
-        kwargs = kwargs_of(self.i18n, reply, locale)
-        kwargs.pop("file", None)
-        kwargs.setdefault("view", None)
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**kwargs)
-        else:
-            await interaction.response.edit_message(**kwargs)
+        await self.service.serve(self.ctx(interaction), lambda ctx: self.service.button(ctx, custom_id, values),
+                                 ButtonAnswer(self, interaction, custom_id, values))
 
     async def post(self, channel_id: int, replies: list[Reply]) -> None:
         """Post replies to a channel without an interaction (e.g. computer moves after restore)."""
         channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
         guild = getattr(channel, "guild", None)
         server = str(guild.preferred_locale) if guild is not None and guild.preferred_locale else None
-        for reply in self.in_public_language(channel_id, replies, server_locale=server):
+        for reply in self.service.in_public_language(channel_id, replies, server_locale=server):
             if not reply.private:
                 await channel.send(**kwargs_of(self.i18n, reply, self.settings.default_locale))  # type: ignore[union-attr]
         await self.service.announced(replies)

@@ -84,19 +84,20 @@ def kwargs_of(i18n: I18n, reply: Reply, locale: str | None) -> dict:
     return kwargs
 
 
-async def send_replies(interaction: discord.Interaction, replies: list[Reply], i18n: I18n,
-                       on_lobby_message=None) -> None:
-    """Answer an interaction: the first reply as the response (or follow-up if deferred)."""
+async def send_replies(interaction: discord.Interaction, replies: list[Reply], i18n: I18n) -> list[int | None]:
+    """Answer an interaction: the first reply as the response (or follow-up if deferred). For each
+    reply, the id of its message where it is a lobby message (the lobby's buttons edit it), else None."""
     locale = str(interaction.locale) if interaction.locale else None
+    sent: list[int | None] = []
     for reply in replies:
         kwargs = kwargs_of(i18n, reply, locale)
         if reply.private:
             kwargs["ephemeral"] = True
         if not interaction.response.is_done():
             await interaction.response.send_message(**kwargs)
-            message = await interaction.original_response() if reply.lobby and on_lobby_message else None
+            message = await interaction.original_response() if reply.lobby else None
         else:
             message = await interaction.followup.send(wait=True, **kwargs)
             interaction.extras.pop(PUBLIC_THINKING, None)
-        if reply.lobby and on_lobby_message and message is not None and reply.table_id is not None:
-            await on_lobby_message(reply.table_id, message.id)
+        sent.append(message.id if reply.lobby and message is not None else None)
+    return sent

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import secrets
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, AsyncContextManager, Awaitable, Callable, Iterable, Sequence
+from typing import Any, AsyncContextManager, Awaitable, Callable, Coroutine, Iterable, Sequence
 
 from bot.config import Settings
 from bot.i18n import normalise_locale, t
@@ -26,6 +26,7 @@ from bot.presenters.replies import Reply, refusal
 from bot.presenters.turn import TurnPresenter
 from bot.service import confirm, restore
 from bot.service.announcements import Announcements
+from bot.service.answers import Answer
 from bot.service.confirm_flow import ConfirmFlow
 from bot.service.help import help_replies
 from bot.service.languages import SERVER_LANGUAGES, USER_LANGUAGES, KnownLanguages
@@ -90,6 +91,30 @@ class TableService:
         return self.play.ending_lock
 
     # -- answering ------------------------------------------------------------------------------
+    async def serve(self, ctx: Ctx, request: Callable[[Ctx], Coroutine[Any, Any, list[Reply]]],
+                    answer: Answer) -> list[Reply]:
+        """One interaction: remember the languages it speaks, run ``request`` (a command of the
+        service or of an extension), give each public reply its channel's language, send the
+        replies through ``answer`` and record what they announced."""
+        self.note_user_language(ctx.user_id, ctx.locale)
+        self.note_server_language(ctx.guild_id, ctx.guild_locale)
+        replies = self.in_public_language(ctx.channel_id, await answer.working(request(ctx)), ctx)
+        sent = await answer.send(replies)
+        for reply, message_id in zip(replies, sent):
+            if reply.lobby and reply.table_id is not None and message_id is not None:
+                await self.set_lobby_message(reply.table_id, message_id)
+        await self.announced(replies)
+        return replies
+
+    def in_public_language(self, channel_id: int, replies: list[Reply], ctx: Ctx | None = None,
+                           server_locale: str | None = None) -> list[Reply]:
+        """Give each public reply that has no language the channel's: its table's, else its
+        server's (``public_language``). Private replies stay in their reader's."""
+        for reply in replies:
+            if not reply.private and reply.locale is None:
+                reply.locale = self.public_language(channel_id, ctx, server_locale)
+        return replies
+
     async def answer(self, outcome: TableOutcome) -> list[Reply]:
         """The replies of an outcome of the core; the extensions hear of a turn or an end (and
         may add to its replies). Under the table's channel lock."""
