@@ -15,7 +15,8 @@ from typing import Any, AsyncContextManager, Awaitable, Callable, Coroutine, Ite
 
 from bot.config import Settings
 from bot.i18n import normalise_locale, t
-from bot.presenters import customids, optionlines
+from bot.presenters import customids
+from bot.presenters.autocomplete import Autocomplete
 from bot.presenters.drawing import Drawing
 from bot.presenters.information import Information, move_log
 from bot.presenters.lobby import lobby_reply, option_list
@@ -76,6 +77,7 @@ class TableService:
         self.turns = TurnPresenter(self.pictures, self.legal, self._pool)
         self.presenter = OutcomePresenter(self.turns, self.pictures, self.extension_lines)
         self.information = Information(store, self.pictures, self.offered, self._pool)
+        self.autocomplete = Autocomplete(self.live_tables, self.legal, self.pictures, self.offered)
         self.confirmations = confirm.Confirmations()     # /resign and /abort ask first (confirm.py)
         self.confirm_flow = ConfirmFlow(self)
         self.announcements = Announcements(store)
@@ -477,58 +479,3 @@ class TableService:
         if click.kind in ("action", "choice") and click.version is not None and click.index is not None:
             return await self.choose(ctx, table.id, click.version, click.index, from_panel=click.kind == "choice")
         return refusal_reply(stale_choice())
-
-    # -- autocomplete -------------------------------------------------------------------------------
-    def complete_action(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:
-        """Legal actions for this user, those starting with what is typed first."""
-        table = self.table_in(ctx.channel_id)
-        if table is None or table.status != "playing":
-            return []
-        seat = table.seat_of(ctx.user_id)
-        if seat is None:
-            return []
-        return _matching(self.legal.texts(table, seat), clean_text(typed).lower(), limit)
-
-    def complete_verb(self, ctx: Ctx, verb: str, typed: str, limit: int = 25) -> list[str]:
-        """Autocomplete for a verb: the legal actions it can carry, without the verb word."""
-        texts = self.complete_action(ctx, "", limit=10_000)
-        prefix = verb + " "
-        if verb != "play" and any(x.lower().startswith(prefix) for x in texts):
-            texts = [x[len(prefix):] for x in texts if x.lower().startswith(prefix)]
-        return _matching(texts, clean_text(typed).lower(), limit)
-
-    def complete_region(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:
-        """Regions for ``/board REGION`` while it is typed (a Keyflower village by its player's
-        name, Carcassonne's whole board or the last tile's square, ...), those starting with what
-        is typed first. Made from the public view only, so everyone is offered the same."""
-        table = self.table_in(ctx.channel_id)
-        if table is None or table.status != "playing":
-            return []
-        typed = clean_text(typed).casefold()
-        found = self.pictures.regions(table)
-        starts = [r for r in found if r.casefold().startswith(typed)]
-        contains = [r for r in found if typed in r.casefold() and r not in starts]
-        return (starts + contains)[:limit]
-
-    def complete_option(self, ctx: Ctx, typed: str, limit: int = 25) -> list[tuple[str, str]]:
-        """Option names (and descriptions) for ``/option NAME`` while it is typed."""
-        table = self.table_in(ctx.channel_id)
-        return optionlines.complete_names(table, clean_text(typed).lower(), limit) if table else []
-
-    def complete_option_value(self, ctx: Ctx, name: str, typed: str, limit: int = 25) -> list[str]:
-        """Values for ``/option NAME VALUE`` while it is typed: the current one first, then the
-        option's own (``on``/``off`` for a switch)."""
-        table = self.table_in(ctx.channel_id)
-        return optionlines.complete_values(table, clean_text(name).lower(), clean_text(typed), limit) if table else []
-
-    def complete_game(self, typed: str, limit: int = 25) -> list[tuple[str, str]]:
-        typed = clean_text(typed).lower()
-        return [(g.name, g.title) for g in self.games() if typed in g.name or typed in g.title.lower()][:limit]
-
-
-def _matching(texts: list[str], typed: str, limit: int) -> list[str]:
-    """Those of ``texts`` that start with ``typed``, then those that contain it."""
-    starts = [x for x in texts if x.lower().startswith(typed)]
-    contains = [x for x in texts if typed in x.lower() and x not in starts]
-    return (starts + contains)[:limit]
-

@@ -28,7 +28,7 @@ async def play_moves(service: TableService, rng: random.Random, limit: int) -> l
         seat = sorted(table.game.to_act(table.state))[0]
         user = PLAYERS[seat]
         typed = rng.choice(["", "1", "-", "0,"])
-        choices = service.complete_verb(user, "place", typed)
+        choices = service.autocomplete.verb(user, "place", typed)
         assert len(choices) <= 25 and all(typed in c.lower() for c in choices)
         legal = [str(a) for a in table.game.legal_actions(table.state, seat)]
         action = rng.choice(choices) if choices else rng.choice(legal)

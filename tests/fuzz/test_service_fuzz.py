@@ -435,13 +435,13 @@ class TableFuzz(RuleBasedStateMachine):
             table = self.live
             seat = table.seat_of(who.user_id) if table is not None and table.status == "playing" else None
             legal = set(self.legal_texts(seat)) if seat is not None else set()
-            found = service.complete_action(who, typed)
+            found = service.autocomplete.action(who, typed)
             assert set(found) <= legal and len(found) <= 25, (typed, found)
             for verb in SLASH_VERBS:
-                found = service.complete_verb(who, verb, typed)
+                found = service.autocomplete.verb(who, verb, typed)
                 assert len(found) <= 25 and all(isinstance(x, str) for x in found), found
-            assert len(service.complete_option(who, typed)) <= 25
-            assert len(service.complete_game(typed)) <= 25
+            assert len(service.autocomplete.option(who, typed)) <= 25
+            assert len(service.autocomplete.game(typed)) <= 25
             assert not (logged := env.errors.take()), logged
             replies = self.call(None, "autocomplete")
         else:

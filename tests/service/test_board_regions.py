@@ -21,16 +21,16 @@ async def service(store):
 
 async def test_keyflower_villages_are_offered_by_player_name(service):
     await seated(service, "alice", "bob", "carol", game="keyflower")
-    assert service.complete_region(ctx("alice"), "") == []          # not started: nothing to show
+    assert service.autocomplete.region(ctx("alice"), "") == []          # not started: nothing to show
     await service.start(ctx("alice"))
-    offered = service.complete_region(ctx("alice"), "")
+    offered = service.autocomplete.region(ctx("alice"), "")
     assert offered == ["board", "Alice", "Bob", "Carol"]
-    assert service.complete_region(ctx("bob"), "") == service.complete_region(ctx("erin"), "") == offered
-    assert service.complete_region(ctx("erin"), "b") == ["board", "Bob"]
-    assert service.complete_region(ctx("erin"), "  CAR ") == ["Carol"]
-    assert service.complete_region(ctx("erin"), "o") == ["board", "Bob", "Carol"]   # containing, after starting
-    assert service.complete_region(ctx("erin"), "zzz") == []
-    assert len(service.complete_region(ctx("erin"), "", limit=2)) == 2
+    assert service.autocomplete.region(ctx("bob"), "") == service.autocomplete.region(ctx("erin"), "") == offered
+    assert service.autocomplete.region(ctx("erin"), "b") == ["board", "Bob"]
+    assert service.autocomplete.region(ctx("erin"), "  CAR ") == ["Carol"]
+    assert service.autocomplete.region(ctx("erin"), "o") == ["board", "Bob", "Carol"]   # containing, after starting
+    assert service.autocomplete.region(ctx("erin"), "zzz") == []
+    assert len(service.autocomplete.region(ctx("erin"), "", limit=2)) == 2
     pictures = set()
     for region in offered:
         board = await service.board(ctx("erin"), region)
@@ -42,7 +42,7 @@ async def test_keyflower_villages_are_offered_by_player_name(service):
 async def test_carcassonne_offers_its_whole_board(service):
     await seated(service, "alice", "bob", game="carcassonne")
     await service.start(ctx("alice"))
-    offered = service.complete_region(ctx("erin"), "")
+    offered = service.autocomplete.region(ctx("erin"), "")
     assert offered[0] == "board"
     for region in offered:
         board = await service.board(ctx("erin"), region)
@@ -50,4 +50,4 @@ async def test_carcassonne_offers_its_whole_board(service):
 
 
 async def test_no_table_offers_nothing(service):
-    assert service.complete_region(ctx("alice", 9), "") == []
+    assert service.autocomplete.region(ctx("alice", 9), "") == []

@@ -22,7 +22,7 @@ async def what_is_there(service, store, table_id: int, user) -> tuple:
     table = service.table_by_id(table_id)
     record = await store.table(table_id)
     return (table.version, table.game.to_json(table.state), record.version, record.snapshot_text,
-            [(a.n, a.seat, a.text) for a in await store.actions(table_id)], service.complete_action(user, ""))
+            [(a.n, a.seat, a.text) for a in await store.actions(table_id)], service.autocomplete.action(user, ""))
 
 
 async def test_a_full_database_refuses_the_move_and_changes_nothing(store, caplog):

@@ -46,7 +46,7 @@ async def test_public_messages_hold_no_private_lines(name, store):
         checked += len(private)
         seat = sorted(table.game.to_act(table.state))[0]
         user = next(u for u in users if u.user_id == table.seats[seat].user_id)   # seats may be shuffled
-        action = rng.choice(service.complete_action(user, "", limit=10_000))
+        action = rng.choice(service.autocomplete.action(user, "", limit=10_000))
         replies = await service.act(user, action)
         assert not replies[0].error, lines_of(i18n, replies[0])
         public += [line for r in replies if not r.private for line in lines_of(i18n, r)]

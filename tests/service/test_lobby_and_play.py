@@ -264,12 +264,12 @@ async def test_abort_only_host_or_moderator(service, store):
 
 async def test_autocomplete_offers_legal_actions_filtered(service):
     await started(service, "alice", "bob")
-    assert service.complete_action(ctx("alice"), "") == ["bet odd", "bet even"]
-    assert service.complete_action(ctx("alice"), "ev") == ["bet even"]
-    assert service.complete_action(ctx("carol"), "") == []
-    assert service.complete_verb(ctx("alice"), "bid", "") == ["bet odd", "bet even"]
-    assert [name for name, _ in service.complete_option(ctx("alice"), "w")] == ["wide", "narrow"]
-    assert service.complete_game("count") == [("countdown", "Countdown (test game)")]
+    assert service.autocomplete.action(ctx("alice"), "") == ["bet odd", "bet even"]
+    assert service.autocomplete.action(ctx("alice"), "ev") == ["bet even"]
+    assert service.autocomplete.action(ctx("carol"), "") == []
+    assert service.autocomplete.verb(ctx("alice"), "bid", "") == ["bet odd", "bet even"]
+    assert [name for name, _ in service.autocomplete.option(ctx("alice"), "w")] == ["wide", "narrow"]
+    assert service.autocomplete.game("count") == [("countdown", "Countdown (test game)")]
 
 
 async def test_log_lists_actions(service):

@@ -151,15 +151,15 @@ async def test_tables_stored_with_option_names_restore(store):
 async def test_option_autocomplete_offers_names_and_values(store):
     service = quetzal_service(store)
     await quetzal_lobby(service, "alice", "bob")
-    names = [name for name, _ in service.complete_option(ctx("alice"), "")]
+    names = [name for name, _ in service.autocomplete.option(ctx("alice"), "")]
     assert names == ["publisher_coins", "open_hands", "first", "dice", "lang"]
-    assert service.complete_option_value(ctx("alice"), "lang", "") == ["auto", "en", "ja"]
-    assert service.complete_option_value(ctx("alice"), "first", "")[:3] == ["random", "1", "2"]
-    assert service.complete_option_value(ctx("alice"), "dice", "") == ["17,17,4,2", "1,1,1,1"]
-    assert service.complete_option_value(ctx("alice"), "open_hands", "") == ["on", "off"]
+    assert service.autocomplete.option_value(ctx("alice"), "lang", "") == ["auto", "en", "ja"]
+    assert service.autocomplete.option_value(ctx("alice"), "first", "")[:3] == ["random", "1", "2"]
+    assert service.autocomplete.option_value(ctx("alice"), "dice", "") == ["17,17,4,2", "1,1,1,1"]
+    assert service.autocomplete.option_value(ctx("alice"), "open_hands", "") == ["on", "off"]
     await service.option(ctx("alice"), "open_hands")
-    assert service.complete_option_value(ctx("alice"), "open_hands", "") == ["off", "on"]
-    assert service.complete_option_value(ctx("alice"), "nonsense", "") == []
+    assert service.autocomplete.option_value(ctx("alice"), "open_hands", "") == ["off", "on"]
+    assert service.autocomplete.option_value(ctx("alice"), "nonsense", "") == []
     await service.close()
 
 

@@ -60,7 +60,7 @@ async def seen_by_others(service: TableService, i18n: I18n, channel: int, users:
             continue
         seen[f"seat {seat} panel"] = surfaces(i18n, await service.panel(user))
         seen[f"seat {seat} hand"] = surfaces(i18n, await service.hand(user))
-        seen[f"seat {seat} autocomplete"] = tuple(service.complete_action(user, "", limit=10_000))
+        seen[f"seat {seat} autocomplete"] = tuple(service.autocomplete.action(user, "", limit=10_000))
     return seen
 
 
@@ -82,7 +82,7 @@ async def random_table(service: TableService, name: str, options: frozenset[str]
             break
         seat = rng.choice(sorted(table.game.to_act(table.state)))
         user = by_id[table.seats[seat].user_id]
-        moves = service.complete_action(user, "", limit=10_000)
+        moves = service.autocomplete.action(user, "", limit=10_000)
         replies = await service.act(user, rng.choice(moves))
         assert not replies[0].error
     return channel, users

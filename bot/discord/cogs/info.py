@@ -26,7 +26,7 @@ class Info(commands.Cog):
     @board.autocomplete("region")
     async def board_region(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         ctx = self.bot.ctx(interaction)
-        return choices([(region, region) for region in self.bot.service.complete_region(ctx, current)])
+        return choices([(region, region) for region in self.bot.service.autocomplete.region(ctx, current)])
 
     @app_commands.command(name="status", description=_("Whose turn it is, scores and what is left (only you see it)."))
     async def status(self, interaction: discord.Interaction) -> None:
@@ -47,7 +47,7 @@ class Info(commands.Cog):
 
     @help.autocomplete("game")
     async def help_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
+        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.autocomplete.game(current)])
 
 
 async def setup(bot: BoardBotCore) -> None:

@@ -25,7 +25,7 @@ class Lobby(commands.Cog):
 
     @join.autocomplete("game")
     async def join_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
+        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.autocomplete.game(current)])
 
     @app_commands.command(name="leave", description=_("Leave the table before the game starts."))
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -41,13 +41,13 @@ class Lobby(commands.Cog):
     async def option_name(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         ctx = self.bot.ctx(interaction)
         return choices([(name, f"{name} — {self.bot.i18n.template(desc, ctx.locale)}")
-                        for name, desc in self.bot.service.complete_option(ctx, current)])
+                        for name, desc in self.bot.service.autocomplete.option(ctx, current)])
 
     @option.autocomplete("value")
     async def option_value(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         ctx = self.bot.ctx(interaction)
         name = str(getattr(interaction.namespace, "name", "") or "")
-        return choices([(value, value) for value in self.bot.service.complete_option_value(ctx, name, current)])
+        return choices([(value, value) for value in self.bot.service.autocomplete.option_value(ctx, name, current)])
 
     @app_commands.command(name="start", description=_("Start the game with the seated players."))
     async def start(self, interaction: discord.Interaction) -> None:

@@ -28,7 +28,7 @@ class Play(commands.Cog):
     async def _complete(self, interaction: discord.Interaction, verb: str, current: str) -> list[app_commands.Choice[str]]:
         started = time.perf_counter()
         ctx = self.bot.ctx(interaction)
-        found = choices([(text, text) for text in self.bot.service.complete_verb(ctx, verb, current)])
+        found = choices([(text, text) for text in self.bot.service.autocomplete.verb(ctx, verb, current)])
         elapsed = time.perf_counter() - started
         if elapsed > 0.5:
             log.warning("autocomplete for /%s took %.2f s", verb, elapsed)

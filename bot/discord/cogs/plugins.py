@@ -40,7 +40,7 @@ class PluginsCog(commands.Cog):
         await self.bot.respond(interaction, lambda ctx: self.plugins.turns.vacation(ctx, days), private=True)
 
     async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
+        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.autocomplete.game(current)])
 
     @app_commands.command(name="rating", description=_("Your ratings on this server (or another player's)."))
     @app_commands.describe(game=_("Only this game."), player=_("Whose ratings; yours if empty."))

@@ -41,7 +41,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     @create.autocomplete("game")
     async def create_game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.complete_game(current)])
+        return choices([(name, f"{title} ({name})") for name, title in self.bot.service.autocomplete.game(current)])
 
     @app_commands.command(name="join", description=_("Sign up for this channel's tournament."))
     async def join(self, interaction: discord.Interaction) -> None:
