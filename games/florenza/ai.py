@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from games.core import ComputerPlayer
 from games.florenza import actions as A
 from games.florenza.components import RES, ROUNDS, artist, card, catalog, monument
-from games.florenza.rules.moves import CONST
+from games.florenza.rules.queries import CONST
 from games.florenza.view import FlorenzaView
 
 if TYPE_CHECKING:

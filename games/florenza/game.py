@@ -6,7 +6,7 @@ from typing import Any, Sequence
 from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, ranks_from_scores, reveal
 from games.core.outcome import categories
 from games.florenza import actions as A
-from games.florenza.rules import flow, legal, moves
+from games.florenza.rules import flow, legal, moves, queries
 from games.florenza import notation, text
 from games.florenza.components import RES
 from games.florenza.rules.scoring import final_scores
@@ -41,7 +41,7 @@ class Florenza(Game):
         return new_game(players, seed)
 
     def to_act(self, state: FlorenzaState) -> frozenset[int]:
-        return moves.to_act(state)
+        return flow.to_act(state)
 
     def legal_actions(self, state: FlorenzaState, seat: int) -> list[Any]:
         return legal.legal_actions(state, seat)
@@ -50,7 +50,7 @@ class Florenza(Game):
         return notation.parse(state, seat, text_)
 
     def apply(self, state: FlorenzaState, seat: int, action: Any) -> list[Event]:
-        return flow.apply(state, seat, action)
+        return moves.apply(state, seat, action)
 
     def view(self, state: FlorenzaState, seat: int | None) -> FlorenzaView:
         return build_view(state, seat)
@@ -76,7 +76,7 @@ class Florenza(Game):
         sends out workers (or, with the bank too low for that, takes inspiration) and keeps the
         first card of their hand; as captain (or owner of Arte dei Mercatanti) they name the
         allowed resource with the largest supply, the first in resource order on a tie."""
-        if seat not in moves.to_act(state):
+        if seat not in flow.to_act(state):
             return None
         if state.phase == 3:
             for action in (A.Workers(), A.Inspire()):
@@ -89,7 +89,7 @@ class Florenza(Game):
         if state.step == "keep":
             hand = state.p[seat].hand
             return A.Keep(hand[0]) if hand else None
-        options = moves.captain_options(state) if state.step == "captain" else moves.merchant_options(state)
+        options = queries.captain_options(state) if state.step == "captain" else queries.merchant_options(state)
         if not options:
             return None
         richest = max(options, key=lambda code: (state.supply[RES.index(code)], -RES.index(code)))

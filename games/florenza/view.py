@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from games.core import Msg
 from games.florenza.components import artist_card, florin_cards, catalog
-from games.florenza.rules.moves import draw_size, extra_turns, merchant_owner, owns_guild, to_act
+from games.florenza.rules.flow import to_act
+from games.florenza.rules.queries import draw_size, extra_turns, merchant_owner, owns_guild
 from games.florenza.rules.scoring import FinalScore, final_scores
 from games.florenza.state import FlorenzaState
 

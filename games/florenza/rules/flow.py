@@ -1,26 +1,36 @@
-"""Round flow: the turn loop of Phase 3, Phase 4 steps 1-4, Phases 1-2 of the next round (§5)."""
+"""Whose turn it is and how the round moves on: the turn loop of Phase 3, Phase 4 steps 1-4,
+Phases 1-2 of the next round and the end of the game (§5)."""
 from __future__ import annotations
 
 from games.core import Event, SeatRef, counted
 from games.florenza.components import RES, TURNS, ROUNDS, card, catalog, res_text
-from games.florenza.rules.moves import (
-    CONST, captain_options, check, draw_size, eligible, merchant_options, merchant_owner,
+from games.florenza.rules.queries import (
+    CONST, captain_options, draw_size, eligible, merchant_options, merchant_owner,
 )
 from games.florenza.rules.setup import artists_on_display, monument_sort_key
 from games.florenza.state import FlorenzaState
 
 
-def apply(state: FlorenzaState, seat: int, action: object) -> list[Event]:
-    """Validate and perform ``action``, then move the round on: the next slot of Phase 3, or
-    the next step of Phase 4 (and the rounds after it). The public events are kept for the view."""
-    perform = check(state, seat, action)
-    events = perform()
+def current_actor(state: FlorenzaState) -> int | None:
+    """The seat whose slot of Phase 3 it is (``None`` in Phase 4 and after the game)."""
+    return state.order()[state.pos] if state.phase == 3 and not state.over else None
+
+
+def to_act(state: FlorenzaState) -> frozenset[int]:
+    """The seats that may act now: the slot's seat in Phase 3; in Phase 4 every seat still
+    keeping a card, then the captain, then the owner of Arte dei Mercatanti."""
+    if state.over:
+        return frozenset()
     if state.phase == 3:
-        advance(state, events)
-    else:
-        continue_phase4(state, events)
-    state.last = [event.msg for event in events if event.to is None]
-    return events
+        return frozenset({state.order()[state.pos]})
+    if state.step == "keep":
+        return frozenset(seat for seat, player in enumerate(state.p) if player.keep_pending)
+    if state.step == "captain":
+        return frozenset({state.captain})
+    if state.step == "merchant":
+        owner = merchant_owner(state)
+        return frozenset() if owner is None else frozenset({owner})
+    return frozenset()
 
 
 def advance(state: FlorenzaState, events: list[Event]) -> None:

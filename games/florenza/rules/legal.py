@@ -8,13 +8,13 @@ from typing import Any
 from games.core import IllegalAction
 from games.florenza import actions as A
 from games.florenza.components import RES, artist_card, catalog
-from games.florenza.rules import moves
+from games.florenza.rules import flow, moves, queries
 from games.florenza.state import FlorenzaState
 
 
 def legal_actions(state: FlorenzaState, seat: int) -> list[Any]:
     """Every action ``seat`` may take now (none when it is not that seat's turn)."""
-    if seat not in moves.to_act(state):
+    if seat not in flow.to_act(state):
         return []
     legal = []
     for action in candidates(state, seat):
@@ -33,8 +33,8 @@ def candidates(state: FlorenzaState, seat: int) -> list[Any]:
         if state.step == "keep":
             return [A.Keep(c) for c in dict.fromkeys(player.hand)]
         if state.step == "captain":
-            return [A.CaptainChoice(r) for r in moves.captain_options(state)]
-        return [A.MerchantChoice(r) for r in moves.merchant_options(state)]
+            return [A.CaptainChoice(r) for r in queries.captain_options(state)]
+        return [A.MerchantChoice(r) for r in queries.merchant_options(state)]
     # Cheap necessary conditions first, so that ``check`` mostly sees legal candidates.
     refs = moves.artist_refs(state, seat)
     held, supply = player.res, state.supply

@@ -2,7 +2,8 @@
 
 ``check(state, seat, action)`` validates everything and returns a function that performs the
 action, so an illegal action raises ``IllegalAction`` before anything changes (and
-``legal_actions`` uses the very same checks).
+``legal_actions`` uses the very same checks). ``apply`` performs it and hands the round on to
+the flow (rules/flow.py).
 """
 from __future__ import annotations
 
@@ -13,77 +14,16 @@ from games.florenza import actions as A
 from games.florenza.components import (
     ANONYMOUS, ARTIST_TYPES, RES, artist, artist_card, card, catalog, res_text,
 )
+from games.florenza.rules.flow import advance, continue_phase4, current_actor, to_act
+from games.florenza.rules.queries import CONST, captain_options, has_preacher, merchant_options, merchant_owner, owns_guild
 from games.florenza.state import FlorenzaState, PlayerState
 
 Perform = Callable[[], list[Event]]
 
-CONST = catalog().components["round"]
 DISCOUNT = CONST["discount"]
 
 
-# -- small queries ---------------------------------------------------------------------------
-def owns_guild(player: PlayerState, guild: str) -> bool:
-    return any(card(entry[0]).guild == guild for entry in player.cards)
-
-
-def has_preacher(player: PlayerState) -> str | None:
-    for entry in player.cards:
-        if card(entry[0]).category == "PRE":
-            return entry[0]
-    return None
-
-
-def eligible(state: FlorenzaState, seat: int, turn: int) -> bool:
-    """May ``seat`` act in ``turn``? Turns 5-8 need Palagio, Casamento, Casa, a preacher (§5.3)."""
-    if turn <= 4:
-        return True
-    return any(card(entry[0]).extra_turn == turn for entry in state.p[seat].cards)
-
-
-def extra_turns(player: PlayerState) -> list[int]:
-    return sorted(t for t in (card(entry[0]).extra_turn for entry in player.cards) if t)
-
-
-def draw_size(player: PlayerState) -> int:
-    return CONST["draw_base"] + sum(card(entry[0]).extra_draw for entry in player.cards)
-
-
-def merchant_owner(state: FlorenzaState) -> int | None:
-    for seat, player in enumerate(state.p):
-        if owns_guild(player, "choice_income"):
-            return seat
-    return None
-
-
-def captain_options(state: FlorenzaState) -> list[str]:
-    """Types the captain may name: supply >= N, else any with supply >= 1 (§5.4, §12 #2)."""
-    rich = [code for code, n in zip(RES, state.supply) if n >= state.players]
-    return rich or [code for code, n in zip(RES, state.supply) if n >= 1]
-
-
-def merchant_options(state: FlorenzaState) -> list[str]:
-    return [code for code, n in zip(RES, state.supply) if n >= 1]
-
-
-def current_actor(state: FlorenzaState) -> int | None:
-    return state.order()[state.pos] if state.phase == 3 and not state.over else None
-
-
-def to_act(state: FlorenzaState) -> frozenset[int]:
-    if state.over:
-        return frozenset()
-    if state.phase == 3:
-        return frozenset({state.order()[state.pos]})
-    if state.step == "keep":
-        return frozenset(seat for seat, player in enumerate(state.p) if player.keep_pending)
-    if state.step == "captain":
-        return frozenset({state.captain})
-    if state.step == "merchant":
-        owner = merchant_owner(state)
-        return frozenset() if owner is None else frozenset({owner})
-    return frozenset()
-
-
+# -- small helpers --------------------------------------------------------------------------
 def prefix(state: FlorenzaState, seat: int) -> dict[str, object]:
     """Log-line parameters ``R<round>.T<turn> <player>``."""
     return {"round": state.round, "turn": state.turn, "player": SeatRef(seat)}
@@ -542,3 +482,16 @@ def check(state: FlorenzaState, seat: int, action: object) -> Perform:
         raise IllegalAction("Waiting for {player} (Arte dei Mercatanti) to choose a resource, e.g. 'merchant sp'.",
                             player=SeatRef(owner if owner is not None else state.captain))
     return _check_merchant(state, seat, action)
+
+
+def apply(state: FlorenzaState, seat: int, action: object) -> list[Event]:
+    """Validate and perform ``action``, then move the round on: the next slot of Phase 3, or
+    the next step of Phase 4 (and the rounds after it). The public events are kept for the view."""
+    perform = check(state, seat, action)
+    events = perform()
+    if state.phase == 3:
+        advance(state, events)
+    else:
+        continue_phase4(state, events)
+    state.last = [event.msg for event in events if event.to is None]
+    return events

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.florenza.components import BUILDING_CATEGORIES, artist, artist_card, card, catalog, monument
-from games.florenza.rules.moves import owns_guild
+from games.florenza.rules.queries import owns_guild
 from games.florenza.state import FlorenzaState, PlayerState
 
 SCORING = catalog().components["scoring"]
