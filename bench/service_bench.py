@@ -50,7 +50,7 @@ async def open_table(service: TableService, game, channel: int) -> list[Ctx]:
 
 
 async def one_move(service: TableService, users: list[Ctx], rng: random.Random) -> bool:
-    table = service.table_in(users[0].channel_id)
+    table = service.live_tables.in_channel(users[0].channel_id)
     if table is None:
         return False
     seat = rng.choice(sorted(table.game.to_act(table.state)))
@@ -157,7 +157,7 @@ async def cold_restore(stores: BenchStores, game, tables: int) -> tuple[float, i
     service = TableService(store, Settings(enabled_games=(game.name,)), render=False)
     await service.restore()
     elapsed = time.perf_counter() - started
-    restored = len(list(service.tables()))
+    restored = len(list(service.live_tables.all()))
     await service.close()
     await store.close()
     return elapsed, restored

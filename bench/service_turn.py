@@ -36,7 +36,7 @@ async def one_game(folder: Path, seed: int, render: bool) -> dict[str, list[floa
     await service.join(players[1])
     await service.start(players[0])
     timings: dict[str, list[float]] = {"early": [], "late": []}
-    while (table := service.table_in(1)) is not None:
+    while (table := service.live_tables.in_channel(1)) is not None:
         seat = sorted(table.game.to_act(table.state))[0]
         placed = len(table.game.view(table.state, None).tiles)
         action = str(table.game.legal_actions(table.state, seat)[0])

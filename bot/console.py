@@ -164,7 +164,7 @@ class Console:
         message, each other player who must decide now sees their own choices."""
         if not any(not r.private and any(customids.kind_of(b.custom_id) == "panel" for b in r.buttons) for r in replies):
             return
-        table = self.service.table_in(channel)
+        table = self.service.live_tables.in_channel(channel)
         if table is None or table.status != "playing":
             return
         for seat in sorted(table.game.to_act(table.state)):
@@ -188,7 +188,7 @@ class Console:
         }
         if verb in table:
             return await table[verb]()
-        table_here = s.table_in(ctx.channel_id)
+        table_here = s.live_tables.in_channel(ctx.channel_id)
         if verb in SLASH_VERBS or (table_here and verb in table_here.game.verbs):
             return await s.act_verb(ctx, verb, rest)
         if self.extra is not None and (replies := await self.extra(ctx, verb, rest)) is not None:

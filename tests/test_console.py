@@ -51,17 +51,17 @@ async def test_resign_and_abort_are_confirmed_with_a_click(service, tmp_path):
     assert "(only bob) Resign from this game of Countdown (test game)?" in out.getvalue()
     assert "[1] Resign | [2] Keep playing" in out.getvalue()
     await console.handle("carol> /click 1")               # Carol's own choices, not Bob's question
-    assert not service.table_in(console_channel()).seats[1].resigned
+    assert not service.live_tables.in_channel(console_channel()).seats[1].resigned
     await console.handle("bob> /resign")
     await console.handle("bob> /click 1")
-    assert "bob resigns." in out.getvalue() and service.table_in(console_channel()).seats[1].resigned
+    assert "bob resigns." in out.getvalue() and service.live_tables.in_channel(console_channel()).seats[1].resigned
     await console.handle("alice> /abort")
     await console.handle("alice> /click 2")
     assert "(only alice) Cancelled: nothing changed." in out.getvalue()
     await console.handle("alice> /abort")
     await console.handle("alice> /click 1")
     assert "alice aborts the Countdown (test game) table." in out.getvalue()
-    assert service.table_in(console_channel()) is None
+    assert service.live_tables.in_channel(console_channel()) is None
 
 
 def console_channel() -> int:
@@ -85,7 +85,7 @@ async def test_private_panels_numbered_for_click(store, tmp_path):
         await console.handle(line)
     text = out.getvalue()
     assert "buttons: [1] Your move | [2] My hand" in text
-    table = service.table_in(zlib.crc32(b"console"))          # the console's own channel
+    table = service.live_tables.in_channel(zlib.crc32(b"console"))          # the console's own channel
     (seat,) = table.game.to_act(table.state)
     mover = table.names[seat]
     assert f"(only {mover}) Your choices, {mover}:" in text and f"(only {mover})   choices: [1] play …" in text
@@ -109,7 +109,7 @@ async def test_a_mistyped_command_gets_did_you_mean(service, tmp_path):
     assert "(only alice) There is no command /jion. Did you mean /join?" in text
     assert "Did you mean /status?" in text or "Did you mean /start?" in text
     assert "/xyzzy" not in text and "Board games at this table" in text          # nothing close: the help
-    assert service.table_in(zlib.crc32(b"console")) is None
+    assert service.live_tables.in_channel(zlib.crc32(b"console")) is None
 
 
 async def test_a_japanese_console_speaks_japanese(service, tmp_path):

@@ -49,7 +49,7 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path, store_mak
         assert corruption(table) is None
         service = TableService(store, Settings(enabled_games=("countdown",), extra_games=("tests.toygame:GAME",)))
         await service.restore()
-        live = service.table_in(table.record.channel_id)
+        live = service.live_tables.in_channel(table.record.channel_id)
         assert as_json("countdown", live.state) == as_json("countdown", replay(table))
         await service.close()
         await store.close()

@@ -158,10 +158,10 @@ async def play_in_japanese(store, name: str, options: list[str], seed: int) -> t
     reader.read("option list", await service.option(first))
     add_game_words(notation, game)
     reader.read("start", await service.start(first))
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     rng = random.Random(seed)
     moves = 0
-    while table.status == "playing" and service.table_in(1) is table and moves < MOST_MOVES:
+    while table.status == "playing" and service.live_tables.in_channel(1) is table and moves < MOST_MOVES:
         to_act = sorted(game.to_act(table.state))
         for seat in to_act:
             for action in game.legal_actions(table.state, seat):
@@ -179,7 +179,7 @@ async def play_in_japanese(store, name: str, options: list[str], seed: int) -> t
         assert not replies[0].error, (str(action), reader.i18n.lines(replies[0].lines, "en", replies[0].names))
         reader.read(f"move {moves}", replies)
         moves += 1
-    assert service.table_in(1) is None, f"{name}: not over after {moves} moves"
+    assert service.live_tables.in_channel(1) is None, f"{name}: not over after {moves} moves"
     for logged in await store.actions(table.id):          # the computer's moves are notation too
         notation.add_action(logged.text)
     reader.read("after the end", await service.status(first))

@@ -148,7 +148,7 @@ class BoardBotCore(_Bot):
     async def on_ready(self) -> None:
         shards = getattr(self, "shards", None)
         where = f"shards {','.join(map(str, sorted(shards)))} of {self.shard_count}" if shards else "no sharding"
-        log.info("connected as %s (%s; %s tables open)", self.user, where, len(list(self.service.tables())))
+        log.info("connected as %s (%s; %s tables open)", self.user, where, len(list(self.service.live_tables.all())))
         pending, self._pending = self._pending, None
         for channel_id, replies in pending or []:
             try:

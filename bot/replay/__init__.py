@@ -86,7 +86,7 @@ class Replays(TableHooks):
 
     # -- /log ---------------------------------------------------------------------------------------
     async def log(self, ctx: Ctx) -> list[Reply] | None:
-        table = await self.service.fresh(ctx.channel_id)
+        table = await self.service.live_tables.fresh(ctx.channel_id)
         hidden: set[int] = set()
         loop = asyncio.get_running_loop()
         if table is not None and table.status == "playing":

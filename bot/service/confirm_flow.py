@@ -25,15 +25,15 @@ class ConfirmFlow:
 
     async def ask_resign(self, ctx: Ctx) -> list[Reply]:
         service = self.service
-        async with service.lock(ctx.channel_id):
-            await service.current(ctx.channel_id)
+        async with service.live_tables.lock(ctx.channel_id):
+            await service.live_tables.current(ctx.channel_id)
             asked = await service.live_tables.run_fresh(ctx.channel_id, lambda: self._ask("resign", ctx))
         return refusal_reply(asked) if isinstance(asked, Refused) else asked
 
     async def ask_abort(self, ctx: Ctx) -> list[Reply]:
         service = self.service
-        async with service.lock(ctx.channel_id):
-            await service.current(ctx.channel_id)
+        async with service.live_tables.lock(ctx.channel_id):
+            await service.live_tables.current(ctx.channel_id)
             asked = await self._ask("abort", ctx)
         return refusal_reply(asked) if isinstance(asked, Refused) else asked
 
@@ -55,7 +55,7 @@ class ConfirmFlow:
     async def _ask(self, kind: str, ctx: Ctx) -> list[Reply] | Refused:
         """The private question with its two buttons (under the channel's lock)."""
         service = self.service
-        table = service.table_in(ctx.channel_id)
+        table = service.live_tables.in_channel(ctx.channel_id)
         refusal_ = service.play.cannot_resign(ctx, table) if kind == "resign" else await self.cannot_abort(ctx, table)
         if refusal_ is not None or table is None:
             return refusal_ or service.offered.no_table()
@@ -83,8 +83,8 @@ class ConfirmFlow:
         if click is None:
             return refusal("That button is not one of ours any more.")
         command = "/" + click.kind
-        async with service.lock(ctx.channel_id):
-            table = await service.current(ctx.channel_id)
+        async with service.live_tables.lock(ctx.channel_id):
+            table = await service.live_tables.current(ctx.channel_id)
             pending, why = service.confirmations.answer(click, ctx.user_id)
             if why == "other":
                 return refusal("This confirmation belongs to the player who asked for it; use {command} yourself.",
@@ -106,14 +106,14 @@ class ConfirmFlow:
             try:
                 done = await (service.play.resign(ctx) if click.kind == "resign" else self._abort(ctx))
             except StaleTableError:         # another process moved the table meanwhile: not what was confirmed
-                await service.current(ctx.channel_id)
+                await service.live_tables.current(ctx.channel_id)
                 return refusal("The game has moved on since you asked, so nothing changed. Use {command} again if "
                                "you still want to.", command=command)
             return await service.answer(done)
 
     async def _abort(self, ctx: Ctx) -> Closed | Refused:
         service = self.service
-        table = service.table_in(ctx.channel_id)
+        table = service.live_tables.in_channel(ctx.channel_id)
         if (refusal_ := await self.cannot_abort(ctx, table)) is not None or table is None:
             return refusal_ or service.offered.no_table()
         try:

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import secrets
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, AsyncContextManager, Awaitable, Callable, Coroutine, Iterable, Sequence
+from typing import Any, Awaitable, Callable, Coroutine, Iterable, Sequence
 
 from bot.config import Settings
 from bot.i18n import normalise_locale, t
@@ -131,7 +131,7 @@ class TableService:
 
     async def _answer_fresh(self, channel_id: int, run: Callable[[], Awaitable[TableOutcome]]) -> list[Reply]:
         """Run a core request under the channel's lock against a current copy of its table, and answer it."""
-        async with self.lock(channel_id):
+        async with self.live_tables.lock(channel_id):
             return await self.answer(await self.live_tables.run_fresh(channel_id, run))
 
     def extension_lines(self, table: LiveTable) -> list[Msg]:
@@ -191,7 +191,7 @@ class TableService:
         """The language of a public message in a channel: its table's (LiveTable.public_language);
         without a table, the server's (or, in a direct message, the user's) as ``ctx`` or
         ``server_locale`` says; else the bot's default."""
-        table = self.table_in(channel_id)
+        table = self.live_tables.in_channel(channel_id)
         if table is not None:
             return table.public_language
         return normalise_locale(ctx.place_locale() if ctx else server_locale, self.settings.default_locale)
@@ -201,40 +201,6 @@ class TableService:
         latest said); in a direct message, the asker's."""
         return ctx.place_locale() or (await self.server_language(ctx.guild_id) if ctx.guild_id
                                       else await self.user_language(ctx.user_id))
-
-    # -- the tables in memory (bot/table/live_tables.py) ----------------------------------------
-    def table_in(self, channel_id: int) -> LiveTable | None:
-        return self.live_tables.in_channel(channel_id)
-
-    def table_by_id(self, table_id: int) -> LiveTable | None:
-        return self.live_tables.by_id(table_id)
-
-    def tables(self) -> Iterable[LiveTable]:
-        return self.live_tables.all()
-
-    def lock(self, channel_id: int) -> AsyncContextManager[None]:
-        """The channel's lock: every command at one table runs under it."""
-        return self.live_tables.lock(channel_id)
-
-    async def current(self, channel_id: int) -> LiveTable | None:
-        """The channel's open table, as stored (caller holds the channel's lock)."""
-        return await self.live_tables.current(channel_id)
-
-    async def fresh(self, channel_id: int) -> LiveTable | None:
-        """``current`` for callers that do not hold the channel's lock."""
-        return await self.live_tables.fresh(channel_id)
-
-    async def load(self, table_id: int) -> LiveTable | None:
-        """An open table by id, for work that does not come from its channel (scheduler jobs)."""
-        return await self.live_tables.load(table_id)
-
-    def release_foreign(self, channel_id: int) -> None:
-        """Forget the channel's table if another process serves its guild."""
-        self.live_tables.release_foreign(channel_id)
-
-    async def tables_of(self, user_id: int, guild_id: int | None) -> list[LiveTable]:
-        """Open tables where ``user_id`` sits (in ``guild_id``; everywhere when None)."""
-        return await self.live_tables.tables_of(user_id, guild_id)
 
     # -- starting and stopping -------------------------------------------------------------------
     async def restore(self) -> list[tuple[int, list[Reply]]]:
@@ -271,13 +237,13 @@ class TableService:
 
     # -- the lobby --------------------------------------------------------------------------------
     async def join(self, ctx: Ctx, game_name: str | None = None) -> list[Reply]:
-        async with self.lock(ctx.channel_id):
+        async with self.live_tables.lock(ctx.channel_id):
             return await self.answer(await self.lifecycle.join(ctx, game_name, lambda: self._place_language(ctx)))
 
     async def open(self, channel_id: int, guild_id: int | None, game: Game, seats: Sequence[tuple[int, str]],
                    options: Iterable[str] = (), language: str | None = None) -> LiveTable | Refused:
         """Open a table with ``seats`` seated and ``options`` set (a tournament's), not started."""
-        async with self.lock(channel_id):
+        async with self.live_tables.lock(channel_id):
             opened = await self.lifecycle.open(channel_id, guild_id, game, seats, options, language)
         return opened if isinstance(opened, Refused) else opened.table
 
@@ -285,7 +251,7 @@ class TableService:
         return lobby_reply(table, headline, self.extension_lines(table))
 
     async def set_lobby_message(self, table_id: int, message_id: int) -> None:
-        table = self.table_by_id(table_id)
+        table = self.live_tables.by_id(table_id)
         if table is not None:
             table.lobby_message_id = message_id
             try:
@@ -294,14 +260,14 @@ class TableService:
                 log.warning("table %s: the lobby message id was not saved: %s", table_id, error)
 
     async def leave(self, ctx: Ctx) -> list[Reply]:
-        async with self.lock(ctx.channel_id):
+        async with self.live_tables.lock(ctx.channel_id):
             return await self.answer(await self.lifecycle.leave(ctx))
 
     async def option(self, ctx: Ctx, name: str | None = None, value: str | None = None) -> list[Reply]:
         """``/option`` lists the options; ``/option NAME`` switches one on or off; ``/option NAME
         VALUE`` (or ``NAME=VALUE``) sets one that takes a value. Before the start only."""
-        async with self.lock(ctx.channel_id):
-            table = await self.current(ctx.channel_id)
+        async with self.live_tables.lock(ctx.channel_id):
+            table = await self.live_tables.current(ctx.channel_id)
             if table is None:
                 return refusal_reply(self.offered.no_table())
             typed = clean_text(name)
@@ -318,19 +284,19 @@ class TableService:
             return await self.answer(await self.lifecycle.set_option(ctx, table, name, value))
 
     async def addbot(self, ctx: Ctx, level: str | None = None) -> list[Reply]:
-        async with self.lock(ctx.channel_id):
+        async with self.live_tables.lock(ctx.channel_id):
             return await self.answer(await self.lifecycle.add_computer(ctx, level))
 
     async def start(self, ctx: Ctx) -> list[Reply]:
-        async with self.lock(ctx.channel_id):
-            table = await self.current(ctx.channel_id)
+        async with self.live_tables.lock(ctx.channel_id):
+            table = await self.live_tables.current(ctx.channel_id)
             if table is None:
                 return refusal_reply(self.offered.no_table())
             return await self.answer(await self.lifecycle.start(table, ctx.user_id))
 
     async def start_table(self, table: LiveTable) -> list[Reply]:
         """Start a table opened with ``open`` (a tournament's), as its organiser."""
-        async with self.lock(table.channel_id):
+        async with self.live_tables.lock(table.channel_id):
             return await self.answer(await self.lifecycle.start(table, None))
 
     async def close_table(self, table: LiveTable) -> None:
@@ -340,7 +306,7 @@ class TableService:
     # -- playing ----------------------------------------------------------------------------------
     async def act_verb(self, ctx: Ctx, verb: str, text: str) -> list[Reply]:
         """A slash verb (/place, /bid, /pass, /use, /play) carrying an action line."""
-        table = self.table_in(ctx.channel_id) or (await self.fresh(ctx.channel_id) if self.shared else None)
+        table = self.live_tables.in_channel(ctx.channel_id) or (await self.live_tables.fresh(ctx.channel_id) if self.shared else None)
         candidates = table.game.action_candidates(verb, clean_text(text)) if table else [text]
         return await self.act(ctx, candidates, verb=verb)
 
@@ -364,16 +330,16 @@ class TableService:
     async def turn_message(self, channel_id: int) -> list[Reply]:
         """The public message of the current turn again (whose move, the board, the buttons),
         built from the public view only; nothing when no game runs here."""
-        table = await self.fresh(channel_id)
+        table = await self.live_tables.fresh(channel_id)
         if table is None or table.status != "playing":
             return []
-        async with self.lock(channel_id):
+        async with self.live_tables.lock(channel_id):
             return await self.presenter.replies(Moved(table, []))
 
     async def panel(self, ctx: Ctx, table_id: int | None = None, *, path: tuple[int, ...] = (), page: int = 0,
                     version: int | None = None, replace: bool = False) -> list[Reply]:
         """A player's private panel: their view and their legal choices (a step of them)."""
-        table = await self.fresh(ctx.channel_id)
+        table = await self.live_tables.fresh(ctx.channel_id)
         if table is None or table.status != "playing" or (table_id is not None and table.id != table_id):
             return refusal("That choice is no longer open: the table has closed.") if table_id is not None \
                 else refusal("There is no running game here.")
@@ -382,7 +348,7 @@ class TableService:
             return refusal("You are not seated at this table, so you have no choices here. You can watch with /board and /status.")
         if table.seats[seat].resigned:
             return refusal("You have resigned from this game; the computer plays your seat.")
-        async with self.lock(table.channel_id):
+        async with self.live_tables.lock(table.channel_id):
             if version is not None and version != table.version:
                 return refusal_reply(stale_choice())
             reply = await self.turns.panel(table, seat, path=path, page=page, replace=replace)
@@ -412,16 +378,16 @@ class TableService:
         return await help_replies(self, ctx, game_name)
 
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
-        table = await self.fresh(ctx.channel_id)
+        table = await self.live_tables.fresh(ctx.channel_id)
         if table is None or table.status != "playing":
             shown = await self.information.last_result(ctx.channel_id, ctx.locale) \
                 if table is None or table.status == "lobby" else None
             return shown or refusal("There is no running game here. Open one with /join <game>.")
-        async with self.lock(ctx.channel_id):
+        async with self.live_tables.lock(ctx.channel_id):
             return await self.information.board(table, clean_text(region) or None)
 
     async def status(self, ctx: Ctx) -> list[Reply]:
-        table = await self.fresh(ctx.channel_id)
+        table = await self.live_tables.fresh(ctx.channel_id)
         if table is None:
             return await self.information.status_after_the_end(ctx.channel_id, ctx.locale)
         if table.status == "lobby":
@@ -429,22 +395,22 @@ class TableService:
         return await self.information.status(table)
 
     async def hand(self, ctx: Ctx, table_id: int | None = None) -> list[Reply]:
-        table = await self.fresh(ctx.channel_id)
+        table = await self.live_tables.fresh(ctx.channel_id)
         if table_id is not None and table is not None and table.id != table_id:
-            table = self.table_by_id(table_id)
+            table = self.live_tables.by_id(table_id)
         if table is None or table.status != "playing":
             return refusal("There is no running game here.")
         seat = table.seat_of(ctx.user_id)
         if seat is None:
             return refusal("You are not seated at this table, so you have no hand here.")
-        async with self.lock(table.channel_id):
+        async with self.live_tables.lock(table.channel_id):
             return await self.information.hand(table, seat, ctx.locale)
 
     async def log_text(self, ctx: Ctx) -> list[Reply]:
         for hook in self.hooks:
             if (handled := await hook.log(ctx)) is not None:
                 return handled
-        table = await self.fresh(ctx.channel_id)
+        table = await self.live_tables.fresh(ctx.channel_id)
         if table is None or table.status != "playing":
             return refusal("There is no running game here.")
         return await self.information.log(table, table.seat_of(ctx.user_id))
@@ -464,8 +430,8 @@ class TableService:
         click = customids.parse(custom_id, values)
         if click is None:
             return refusal("That button is not one of ours any more.")
-        await self.fresh(ctx.channel_id)
-        table = self.table_by_id(click.table_id)
+        await self.live_tables.fresh(ctx.channel_id)
+        table = self.live_tables.by_id(click.table_id)
         if table is None or table.channel_id != ctx.channel_id:
             return refusal("That choice is no longer open: the table has closed.")
         if click.kind == "lobby":

@@ -397,11 +397,11 @@ class Tournaments(TableHooks):
             channel = slot.channel_id
         names = [players[p].name if p in players else str(p) for p in slot.players]
         try:
-            table = await service.fresh(channel)       # may be stored by another process already
+            table = await service.live_tables.fresh(channel)       # may be stored by another process already
             replies: list[Reply] = []
             problem: Msg | None = None
             if table is not None and table.status == "lobby" and [s.user_id for s in table.seats] != list(slot.players):
-                async with service.lock(channel):       # a launch interrupted while it opened the table
+                async with service.live_tables.lock(channel):       # a launch interrupted while it opened the table
                     await service.close_table(table)
                 table = None
             if table is None:
@@ -416,7 +416,7 @@ class Tournaments(TableHooks):
                                                                 self.timers.setting(table.id).on_timeout))
                 replies = await service.start_table(table)
                 problem = replies[0].lines[0] if replies and replies[0].error else problem
-            table = service.table_in(channel)
+            table = service.live_tables.in_channel(channel)
             seated = [s.user_id for s in table.seats] if table is not None else []
             if table is None or table.status != "playing" or seated != list(slot.players):
                 log.error("tournament %s: table %s of round %s did not start: %s", tournament.id, slot.number, slot.round,
@@ -433,7 +433,7 @@ class Tournaments(TableHooks):
                            mentions=list(slot.players))
             await self.ports.deliver(channel, [header] + [r for r in replies if not r.private])
         finally:
-            service.release_foreign(channel)     # another shard process serves that guild
+            service.live_tables.release_foreign(channel)     # another shard process serves that guild
 
     async def _arm_if_complete(self, tournament: Tournament, round: int) -> bool:
         slots = await self.store.slots(tournament.id, round)
@@ -486,7 +486,7 @@ class Tournaments(TableHooks):
         the round job of every running tournament so an interrupted round change completes."""
         for tournament in await self.store.running():
             for slot in await self.store.slots(tournament.id, tournament.round):
-                if slot.status != "playing" or slot.table_id is None or self.service.table_by_id(slot.table_id):
+                if slot.status != "playing" or slot.table_id is None or self.service.live_tables.by_id(slot.table_id):
                     continue
                 record = await self.service.store.table(slot.table_id)
                 if record is not None and record.status == "finished":
@@ -596,7 +596,7 @@ class Tournaments(TableHooks):
         ranks = self._parse_result(result, slot, players)
         if isinstance(ranks, Msg):
             return [Reply([ranks], private=True, error=True)]
-        table = await self.service.fresh(slot.channel_id) if slot.channel_id else None
+        table = await self.service.live_tables.fresh(slot.channel_id) if slot.channel_id else None
         if table is not None and table.id != slot.table_id:
             table = None
         scores = {}
@@ -647,8 +647,8 @@ class Tournaments(TableHooks):
     async def _close_table(self, table: LiveTable) -> None:
         """Close a table the organiser settled, like /abort (its hooks run; it has a result now)."""
         service = self.service
-        async with service.lock(table.channel_id):
-            if service.table_by_id(table.id) is not table:
+        async with service.live_tables.lock(table.channel_id):
+            if service.live_tables.by_id(table.id) is not table:
                 return
             await service.close_table(table)
 

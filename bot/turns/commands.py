@@ -34,7 +34,7 @@ class TurnCommands:
     async def my_games(self, ctx: Ctx) -> list[Reply]:
         """Every table the user sits at on this server (all servers in a DM), their turn first."""
         now = self.clock.now()
-        mine = await self.service.tables_of(ctx.user_id, ctx.guild_id)
+        mine = await self.service.live_tables.tables_of(ctx.user_id, ctx.guild_id)
         if not mine:
             return [Reply([t("You are not seated at any table here. Open one with /join <game>, or join an open one.")],
                           private=True)]

@@ -231,7 +231,7 @@ class TurnTimers(TableHooks):
     async def _channel_of(self, job: Job) -> int | None:
         """The channel of the job's table, whose lock the handler takes before looking closer."""
         table_id = int(job.payload["table"])
-        table = self.service.table_by_id(table_id)
+        table = self.service.live_tables.by_id(table_id)
         if table is not None:
             return table.channel_id
         return await self.service.store.channel_of(table_id)
@@ -240,7 +240,7 @@ class TurnTimers(TableHooks):
         """The table and clock a job belongs to, if that turn is still going on (under the lock
         of the table's channel)."""
         payload = job.payload
-        table = await self.service.load(int(payload["table"]))     # of any shard: the scheduler runs once
+        table = await self.service.live_tables.load(int(payload["table"]))     # of any shard: the scheduler runs once
         if table is None or table.status != "playing":
             return None
         clock = (await self.store.clocks(table.id)).get(int(payload["seat"]))
@@ -253,7 +253,7 @@ class TurnTimers(TableHooks):
         channel_id = await self._channel_of(job)
         if channel_id is None:
             return None
-        async with self.service.lock(channel_id):
+        async with self.service.live_tables.lock(channel_id):
             found = await self._live_clock(job)
         if found is None:
             return None
@@ -284,7 +284,7 @@ class TurnTimers(TableHooks):
         channel_id = await self._channel_of(job)
         if channel_id is None:
             return None
-        async with self.service.lock(channel_id):
+        async with self.service.live_tables.lock(channel_id):
             for attempt in (1, 2):
                 found = await self._live_clock(job)
                 if found is None:

@@ -125,8 +125,8 @@ class Undo(TableHooks):
     # -- /undo ------------------------------------------------------------------------------------
     async def request(self, ctx: Ctx) -> list[Reply]:
         service = self.service
-        async with service.lock(ctx.channel_id):
-            table = await service.current(ctx.channel_id)
+        async with service.live_tables.lock(ctx.channel_id):
+            table = await service.live_tables.current(ctx.channel_id)
             if table is None or table.status != "playing":
                 return _error("There is no running game here.")
             seat = table.seat_of(ctx.user_id)
@@ -157,12 +157,12 @@ class Undo(TableHooks):
         if match is None:
             return None
         table_id, version = int(match["table"]), int(match["version"])
-        await self.service.fresh(ctx.channel_id)
-        table = self.service.table_by_id(table_id)
+        await self.service.live_tables.fresh(ctx.channel_id)
+        table = self.service.live_tables.by_id(table_id)
         request = self._requests.get(table_id)
         if table is None or request is None or request.version != version or table.version != version:
             return _error("That choice is no longer open: the game has moved on.")
-        async with self.service.lock(table.channel_id):
+        async with self.service.live_tables.lock(table.channel_id):
             if self._requests.get(table_id) is not request or table.version != version:
                 return _error("That choice is no longer open: the game has moved on.")
             if ctx.user_id not in request.waiting:
@@ -199,7 +199,7 @@ class Undo(TableHooks):
         try:
             await service.store.write(statements, guard=0)
         except StaleTableError:
-            await service.current(table.channel_id)
+            await service.live_tables.current(table.channel_id)
             return _error("That choice is no longer open: the game has moved on.")
         except StoreError as error:
             log.error("table %s: undo not saved: %s", table.id, error)

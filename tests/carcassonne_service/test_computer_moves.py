@@ -21,7 +21,7 @@ async def test_a_computer_turn_says_what_it_did(tmp_path):
     said = text_of(await service.start(ANN)).splitlines()
     rng = random.Random(5)
     for _ in range(40):
-        table = service.table_in(9)
+        table = service.live_tables.in_channel(9)
         if table is None:
             break
         legal = [str(a) for a in table.game.legal_actions(table.state, 0)]

@@ -22,7 +22,7 @@ def settings() -> Settings:
 async def play_moves(service: TableService, rng: random.Random, limit: int) -> list:
     replies = []
     for _ in range(limit):
-        table = service.table_in(5)
+        table = service.live_tables.in_channel(5)
         if table is None:
             break
         seat = sorted(table.game.to_act(table.state))[0]
@@ -52,7 +52,7 @@ async def test_five_player_game_with_restart(store_maker):
     r = await service.start(PLAYERS[0])
     assert "Carcassonne begins" in text_of(r) and "tiles left: 71" in text_of(r).lower()
     assert r[0].image.startswith(b"\x89PNG")
-    first = service.table_in(5)
+    first = service.live_tables.in_channel(5)
     await play_moves(service, rng, 60)
     table_id, version = first.id, first.version
     snapshot = first.game.to_json(first.state)
@@ -62,12 +62,12 @@ async def test_five_player_game_with_restart(store_maker):
     store = await store_maker.open()
     service = TableService(store, settings())
     await service.restore()
-    table = service.table_in(5)
+    table = service.live_tables.in_channel(5)
     assert table.id == table_id and table.version == version
     assert table.game.to_json(table.state) == snapshot
     assert table.game.to_json(await service.replay(table_id)) == snapshot
     replies = await play_moves(service, rng, 10_000)
-    assert service.table_in(5) is None
+    assert service.live_tables.in_channel(5) is None
     final = text_of(replies)
     assert "Game over." in final
     for user in PLAYERS:
@@ -86,7 +86,7 @@ async def test_deploy_buttons_after_a_two_stage_placement(tmp_path):
     await service.join(PLAYERS[0], "carcassonne")
     await service.join(PLAYERS[1])
     await service.start(PLAYERS[0])
-    table = service.table_in(5)
+    table = service.live_tables.in_channel(5)
     seat = table.state.current
     placement = str(table.game.legal_actions(table.state, seat)[0])
     r = await service.act_verb(PLAYERS[seat], "place", placement)
@@ -99,7 +99,7 @@ async def test_deploy_buttons_after_a_two_stage_placement(tmp_path):
     none_button = next(b for b in r[0].buttons if b.label == "-")
     r3 = await service.button(PLAYERS[seat], none_button.custom_id)
     assert not r3[0].error
-    assert service.table_in(5).state.current == 1 - seat
+    assert service.live_tables.in_channel(5).state.current == 1 - seat
     # the same button again is an old turn's button
     r4 = await service.button(PLAYERS[seat], none_button.custom_id)
     assert r4[0].error and "no longer open" in text_of(r4)
@@ -119,11 +119,11 @@ async def test_every_add_on_through_the_service_with_dragon_steps_by_use_and_but
         assert not r[0].error, text_of(r)
     r = await service.start(PLAYERS[0])
     assert "tiles left: 160" in text_of(r).lower()
-    table = service.table_in(5)
+    table = service.live_tables.in_channel(5)
     replies = r
     used = played = 0
     for _ in range(600):
-        if service.table_in(5) is None or (used and played):
+        if service.live_tables.in_channel(5) is None or (used and played):
             break
         state = table.state
         (seat,) = table.game.to_act(state)

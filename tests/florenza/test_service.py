@@ -36,7 +36,7 @@ async def test_a_florenza_table_plays_and_keeps_hands_private(florenza_service):
     public = text(replies)
     assert "Round 1/5" in public and "hand 5" in public
     assert "My hand" in [b.label for b in replies[0].buttons]
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     hands = [set(p.hand) for p in table.state.p]
     # the public reply names no card of anybody's hand (no card has been played yet)
     words = set(public.replace(",", " ").split())

@@ -160,7 +160,7 @@ class Env:
         log (one query), and the table in memory with its state as JSON."""
         rows = self.run(self.store.fetch(STORED, {"id": table_id}))
         stored = tuple(rows[0]) if rows else None
-        live = self.service.table_by_id(table_id)
+        live = self.service.live_tables.by_id(table_id)
         memory = None if live is None else (
             live.status, live.version, live.snapshot, json.dumps(sorted(live.options)), live.host_id,
             tuple(dataclasses.astuple(s) for s in live.seats),

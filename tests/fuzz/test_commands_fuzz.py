@@ -31,7 +31,7 @@ def started(env: Env, game: str, moves: int = 6) -> tuple[int, list[Ctx]]:
     env.run(env.service.start(players[0]))
     rng = random.Random(game)
     for _ in range(moves):
-        table = env.service.table_by_id(table_id)
+        table = env.service.live_tables.by_id(table_id)
         if table is None:
             break
         seat = min(table.game.to_act(table.state))

@@ -86,7 +86,7 @@ class TableFuzz(RuleBasedStateMachine):
 
     @property
     def live(self):
-        return self.env.service.table_by_id(self.table_id) if self.table_id is not None else None
+        return self.env.service.live_tables.by_id(self.table_id) if self.table_id is not None else None
 
     def playing(self) -> bool:
         return self.live is not None and self.live.status == "playing"

@@ -34,7 +34,7 @@ async def test_a_keyflower_table_plays_with_slash_verbs(keyflower_service):
         await service.join(ctx(user))
     replies = await service.start(ctx("alice"))
     assert "Keyflower" in text(replies)
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     state = table.state
     first = USERS[state.turn]
     other = USERS[state.next_seat(state.turn)]

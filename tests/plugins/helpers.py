@@ -19,7 +19,7 @@ async def play_turns(service, channel: int, turns: int | None = None, rng: rando
     rng = rng or random.Random(channel)
     made = 0
     while turns is None or made < turns:
-        table = service.table_in(channel)
+        table = service.live_tables.in_channel(channel)
         if table is None or table.status != "playing":
             break
         humans = [s for s in sorted(table.game.to_act(table.state)) if not table.computer_controls(s)]
@@ -38,7 +38,7 @@ async def finish_countdown(service, channel: int, step: int = 3) -> list:
     the last replies (the end-of-game message)."""
     replies: list = []
     for _ in range(200):
-        table = service.table_in(channel)
+        table = service.live_tables.in_channel(channel)
         if table is None:
             return replies
         seat = min(s for s in table.game.to_act(table.state) if not table.computer_controls(s))

@@ -29,14 +29,14 @@ async def game(bot, *users: str, channel: int = 1):
     for user in users[1:]:
         await bot.service.join(ctx(user, channel))
     await bot.service.start(ctx(users[0], channel))
-    return bot.service.table_in(channel)
+    return bot.service.live_tables.in_channel(channel)
 
 
 async def to_the_brink(bot, channel: int = 1):
     """Everyone bets, then the players add until one more 'add 3' ends the game. Returns the
     context of the player whose 'add 3' ends it."""
     while True:
-        table = bot.service.table_in(channel)
+        table = bot.service.live_tables.in_channel(channel)
         seat = min(table.game.to_act(table.state))
         if table.state.bets[seat] is None:
             text = "bet odd"
@@ -93,7 +93,7 @@ async def test_a_refused_end_stores_nothing_and_the_same_move_ends_the_game_late
         replies = await bot.service.act(last, "add 3")
         assert replies[0].error and "nothing changed" in text_of(replies)
         assert await stored(bot, table.id) == before     # not the move, not the end, not the clocks
-        live = bot.service.table_in(1)
+        live = bot.service.live_tables.in_channel(1)
         assert live is table and live.status == "playing" and live.state.total == before["total"]
         assert live.version == before["version"]
     finally:
@@ -106,7 +106,7 @@ async def test_a_refused_end_stores_nothing_and_the_same_move_ends_the_game_late
     after = await stored(bot, table.id)
     assert after == {**before, "status": "finished", "version": before["version"] + 1, "actions": before["actions"] + 1,
                      "results": 2, "rated": "rated", "games": [1, 1], "clocks": 0, "total": before["total"] + 3}
-    assert bot.service.table_in(1) is None
+    assert bot.service.live_tables.in_channel(1) is None
 
 
 async def test_a_resignation_that_ends_the_game_is_one_transaction(bot):
@@ -183,7 +183,7 @@ async def test_a_game_left_ended_but_open_is_closed_and_announced_once(make_bot,
     recorder.clear()
     await bot.restart(delivered=False)
     for table in (first, second):
-        assert bot.service.table_in(table.channel_id) is None
+        assert bot.service.live_tables.in_channel(table.channel_id) is None
         after = await stored(bot, table.id)
         assert (after["status"], after["results"], after["rated"], after["games"]) == ("finished", 2, "rated", [1, 1])
         assert after["announced"] == after["version"]

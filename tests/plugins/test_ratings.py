@@ -20,7 +20,7 @@ async def game(bot, *users, channel=1, bots=0):
     for _ in range(bots):
         await bot.service.addbot(ctx(users[0], channel), "random")
     await bot.service.start(ctx(users[0], channel))
-    return bot.service.table_in(channel)
+    return bot.service.live_tables.in_channel(channel)
 
 
 def test_model_ranks_and_ties():

@@ -20,7 +20,7 @@ async def game(bot, *users, channel=1, game_name="countdown"):
     for user in users[1:]:
         await bot.service.join(ctx(user, channel))
     await bot.service.start(ctx(users[0], channel))
-    return bot.service.table_in(channel)
+    return bot.service.live_tables.in_channel(channel)
 
 
 def frames_of(gif: bytes) -> list[Image.Image]:
@@ -103,7 +103,7 @@ async def test_carcassonne_replay(bot):
     table = await game(bot, "alice", "bob", game_name="carcassonne")
     await play_turns(bot.service, 1, turns=12)
     await confirmed(bot.service, ctx("bob"), "resign")                       # two players: the game ends here
-    assert bot.service.table_in(1) is None
+    assert bot.service.live_tables.in_channel(1) is None
     r = await bot.plugins.replays.replay(ctx("alice"), str(table.id))
     frames = frames_of(r[0].image)
     assert len(frames) >= 6
@@ -192,9 +192,9 @@ async def test_a_direct_message_table_replays_only_for_its_players(bot):
     await bot.service.join(alice_dm, "countdown")
     await bot.service.addbot(alice_dm)
     await bot.service.start(alice_dm)
-    table = bot.service.table_in(801)
+    table = bot.service.live_tables.in_channel(801)
     await finish_countdown(bot.service, 801)
-    assert bot.service.table_in(801) is None
+    assert bot.service.live_tables.in_channel(801) is None
     mine = await bot.plugins.replays.replay(Ctx(11, "Alice", 802, guild_id=None), str(table.id))   # her DM, any channel id
     assert not mine[0].error and mine[0].image
     stranger = await bot.plugins.replays.replay(Ctx(99, "Mallory", 803, guild_id=None), str(table.id))

@@ -19,7 +19,7 @@ async def start(bot, *users, game="countdown", channel=1, options=()):
         assert not r[0].error, text_of(r)
     r = await service.start(ctx(users[0], channel))
     assert not r[0].error, text_of(r)
-    return service.table_in(channel)
+    return service.live_tables.in_channel(channel)
 
 
 async def jobs(bot, kind=None):
@@ -44,7 +44,7 @@ async def test_timer_option_before_start_only(bot):
     await bot.service.start(ctx("alice"))
     r = await bot.service.option(ctx("alice"), "timer 1h")
     assert r[0].error and "only be changed before /start" in text_of(r)
-    assert bot.plugins.timers.setting(bot.service.table_in(1).id).seconds == 86400
+    assert bot.plugins.timers.setting(bot.service.live_tables.in_channel(1).id).seconds == 86400
 
 
 async def test_reminder_once_then_timeout_computer_moves(bot, clock, recorder):
@@ -98,8 +98,8 @@ async def test_timer_expires_during_restart_fires_once(bot, clock, recorder):
     assert await bot.due() == 0
     log = await bot.store.actions(table.id)
     assert sum(1 for a in log if a.kind == "timeout") == 1
-    assert bot.service.table_in(1).state.total >= 1      # the computer's add survived the restart
-    assert (await bot.service.replay(table.id)).total == bot.service.table_in(1).state.total
+    assert bot.service.live_tables.in_channel(1).state.total >= 1      # the computer's add survived the restart
+    assert (await bot.service.replay(table.id)).total == bot.service.live_tables.in_channel(1).state.total
 
 
 async def test_timeout_done_but_not_marked_is_not_done_again(bot, clock, recorder, monkeypatch):
@@ -116,7 +116,7 @@ async def test_timeout_done_but_not_marked_is_not_done_again(bot, clock, recorde
     clock_row = (await bot.plugins.timers.store.clocks(table.id))[0]
     assert await bot.plugins.timers._timeout(timeout) is None            # the work, without the mark
     assert sum(1 for a in await bot.store.actions(table.id) if a.kind == "timeout") == 1
-    version = bot.service.table_in(1).version
+    version = bot.service.live_tables.in_channel(1).version
     # put back what the crash would have left: Alice's clock and the unmarked job
     await bot.store.write([TurnTimers.add_clock_sql(clock_row),
                            schedule_sql("timeout", timeout.key, timeout.due_at, timeout.payload, clock.now(), timeout.ref)])
@@ -125,11 +125,11 @@ async def test_timeout_done_but_not_marked_is_not_done_again(bot, clock, recorde
     monkeypatch.setattr(bot.plugins.timers, "waiting_humans", lambda t: {0, 1})
     assert await bot.plugins.timers._timeout(job) is None
     monkeypatch.undo()
-    assert bot.service.table_in(1).version == version
+    assert bot.service.live_tables.in_channel(1).version == version
     await bot.restart()
     recorder.clear()
     await bot.due()
-    assert bot.service.table_in(1).version == version and "ran out of time" not in recorder.posted()
+    assert bot.service.live_tables.in_channel(1).version == version and "ran out of time" not in recorder.posted()
     assert sum(1 for a in await bot.store.actions(table.id) if a.kind == "timeout") == 1
 
 
@@ -162,14 +162,14 @@ async def test_remove_policy(bot, clock, recorder):
     recorder.clear()
     await bot.due()
     assert "Carol is removed from the game; the computer plays the seat from now on." in recorder.posted(1)
-    assert table.seats[2].resigned and bot.service.table_in(1) is table
+    assert table.seats[2].resigned and bot.service.live_tables.in_channel(1) is table
     # the two left play on; Bob times out too: only Alice is left and the game ends
     await bot.service.act(ctx("alice"), "add 1")
     clock.advance(HOUR)
     recorder.clear()
     await bot.due()
     posted = recorder.posted(1)
-    assert "Bob is removed" in posted and "Game over." in posted and bot.service.table_in(1) is None
+    assert "Bob is removed" in posted and "Game over." in posted and bot.service.live_tables.in_channel(1) is None
     assert (await bot.store.table(table.id)).status == "finished"
     assert await jobs(bot) == []
 
@@ -235,7 +235,7 @@ async def test_restart_keeps_quiet_tables_unloaded_and_repairs_clocks(bot, clock
     await bot.service.act(ctx("alice"), "bet odd")
     await start(bot, "carol", "dave", channel=2)
     await bot.restart()
-    assert all(t._state is None for t in bot.service.tables())          # quiet tables stay unloaded
+    assert all(t._state is None for t in bot.service.live_tables.all())          # quiet tables stay unloaded
     # a crash after a move was saved but before its clocks were: the restart brings them up to date
     await bot.store.write([(sql("DELETE FROM turn_clocks WHERE table_id = :id"), {"id": table.id}),
                            (sql("DELETE FROM jobs WHERE ref = :ref"), {"ref": f"table:{table.id}"}),
@@ -243,4 +243,4 @@ async def test_restart_keeps_quiet_tables_unloaded_and_repairs_clocks(bot, clock
     await bot.restart()
     assert set(await bot.plugins.timers.store.clocks(table.id)) == {1}
     assert len(await jobs(bot, "timeout")) == 3                          # Bob's, Carol's and Dave's
-    assert bot.service.table_in(2)._state is None
+    assert bot.service.live_tables.in_channel(2)._state is None

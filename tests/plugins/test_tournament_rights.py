@@ -22,18 +22,18 @@ async def test_only_the_organiser_or_a_moderator_aborts_a_tournament_table(bot):
     # the other player; each is told to resign instead
     slot = next(s for s in slots if 101 not in s.players)
     other = next(s for s in slots if s is not slot)
-    table = bot.service.table_in(slot.channel_id)
+    table = bot.service.live_tables.in_channel(slot.channel_id)
     host = table.host_id
     for user in slot.players:
         r = await bot.service.abort(Ctx(user, f"P{user - 100:02d}", slot.channel_id, 7))
         assert r[0].error and r[0].private, text_of(r)
         assert "part of the tournament Autumn: only its organiser (P01) or a moderator" in text_of(r)
         assert "/resign" in text_of(r)
-    assert host in slot.players and bot.service.table_in(slot.channel_id) is table
+    assert host in slot.players and bot.service.live_tables.in_channel(slot.channel_id) is table
     # the organiser may, from the table's thread, without a seat there
     r = await confirmed(bot.service, Ctx(101, "P01", slot.channel_id, 7), "abort")
     assert not r[0].error and "aborts the" in text_of(r)
-    assert bot.service.table_in(slot.channel_id) is None
+    assert bot.service.live_tables.in_channel(slot.channel_id) is None
     stalled = [s for s in await bot.plugins.tournaments.store.slots(tournament.id, 1) if s.number == slot.number]
     assert stalled[0].status == "stalled"
     # the other table: a moderator who plays no part in the tournament may
@@ -53,7 +53,7 @@ async def test_a_cancelled_tournaments_tables_are_ordinary_games(bot):
     tournament = await current(bot)
     [slot] = await bot.plugins.tournaments.store.slots(tournament.id, 1)
     assert "is cancelled" in text_of(await bot.plugins.tournaments.cancel(person(1)))
-    host = bot.service.table_in(slot.channel_id).host_id
+    host = bot.service.live_tables.in_channel(slot.channel_id).host_id
     r = await confirmed(bot.service, Ctx(host, "Host", slot.channel_id, 7), "abort")
     assert not r[0].error and "aborts the" in text_of(r), text_of(r)
 

@@ -84,7 +84,7 @@ async def test_twelve_player_swiss_with_restart_and_expired_timer(make_bot, cloc
     assert recorder.threads[0][1] == "Autumn R1 T1"
     # each thread got the seated players' table, started, with the tournament header
     for slot in slots:
-        table = bot.service.table_in(slot.channel_id)
+        table = bot.service.live_tables.in_channel(slot.channel_id)
         assert table.status == "playing" and [s.user_id for s in table.seats] == list(slot.players)
         assert bot.plugins.timers.setting(table.id).seconds == 3600
         assert "Autumn, round 1, table " in recorder.posted(slot.channel_id)
@@ -211,7 +211,7 @@ async def test_organiser_settles_stalled_and_running_tables(bot, recorder):
     # table 2 is still running: reporting from inside its thread closes it
     c, d = second.players
     r = await bot.plugins.tournaments.report(person(1, channel=second.channel_id), None, f"P{d - 100:02d} > P{c - 100:02d}")
-    assert not r[0].error and bot.service.table_in(second.channel_id) is None
+    assert not r[0].error and bot.service.live_tables.in_channel(second.channel_id) is None
     assert (await bot.store.table(second.table_id)).status == "aborted"
     await bot.due()
     tournament = await current(bot)
@@ -258,4 +258,4 @@ async def test_a_tournament_opened_after_a_restart_speaks_its_servers_language(b
     tournament = await current(bot)
     slots = await bot.plugins.tournaments.store.slots(tournament.id, 1)
     assert len(slots) == 2 and all(s.status == "playing" for s in slots)
-    assert [bot.service.table_in(s.channel_id).public_language for s in slots] == ["ja", "ja"]
+    assert [bot.service.live_tables.in_channel(s.channel_id).public_language for s in slots] == ["ja", "ja"]

@@ -28,7 +28,7 @@ async def start(bot, game: str, options=()):
         assert not r[0].error, text_of(r)
     r = await bot.service.start(ctx("alice"))
     assert not r[0].error, text_of(r)
-    return bot.service.table_in(1)
+    return bot.service.live_tables.in_channel(1)
 
 
 def player(table, seat: int) -> Ctx:
@@ -120,7 +120,7 @@ async def test_undo_refuses_a_dice_roll_and_a_drawn_card_with_the_reason(bot):
     await bot.service.join(ctx("alice", 2), "florenza")
     await bot.service.join(ctx("bob", 2))
     await bot.service.start(ctx("alice", 2))
-    table = bot.service.table_in(2)
+    table = bot.service.live_tables.in_channel(2)
     mover = player(table, min(table.game.to_act(table.state)))
     mover = ctx(mover.name.lower(), 2)
     await bot.service.act(mover, "inspire")

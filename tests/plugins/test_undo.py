@@ -16,7 +16,7 @@ async def start(bot, *users, game="countdown", channel=1, bots=0):
         await bot.service.addbot(ctx(users[0], channel), "random")
     r = await bot.service.start(ctx(users[0], channel))
     assert not r[0].error, text_of(r)
-    return bot.service.table_in(channel)
+    return bot.service.live_tables.in_channel(channel)
 
 
 async def consistent(bot, table) -> None:
@@ -51,7 +51,7 @@ async def test_take_back_with_consent(bot):
     r = await bot.service.act(ctx("alice"), "add 3")          # the freed log position is used again
     assert not r[0].error and table.state.total == 3
     await bot.restart()
-    table = bot.service.table_in(1)
+    table = bot.service.live_tables.in_channel(1)
     assert table.state.total == 3
     await consistent(bot, table)
 

@@ -30,7 +30,7 @@ async def test_quetzal_plays_through_the_service(quetzal_service) -> None:
     replies = await service.start(users["alice"])
     assert not any(r.error for r in replies)
     assert any(r.image and r.image[:8] == b"\x89PNG\r\n\x1a\n" for r in replies)
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     game, i18n = table.game, I18n(["games.quetzal", "games.quetzal.game"])
     ja_seen = False
     for _ in range(40):

@@ -27,8 +27,8 @@ async def finish_countdown(service):
     await service.act(ctx("alice"), "bet odd")
     await service.act(ctx("bob"), "bet even")
     replies = []
-    while service.table_in(1) is not None:
-        table = service.table_in(1)
+    while service.live_tables.in_channel(1) is not None:
+        table = service.live_tables.in_channel(1)
         user = ("alice", "bob")[table.state.turn]
         replies = await service.act(ctx(user), "add 3")
         assert not replies[0].error, text_of(replies)
@@ -60,7 +60,7 @@ async def test_a_resigned_seat_is_the_computers_in_status_and_pictures(store):
     replies = await service.button(ctx("bob"), asked[0].buttons[0].custom_id)      # "Resign"
     status = text_of(await service.status(ctx("alice")))
     assert "Bob has resigned; the computer plays this seat." in status
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     public = next(r for r in replies if not r.private and r.image)
     expected = render_registry.render(table.game, table.game.view(table.state, None), ["Alice", "Bob (computer)", "Carol"],
                                       service.settings.render_scale)
@@ -80,7 +80,7 @@ async def test_log_names_the_tile_a_placement_used(store):
     rng = random.Random(2)
     tiles = []
     for _ in range(8):
-        table = service.table_in(4)
+        table = service.live_tables.in_channel(4)
         seat = min(table.game.to_act(table.state))
         move = rng.choice([str(a) for a in table.game.legal_actions(table.state, seat)])
         if "," in move:

@@ -16,7 +16,7 @@ async def started(service, *users, channel=1):
         await service.join(ctx(user, channel))
     r = await service.start(ctx(users[0], channel))
     assert not r[0].error, text_of(r)
-    return service.table_in(channel)
+    return service.live_tables.in_channel(channel)
 
 
 async def stored(store, table_id: int):
@@ -56,7 +56,7 @@ async def test_cancel_and_a_renewed_question(service, store):
     assert not r[0].error and r[0].private and text_of(r) == "Cancelled: nothing changed."
     r = await service.button(ctx("bob"), second[0].custom_id)
     assert r[0].error and "no longer open" in text_of(r)
-    assert await stored(store, table.id) == before and service.table_in(1) is table
+    assert await stored(store, table.id) == before and service.live_tables.in_channel(1) is table
 
 
 async def test_an_expired_confirmation_is_refused(service, store):
@@ -109,11 +109,11 @@ async def test_abort_asks_in_the_lobby_and_in_the_game(service, store):
     lobby_yes = asked[0].buttons[0].custom_id
     await service.start(ctx("alice"))                           # the table changed: the lobby's question is stale
     r = await service.button(ctx("alice"), lobby_yes)
-    assert r[0].error and "moved on" in text_of(r) and service.table_in(1) is not None
+    assert r[0].error and "moved on" in text_of(r) and service.live_tables.in_channel(1) is not None
     asked = await service.abort(ctx("carol", is_moderator=True))
     assert "Close this Countdown (test game) table for everyone? The game ends here without a result." in text_of(asked)
     r = await service.button(ctx("carol", is_moderator=True), asked[0].buttons[0].custom_id)
-    assert "Carol aborts the Countdown (test game) table." in text_of(r) and service.table_in(1) is None
+    assert "Carol aborts the Countdown (test game) table." in text_of(r) and service.live_tables.in_channel(1) is None
     assert (await store.table(r[0].table_id or 1)).status == "aborted"
 
 

@@ -19,7 +19,7 @@ NO_LIMIT = 1073741823        # SQLite's largest max_page_count
 
 async def what_is_there(service, store, table_id: int, user) -> tuple:
     """Everything a half-applied move would change: memory, the stored table and log, the suggestions."""
-    table = service.table_by_id(table_id)
+    table = service.live_tables.by_id(table_id)
     record = await store.table(table_id)
     return (table.version, table.game.to_json(table.state), record.version, record.snapshot_text,
             [(a.n, a.seat, a.text) for a in await store.actions(table_id)], service.autocomplete.action(user, ""))
@@ -31,7 +31,7 @@ async def test_a_full_database_refuses_the_move_and_changes_nothing(store, caplo
         await service.join(ctx("alice"), "stoneage")
         await service.join(ctx("bob"))
         await service.start(ctx("alice"))
-        table = service.table_in(1)
+        table = service.live_tables.in_channel(1)
         users = {seat.user_id: ctx(seat.name.lower()) for seat in table.seats}
         await store.maintenance("VACUUM")                              # no free room left inside the file
         [[pages]] = await store.maintenance("PRAGMA page_count")

@@ -33,7 +33,7 @@ async def test_public_messages_hold_no_private_lines(name, store):
     rng = random.Random(5)
     checked = 0
     for _ in range(40):
-        table = service.table_in(9)
+        table = service.live_tables.in_channel(9)
         if table is None:
             break
         private = set()

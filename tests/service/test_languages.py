@@ -28,7 +28,7 @@ ACCEPT = {
 
 
 def language_at(service: TableService, channel: int) -> str:
-    table = service.table_in(channel)
+    table = service.live_tables.in_channel(channel)
     assert table is not None, f"no table in channel {channel}"
     return table.public_language
 

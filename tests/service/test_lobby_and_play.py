@@ -56,10 +56,10 @@ async def test_leave_before_start_and_host_handover(service):
     await seated(service, "alice", "bob")
     r = await service.leave(ctx("alice"))
     assert "Alice leaves the table" in text_of(r) and "Seated (1/4): Bob" in text_of(r)
-    assert service.table_in(1).host_id == ctx("bob").user_id
+    assert service.live_tables.in_channel(1).host_id == ctx("bob").user_id
     r = await service.leave(ctx("bob"))
     assert "table is closed" in text_of(r)
-    assert service.table_in(1) is None
+    assert service.live_tables.in_channel(1) is None
     r = await service.leave(ctx("bob"))
     assert r[0].error
 
@@ -79,14 +79,14 @@ async def test_options_list_toggle_conflict_and_after_start(service):
     await service.start(ctx("alice"))
     r = await service.option(ctx("alice"), "long")
     assert r[0].error and "only be changed before /start" in text_of(r)
-    assert service.table_in(1).options == {"wide"}
+    assert service.live_tables.in_channel(1).options == {"wide"}
 
 
 async def test_start_needs_enough_players(service):
     await service.join(ctx("alice"), "countdown")
     r = await service.start(ctx("alice"))
     assert r[0].error and "needs 2 to 4 players; seated now: 1" in text_of(r)
-    assert service.table_in(1).status == "lobby"
+    assert service.live_tables.in_channel(1).status == "lobby"
     await service.join(ctx("bob"))
     r = await service.start(ctx("carol"))
     assert r[0].error and "Only seated players can start" in text_of(r)
@@ -101,7 +101,7 @@ async def test_a_whole_game_persists_every_action(service, store):
     await bet_all(service, "alice", "bob")
     turn = 0
     users = ["alice", "bob"]
-    while service.table_in(1) is not None:
+    while service.live_tables.in_channel(1) is not None:
         r = await service.act(ctx(users[turn % 2]), "add 3")
         assert not r[0].error, text_of(r)
         turn += 1
@@ -118,7 +118,7 @@ async def test_a_whole_game_persists_every_action(service, store):
 async def test_out_of_turn_not_seated_and_illegal_change_nothing(service, store):
     await started(service, "alice", "bob")
     await bet_all(service, "alice", "bob")
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     before = (table.version, table.game.to_json(table.state))
     cases = {
         ("bob", "add 1"): "not your turn: waiting for Alice",
@@ -160,7 +160,7 @@ async def test_two_commands_at_the_same_instant(service, store):
     results = await asyncio.gather(service.act(ctx("alice"), "add 1"), service.act(ctx("alice"), "add 2"))
     errors = [r for r in results if r[0].error]
     assert len(errors) == 1 and "not your turn" in text_of(errors[0])
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     assert table.version == 3 and len(await store.actions(table.id)) == 3
 
 
@@ -172,7 +172,7 @@ async def test_same_user_in_two_channels(service):
     assert r[0].error and "bet" in text_of(r)
     r = await service.act(ctx("alice", 1), "add 2")
     assert not r[0].error and "total is 2" in text_of(r)
-    assert service.table_in(2).state.total == 0
+    assert service.live_tables.in_channel(2).state.total == 0
 
 
 async def test_stale_button_is_refused(service):
@@ -184,7 +184,7 @@ async def test_stale_button_is_refused(service):
     click = next(b for b in old if b.label == "bet even")
     r = await service.button(ctx("alice"), click.custom_id)
     assert r[0].error and "no longer open" in text_of(r)
-    fresh = service.table_in(1)
+    fresh = service.live_tables.in_channel(1)
     r2 = await service.act(ctx("alice"), "add 1", version=fresh.version)
     assert not r2[0].error
     r = await service.button(ctx("alice"), "bt:a:999:0:add 1")
@@ -211,7 +211,7 @@ async def test_private_events_and_hand_are_private(service):
     assert "You bet even" in text_of(private)
     r = await service.hand(ctx("alice"))
     assert r[0].private and "Your bet: even" in text_of(r)
-    bonus = service.table_in(1).state.bonus[0]
+    bonus = service.live_tables.in_channel(1).state.bonus[0]
     assert f"Your bonus card: {bonus}" in text_of(r)
     r = await service.hand(ctx("carol"))
     assert r[0].error and "not seated" in text_of(r)
@@ -227,10 +227,10 @@ async def test_computer_players_move_by_themselves(service, store):
     await service.addbot(ctx("alice"), "random")
     await service.start(ctx("alice"))
     r = await service.act(ctx("alice"), "bet odd")
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     assert table.game.to_act(table.state) == {table.state.turn} and table.state.turn == 0
     # computers bet by themselves; each of alice's moves is followed by the computers' moves
-    while service.table_in(1) is not None:
+    while service.live_tables.in_channel(1) is not None:
         r = await service.act(ctx("alice"), "add 1")
         assert not r[0].error, text_of(r)
     actions = await store.actions(r[0].table_id)
@@ -241,12 +241,12 @@ async def test_resign_hands_seat_to_computer_then_last_player_wins(service, stor
     await started(service, "alice", "bob", "carol")
     r = await confirmed(service, ctx("bob"), "resign")
     assert "Bob resigns" in text_of(r) and "computer plays Bob's seat" in text_of(r)
-    assert service.table_in(1).state.bets[1] is not None   # the computer bet for Bob
+    assert service.live_tables.in_channel(1).state.bets[1] is not None   # the computer bet for Bob
     r = await service.act(ctx("bob"), "bet odd")
     assert r[0].error and "resigned" in text_of(r)
     r = await confirmed(service, ctx("carol"), "resign")
     assert "Carol resigns" in text_of(r) and "Game over." in text_of(r)
-    assert service.table_in(1) is None
+    assert service.live_tables.in_channel(1) is None
     results = {seat: rank for seat, _, rank, _ in await store.results(r[0].table_id)}
     assert results == {0: 1, 1: 2, 2: 2}
 
@@ -257,7 +257,7 @@ async def test_abort_only_host_or_moderator(service, store):
     assert r[0].error and "host (Alice) or a moderator" in text_of(r)
     r = await confirmed(service, ctx("carol", is_moderator=True), "abort")
     assert "Carol aborts" in text_of(r)
-    assert service.table_in(1) is None
+    assert service.live_tables.in_channel(1) is None
     r = await service.join(ctx("bob"), "countdown")
     assert "opens a table" in text_of(r)
 
@@ -293,14 +293,14 @@ async def test_restart_restores_tables_from_the_store(store, tmp_path):
     await first.act(ctx("bob"), "bet even")
     await first.act(ctx("alice"), "add 2")
     await first.join(ctx("carol", 2), "countdown")
-    before = first.table_in(1).game.to_json(first.table_in(1).state)
+    before = first.live_tables.in_channel(1).game.to_json(first.live_tables.in_channel(1).state)
     await first.close()
 
     second = TableService(store, make_settings())
     await second.restore()
-    table = second.table_in(1)
+    table = second.live_tables.in_channel(1)
     assert table.version == 3 and table.game.to_json(table.state) == before
-    assert second.table_in(2).status == "lobby"
+    assert second.live_tables.in_channel(2).status == "lobby"
     replayed = await second.replay(table.id)
     assert table.game.to_json(replayed) == before
     r = await second.act(ctx("bob"), "add 1")
@@ -323,7 +323,7 @@ async def test_a_refused_write_changes_nothing(service, store, store_maker):
     await service.start(ctx("alice"))
     await bet_all(service, "alice", "bob")
     await service.join(ctx("carol", 2), "countdown")
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     before = (table.version, table.game.to_json(table.state))
     await store_maker.refuse_writes(store, True)
     r = await service.act(ctx("alice"), "add 2")
@@ -333,9 +333,9 @@ async def test_a_refused_write_changes_nothing(service, store, store_maker):
                  service.addbot(ctx("carol", 2)), service.leave(ctx("carol", 2)), service.join(ctx("erin", 3), "countdown")):
         r = await call
         assert r[0].error and "could not be saved, so nothing changed" in text_of(r), text_of(r)
-    lobby = service.table_in(2)
+    lobby = service.live_tables.in_channel(2)
     assert [s.name for s in lobby.seats] == ["Carol"] and lobby.options == frozenset()
-    assert service.table_in(3) is None
+    assert service.live_tables.in_channel(3) is None
     await store_maker.refuse_writes(store, False)
     r = await service.act(ctx("alice"), "add 2")
     assert not r[0].error and "total is 2" in text_of(r)
@@ -355,7 +355,7 @@ async def test_games_that_favour_seat_zero_shuffle_the_seats(store):
             await service.join(ctx(user, channel), "florenza")
         r = await service.start(ctx("alice", channel))
         assert not r[0].error
-        table = service.table_in(channel)
+        table = service.live_tables.in_channel(channel)
         orders.add(tuple(table.names))
         assert [s.seat for s in table.seats] == [0, 1, 2]
         stored = await store.table(table.id)
@@ -389,7 +389,7 @@ async def test_a_failing_computer_player_keeps_the_human_move(store):
     await service.start(ctx("alice", 9))
     r = await service.act(ctx("alice", 9), "bet odd")
     assert not r[0].error
-    table = service.table_in(9)
+    table = service.live_tables.in_channel(9)
     assert table.state.bets == ["odd", None] and table.version == 1
     assert [a.text for a in await store.actions(table.id)] == ["bet odd"]
     assert table.game.to_json(await service.replay(table.id)) == table.game.to_json(table.state)
@@ -401,7 +401,7 @@ async def test_unknown_option_is_echoed_short(service):
     await seated(service, "alice", "bob")
     r = await service.option(ctx("alice"), "x" * 2000)
     assert r[0].error and "There is no option 'xxx" in text_of(r) and len(text_of(r)) < 120
-    assert service.table_in(1).options == frozenset()
+    assert service.live_tables.in_channel(1).options == frozenset()
 
 
 async def test_board_with_an_unknown_region_is_refused_for_every_game(store):
@@ -423,6 +423,6 @@ async def test_a_mistyped_game_gets_did_you_mean(store, typed, guess):
     service = TableService(store, Settings(render_threads=1))
     r = await service.join(Ctx(1, "Ann", 77), typed)
     text = text_of(r)
-    assert r[0].error and f"There is no game '{typed.lower()}'" in text and service.table_in(77) is None
+    assert r[0].error and f"There is no game '{typed.lower()}'" in text and service.live_tables.in_channel(77) is None
     assert (f"Did you mean {guess}?" in text) if guess else ("Did you mean" not in text)
     await service.close()

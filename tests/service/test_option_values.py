@@ -45,11 +45,11 @@ async def test_first_and_dice_are_set_shown_stored_and_restored(store):
            "Allowed: random or a seat number from 1 to 5." in listing
     assert "dice = 17,17,0,6 — " in listing and "[ ] open_hands — " in listing
     assert "lang = auto — " in listing
-    record = await store.table(service.table_in(1).id)
+    record = await store.table(service.live_tables.in_channel(1).id)
     assert sorted(record.options) == ["dice=17,17,0,6", "first=2"]
 
     await service.start(ctx("alice"))
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     assert table.state.marker == 1                               # seat 2: Bob
     assert table.state.options == ["dice=17,17,0,6", "first=2"]
     rolls = {w.roll for p in table.state.seats for w in p.workers}
@@ -58,7 +58,7 @@ async def test_first_and_dice_are_set_shown_stored_and_restored(store):
 
     restarted = quetzal_service(store)
     await restarted.restore()
-    again = restarted.table_in(1)
+    again = restarted.live_tables.in_channel(1)
     assert again.options == {"dice=17,17,0,6", "first=2"} and again.lang is None
     assert again.game.to_json(again.state) == before
     assert again.game.to_json(await restarted.replay(again.id)) == before
@@ -84,16 +84,16 @@ async def test_wrong_values_are_refused_with_what_is_allowed(store):
         replies = await service.option(ctx("alice"), name, value)
         assert replies[0].error and replies[0].private, (name, value)
         assert text(replies) == expected
-    record = await store.table(service.table_in(1).id)
+    record = await store.table(service.live_tables.in_channel(1).id)
     assert record.options == []                                  # nothing changed
 
     await service.option(ctx("alice"), "first=3")
     replies = await service.start(ctx("alice"))
     assert replies[0].error and "names seat 3, but only 2 players are seated" in text(replies)
-    assert service.table_in(1).status == "lobby"
+    assert service.live_tables.in_channel(1).status == "lobby"
     await service.option(ctx("alice"), "open_hands on")
     await service.option(ctx("alice"), "open_hands", "on")            # on stays on
-    assert service.table_in(1).options == {"first=3", "open_hands"}
+    assert service.live_tables.in_channel(1).options == {"first=3", "open_hands"}
     await service.close()
 
 
@@ -101,7 +101,7 @@ async def test_lang_sets_the_language_of_public_messages(store):
     service = quetzal_service(store)
     await quetzal_lobby(service, "alice", "bob")
     replies = await service.option(ctx("bob"), "lang", "ja")
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     assert table.lang == "ja" and table.options == frozenset() and table.table_options == {"lang=ja"}
     assert replies[0].locale == "ja" and "Options: lang ja" in text_of(replies)
     record = await store.table(table.id)
@@ -117,7 +117,7 @@ async def test_lang_sets_the_language_of_public_messages(store):
 
     restarted = quetzal_service(store)
     await restarted.restore()
-    assert restarted.table_in(1).lang == "ja" and restarted.table_in(1).options == frozenset()
+    assert restarted.live_tables.in_channel(1).lang == "ja" and restarted.live_tables.in_channel(1).options == frozenset()
     await service.close()
     await restarted.close()
 
@@ -140,11 +140,11 @@ async def test_tables_stored_with_option_names_restore(store):
     table_id = await store.create_table(5, 7, "quetzal", 11, ["open_hands"], 42, [SeatRecord(0, 11, "Alice")])
     service = quetzal_service(store)
     await service.restore()
-    table = service.table_by_id(table_id)
+    table = service.live_tables.by_id(table_id)
     assert table.options == {"open_hands"} and table.table_options == frozenset() and table.lang is None
     await service.join(ctx("bob", 5))
     await service.start(ctx("alice", 5))
-    assert service.table_in(5).state.options == ["open_hands"]
+    assert service.live_tables.in_channel(5).state.options == ["open_hands"]
     await service.close()
 
 

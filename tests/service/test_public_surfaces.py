@@ -48,7 +48,7 @@ def surfaces(i18n: I18n, replies: list[Reply]) -> tuple:
 
 async def seen_by_others(service: TableService, i18n: I18n, channel: int, users: list[Ctx], secret_seat: int) -> dict:
     """What the public and every seat but ``secret_seat`` are shown now."""
-    table = service.table_in(channel)
+    table = service.live_tables.in_channel(channel)
     watcher = Ctx(OBSERVER.user_id, OBSERVER.name, channel)
     seen = {"turn": surfaces(i18n, await service.turn_message(channel)),
             "status": surfaces(i18n, await service.status(watcher)),
@@ -77,7 +77,7 @@ async def random_table(service: TableService, name: str, options: frozenset[str]
     rng = random.Random(seed)
     by_id = {u.user_id: u for u in users}
     for _ in range(steps):
-        table = service.table_in(channel)
+        table = service.live_tables.in_channel(channel)
         if table is None or table.status != "playing" or not table.game.to_act(table.state):
             break
         seat = rng.choice(sorted(table.game.to_act(table.state)))
@@ -102,7 +102,7 @@ def test_one_seats_secrets_never_change_what_others_see(name, options, tmp_path:
             try:
                 service.render_enabled = False         # random play needs no pictures
                 channel, users = await random_table(service, name, options, seed, steps)
-                table = service.table_in(channel)
+                table = service.live_tables.in_channel(channel)
                 assume(table is not None and table.status == "playing")
                 secret_seat = pick % len(table.seats)
                 service.render_enabled = True

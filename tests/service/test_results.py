@@ -19,7 +19,7 @@ async def _play_to_the_end(service):
     await started(service, "alice", "bob")
     await bet_all(service, "alice", "bob")
     users, turn = ["alice", "bob"], 0
-    while service.table_in(1) is not None:
+    while service.live_tables.in_channel(1) is not None:
         r = await service.act(ctx(users[turn % 2]), "add 3")
         turn += 1
     return r

@@ -28,7 +28,7 @@ async def test_a_table_speaks_its_servers_language_until_lang_is_set(store):
     service = service_of(store)
     hiro, ken = ctx("alice", guild_locale="ja", locale="ja"), ctx("bob", guild_locale="ja", locale="en-US")
     opened = await service.join(hiro, "countdown")
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     assert table.public_language == "ja" and table.lang is None
     assert opened[0].locale == "ja"
     assert (await store.table(table.id)).options == ["server_lang=ja"]       # recorded with the table
@@ -57,7 +57,7 @@ async def test_a_table_speaks_its_servers_language_until_lang_is_set(store):
 
     restarted = service_of(store)
     await restarted.restore()
-    assert restarted.table_in(1).public_language == "ja"
+    assert restarted.live_tables.in_channel(1).public_language == "ja"
     await service.close()
     await restarted.close()
 
@@ -66,7 +66,7 @@ async def test_direct_message_tables_speak_the_openers_language(store):
     service = service_of(store)
     dm = replace(ctx("alice", channel=9, locale="ja"), guild_id=None)
     await service.join(dm, "countdown")
-    assert service.table_in(9).public_language == "ja"
+    assert service.live_tables.in_channel(9).public_language == "ja"
     assert service.public_language(10, replace(ctx("bob", channel=10, locale="en-GB"), guild_id=None)) == "en"
     await service.close()
 
@@ -87,15 +87,15 @@ async def test_tables_without_a_recorded_language_speak_the_bots_default(store):
     table_id = await store.create_table(5, 7, "countdown", 11, [], 42, [SeatRecord(0, 11, "Alice")])
     service = service_of(store, default_locale="ja")
     await service.restore()
-    table = service.table_by_id(table_id)
+    table = service.live_tables.by_id(table_id)
     assert table.table_options == frozenset() and table.public_language == "ja"
     await service.option(ctx("alice", 5), "lang", "en")
     assert table.public_language == "en"
     await service.join(ctx("bob", 6), "countdown")           # no guild_locale known
-    assert service.table_in(6).public_language == "ja"
+    assert service.live_tables.in_channel(6).public_language == "ja"
     service.note_server_language(7, "en-GB")                 # an interaction in the server said so
     await service.join(ctx("bob", 8), "countdown")           # e.g. a tournament's table
-    assert service.table_in(8).public_language == "en"
+    assert service.live_tables.in_channel(8).public_language == "en"
     await service.close()
 
 
@@ -108,8 +108,8 @@ async def test_the_end_and_the_last_result_are_shown_in_the_tables_language(stor
     await service.act(alice, "bet odd")
     await service.act(bob, "bet even")
     replies = []
-    while service.table_in(1) is not None:
-        table = service.table_in(1)
+    while service.live_tables.in_channel(1) is not None:
+        table = service.live_tables.in_channel(1)
         seat = min(table.game.to_act(table.state))
         replies = await service.act([alice, bob][seat], "add 3")
     end = [r for r in replies if not r.private]
@@ -126,7 +126,7 @@ async def test_a_console_table_speaks_the_consoles_language(store):
     out = io.StringIO()
     console = Console(service, I18N, "/tmp/unused", "ja", out=out)
     await console.handle("alice> /join countdown")
-    table = next(iter(service.tables()))
+    table = next(iter(service.live_tables.all()))
     assert table.public_language == "ja"
     assert "が" in out.getvalue() and "の卓を立てました" in out.getvalue()
     await service.close()

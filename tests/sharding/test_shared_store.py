@@ -20,7 +20,7 @@ async def open_game(bot, channel: int, guild: int | None, *names: str, options=(
         assert not (await service.option(player(names[0], channel, guild), option))[0].error
     r = await service.start(player(names[0], channel, guild))
     assert not r[0].error, text_of(r)
-    return service.table_in(channel)
+    return service.live_tables.in_channel(channel)
 
 
 async def test_each_process_restores_only_the_tables_of_its_shards(make_shard):
@@ -32,8 +32,8 @@ async def test_each_process_restores_only_the_tables_of_its_shards(make_shard):
     await first.shutdown()
     zero, one = await make_shard(0), await make_shard(1)
     assert zero.service.shared and one.service.shared
-    assert {t.id for t in zero.service.tables()} == {a.id, dm.id}
-    assert {t.id for t in one.service.tables()} == {b.id}
+    assert {t.id for t in zero.service.live_tables.all()} == {a.id, dm.id}
+    assert {t.id for t in one.service.live_tables.all()} == {b.id}
 
 
 async def test_a_move_on_a_stale_copy_is_stored_after_the_others(make_shard):
@@ -49,7 +49,7 @@ async def test_a_move_on_a_stale_copy_is_stored_after_the_others(make_shard):
     assert "Your move, Alice." in text_of(r)                        # both bets are in: the fresh state
     log = await old.store.actions(table.id)
     assert [(a.n, a.seat, a.text) for a in log] == [(1, 0, "bet odd"), (2, 1, "bet even")]
-    live = old.service.table_in(1)
+    live = old.service.live_tables.in_channel(1)
     assert live.version == 2 and live.state.bets == (await old.service.replay(table.id)).bets
 
 
@@ -61,7 +61,7 @@ async def test_a_refusal_by_a_stale_copy_is_checked_and_the_command_runs_again(m
         assert not (await new.service.act(player(name, 1, GUILD_A), move))[0].error
     r = await old.service.act(player("bob", 1, GUILD_A), "add 2")   # the old copy thinks bets are still open
     assert not r[0].error, text_of(r)
-    assert old.service.table_in(1).state.total == 5
+    assert old.service.live_tables.in_channel(1).state.total == 5
     r = await old.service.act(player("bob", 1, GUILD_A), "add 1")   # a real refusal stays one
     assert r[0].error and "It is not your turn: waiting for Alice." in text_of(r)
 
@@ -74,7 +74,7 @@ async def test_reads_and_buttons_see_the_stored_state(make_shard):
         await new.service.act(player(name, 1, GUILD_A), move)
     status = text_of(await old.service.status(player("bob", 1, GUILD_A)))
     assert "Waiting for: Alice" in status and "total 0" in status.lower()
-    assert old.service.table_in(1).version == 2
+    assert old.service.live_tables.in_channel(1).version == 2
     # a button of the latest turn (posted by the other process) is accepted
     r = await new.service.act(player("alice", 1, GUILD_A), "add 1")
     button = next(b for b in r[0].buttons if b.label.startswith("add"))
@@ -84,7 +84,7 @@ async def test_reads_and_buttons_see_the_stored_state(make_shard):
     # a table closed by another process is gone for the others
     await confirmed(new.service, player("alice", 1, GUILD_A), "abort")
     assert (await old.service.board(player("bob", 1, GUILD_A)))[0].error
-    assert old.service.table_in(1) is None
+    assert old.service.live_tables.in_channel(1) is None
 
 
 async def test_the_leader_times_out_a_table_of_another_shard(make_shard, clock):
@@ -99,7 +99,7 @@ async def test_the_leader_times_out_a_table_of_another_shard(make_shard, clock):
     assert await zero.due() == 2                    # Alice's reminder and timeout
     posted = zero.recorder.posted(2)
     assert "Reminder: Alice" in posted and "Alice ran out of time." in posted
-    assert zero.service.table_by_id(table.id) is None        # used for the job, not kept
+    assert zero.service.live_tables.by_id(table.id) is None        # used for the job, not kept
     log = await one.store.actions(table.id)
     assert [a.kind for a in log].count("timeout") == 1 and log[-1].by_computer
     # the owner's copy is behind the store: its next command sees the timeout's move
@@ -107,7 +107,7 @@ async def test_the_leader_times_out_a_table_of_another_shard(make_shard, clock):
     assert "Waiting for: Bob" in status
     r = await one.service.act(player("bob", 2, GUILD_B), "add 1")
     assert not r[0].error, text_of(r)
-    assert one.service.table_in(2).version == log[-1].n + 1
+    assert one.service.live_tables.in_channel(2).version == log[-1].n + 1
 
 
 async def test_a_table_opened_by_the_leader_is_served_by_its_shard(make_shard):
@@ -129,14 +129,14 @@ async def test_a_table_opened_by_the_leader_is_served_by_its_shard(make_shard):
     assert await zero.due() >= 1                    # the round job: round 2 opens in the leader
     second = await tournaments.slots(tournament.id, 2)
     assert len(second) == 2 and all(s.status == "playing" for s in second)
-    assert all(zero.service.table_in(s.channel_id) is None for s in second)     # not kept by the leader
+    assert all(zero.service.live_tables.in_channel(s.channel_id) is None for s in second)     # not kept by the leader
     slot = second[0]
     record = await one.store.table(slot.table_id)
     first_seat = record.seats[0]
     name = {11: "alice", 12: "bob", 13: "carol", 14: "dave"}[first_seat.user_id]
     r = await one.service.act(player(name, slot.channel_id, GUILD_B), "bet odd")
     assert not r[0].error, text_of(r)
-    assert one.service.table_in(slot.channel_id).id == slot.table_id
+    assert one.service.live_tables.in_channel(slot.channel_id).id == slot.table_id
     assert one.plugins.timers.setting(slot.table_id).seconds == 2 * HOUR       # its stored timer, not the default
 
 

@@ -28,7 +28,7 @@ async def game_under_way(service: TableService):
     await service.start(ctx("alice"))
     for user, bet in (("alice", "bet odd"), ("bob", "bet even")):
         assert not (await service.act(ctx(user), bet))[0].error
-    table = service.table_in(1)
+    table = service.live_tables.in_channel(1)
     assert table is not None
     return table
 

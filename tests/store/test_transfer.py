@@ -30,7 +30,7 @@ async def run_command(config: Path, dsn: str) -> tuple[int, str, str]:
 
 def snapshot(service: TableService) -> dict:
     return {t.id: (t.channel_id, [s.name for s in t.seats], t.version, t.state and t.game.to_json(t.state))
-            for t in service.tables()}
+            for t in service.live_tables.all()}
 
 
 async def test_copy_then_play_on(tmp_path, pg_server):
@@ -72,7 +72,7 @@ async def test_copy_then_play_on(tmp_path, pg_server):
             r = await service.act(ctx("bob", 1), "add 1")
             assert not r[0].error and "total is 3" in text_of(r)
             await service.join(ctx("dave", 4), "countdown")
-            assert service.table_in(4).id > max(before)
+            assert service.live_tables.in_channel(4).id > max(before)
             [job_id] = await store.write([schedule_sql("k", "job-2", 60.0, {}, 2.0)])
             rows = await store.fetch(select(jobs.c.id, jobs.c.key, jobs.c.payload).order_by(jobs.c.id))
             assert [(r.key, r.payload) for r in rows] == [("job-1", '{"x":1}'), ("job-2", "{}")]

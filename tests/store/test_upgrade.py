@@ -90,9 +90,9 @@ async def test_a_schema4_database_upgrades_in_place_and_plays_on(schema4):
         store = bot.store
         assert await store.schema_revision() == head_revision()
         # what was there is there
-        running = bot.service.table_in(1)
+        running = bot.service.live_tables.in_channel(1)
         assert running is not None and running.status == "playing" and running.version == 2
-        assert bot.service.table_in(3).status == "lobby"
+        assert bot.service.live_tables.in_channel(3).status == "lobby"
         finished = await store.last_finished(2)
         assert finished is not None and len(await store.results(finished.id)) == 2
         rated_before = await bot.plugins.ratings.store.get(7, "countdown", [ALICE, BOB])
@@ -122,10 +122,10 @@ async def test_a_schema4_database_upgrades_in_place_and_plays_on(schema4):
 
         # a new table gets an id after the old ones; reopening upgrades nothing more
         await bot.service.join(ctx("dave", 9), "countdown")
-        assert bot.service.table_in(9).id > 5
+        assert bot.service.live_tables.in_channel(9).id > 5
         await bot.restart()
         assert await bot.store.schema_revision() == head_revision()
-        assert bot.service.table_in(9) is not None
+        assert bot.service.live_tables.in_channel(9) is not None
     finally:
         await bot.shutdown()
 
