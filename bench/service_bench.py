@@ -68,7 +68,7 @@ async def latency(stores: BenchStores, game, render: bool, sample: int, moves: i
     long game costs little; ``moves`` (the game's length from a run without rendering) says
     where the late part starts. Returns (early, late, number of moves)."""
     store = await stores.open(f"lat-{game.name}-{render}")
-    service = TableService(store, Settings(enabled_games=(game.name,), render_threads=1),
+    service = TableService(store, Settings.model_validate(dict(games={"enabled": (game.name,)}, rendering={"threads": 1})),
                            seed_source=lambda: 1, render=render)
     users = await open_table(service, game, 1)
     rng = random.Random(1)
@@ -91,7 +91,7 @@ async def latency(stores: BenchStores, game, render: bool, sample: int, moves: i
 
 async def throughput(stores: BenchStores, game, tables: int, seconds: float, render: bool) -> tuple[float, int]:
     store = await stores.open(f"load-{game.name}-{render}")
-    service = TableService(store, Settings(enabled_games=(game.name,), render_threads=2), render=render)
+    service = TableService(store, Settings.model_validate(dict(games={"enabled": (game.name,)}, rendering={"threads": 2})), render=render)
     seats = [await open_table(service, game, 1000 + t) for t in range(tables)]
     done = 0
     deadline = time.perf_counter() + seconds
@@ -115,7 +115,7 @@ async def throughput(stores: BenchStores, game, tables: int, seconds: float, ren
 
 async def memory_per_table(stores: BenchStores, game, tables: int) -> float:
     store = await stores.open(f"mem-{game.name}")
-    service = TableService(store, Settings(enabled_games=(game.name,)), render=False)
+    service = TableService(store, Settings.model_validate(dict(games={"enabled": (game.name,)})), render=False)
     rng = random.Random(1)
     gc.collect()
     tracemalloc.start()
@@ -154,7 +154,7 @@ async def cold_restore(stores: BenchStores, game, tables: int) -> tuple[float, i
     await store.close()
     started = time.perf_counter()
     store = await stores.new(name).open()
-    service = TableService(store, Settings(enabled_games=(game.name,)), render=False)
+    service = TableService(store, Settings.model_validate(dict(games={"enabled": (game.name,)})), render=False)
     await service.restore()
     elapsed = time.perf_counter() - started
     restored = len(list(service.live_tables.all()))

@@ -29,7 +29,7 @@ def pct(samples: list[float]) -> str:
 
 async def one_game(folder: Path, seed: int, render: bool) -> dict[str, list[float]]:
     store = await SqliteStore(folder / f"bench-{seed}-{render}.sqlite3").open()
-    service = TableService(store, Settings(enabled_games=("carcassonne",), render_threads=1),
+    service = TableService(store, Settings.model_validate(dict(games={"enabled": ("carcassonne",)}, rendering={"threads": 1})),
                            seed_source=lambda: seed, render=render)
     players = [Ctx(1, "Alice", 1), Ctx(2, "Bob", 1)]
     await service.join(players[0], "carcassonne")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import dataclasses
 import logging
 import os
 import signal
@@ -50,17 +49,17 @@ class TokenFilter(logging.Filter):
 
 def check_games(settings: Settings) -> list[str]:
     """Games named in config must exist, and their default options must be valid."""
-    for spec in settings.extra_games:
+    for spec in settings.games.extra:
         try:
             registry.load(spec)
         except (ImportError, AttributeError, ValueError) as error:
             raise ConfigError(f"config.yaml: 'games.extra' entry {spec!r} cannot be loaded: {error}") from error
     known = registry.names()
-    missing = [name for name in settings.enabled_games if name not in known]
+    missing = [name for name in settings.games.enabled if name not in known]
     if missing:
         logging.getLogger("bot").warning("games.enabled names games that are not installed yet: %s (installed: %s)",
                                          ", ".join(missing), ", ".join(known) or "-")
-    for name, options in settings.default_options.items():
+    for name, options in settings.games.default_options.items():
         game = registry.get(name)
         if game is None:
             raise ConfigError(f"config.yaml: 'games.default_options' names unknown game {name!r}; installed: {', '.join(known)}")
@@ -86,16 +85,17 @@ def with_shard_flags(settings: Settings, shard_ids: str | None, shard_count: str
     so one config file serves every shard process."""
     if shard_ids is None and shard_count is None:
         return settings
-    count: object = settings.shard_count
+    count: object = settings.discord.shard_count
     if shard_count is not None:
         text = shard_count.strip().lower()
         count = None if text in ("", "none", "null") else text if text == "auto" else int(text) if text.isdigit() else text
-    ids: object = settings.shard_ids
+    ids: object = settings.discord.shard_ids
     if shard_ids is not None:
         parts = [p.strip() for p in shard_ids.split(",") if p.strip()]
         ids = [int(p) if p.isdigit() else p for p in parts] if parts else shard_ids
     count, ids = check_shards(count, ids, where="command line", keys=("--shard-count", "--shard-ids"))
-    return dataclasses.replace(settings, shard_count=count, shard_ids=ids)
+    discord = settings.discord.model_copy(update={"shard_count": count, "shard_ids": ids})
+    return settings.model_copy(update={"discord": discord})
 
 
 class Stopped(Exception):
@@ -108,8 +108,8 @@ class Stopped(Exception):
 
 async def open_configured_store(settings: Settings) -> Store:
     """The store config.yaml's database section names, connected and migrated."""
-    return await open_store(settings.database_backend, path=settings.database_path, dsn=settings.database_dsn,
-                            pool_size=settings.database_pool_size)
+    return await open_store(settings.database.backend, path=settings.database.path, dsn=settings.database.dsn,
+                            pool_size=settings.database.pool_size)
 
 
 async def main_async(args: argparse.Namespace, settings: Settings) -> None:
@@ -146,12 +146,12 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
     if args.mode == "sync":
         await sync_commands(settings, store)
         return
-    monitor = LoopMonitor(settings.monitor_interval_ms / 1000, settings.monitor_report_seconds,
-                          settings.monitor_file).start() if settings.monitor_event_loop else None
+    monitor = LoopMonitor(settings.monitor.interval_ms / 1000, settings.monitor.report_seconds,
+                          settings.monitor.file).start() if settings.monitor.event_loop else None
     service = TableService(store, settings)
     service.warm_up()                   # in a worker thread, while the bot connects
     plugins = Plugins(service)        # timers, ratings, tournaments... (hooks into the service)
-    i18n = I18n(game_packages(service.games()), settings.default_locale, settings.locales)
+    i18n = I18n(game_packages(service.games()), settings.locale.default, settings.locale.available)
     try:
         token = os.environ.get("DISCORD_TOKEN", "").strip()
         if args.mode == "console" or not token:
@@ -159,7 +159,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
             from bot.console import Console
 
             stop_on_sigterm()
-            console = Console(service, i18n, settings.console_images_dir, settings.default_locale)
+            console = Console(service, i18n, settings.console.images_dir, settings.locale.default)
             plugins.ports.update(console_ports(console))
             console.extra = plugins.dispatch
             for _channel_id, replies in await service.restore():
@@ -196,7 +196,7 @@ async def sync_commands(settings: Settings, store: Store) -> None:
 
     service = TableService(store, settings)
     plugins = Plugins(service)          # never started: its commands are among those synced
-    i18n = I18n(game_packages(service.games()), settings.default_locale)
+    i18n = I18n(game_packages(service.games()), settings.locale.default)
     try:
         await sync_commands_once(service, settings, i18n, os.environ.get("DISCORD_TOKEN", "").strip(), plugins)
     except discord.LoginFailure:
@@ -227,11 +227,11 @@ def postgres_installed() -> bool:
 def migrate(args: argparse.Namespace, settings: Settings) -> int:
     """``boardtable migrate [schema]`` and ``boardtable migrate sqlite-to-postgres [--from PATH] [--to URL]``."""
     if args.what in (None, "schema"):
-        if settings.database_backend == "postgres" and not postgres_installed():
+        if settings.database.backend == "postgres" and not postgres_installed():
             print(f"Not migrated: {POSTGRES_MISSING}", file=sys.stderr)
             return 2
         return upgrade_schema(settings)
-    dsn = args.target or settings.database_dsn or os.environ.get("DATABASE_URL", "").strip()
+    dsn = args.target or settings.database.dsn or os.environ.get("DATABASE_URL", "").strip()
     if not dsn:
         print("Nowhere to copy to: set DATABASE_URL (postgresql://USER:PASSWORD@HOST:5432/DATABASE) or pass --to",
               file=sys.stderr)
@@ -241,7 +241,7 @@ def migrate(args: argparse.Namespace, settings: Settings) -> int:
         return 2
     from bot.store.transfer import migrate_sqlite_to_postgres
 
-    source = args.source or settings.database_path
+    source = args.source or settings.database.path
     ownership = Ownership(settings)
     try:
         if os.path.isfile(source):      # (a missing file: the copy says so)
@@ -278,7 +278,7 @@ def upgrade_schema(settings: Settings) -> int:
     except OwnershipError as error:
         print(f"Not migrated: {error}", file=sys.stderr)
         return 4
-    print(f"The {settings.database_backend} database's schema is up to date.")
+    print(f"The {settings.database.backend} database's schema is up to date.")
     return 0
 
 
@@ -309,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
         settings = with_shard_flags(load_settings(args.config), args.shard_ids, args.shard_count)
-        logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        logging.basicConfig(level=settings.logging.level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         for handler in logging.getLogger().handlers:
             handler.addFilter(TokenFilter(os.environ.get("DISCORD_TOKEN")))
         check_games(settings)
@@ -318,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.mode == "migrate":
         return migrate(args, settings)
-    if settings.database_backend == "postgres" and not postgres_installed():
+    if settings.database.backend == "postgres" and not postgres_installed():
         print(f"Not started: {POSTGRES_MISSING}", file=sys.stderr)
         return 2
     if args.mode == "sync" and not os.environ.get("DISCORD_TOKEN", "").strip():

@@ -3,14 +3,14 @@
 Each section of the file is a pydantic model (below): a key's type, default and limits are its
 field, and the field's description is what the error message says is allowed. The models are
 the one list of keys: the README's configuration table is checked against them
-(tests/test_config_readme.py). The bot reads the flat ``Settings`` built from them.
+(tests/test_config_readme.py). The bot reads them as the file has them: ``Settings`` holds one
+validated model per section (``settings.rendering.threads``, ``settings.database.path``).
 """
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn, TypeVar, cast
 
 import yaml
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -43,6 +43,7 @@ def _duration(value: Any) -> int | None:
 
 
 Text = Annotated[str, AfterValidator(_not_blank)]
+Number = Annotated[float, AfterValidator(float)]          # 2 in the file is the number 2.0
 Duration = Annotated[int | None, BeforeValidator(_duration)]
 if TYPE_CHECKING:
     Language = str
@@ -56,27 +57,45 @@ def key(default: Any, allowed: str, **limits: Any) -> Any:
     return Field(default, description=allowed, **limits)
 
 
+def _listed(value: Any) -> Any:
+    """A list as the tuple the bot keeps (anything else is left for the type to refuse)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _options_by_game(value: Any) -> Any:
+    """``games.default_options``: an empty value (null, [], false) reads as no default options,
+    as it always has; each game's list of options is kept as a tuple."""
+    if not value:
+        return {}
+    if isinstance(value, dict):
+        return {name: _listed(options) for name, options in value.items()}
+    return value
+
+
 class Section(BaseModel):
     """A section of config.yaml: no unknown keys, values of the key's own type (a number is not
-    read from a string, nor a whole number from true)."""
+    read from a string, nor a whole number from true). Lists are kept as tuples, and a default
+    goes through the same checks as a value from the file."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, validate_default=True)
 
 
 class DatabaseSection(Section):
     backend: Literal["sqlite", "postgres"] = key("sqlite", "sqlite or postgres")
     path: Text = key("data/boardtable.sqlite3", "a file path")
-    dsn: str | None = key(None, "null or postgresql://USER:PASSWORD@HOST:5432/DATABASE")
+    # or DATABASE_URL, which wins with the postgres backend; holds a password, so never shown
+    dsn: str | None = key(None, "null or postgresql://USER:PASSWORD@HOST:5432/DATABASE", repr=False)
     pool_size: int = key(5, "a whole number of connections from 1 to 100", ge=1, le=100)
 
 
 class LocaleSection(Section):
     default: Language = key("en", " or ".join(LOCALES))
-    available: list[Language] = key(list(LOCALES), f"a list drawn from {list(LOCALES)}", min_length=1)
+    available: Annotated[tuple[Language, ...], BeforeValidator(_listed)] = \
+        key(list(LOCALES), f"a list drawn from {list(LOCALES)}", min_length=1)
 
 
 class RenderingSection(Section):
-    scale: float = key(1.0, "a number from 0.5 to 3.0", ge=0.5, le=3.0)
+    scale: Number = key(1.0, "a number from 0.5 to 3.0", ge=0.5, le=3.0)
     threads: int = key(2, "a whole number from 1 to 32", ge=1, le=32)
     processes: int = key(0, "a whole number from 0 (draw in the threads) to 64", ge=0, le=64)
     cache_size: int = key(256, "a whole number of pictures from 0 to 100000", ge=0, le=100_000)
@@ -85,10 +104,12 @@ class RenderingSection(Section):
 
 
 class GamesSection(Section):
-    enabled: list[str] = key(["carcassonne", "keyflower", "stoneage", "florenza", "quetzal"], "a list of game names")
-    extra: list[Annotated[str, Field(min_length=1)]] = key([], "a list of 'package.module:GAME' strings")
-    # an empty value (null, [], false) reads as no default options, as it always has
-    default_options: Annotated[dict[Any, list[Any]] | None, BeforeValidator(lambda value: value or None)] = \
+    enabled: Annotated[tuple[str, ...], BeforeValidator(_listed)] = \
+        key(["carcassonne", "keyflower", "stoneage", "florenza", "quetzal"], "a list of game names")
+    extra: Annotated[tuple[Annotated[str, Field(min_length=1)], ...], BeforeValidator(_listed)] = \
+        key([], "a list of 'package.module:GAME' strings")
+    # each name and option is checked against the installed games when the bot starts (check_games)
+    default_options: Annotated[dict[Any, tuple[Any, ...]], BeforeValidator(_options_by_game)] = \
         key({}, "a mapping of game name to a list of option names")
 
 
@@ -99,7 +120,7 @@ class ComputerSection(Section):
 
 class TurnsSection(Section):
     timer: Duration = key(None, "null or a duration such as 90m, 24h, 3d, 1d12h")
-    reminder_at: float = key(0.5, "a fraction between 0 and 1", gt=0, lt=1)
+    reminder_at: Number = key(0.5, "a fraction between 0 and 1", gt=0, lt=1)
     on_timeout: Literal["computer", "skip", "remove"] = key("computer", "computer, skip or remove")
     vacation_days_per_month: int = key(7, "a whole number from 0 to 31", ge=0, le=31)
 
@@ -115,14 +136,14 @@ class DiscordSection(Section):
     sync_commands: Literal["auto", "always", "never"] = key("auto", "auto, always or never")
     moderator_permission: str = key("manage_guild", "a Discord permission name such as manage_guild",
                                     pattern=r"^[a-z_]+$")
-    dev_guild_ids: list[int] = key([], "a list of guild ids (numbers)")
+    dev_guild_ids: Annotated[tuple[int, ...], BeforeValidator(_listed)] = key([], "a list of guild ids (numbers)")
     # checked by check_shards (the same rules for the command-line flags)
     shard_count: Any = key(None, "null (no sharding), auto or a whole number from 1 to 65536")
     shard_ids: Any = key(None, "null (all shards) or a list of shard ids")
 
 
 class SchedulerSection(Section):
-    lease_seconds: float = key(30.0, "a number of seconds from 1 to 3600", ge=1, le=3600)
+    lease_seconds: Number = key(30.0, "a number of seconds from 1 to 3600", ge=1, le=3600)
 
 
 class ConsoleSection(Section):
@@ -151,60 +172,32 @@ SECTIONS: dict[str, type[Section]] = {
 }
 
 
-def default_of(dotted: str) -> Any:
-    """The default of a config key (``rendering.threads``), as its model holds it."""
-    section, name = dotted.split(".")
-    return SECTIONS[section].model_fields[name].default
+class Settings(BaseModel):
+    """What the bot reads: config.yaml's sections, each validated by its model, under the file's
+    own names (``settings.games.enabled``). ``database.dsn`` is the URL in use (DATABASE_URL wins
+    over the file's with the postgres backend); ``discord.shard_count`` and ``discord.shard_ids``
+    are checked (``check_shards``), the ids sorted."""
 
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
-@dataclass(frozen=True)
-class Settings:
-    """What the bot reads: config.yaml's keys, validated, under flat names; each default is the
-    key's own (named beside it)."""
-
-    database_backend: str = default_of("database.backend")
-    database_path: str = default_of("database.path")
-    database_dsn: str | None = field(default=default_of("database.dsn"), repr=False)   # or DATABASE_URL; holds a password
-    database_pool_size: int = default_of("database.pool_size")      # PostgreSQL connections
-    default_locale: str = default_of("locale.default")
-    locales: tuple[str, ...] = tuple(default_of("locale.available"))  # the languages replies are given in
-    render_scale: float = default_of("rendering.scale")
-    render_threads: int = default_of("rendering.threads")
-    render_processes: int = default_of("rendering.processes")      # draw in this many processes (0: in the threads)
-    render_cache_size: int = default_of("rendering.cache_size")    # pictures kept (per table version)
-    render_layers: int = default_of("rendering.layers")            # picture parts kept in their palette form
-    render_png_bands: int = default_of("rendering.png_bands")      # compressed PNG bands kept
-    enabled_games: tuple[str, ...] = tuple(default_of("games.enabled"))
-    extra_games: tuple[str, ...] = tuple(default_of("games.extra"))
-    default_options: dict[str, tuple[str, ...]] = field(default_factory=dict)   # games.default_options
-    computer_level: str = default_of("computer.default_level")
-    max_computer_moves: int = default_of("computer.max_moves_per_command")
-    turn_timer_seconds: int | None = default_of("turns.timer")
-    reminder_at: float = default_of("turns.reminder_at")
-    on_timeout: str = default_of("turns.on_timeout")
-    vacation_days_per_month: int = default_of("turns.vacation_days_per_month")   # asynchronous play
-    replay_max_frames: int = default_of("replay.max_frames")
-    replay_frame_ms: int = default_of("replay.frame_ms")
-    replay_cache_size: int = default_of("replay.cache_size")       # replays kept (per table and version)
-    replay_per_user_seconds: int = default_of("replay.per_user_seconds")   # one /replay per user this often
-    sync_commands: str = default_of("discord.sync_commands")
-    moderator_permission: str = default_of("discord.moderator_permission")
-    dev_guild_ids: tuple[int, ...] = tuple(default_of("discord.dev_guild_ids"))
-    shard_count: int | str | None = default_of("discord.shard_count")   # None (no sharding), "auto" or a number
-    shard_ids: tuple[int, ...] | None = default_of("discord.shard_ids")  # the shards this process runs (None: all)
-    lease_seconds: float = default_of("scheduler.lease_seconds")
-    console_images_dir: str = default_of("console.images_dir")
-    log_level: str = default_of("logging.level")
-    monitor_event_loop: bool = default_of("monitor.event_loop")    # measure event-loop stalls (bot/monitor.py)
-    monitor_interval_ms: int = default_of("monitor.interval_ms")
-    monitor_report_seconds: int = default_of("monitor.report_seconds")
-    monitor_file: str | None = default_of("monitor.file")          # JSON figures written at each report
+    database: DatabaseSection = Field(default_factory=DatabaseSection)
+    locale: LocaleSection = Field(default_factory=LocaleSection)
+    rendering: RenderingSection = Field(default_factory=RenderingSection)
+    games: GamesSection = Field(default_factory=GamesSection)
+    computer: ComputerSection = Field(default_factory=ComputerSection)
+    turns: TurnsSection = Field(default_factory=TurnsSection)
+    replay: ReplaySection = Field(default_factory=ReplaySection)
+    discord: DiscordSection = Field(default_factory=DiscordSection)
+    scheduler: SchedulerSection = Field(default_factory=SchedulerSection)
+    console: ConsoleSection = Field(default_factory=ConsoleSection)
+    logging: LoggingSection = Field(default_factory=LoggingSection)
+    monitor: MonitorSection = Field(default_factory=MonitorSection)
 
     @property
     def shards(self) -> Shards:
         """The shards this process serves (all guilds unless a shard range is configured)."""
-        if isinstance(self.shard_count, int):
-            return Shards(self.shard_count, self.shard_ids)
+        if isinstance(self.discord.shard_count, int):
+            return Shards(self.discord.shard_count, self.discord.shard_ids)
         return SINGLE
 
 
@@ -257,36 +250,12 @@ def settings_from_dict(data: dict | None, environ: dict[str, str] | None = None)
             raise _fail(f"{name}.{unknown}", unknown, ", ".join(f"{name}.{k}" for k in sorted(model.model_fields)))
     database = _section(data, "database", DatabaseSection)
     dsn = _database(database, dict(os.environ) if environ is None else environ)
-    locale = _section(data, "locale", LocaleSection)
-    rendering = _section(data, "rendering", RenderingSection)
-    games = _section(data, "games", GamesSection)
-    computer = _section(data, "computer", ComputerSection)
-    turns = _section(data, "turns", TurnsSection)
-    replay = _section(data, "replay", ReplaySection)
-    discord = _section(data, "discord", DiscordSection)
-    scheduler = _section(data, "scheduler", SchedulerSection)
-    console = _section(data, "console", ConsoleSection)
-    logs = _section(data, "logging", LoggingSection)
-    monitor = _section(data, "monitor", MonitorSection)
+    sections: dict[str, Section] = {"database": database.model_copy(update={"dsn": dsn})}
+    sections |= {name: _section(data, name, model) for name, model in SECTIONS.items() if name != "database"}
+    discord = cast(DiscordSection, sections["discord"])
     shard_count, shard_ids = check_shards(discord.shard_count, discord.shard_ids)
-    return Settings(
-        database_backend=database.backend, database_path=database.path, database_dsn=dsn,
-        database_pool_size=database.pool_size, default_locale=locale.default, locales=tuple(locale.available),
-        render_scale=float(rendering.scale), render_threads=rendering.threads, render_processes=rendering.processes,
-        render_cache_size=rendering.cache_size, render_layers=rendering.layers, render_png_bands=rendering.png_bands,
-        enabled_games=tuple(games.enabled), extra_games=tuple(games.extra),
-        default_options={k: tuple(v) for k, v in (games.default_options or {}).items()},
-        computer_level=computer.default_level, max_computer_moves=computer.max_moves_per_command,
-        turn_timer_seconds=turns.timer, reminder_at=float(turns.reminder_at), on_timeout=turns.on_timeout,
-        vacation_days_per_month=turns.vacation_days_per_month, replay_max_frames=replay.max_frames,
-        replay_frame_ms=replay.frame_ms, replay_cache_size=replay.cache_size,
-        replay_per_user_seconds=replay.per_user_seconds, sync_commands=discord.sync_commands,
-        moderator_permission=discord.moderator_permission, dev_guild_ids=tuple(discord.dev_guild_ids),
-        shard_count=shard_count, shard_ids=shard_ids, lease_seconds=float(scheduler.lease_seconds),
-        console_images_dir=console.images_dir, log_level=logs.level, monitor_event_loop=monitor.event_loop,
-        monitor_interval_ms=monitor.interval_ms, monitor_report_seconds=monitor.report_seconds,
-        monitor_file=monitor.file,
-    )
+    sections["discord"] = discord.model_copy(update={"shard_count": shard_count, "shard_ids": shard_ids})
+    return Settings.model_validate(sections)
 
 
 def check_shards(count: Any, ids: Any, *, where: str = "config.yaml",

@@ -17,10 +17,19 @@ from tests.pgserver import MISSING, PgServer, find_binaries
 TEST_GAME = "tests.toygame:GAME"
 
 
-def make_settings(**overrides) -> Settings:
-    base = dict(enabled_games=("countdown",), extra_games=(TEST_GAME,), render_threads=1)
-    base.update(overrides)
-    return Settings(**base)
+def settings_for(**sections: dict) -> Settings:
+    """Settings from config.yaml's sections, validated as the file's would be:
+    ``settings_for(games={"enabled": ["carcassonne"]}, rendering={"threads": 1})``."""
+    return Settings.model_validate(sections)
+
+
+def make_settings(**sections: dict) -> Settings:
+    """The tests' settings: the test game, one drawing thread; ``sections`` add keys or replace
+    them (``games={"enabled": ("quetzal",)}`` keeps ``games.extra``)."""
+    merged: dict[str, dict] = {"games": {"enabled": ("countdown",), "extra": (TEST_GAME,)}, "rendering": {"threads": 1}}
+    for name, keys in sections.items():
+        merged[name] = {**merged.get(name, {}), **keys}
+    return settings_for(**merged)
 
 
 BACKENDS = ["sqlite", "postgres"]

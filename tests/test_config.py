@@ -10,9 +10,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_shipped_config_is_valid():
     settings = load_settings(ROOT / "config.yaml")
-    assert settings.database_path.startswith("data/")
-    assert settings.default_locale == "en"
-    assert settings.sync_commands == "auto"
+    assert settings.database.path.startswith("data/")
+    assert settings.locale.default == "en"
+    assert settings.discord.sync_commands == "auto"
 
 
 def test_missing_file_gives_defaults(tmp_path):
@@ -42,8 +42,8 @@ def test_bad_values_name_the_key(data, key, allowed):
 
 
 def test_durations_parse():
-    assert settings_from_dict({"turns": {"timer": "24h"}}).turn_timer_seconds == 86400
-    assert settings_from_dict({"turns": {"timer": "90m"}}).turn_timer_seconds == 5400
+    assert settings_from_dict({"turns": {"timer": "24h"}}).turns.timer == 86400
+    assert settings_from_dict({"turns": {"timer": "90m"}}).turns.timer == 5400
 
 
 def test_bad_yaml_is_reported(tmp_path):
@@ -68,21 +68,21 @@ def test_database_backend_and_url():
     from bot.store.postgres import PostgresStore
 
     def store_of(s):
-        return store_for(s.database_backend, path=s.database_path, dsn=s.database_dsn, pool_size=s.database_pool_size)
+        return store_for(s.database.backend, path=s.database.path, dsn=s.database.dsn, pool_size=s.database.pool_size)
 
     url = "postgresql://bot:secret@db.example:5432/boardtable"
     s = settings_from_dict({}, environ={"DATABASE_URL": url})
-    assert (s.database_backend, s.database_dsn) == ("sqlite", None)        # the URL matters only for postgres
+    assert (s.database.backend, s.database.dsn) == ("sqlite", None)        # the URL matters only for postgres
     assert isinstance(store_of(s), SqliteStore)
     s = settings_from_dict({"database": {"backend": "postgres", "pool_size": 8}}, environ={"DATABASE_URL": url})
-    assert (s.database_backend, s.database_dsn, s.database_pool_size) == ("postgres", url, 8)
+    assert (s.database.backend, s.database.dsn, s.database.pool_size) == ("postgres", url, 8)
     assert "secret" not in repr(s)
     store = store_of(s)
     assert isinstance(store, PostgresStore) and store.description == "PostgreSQL db.example:5432/boardtable"
     in_file = "postgres://bot@localhost/boardtable"
-    assert settings_from_dict({"database": {"backend": "postgres", "dsn": in_file}}, environ={}).database_dsn == in_file
+    assert settings_from_dict({"database": {"backend": "postgres", "dsn": in_file}}, environ={}).database.dsn == in_file
     assert settings_from_dict({"database": {"backend": "postgres", "dsn": in_file}},
-                              environ={"DATABASE_URL": url}).database_dsn == url     # the environment wins
+                              environ={"DATABASE_URL": url}).database.dsn == url     # the environment wins
 
 
 @pytest.mark.parametrize("data, environ, expected", [

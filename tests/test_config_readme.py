@@ -12,7 +12,7 @@ from bot.config import SECTIONS, Settings
 README = Path(__file__).resolve().parents[1] / "README.md"
 ROW = re.compile(r"^\| `([a-z_]+\.[a-z_]+)` \| (.+?) \| .* \|$")
 #: defaults the README says in words rather than as a value, and the value they stand for
-IN_WORDS = {"games.enabled": ("all five games", list(Settings.enabled_games))}
+IN_WORDS = {"games.enabled": ("all five games", list(Settings().games.enabled))}
 
 
 def readme_table() -> dict[str, str]:

@@ -77,7 +77,7 @@ async def test_private_panels_numbered_for_click(store, tmp_path):
     from games import registry
     from tests.conftest import make_settings
 
-    service = TableService(store, make_settings(enabled_games=("florenza",), extra_games=()), seed_source=lambda: 4,
+    service = TableService(store, make_settings(games={"enabled": ("florenza",), "extra": ()}), seed_source=lambda: 4,
                            render=False)
     out = io.StringIO()
     console = Console(service, I18n(game_packages([registry.get("florenza")])), str(tmp_path / "images"), out=out)

@@ -3,10 +3,9 @@ every acknowledged action is in the log and the restored state equals a replay f
 On SQLite and on PostgreSQL."""
 from pathlib import Path
 
-from bot.config import Settings
 from bot.service import TableService
 from games import registry
-from tests.conftest import StoreMaker
+from tests.conftest import StoreMaker, settings_for
 from tests.console_process import ConsoleProcess
 from tests.stored_tables import as_json, corruption, read_tables, replay
 
@@ -47,7 +46,7 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path, store_mak
         logged = [a.text for a in table.actions]
         assert logged[: len(acknowledged)] == acknowledged
         assert corruption(table) is None
-        service = TableService(store, Settings(enabled_games=("countdown",), extra_games=("tests.toygame:GAME",)))
+        service = TableService(store, settings_for(games={"enabled": ("countdown",), "extra": ("tests.toygame:GAME",)}))
         await service.restore()
         live = service.live_tables.in_channel(table.record.channel_id)
         assert as_json("countdown", live.state) == as_json("countdown", replay(table))

@@ -39,7 +39,7 @@ def move_words(name: str) -> set[str]:
 @pytest.mark.parametrize("name", GAMES)
 async def test_help_for_a_game_in_both_languages(store, name):
     game = registry.get(name)
-    service = TableService(store, make_settings(enabled_games=tuple(GAMES), extra_games=()), render=False)
+    service = TableService(store, make_settings(games={"enabled": tuple(GAMES), "extra": ()}), render=False)
     i18n = I18n(game_packages([game]))
     replies = await service.help(Ctx(1, "Ann", 3), name)
     assert len(replies) == 1 and replies[0].private and not replies[0].error
@@ -65,7 +65,7 @@ async def test_help_for_a_game_in_both_languages(store, name):
 
 
 async def test_help_for_an_unknown_game_says_did_you_mean(store):
-    service = TableService(store, make_settings(enabled_games=tuple(GAMES), extra_games=()), render=False)
+    service = TableService(store, make_settings(games={"enabled": tuple(GAMES), "extra": ()}), render=False)
     replies = await service.help(Ctx(1, "Ann", 3), "carcasone")
     assert replies[0].error and "Did you mean carcassonne?" in I18n([]).lines(replies[0].lines, "en")
     general = await service.help(Ctx(1, "Ann", 3))

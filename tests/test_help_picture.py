@@ -84,7 +84,7 @@ def test_help_picture_shows_its_codes_on_the_board(name):
 
 @pytest.mark.parametrize("store_backend", ["sqlite"])
 async def test_help_answer_carries_the_picture_in_the_readers_language(store):
-    service = TableService(store, make_settings(enabled_games=tuple(GAMES), extra_games=()))
+    service = TableService(store, make_settings(games={"enabled": tuple(GAMES), "extra": ()}))
     try:
         japanese = await service.help(Ctx(1, "Ann", 3, locale="ja"), "carcassonne")
         english = await service.help(Ctx(2, "Bob", 3, locale="en-US"), "carcassonne")
@@ -103,7 +103,7 @@ async def test_help_answer_carries_the_picture_in_the_readers_language(store):
 
 @pytest.mark.parametrize("store_backend", ["sqlite"])
 async def test_console_saves_the_help_picture(store, tmp_path):
-    service = TableService(store, make_settings(enabled_games=tuple(GAMES), extra_games=()))
+    service = TableService(store, make_settings(games={"enabled": tuple(GAMES), "extra": ()}))
     out = io.StringIO()
     try:
         console = Console(service, I18n(game_packages(service.games())), str(tmp_path / "images"), locale="ja", out=out)

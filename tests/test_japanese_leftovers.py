@@ -138,7 +138,7 @@ class Reader:
 
 async def play_in_japanese(store, name: str, options: list[str], seed: int) -> tuple[Reader, Notation, list[str]]:
     seeds = itertools.count(seed)
-    service = TableService(store, make_settings(enabled_games=tuple(GAMES)), seed_source=lambda: next(seeds), render=False)
+    service = TableService(store, make_settings(games={"enabled": tuple(GAMES)}), seed_source=lambda: next(seeds), render=False)
     reader = Reader(I18n(game_packages(service.games())))
     named, marks = named_components(name)
     notation = Notation(named - set(registry.names()), marks)

@@ -61,6 +61,6 @@ async def test_a_blocked_loop_is_measured_and_reported(tmp_path, caplog):
 
 def test_monitor_settings():
     settings = settings_from_dict({"monitor": {"event_loop": True, "interval_ms": 20, "report_seconds": 5, "file": "x.json"}})
-    assert (settings.monitor_event_loop, settings.monitor_interval_ms, settings.monitor_report_seconds,
-            settings.monitor_file) == (True, 20, 5, "x.json")
-    assert settings_from_dict({}).monitor_event_loop is False
+    assert (settings.monitor.event_loop, settings.monitor.interval_ms, settings.monitor.report_seconds,
+            settings.monitor.file) == (True, 20, 5, "x.json")
+    assert settings_from_dict({}).monitor.event_loop is False

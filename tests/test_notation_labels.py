@@ -24,7 +24,7 @@ def test_discord_buttons_translate_only_the_bots_words():
 
 
 async def test_console_panel_shows_moves_as_written(store):
-    service = TableService(store, make_settings(enabled_games=("stoneage",)), seed_source=lambda: 1, render=False)
+    service = TableService(store, make_settings(games={"enabled": ("stoneage",)}), seed_source=lambda: 1, render=False)
     out = io.StringIO()
     console = Console(service, I18N, "/tmp/unused", "ja", out=out)
     for line in ("alice> /join stoneage", "bob> /join", "alice> /start", "alice> /play place field"):

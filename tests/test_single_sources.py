@@ -22,7 +22,7 @@ def test_a_table_can_be_set_to_each_language_the_bot_speaks():
 
 
 def test_config_languages_are_the_bot_languages():
-    assert settings_from_dict({}).locales == LOCALES
+    assert settings_from_dict({}).locale.available == LOCALES
     with pytest.raises(ConfigError) as error:
         settings_from_dict({"locale": {"available": ["en", "fr"]}})
     assert "locale.available" in str(error.value) and "ja" in str(error.value)
@@ -43,7 +43,7 @@ def test_a_language_not_offered_reads_as_the_default():
 def test_one_duration_parser_for_options_and_config(text, seconds):
     assert parse_span(text) == seconds
     expected = seconds
-    assert settings_from_dict({"turns": {"timer": text}}).turn_timer_seconds == expected
+    assert settings_from_dict({"turns": {"timer": text}}).turns.timer == expected
 
 
 @pytest.mark.parametrize("text", ["soon", "", "12", "1x", "h1", "-1h", "9999999999s"])

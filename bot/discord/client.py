@@ -176,7 +176,7 @@ class BoardBotCore(_Bot):
 
     async def sync_commands(self) -> bool:
         """Sync only when the definitions changed (or when forced); returns whether it synced."""
-        mode = self.settings.sync_commands
+        mode = self.settings.discord.sync_commands
         if mode == "never" and not self.force_sync:
             return False
         digest = await self.command_payload_hash()
@@ -185,7 +185,7 @@ class BoardBotCore(_Bot):
             log.info("commands unchanged; not syncing")
             return False
         await self.tree.sync()
-        for guild_id in self.settings.dev_guild_ids:
+        for guild_id in self.settings.discord.dev_guild_ids:
             guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
@@ -226,7 +226,7 @@ class BoardBotCore(_Bot):
     def ctx(self, interaction: discord.Interaction) -> Ctx:
         """Who asks and where, as the interaction says (the moderator right by config's permission)."""
         permissions = interaction.permissions
-        moderator = bool(permissions and getattr(permissions, self.settings.moderator_permission, False))
+        moderator = bool(permissions and getattr(permissions, self.settings.discord.moderator_permission, False))
         user = interaction.user
         return Ctx(user_id=user.id, name=getattr(user, "display_name", None) or user.name,
                    channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id,
@@ -258,7 +258,7 @@ class BoardBotCore(_Bot):
         silently (deferred update)."""
         self._in_flight += 1
         try:
-            if self._in_flight > self.settings.render_threads:
+            if self._in_flight > self.settings.rendering.threads:
                 try:
                     await self.defer(interaction, thinking=thinking, ephemeral=ephemeral)
                 except BaseException:
@@ -297,7 +297,7 @@ class BoardBotCore(_Bot):
         server = str(guild.preferred_locale) if guild is not None and guild.preferred_locale else None
         for reply in self.service.in_public_language(channel_id, replies, server_locale=server):
             if not reply.private:
-                await channel.send(**kwargs_of(self.i18n, reply, self.settings.default_locale))  # type: ignore[union-attr]
+                await channel.send(**kwargs_of(self.i18n, reply, self.settings.locale.default))  # type: ignore[union-attr]
         await self.service.announced(replies)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -339,10 +339,10 @@ class ShardedBoardBot(BoardBotCore, commands.AutoShardedBot):
 def create_bot(service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
                plugins: Plugins | None = None, monitor: LoopMonitor | None = None) -> BoardBot | ShardedBoardBot:
     """A plain bot without ``discord.shard_count``, else an auto-sharded one for this process's shards."""
-    if settings.shard_count is None:
+    if settings.discord.shard_count is None:
         return BoardBot(service, settings, i18n, force_sync=force_sync, plugins=plugins, monitor=monitor)
-    count = settings.shard_count if isinstance(settings.shard_count, int) else None      # "auto": ask Discord
-    ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    count = settings.discord.shard_count if isinstance(settings.discord.shard_count, int) else None      # "auto": ask Discord
+    ids = list(settings.discord.shard_ids) if settings.discord.shard_ids is not None else None
     return ShardedBoardBot(service, settings, i18n, force_sync=force_sync, plugins=plugins, monitor=monitor,
                            shard_count=count, shard_ids=ids)
 

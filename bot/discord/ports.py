@@ -19,7 +19,7 @@ THREAD_ARCHIVE_MINUTES = 10080        # a week: asynchronous games are slow
 
 
 def discord_ports(bot: "BoardBotCore") -> Ports:
-    locale = bot.settings.default_locale
+    locale = bot.settings.locale.default
 
     async def deliver(channel_id: int, replies: list[Reply]) -> None:
         await bot.post(channel_id, replies)

@@ -31,9 +31,9 @@ class Ownership:
 
     def lock_database_file(self) -> None:
         """SQLite: hold the database's lock file (before the database is opened)."""
-        if self.settings.database_backend != "sqlite" or self.settings.database_path == ":memory:":
+        if self.settings.database.backend != "sqlite" or self.settings.database.path == ":memory:":
             return
-        lock = FileLock(self.settings.database_path, self.identity, shared=self.settings.shards.multi_process)
+        lock = FileLock(self.settings.database.path, self.identity, shared=self.settings.shards.multi_process)
         lock.acquire()
         self._lock = lock
 
@@ -48,7 +48,7 @@ class Ownership:
 
     async def claim_shards(self, store: Store, on_lost: Callable[[str], Awaitable[None] | None]) -> None:
         """Claim this process's shards in ``store`` and keep them (``on_lost`` if taken over)."""
-        claims = ShardClaims(store, self.settings.shards, self.identity, self.settings.lease_seconds)
+        claims = ShardClaims(store, self.settings.shards, self.identity, self.settings.scheduler.lease_seconds)
         await claims.claim()
         self._claims = claims
         claims.keep(on_lost)

@@ -39,7 +39,7 @@ class Plugins:
         self.scheduler = Scheduler(service.store, self.clock)
         self.leadership: Leadership | None = None
         if service.shared:
-            lease = Lease(service.store, "scheduler", process_name(), service.settings.lease_seconds, self.clock)
+            lease = Lease(service.store, "scheduler", process_name(), service.settings.scheduler.lease_seconds, self.clock)
             self.scheduler.may_fire = lease.valid
             self.leadership = Leadership(lease, on_gain=self._lead, on_lose=self.scheduler.stop, on_renew=self._renewed)
         self.timers = TurnTimers(service, self.scheduler, self.ports, self.clock)
@@ -78,7 +78,7 @@ class Plugins:
             "notify": lambda ctx, rest: self.turns.notify(ctx, rest or None),
             "vacation": lambda ctx, rest: self.turns.vacation(ctx, rest or None),
             "rating": lambda ctx, rest: self.ratings.rating(ctx, rest or None),
-            "leaderboard": lambda ctx, rest: self.ratings.leaderboard(ctx, rest or None, self.service.settings.render_scale),
+            "leaderboard": lambda ctx, rest: self.ratings.leaderboard(ctx, rest or None, self.service.settings.rendering.scale),
             "tournament": lambda ctx, rest: self.tournaments.command(ctx, rest),
             "undo": lambda ctx, rest: self.undo.request(ctx),
             "replay": lambda ctx, rest: self.replays.replay(ctx, rest or None),

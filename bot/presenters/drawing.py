@@ -31,16 +31,16 @@ class Drawing:
     def __init__(self, settings: Settings, threads: Executor) -> None:
         self.settings = settings
         self.threads = threads
-        self.cache = PictureCache(settings.render_cache_size)
+        self.cache = PictureCache(settings.rendering.cache_size)
         self.processes: ProcessPoolExecutor | None = None
-        if settings.render_processes:
+        if settings.rendering.processes:
             self.processes = ProcessPoolExecutor(
-                settings.render_processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=work.prepare, initargs=(tuple(settings.extra_games), True, settings.render_layers, settings.render_png_bands,
+                settings.rendering.processes, mp_context=multiprocessing.get_context("spawn"),
+                initializer=work.prepare, initargs=(tuple(settings.games.extra), True, settings.rendering.layers, settings.rendering.png_bands,
                           PUBLIC_PALETTE))
         else:
-            configure_layers(settings.render_layers)
-            configure_png(settings.render_png_bands)
+            configure_layers(settings.rendering.layers)
+            configure_png(settings.rendering.png_bands)
 
     @property
     def executor(self) -> Executor:
@@ -78,7 +78,7 @@ class Drawing:
         does it as they start), or once in a thread."""
         loop = asyncio.get_running_loop()
         if self.processes is not None:
-            count = self.settings.render_processes
+            count = self.settings.rendering.processes
             return asyncio.ensure_future(asyncio.gather(*(loop.run_in_executor(self.processes, _nothing)
                                                           for _ in range(count))))
         return loop.run_in_executor(self.threads, work.prepare, (), False)

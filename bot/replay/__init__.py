@@ -77,9 +77,9 @@ class Replays(TableHooks):
     def __init__(self, service: "TableService", clock: Clock | None = None) -> None:
         self.service = service
         settings = service.settings
-        self.limit = RequestLimit(settings.replay_per_user_seconds, clock or SystemClock())
+        self.limit = RequestLimit(settings.replay.per_user_seconds, clock or SystemClock())
         self._cache: OrderedDict[tuple[int, int, str], tuple[bytes, int]] = OrderedDict()
-        self.cache_size = settings.replay_cache_size
+        self.cache_size = settings.replay.cache_size
 
     async def _last_game(self, channel_id: int, statuses: tuple[str, ...]) -> TableRecord | None:
         return await self.service.store.last_table(channel_id, statuses)
@@ -158,7 +158,7 @@ class Replays(TableHooks):
         actions = await self.service.store.actions(record.id)
         names = [s.name for s in record.seats]
         try:
-            locale = normalise_locale(record_language(game, record) or ctx.locale, self.service.settings.default_locale)
+            locale = normalise_locale(record_language(game, record) or ctx.locale, self.service.settings.locale.default)
             gif, frames = await self._replay(record, actions, names, locale)
         except Exception:
             log.exception("table %s: replay failed", record.id)
@@ -193,7 +193,7 @@ class Replays(TableHooks):
         made = await self.service.run_drawing(
             make_replay, record.game, len(record.seats), tuple(sorted(split_options(game, record.options)[0])), record.seed,
             moves, names, outcome,
-            settings.replay_max_frames, settings.replay_frame_ms, settings.render_scale, locale)
+            settings.replay.max_frames, settings.replay.frame_ms, settings.rendering.scale, locale)
         self._cache[key] = made
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)

@@ -59,20 +59,20 @@ class TableService:
         self.shared = self.shards.multi_process     # other shard processes write the same store
         self.render_enabled = render
         self.hooks: list[TableHooks] = []      # extensions: timers, ratings, tournaments (bot/table/hooks.py)
-        self.offered = OfferedGames(settings.enabled_games, settings.extra_games)
+        self.offered = OfferedGames(settings.games.enabled, settings.games.extra)
         self.legal = LegalTexts()
-        self._pool = ThreadPoolExecutor(max_workers=settings.render_threads, thread_name_prefix="render")
+        self._pool = ThreadPoolExecutor(max_workers=settings.rendering.threads, thread_name_prefix="render")
         self.drawing = Drawing(settings, self._pool)     # pictures: worker threads or processes, and a cache
         #: the tables in memory and how they stay current with the store (bot/table/live_tables.py)
         self.live_tables = LiveTables(store, self.shards, self.hooks, forgotten=self.legal.forget,
-                                      default_language=settings.default_locale)
+                                      default_language=settings.locale.default)
         self.play = Play(store, self.live_tables, self.offered, self.hooks, self.legal, self._pool,
-                         computer_level=settings.computer_level, max_computer_moves=settings.max_computer_moves)
+                         computer_level=settings.computer.default_level, max_computer_moves=settings.computer.max_moves_per_command)
         self.lifecycle = Lifecycle(store, self.live_tables, self.offered, self.play, self.hooks,
-                                   default_options=settings.default_options, default_language=settings.default_locale,
-                                   computer_level=settings.computer_level,
+                                   default_options=settings.games.default_options, default_language=settings.locale.default,
+                                   computer_level=settings.computer.default_level,
                                    seed_source=seed_source or (lambda: secrets.randbits(31)))
-        self.pictures = Pictures(self.drawing, scale=settings.render_scale, default_language=settings.default_locale,
+        self.pictures = Pictures(self.drawing, scale=settings.rendering.scale, default_language=settings.locale.default,
                                  enabled=render)
         self.turns = TurnPresenter(self.pictures, self.legal, self._pool)
         self.presenter = OutcomePresenter(self.turns, self.pictures, self.extension_lines)
@@ -171,7 +171,7 @@ class TableService:
         """Remember a server's preferred language (Discord sends it with every interaction); kept
         in the store when it changed, in the background."""
         if guild_id and locale:
-            self.server_languages.note(guild_id, normalise_locale(locale, self.settings.default_locale))
+            self.server_languages.note(guild_id, normalise_locale(locale, self.settings.locale.default))
 
     async def server_language(self, guild_id: int) -> str | None:
         """The server's language as its latest interaction said (None: not known)."""
@@ -194,7 +194,7 @@ class TableService:
         table = self.live_tables.in_channel(channel_id)
         if table is not None:
             return table.public_language
-        return normalise_locale(ctx.place_locale() if ctx else server_locale, self.settings.default_locale)
+        return normalise_locale(ctx.place_locale() if ctx else server_locale, self.settings.locale.default)
 
     async def _place_language(self, ctx: Ctx) -> str | None:
         """The language of the place ``ctx`` asks from: the server's (as this interaction or its
@@ -229,7 +229,7 @@ class TableService:
         options, table_options = split_options(game, record.options)
         table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
                           options, record.seed, record.seats, table_options=table_options,
-                          default_language=self.settings.default_locale)
+                          default_language=self.settings.locale.default)
         table.state = game.setup(len(record.seats), options, record.seed)
         for action in await self.store.actions(table_id):
             table.replay(action)

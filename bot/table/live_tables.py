@@ -27,7 +27,7 @@ from bot.table.hooks import TableHooks
 from bot.table.live import LiveTable
 from bot.table.outcomes import Refused, refused
 from bot.table.tableoptions import split_options
-from bot.sharding import Shards
+from bot.store.shards import Shards
 from bot.store import ActionRecord, StaleTableError, Store, TableRecord
 from games import registry
 

@@ -95,7 +95,7 @@ class TurnCommands:
 
     # -- /vacation --------------------------------------------------------------------------------
     async def vacation(self, ctx: Ctx, value: str | None = None) -> list[Reply]:
-        budget = self.service.settings.vacation_days_per_month
+        budget = self.service.settings.turns.vacation_days_per_month
         now = self.clock.now()
         taken = await self.store.vacations(ctx.user_id)
         away = vacation.current(taken, now)

@@ -75,7 +75,7 @@ class TurnTimers(TableHooks):
 
     # -- settings ---------------------------------------------------------------------------------
     def default(self) -> TimerSetting:
-        return TimerSetting(self.service.settings.turn_timer_seconds, self.service.settings.on_timeout)
+        return TimerSetting(self.service.settings.turns.timer, self.service.settings.turns.on_timeout)
 
     def setting(self, table_id: int) -> TimerSetting:
         return self._settings.get(table_id) or self.default()
@@ -191,7 +191,7 @@ class TurnTimers(TableHooks):
             statements.append(TurnStore.add_clock_sql(clock))
             if setting.seconds:
                 payload = {"table": table.id, "seat": seat, "since": table.version}
-                reminder = setting.seconds * self.service.settings.reminder_at
+                reminder = setting.seconds * self.service.settings.turns.reminder_at
                 statements.append(schedule_sql("reminder", turn_key(table.id, seat, table.version, "reminder", now),
                                                now + reminder, payload, now, ref))
                 statements.append(schedule_sql("timeout", turn_key(table.id, seat, table.version, "timeout", now),
@@ -262,7 +262,7 @@ class TurnTimers(TableHooks):
         if not setting.seconds or clock.user_id is None:
             return None
         now = self.clock.now()
-        again = await self._due(clock, setting.seconds * self.service.settings.reminder_at, now)
+        again = await self._due(clock, setting.seconds * self.service.settings.turns.reminder_at, now)
         if again is not None:
             return again
         left = setting.seconds - await self.running_time(clock, now)
@@ -335,9 +335,9 @@ class TurnTimers(TableHooks):
             else:
                 events.append(Event(t("{game} has no way to skip this turn, so the computer moves instead.", game=Msg(game.title))))
         levels = list(game.computer_levels())
-        level = service.settings.computer_level if service.settings.computer_level in levels else levels[-1]
+        level = service.settings.computer.default_level if service.settings.computer.default_level in levels else levels[-1]
         player = game.computer_player(level)
-        for _ in range(service.settings.max_computer_moves):
+        for _ in range(service.settings.computer.max_moves_per_command):
             if seat not in game.to_act(table.state) or game.outcome(table.state) is not None:
                 break
             version = marker.n + len(records) - 1
@@ -362,7 +362,7 @@ class TurnTimers(TableHooks):
         game = table.game
         shown: list[str] = []
         hidden = False
-        for _ in range(self.service.settings.max_computer_moves):
+        for _ in range(self.service.settings.computer.max_moves_per_command):
             if seat not in game.to_act(table.state) or game.outcome(table.state) is not None:
                 break
             try:

@@ -2,10 +2,10 @@
 computer seat's turn never reads as its list of choices."""
 import random
 
-from bot.config import Settings
 from bot.table.context import Ctx
 from bot.service import TableService
 from bot.store import SqliteStore
+from tests.conftest import settings_for
 from tests.helpers import text_of
 
 ANN = Ctx(100, "Ann", 9, guild_id=1)
@@ -13,7 +13,7 @@ ANN = Ctx(100, "Ann", 9, guild_id=1)
 
 async def test_a_computer_turn_says_what_it_did(tmp_path):
     store = await SqliteStore(tmp_path / "tables.sqlite3").open()
-    service = TableService(store, Settings(enabled_games=("carcassonne",), render_threads=1), seed_source=lambda: 5,
+    service = TableService(store, settings_for(games={"enabled": ("carcassonne",)}, rendering={"threads": 1}), seed_source=lambda: 5,
                            render=False)
     await service.join(ANN, "carcassonne")
     await service.option(ANN, "drache")

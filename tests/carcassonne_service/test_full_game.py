@@ -10,13 +10,14 @@ from bot.config import Settings
 from bot.table.context import Ctx
 from bot.service import TableService
 from bot.store import SqliteStore
+from tests.conftest import settings_for
 from tests.helpers import text_of
 
 PLAYERS = [Ctx(100 + i, name, 5, guild_id=1) for i, name in enumerate(["Ann", "Ben", "Cho", "Dee", "Eve"])]
 
 
 def settings() -> Settings:
-    return Settings(enabled_games=("carcassonne",), render_threads=1)
+    return settings_for(games={"enabled": ("carcassonne",)}, rendering={"threads": 1})
 
 
 async def play_moves(service: TableService, rng: random.Random, limit: int) -> list:

@@ -21,7 +21,7 @@ def text(replies, locale="en"):
 @pytest.fixture
 async def florenza_service(store):
     seeds = itertools.count(7)
-    settings = make_settings(enabled_games=("florenza",), extra_games=("games.florenza:GAME",))
+    settings = make_settings(games={"enabled": ("florenza",), "extra": ("games.florenza:GAME",)})
     service = TableService(store, settings, seed_source=lambda: next(seeds), render=False)
     yield service
     await service.close()

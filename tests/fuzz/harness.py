@@ -88,7 +88,7 @@ class Env:
     def boot(self) -> None:
         """A new store, service and asynchronous play (the previous ones are shut down)."""
         self.shutdown()
-        settings = make_settings(enabled_games=ALL_GAMES, extra_games=(TEST_GAME,))
+        settings = make_settings(games={"enabled": ALL_GAMES, "extra": (TEST_GAME,)})
         self.store = self.run(SqliteStore(self.folder / f"fuzz-{next(self.boots)}.sqlite3").open())
         self.service = TableService(self.store, settings, seed_source=lambda: self.seed, render=self.render)
         self.recorder = Recorder()

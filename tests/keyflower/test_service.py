@@ -21,7 +21,7 @@ def text(replies, locale="en"):
 @pytest.fixture
 async def keyflower_service(store):
     seeds = itertools.count(11)
-    settings = make_settings(enabled_games=("keyflower",), extra_games=("games.keyflower:GAME",))
+    settings = make_settings(games={"enabled": ("keyflower",), "extra": ("games.keyflower:GAME",)})
     service = TableService(store, settings, seed_source=lambda: next(seeds), render=False)
     yield service
     await service.close()

@@ -68,9 +68,11 @@ class Bot:
     seeds: itertools.count = field(default_factory=lambda: itertools.count(1000))
 
     async def boot(self) -> "Bot":
-        settings = make_settings(**{"extra_games": ("tests.toygame:GAME", PASS_GAME, SECRET_GAME),
-                                    "enabled_games": ("countdown", "passdown", "secretive", "carcassonne"),
-                                    **self.settings_overrides})
+        sections: dict[str, dict] = {"games": {"extra": ("tests.toygame:GAME", PASS_GAME, SECRET_GAME),
+                                               "enabled": ("countdown", "passdown", "secretive", "carcassonne")}}
+        for name, keys in self.settings_overrides.items():       # config.yaml's sections: {"turns": {"timer": "1h"}}
+            sections[name] = {**sections.get(name, {}), **keys}
+        settings = make_settings(**sections)
         self.store = await self.stores.open()
         self.service = TableService(self.store, settings, seed_source=lambda: next(self.seeds), render=False)
         self.plugins = Plugins(self.service, self.recorder.ports(), self.clock)
@@ -124,4 +126,4 @@ async def make_bot(store_maker, clock, recorder):
 
 @pytest.fixture
 async def bot(make_bot) -> Bot:
-    return await make_bot(turn_timer_seconds=3600)
+    return await make_bot(turns={"timer": "1h"})

@@ -10,9 +10,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_defaults_and_values():
     s = settings_from_dict({})
-    assert (s.vacation_days_per_month, s.replay_max_frames, s.replay_frame_ms) == (7, 40, 800)
+    assert (s.turns.vacation_days_per_month, s.replay.max_frames, s.replay.frame_ms) == (7, 40, 800)
     s = settings_from_dict({"turns": {"timer": "24h", "vacation_days_per_month": 0}, "replay": {"max_frames": 10, "frame_ms": 250}})
-    assert (s.turn_timer_seconds, s.vacation_days_per_month, s.replay_max_frames, s.replay_frame_ms) == (86400, 0, 10, 250)
+    assert (s.turns.timer, s.turns.vacation_days_per_month, s.replay.max_frames, s.replay.frame_ms) == (86400, 0, 10, 250)
 
 
 @pytest.mark.parametrize("data, key", [
@@ -29,4 +29,4 @@ def test_bad_values_name_the_key(data, key):
 
 def test_shipped_config_loads():
     s = load_settings(ROOT / "config.yaml")
-    assert s.vacation_days_per_month == 7 and s.replay_max_frames == 40
+    assert s.turns.vacation_days_per_month == 7 and s.replay.max_frames == 40

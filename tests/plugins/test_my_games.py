@@ -8,7 +8,7 @@ from tests.helpers import text_of
 
 
 async def test_games_lists_tables_turns_and_waiting(make_bot, clock):
-    bot = await make_bot(turn_timer_seconds=86400)
+    bot = await make_bot(turns={"timer": "24h"})
     service = bot.service
     await service.join(ctx("alice", 1), "countdown")
     await service.join(ctx("bob", 1))

@@ -92,7 +92,7 @@ async def test_replay_of_a_finished_game(bot):
 
 
 async def test_replay_frames_are_bounded(make_bot):
-    bot = await make_bot(replay_max_frames=4)
+    bot = await make_bot(replay={"max_frames": 4})
     await game(bot, "alice", "bob", "carol")
     await finish_countdown(bot.service, 1, step=1)
     r = await bot.plugins.replays.replay(ctx("alice"))

@@ -17,7 +17,7 @@ GAMES = ("countdown", "carcassonne", "keyflower", "stoneage", "florenza", "quetz
 
 @pytest.fixture
 async def bot(make_bot):
-    return await make_bot(turn_timer_seconds=HOUR, enabled_games=GAMES)
+    return await make_bot(turns={"timer": f"{HOUR}s"}, games={"enabled": GAMES})
 
 
 async def start(bot, game: str, options=()):

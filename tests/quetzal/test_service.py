@@ -16,7 +16,7 @@ QUETZAL = "games.quetzal:GAME"
 @pytest.fixture
 async def quetzal_service(store):
     seeds = itertools.count(77)
-    service = TableService(store, make_settings(enabled_games=("quetzal",), extra_games=(QUETZAL,)),
+    service = TableService(store, make_settings(games={"enabled": ("quetzal",), "extra": (QUETZAL,)}),
                            seed_source=lambda: next(seeds))
     yield service
     await service.close()

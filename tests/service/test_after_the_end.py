@@ -4,7 +4,6 @@ pictures; /log names the tile or card a move used where its notation does not.""
 import itertools
 import random
 
-from bot.config import Settings
 import bot.plugins  # noqa: F401  (bot.replay is imported through it: their imports go round)
 from bot.replay import Replays
 from bot.service import TableService
@@ -12,7 +11,7 @@ from games.quetzal import GAME as QUETZAL
 from games.quetzal.actions import Take, Upgrade
 from games.stone_age import GAME as STONE_AGE
 from renderers import registry as render_registry
-from tests.conftest import ctx, make_settings
+from tests.conftest import ctx, make_settings, settings_for
 from tests.helpers import text_of
 from tests.service.test_lobby_and_play import started
 
@@ -63,7 +62,7 @@ async def test_a_resigned_seat_is_the_computers_in_status_and_pictures(store):
     table = service.live_tables.in_channel(1)
     public = next(r for r in replies if not r.private and r.image)
     expected = render_registry.render(table.game, table.game.view(table.state, None), ["Alice", "Bob (computer)", "Carol"],
-                                      service.settings.render_scale)
+                                      service.settings.rendering.scale)
     assert public.image == expected                 # the picture names Bob's seat as the computer's
     board = await service.board(ctx("carol"))
     assert board[0].image == expected
@@ -71,7 +70,7 @@ async def test_a_resigned_seat_is_the_computers_in_status_and_pictures(store):
 
 
 async def test_log_names_the_tile_a_placement_used(store):
-    service = TableService(store, Settings(enabled_games=("carcassonne",), render_threads=1),
+    service = TableService(store, settings_for(games={"enabled": ("carcassonne",)}, rendering={"threads": 1}),
                            seed_source=lambda: 8, render=False)
     ann, ben = ctx("alice", 4), ctx("bob", 4)
     await service.join(ann, "carcassonne")

@@ -14,7 +14,7 @@ from tests.service.test_lobby_and_play import seated
 @pytest_asyncio.fixture
 async def service(store):
     seeds = itertools.count(1000)
-    service = TableService(store, make_settings(enabled_games=("keyflower", "carcassonne")), seed_source=lambda: next(seeds))
+    service = TableService(store, make_settings(games={"enabled": ("keyflower", "carcassonne")}), seed_source=lambda: next(seeds))
     yield service
     await service.close()
 

@@ -26,7 +26,7 @@ async def what_is_there(service, store, table_id: int, user) -> tuple:
 
 
 async def test_a_full_database_refuses_the_move_and_changes_nothing(store, caplog):
-    service = TableService(store, make_settings(enabled_games=("stoneage",)), seed_source=lambda: 7, render=False)
+    service = TableService(store, make_settings(games={"enabled": ("stoneage",)}), seed_source=lambda: 7, render=False)
     try:
         await service.join(ctx("alice"), "stoneage")
         await service.join(ctx("bob"))

@@ -35,7 +35,7 @@ async def test_board_and_repeats_draw_nothing(service):
 
 
 async def test_drawing_in_a_worker_process(store):
-    service = TableService(store, make_settings(render_processes=1, enabled_games=("carcassonne", "countdown")))
+    service = TableService(store, make_settings(rendering={"processes": 1}, games={"enabled": ("carcassonne", "countdown")}))
     try:
         await service.warm_up()
         await started(service, "alice", "bob")                 # the test game, a plugin: known to the worker too

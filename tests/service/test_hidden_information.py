@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from bot.config import Settings
 from bot.i18n import I18n, game_packages
 from bot.table.context import Ctx
 from bot.service import TableService
 from games import registry
+from tests.conftest import settings_for
 
 SECRET_GAMES = [name for name in registry.names() if registry.get(name).private_info]
 
@@ -24,7 +24,7 @@ def lines_of(i18n: I18n, reply) -> list[str]:
 async def test_public_messages_hold_no_private_lines(name, store):
     game = registry.get(name)
     i18n = I18n(game_packages([game]))
-    service = TableService(store, Settings(enabled_games=(name,), render_threads=1), seed_source=lambda: 99)
+    service = TableService(store, settings_for(games={"enabled": (name,)}, rendering={"threads": 1}), seed_source=lambda: 99)
     users = [Ctx(200 + i, f"P{i}", 9) for i in range(game.min_players + 1 if game.max_players > game.min_players else game.min_players)]
     await service.join(users[0], name)
     for user in users[1:]:

@@ -3,10 +3,9 @@ import asyncio
 
 import pytest
 
-from bot.config import Settings
 from bot.table.context import Ctx
 from bot.service import TableService
-from tests.conftest import ctx, make_settings
+from tests.conftest import ctx, make_settings, settings_for
 from tests.helpers import confirmed, text_of
 
 
@@ -349,7 +348,7 @@ async def test_games_that_favour_seat_zero_shuffle_the_seats(store):
 
     orders = set()
     for seed in range(6):
-        service = TableService(store, make_settings(enabled_games=("florenza",)), seed_source=lambda: 500 + seed)
+        service = TableService(store, make_settings(games={"enabled": ("florenza",)}), seed_source=lambda: 500 + seed)
         channel = 100 + seed
         for user in ("alice", "bob", "carol"):
             await service.join(ctx(user, channel), "florenza")
@@ -383,7 +382,7 @@ async def test_a_failing_computer_player_keeps_the_human_move(store):
             return Broken()
 
     registry.register(BrokenCountdown())
-    service = TableService(store, make_settings(enabled_games=("brokencountdown",)), seed_source=lambda: 3)
+    service = TableService(store, make_settings(games={"enabled": ("brokencountdown",)}), seed_source=lambda: 3)
     await service.join(ctx("alice", 9), "brokencountdown")
     await service.addbot(ctx("alice", 9))
     await service.start(ctx("alice", 9))
@@ -408,7 +407,7 @@ async def test_board_with_an_unknown_region_is_refused_for_every_game(store):
     """Found by the fuzz suite: Quetzal drew only its header for an unknown region, Keyflower and
     Stone Age ignored it; now every renderer refuses a region it does not have."""
     games = ("keyflower", "quetzal", "stoneage", "carcassonne", "florenza")
-    service = TableService(store, make_settings(enabled_games=games), seed_source=lambda: 7)
+    service = TableService(store, make_settings(games={"enabled": games}), seed_source=lambda: 7)
     for channel, game in enumerate(games, start=1):
         await seated(service, "alice", "bob", channel=channel, game=game)
         assert not (await service.start(ctx("alice", channel)))[0].error
@@ -420,7 +419,7 @@ async def test_board_with_an_unknown_region_is_refused_for_every_game(store):
 @pytest.mark.parametrize("typed, guess", [("carcasonne", "carcassonne"), ("Stone Age", "stoneage"), ("keyflwoer", "keyflower"),
                                           ("florence", "florenza"), ("chess", None)])
 async def test_a_mistyped_game_gets_did_you_mean(store, typed, guess):
-    service = TableService(store, Settings(render_threads=1))
+    service = TableService(store, settings_for(rendering={"threads": 1}))
     r = await service.join(Ctx(1, "Ann", 77), typed)
     text = text_of(r)
     assert r[0].error and f"There is no game '{typed.lower()}'" in text and service.live_tables.in_channel(77) is None

@@ -11,7 +11,7 @@ from bot.store import SeatRecord
 from tests.conftest import ctx, make_settings
 from tests.helpers import text_of
 
-QUETZAL = dict(enabled_games=("quetzal", "countdown"))
+QUETZAL = dict(games={"enabled": ("quetzal", "countdown")})
 I18N = I18n(["games.quetzal", "tests.toygame"])
 
 

@@ -21,7 +21,7 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 @pytest.fixture
 async def drawing_service(store):
     seeds = itertools.count(7)
-    service = TableService(store, make_settings(enabled_games=GAMES, extra_games=()), seed_source=lambda: next(seeds))
+    service = TableService(store, make_settings(games={"enabled": GAMES, "extra": ()}), seed_source=lambda: next(seeds))
     yield service
     await service.close()
 

@@ -98,7 +98,7 @@ def test_one_seats_secrets_never_change_what_others_see(name, options, tmp_path:
     def check(seed: int, steps: int, pick: int, swap_seed: int) -> None:
         async def body() -> None:
             store = await SqliteStore(tmp_path / f"{name}-{seed}-{steps}-{swap_seed}.sqlite3").open()
-            service = TableService(store, make_settings(enabled_games=(name,), extra_games=()), seed_source=lambda: seed)
+            service = TableService(store, make_settings(games={"enabled": (name,), "extra": ()}), seed_source=lambda: seed)
             try:
                 service.render_enabled = False         # random play needs no pictures
                 channel, users = await random_table(service, name, options, seed, steps)

@@ -85,7 +85,7 @@ async def test_tables_without_a_recorded_language_speak_the_bots_default(store):
     """A table stored before tables had a language (and one opened where the server's is not
     known, e.g. by a tournament) speaks the bot's locale.default; /option lang still sets it."""
     table_id = await store.create_table(5, 7, "countdown", 11, [], 42, [SeatRecord(0, 11, "Alice")])
-    service = service_of(store, default_locale="ja")
+    service = service_of(store, locale={"default": "ja"})
     await service.restore()
     table = service.live_tables.by_id(table_id)
     assert table.table_options == frozenset() and table.public_language == "ja"

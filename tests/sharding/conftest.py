@@ -28,8 +28,8 @@ async def make_shard(store_maker, clock):  # noqa: F811  (the imported fixture, 
 
     async def make(*shard_ids: int, lease_seconds: float = 30.0, **overrides) -> Bot:
         recorder = Recorder(next_thread=itertools.count(next(threads)))
-        settings = dict(shard_count=SHARDS, shard_ids=tuple(shard_ids), lease_seconds=lease_seconds,
-                        turn_timer_seconds=3600, **overrides)
+        settings = dict(discord={"shard_count": SHARDS, "shard_ids": tuple(shard_ids)},
+                        scheduler={"lease_seconds": lease_seconds}, turns={"timer": "1h"}, **overrides)
         bot = await Bot(store_maker, clock, recorder, settings).boot()
         bots.append(bot)
         return bot

@@ -10,13 +10,13 @@ from bot.store.shards import Shards, shard_of
 
 def test_defaults_mean_one_process_without_sharding():
     s = settings_from_dict({})
-    assert (s.shard_count, s.shard_ids, s.lease_seconds) == (None, None, 30.0)
+    assert (s.discord.shard_count, s.discord.shard_ids, s.scheduler.lease_seconds) == (None, None, 30.0)
     assert not s.shards.multi_process and s.shards.owns(1 << 22) and s.shards.owns(None)
 
 
 def test_values():
     s = settings_from_dict({"discord": {"shard_count": 4, "shard_ids": [3, 1]}, "scheduler": {"lease_seconds": 5}})
-    assert s.shards == Shards(4, (1, 3)) and s.shards.multi_process and s.lease_seconds == 5.0
+    assert s.shards == Shards(4, (1, 3)) and s.shards.multi_process and s.scheduler.lease_seconds == 5.0
     assert s.shards.owns(3 << 22) and not s.shards.owns(2 << 22) and not s.shards.owns(None)
     assert not settings_from_dict({"discord": {"shard_count": 2, "shard_ids": [0, 1]}}).shards.multi_process
     assert settings_from_dict({"discord": {"shard_count": "auto"}}).shards.owns(12345)

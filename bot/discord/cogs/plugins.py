@@ -53,7 +53,7 @@ class PluginsCog(commands.Cog):
     @app_commands.command(name="leaderboard", description=_("The best-rated players of a game on this server, as a table image."))
     @app_commands.describe(game=_("The game."))
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
-        await self.bot.respond(interaction, lambda ctx: self.plugins.ratings.leaderboard(ctx, game, self.bot.settings.render_scale))
+        await self.bot.respond(interaction, lambda ctx: self.plugins.ratings.leaderboard(ctx, game, self.bot.settings.rendering.scale))
 
     @app_commands.command(name="undo", description=_("Ask to take back your last move (when it revealed nothing; all must agree)."))
     async def undo(self, interaction: discord.Interaction) -> None:

@@ -57,7 +57,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     @app_commands.command(name="standings", description=_("The standings, as text and as a table image."))
     async def standings(self, interaction: discord.Interaction) -> None:
-        await self.bot.respond(interaction, lambda ctx: self.manager.standings(ctx, self.bot.settings.render_scale))
+        await self.bot.respond(interaction, lambda ctx: self.manager.standings(ctx, self.bot.settings.rendering.scale))
 
     @app_commands.command(name="report", description=_("Settle a stalled table: its players in finishing order (organiser)."))
     @app_commands.describe(table=_("Table number in the current round (empty inside the table's thread)."),
