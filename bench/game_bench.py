@@ -147,7 +147,7 @@ def render_ratio(game: Game, players: int, options: frozenset[str], turns: int, 
     names = NAMES[:players]
     palette = public_palette()
     try:                          # the bot prepares its drawing workers as they start
-        from renderers.work import prepare
+        from renderers.drawing_worker import prepare
         if "palette" in inspect.signature(prepare).parameters:
             prepare(palette=palette)
         else:

@@ -16,7 +16,7 @@ from games.core.contract import Game
 from renderers import registry
 from renderers.common import N_, encode_png, font, min_text_px, word
 from renderers.common.phone import MIN_WIDTH, max_height
-from renderers.common.words import speaking, with_codes
+from renderers.common.picture_words import speaking, with_codes
 
 PAPER = (248, 244, 234)
 INK = (30, 30, 30)

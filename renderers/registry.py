@@ -25,7 +25,7 @@ from games.core.contract import Game
 from games.core.outcome import Outcome
 from renderers.common import PlayerColour, player_colour
 from renderers.common.palette import literal_colours
-from renderers.common.words import speaking
+from renderers.common.picture_words import speaking
 
 RenderFn = Callable[..., bytes]
 RGB = tuple[int, int, int]

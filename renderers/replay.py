@@ -15,7 +15,7 @@ from games.core.contract import Game
 from renderers import registry as renderers
 from renderers.common import PlayerColour, font, min_text_px, word
 from renderers.common.palette import fixed_palette
-from renderers.common.words import speaking
+from renderers.common.picture_words import speaking
 from renderers.common.result import INK, PAPER, TITLE_BG, TITLE_FG, WIN_BG
 
 MAX_BYTES = 10_000_000 - 600_000   # Discord's upload limit (10 MB) less a margin for the message

@@ -17,7 +17,7 @@ from games import registry
 from renderers import registry as renderers
 from renderers.common import font_audit
 from renderers.common.phone import problems
-from renderers.common.words import speaking, with_codes
+from renderers.common.picture_words import speaking, with_codes
 from renderers.helppicture import SCENES, help_picture, key_rows
 from tests.conftest import make_settings
 from tests.renderers.drawnwords import recording

@@ -39,7 +39,7 @@ from games.core.options import split_token
 from games.core.contract import Game
 from games.core.outcome import ranks_from_scores
 from renderers import registry as render_registry
-from renderers import work
+from renderers import drawing_worker
 
 log = logging.getLogger(__name__)
 #: the bot's own words drawn into pictures (a resigned seat's name)
@@ -932,7 +932,7 @@ class TableService:
             return None
         locale = normalise_locale(locale, self.settings.default_locale)
         try:
-            return await self.drawing.run(work.result, game.name, outcome, names, view, self.settings.render_scale, locale)
+            return await self.drawing.run(drawing_worker.result, game.name, outcome, names, view, self.settings.render_scale, locale)
         except Exception:
             log.exception("%s: drawing a result failed", game.name)
             return None

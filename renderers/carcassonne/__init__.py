@@ -38,7 +38,7 @@ from renderers.carcassonne.text import draw_text, fit, text_sprite, text_width
 from renderers.common import PLAYER_COLOURS, PlayerColour, encode_png, word
 from renderers.common.layers import Placed, compose_at
 from renderers.common.phone import MIN_WIDTH, Floors, floors, max_height
-from renderers.common.words import LANGUAGES, N_, speaking
+from renderers.common.picture_words import LANGUAGES, N_, speaking
 
 __all__ = ["PALETTES", "render", "render_image", "layout", "whole_window", "region_window", "square_box", "warm_up",
            "regions", "seat_colours", "key_colours"]

@@ -26,7 +26,7 @@ from PIL import Image
 from xxhash import xxh3_128_intdigest
 from zlib_ng import zlib_ng
 
-from renderers.common.kept import Kept
+from renderers.common.lru import LRUCache
 
 PNG_SETTINGS = {"compress_level": 1}
 BAND_LEVEL = 1          # zlib-ng's level for bands: its fastest, "deflate quick"
@@ -38,7 +38,7 @@ ZLIB_HEADER = b"\x78\x01"       # deflate, 32 KB window, the fastest level (zlib
 FINAL_BLOCK = zlib_ng.compressobj(BAND_LEVEL, zlib_ng.DEFLATED, -15).flush()      # an empty last block
 
 
-class BandCache(Kept[tuple[int, int], bytes]):
+class BandCache(LRUCache[tuple[int, int], bytes]):
     """Compressed bands by (length, 128-bit XXH3 hash of the band's bytes): the deflate piece,
     least recently used first out. XXH3 reads a picture's rows in a twentieth of a millisecond
     (Python's own hash took a quarter); two different bands meeting under one key is as likely as

@@ -12,7 +12,7 @@ from renderers.common.colors import PlayerColour
 from renderers.common.fonts import font
 from renderers.common.palette import build_palette
 from renderers.common.png import encode_png
-from renderers.common.words import word, words
+from renderers.common.picture_words import word, words
 
 WIDTH = 800
 PAD = 24

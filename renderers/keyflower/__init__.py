@@ -21,7 +21,7 @@ from renderers.common.layers import Drawn, compose, compose_at
 from renderers.common.palette import Palettes
 from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
-from renderers.common.words import LANGUAGES, speaking
+from renderers.common.picture_words import LANGUAGES, speaking
 from renderers.keyflower import style as S
 from renderers.keyflower.board import (
     auction, auction_cells, auction_shape, boat_size, boats_row, header, header_parts, own_panel, player_name, players_height, players_parts, players_shows,

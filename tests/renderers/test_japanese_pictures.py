@@ -18,7 +18,7 @@ from games.keyflower.components import tiles as keyflower_tiles
 from games.quetzal.components import rules as quetzal_rules
 from games.stone_age.notation import ALIASES
 from renderers import registry as renderers
-from renderers.common.words import speaking, word
+from renderers.common.picture_words import speaking, word
 from renderers.replay import Move, caption, make_replay
 from tests.renderers.drawnwords import english_left, recording
 from tests.renderers.positions import JAPANESE, configs, positions

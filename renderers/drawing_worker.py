@@ -12,7 +12,7 @@ from typing import Any, Hashable, Sequence
 from games import registry as games
 from games.core.outcome import Outcome
 from renderers import registry
-from renderers.common.words import LANGUAGES, translations
+from renderers.common.picture_words import LANGUAGES, translations
 from renderers.common.layers import configure as configure_layers
 from renderers.common.png import configure as configure_png
 
