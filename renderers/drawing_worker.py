@@ -1,11 +1,10 @@
 """Drawing work as plain functions of plain data, so that it can run in a worker thread or in a
-worker process (bot/service/drawing.py): a game is named by its renderer spec (``module:function``)
-and its game module, never passed as an object."""
+worker process (bot/service/drawing.py): a game is named by its name (its renderer is the one
+renderers.registry holds under that name), never passed as an object."""
 from __future__ import annotations
 
 import ctypes
 import gc
-import inspect
 import logging
 from typing import Any, Hashable, Sequence
 
@@ -58,16 +57,15 @@ def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | No
         translations(locale)
     for name in games.names():
         game = games.get(name)
-        if game is None or not game.renderer:
+        if game is None or not registry.has_pictures(name):
             continue
         try:
             options = frozenset(s.name for s in game.options if s.default)
             state = game.setup(game.min_players, options, 0)
-            registry.render(game, game.view(state, None), [f"Player {i + 1}" for i in range(game.min_players)])
-            warm = getattr(registry.renderer_module(game), "warm_up", None)
-            if warm is not None and full:
-                takes_palette = palette is not None and "palette" in inspect.signature(warm).parameters
-                warm(palette=palette) if takes_palette else warm()
+            registry.render(name, game.view(state, None), [f"Player {i + 1}" for i in range(game.min_players)])
+            renderer = registry.renderer_for(name)
+            if full and renderer is not None:
+                renderer.warm_up(palette=palette)
         except Exception:       # a game that cannot draw will say so at its first table
             log.exception("%s: drawing a first picture failed", name)
     settle_memory()
@@ -84,10 +82,9 @@ def settle_memory() -> None:
 def picture(game_name: str, view: Any, names: list[str], scale: float, region: str | None, cache_key: Any,
             locale: str | None = None) -> bytes | None:
     """PNG of a view with its words in ``locale`` (see renderers.registry.render)."""
-    game = games.get(game_name)
-    if game is None:
+    if games.get(game_name) is None:
         raise LookupError(f"no game {game_name!r} in this worker")
-    return registry.render(game, view, names, scale, region=region, cache_key=cache_key, locale=locale)
+    return registry.render(game_name, view, names, scale, region=region, cache_key=cache_key, locale=locale)
 
 
 def help_picture(game_name: str, locale: str | None = None) -> bytes | None:

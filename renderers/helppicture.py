@@ -94,7 +94,7 @@ def help_picture(game: Game, locale: str | None = None) -> bytes | None:
     """PNG of the game's notation shown on its board, in ``locale`` (None when the game has no
     renderer or no scene)."""
     found = scene(game)
-    if found is None or not game.renderer:
+    if found is None or not registry.has_pictures(game.name):
         return None
     with speaking(locale), with_codes():
         return encode_png(_picture(game, found))
@@ -126,7 +126,7 @@ def _picture(game: Game, found: Scene) -> Image.Image:
     state, _ = position(game, found)
     names = [word("Player {n}", n=seat + 1) for seat in range(game.min_players)]
     view = game.view(state, found.viewer)
-    drawn = registry.render(game, view, names, region=found.region)
+    drawn = registry.render(game.name, view, names, region=found.region)
     if drawn is None:
         raise ValueError(f"{game.name} has a help scene but no renderer")
     board = Image.open(io.BytesIO(drawn)).convert("RGB")

@@ -625,7 +625,7 @@ class TableService:
     async def _help_picture(self, game: Game, reader: str | None) -> bytes | None:
         """The notation shown on the game's board, in the reader's language (None when pictures
         are off or the game has none; a failure is logged and the help goes out without it)."""
-        if not self.render_enabled or not game.renderer:
+        if not self.render_enabled or not render_registry.has_pictures(game.name):
             return None
         try:
             return await self.drawing.help_picture(game.name, normalise_locale(reader, self.settings.default_locale))
@@ -899,7 +899,7 @@ class TableService:
         """The picture of ``view`` (``viewer``: the seat whose view it is, None for the public)
         with its words in ``locale``, drawn once per table state and language: the same state,
         region, viewer and language again come from the cache."""
-        if not self.render_enabled or not table.game.renderer:
+        if not self.render_enabled or not render_registry.has_pictures(table.game.name):
             return None
         locale = normalise_locale(locale, self.settings.default_locale)
         names = _picture_names(table, locale)
@@ -928,7 +928,7 @@ class TableService:
                             locale: str | None = None) -> bytes | None:
         """The picture of a finished game's result (renderers.registry.render_result) with its
         words in ``locale``, off the loop."""
-        if not self.render_enabled or not game.renderer:
+        if not self.render_enabled or not render_registry.has_pictures(game.name):
             return None
         locale = normalise_locale(locale, self.settings.default_locale)
         try:
@@ -1135,7 +1135,7 @@ class TableService:
         async with self.lock(ctx.channel_id):
             view = table.game.view(table.state, None)
             try:
-                image = await self._render(table, view, region or render_registry.board_region(table.game),
+                image = await self._render(table, view, region or render_registry.board_region(table.game.name),
                                            locale=self.picture_locale(table))
             except ValueError:
                 return _error("The board has no region '{region}'; leave it out to see the whole board.", region=(region or "")[:40])
@@ -1273,10 +1273,10 @@ class TableService:
         name, Carcassonne's whole board or the last tile's square, ...), those starting with what
         is typed first. Made from the public view only, so everyone is offered the same."""
         table = self.table_in(ctx.channel_id)
-        if table is None or table.status != "playing" or not self.render_enabled or not table.game.renderer:
+        if table is None or table.status != "playing" or not self.render_enabled or not render_registry.has_pictures(table.game.name):
             return []
         names = _picture_names(table, self.picture_locale(table))
-        found = render_registry.regions(table.game, table.game.view(table.state, None), names)
+        found = render_registry.regions(table.game.name, table.game.view(table.state, None), names)
         typed = _clean(typed).casefold()
         starts = [r for r in found if r.casefold().startswith(typed)]
         contains = [r for r in found if typed in r.casefold() and r not in starts]

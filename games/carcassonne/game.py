@@ -57,7 +57,6 @@ class Carcassonne(Game):
     min_players = 2
     max_players = 5
     verbs = ("place", "play", "use")
-    renderer = "renderers.carcassonne:render"
     options = (
         OptionSpec("old", "Old farm rule: each completed city gives 4 points to the players with most "
                           "farmers in the fields bordering it."),
