@@ -17,6 +17,7 @@ from renderers.common import PlayerColour, font, min_text_px, word
 from renderers.common.palette import fixed_palette
 from renderers.common.picture_words import speaking
 from renderers.common.result import INK, PAPER, TITLE_BG, TITLE_FG, WIN_BG
+from renderers.common.textfit import fit
 
 MAX_BYTES = 10_000_000 - 600_000   # Discord's upload limit (10 MB) less a margin for the message
 MIN_WIDTH = 640
@@ -90,8 +91,7 @@ def caption(width: int, moves: Sequence[Move], names: Sequence[str], colours: Se
     if len(moves) > 1:
         text += " " + word("(+{count} before)", count=len(moves) - 1)
     face = font(size, True)
-    while draw.textlength(text, font=face) > width - x - pad and len(text) > 4:
-        text = text[:-2].rstrip() + "…" if not text.endswith("…") else text[:-2] + "…"
+    text = fit(text, width - x - pad, lambda t: draw.textlength(t, font=face), rstrip=True)
     draw.text((x, mid), text, fill=TITLE_FG, font=face, anchor="lm")
     return band
 

@@ -16,6 +16,7 @@ from PIL import Image
 
 from games.florenza.components import ANONYMOUS, RES, card, catalog, location, monument
 from games.florenza.view import FlorenzaView, Placed, PlayerPublic
+from renderers.common import textfit
 from renderers.common import N_, encode_png, named, player_colour, word
 from renderers.common.layers import compose
 from renderers.common.palette import Palettes, literal_colours
@@ -275,7 +276,7 @@ def _artists(canvas: Canvas, view: FlorenzaView) -> None:
         detail_w = text_width(canvas.draw, detail, canvas.font(19))
         room = x0 + col_w - detail_w - s(10) - (x + s(4))
         name, typeface = canvas.fit(named(info.name, info.ja), room, 20, False)
-        if name.endswith("…"):          # a long name (most Japanese ones): the surname, as a hired artist's tile says it
+        if name.endswith(textfit.ELLIPSIS):          # a long name (most Japanese ones): the surname, as a hired artist's tile says it
             name, typeface = canvas.fit(_artist_short(info), room, 20, False)
         canvas.text((x + s(4), y + s(4)), name, fill=INK, typeface=typeface)
         canvas.text((x0 + col_w - s(4), y + s(5)), detail, fill=INK, typeface=canvas.font(19), anchor="ra")
