@@ -33,7 +33,7 @@ from renderers.carcassonne.tilesprites import tile_sprite
 from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.panel import Fonts, drawn_tile_size, warm_up as warm_panel
 from renderers.carcassonne.parts import drawn_width, panel_image as whole_panel, panel_parts
-from renderers.carcassonne.quantize import PALETTES, to_palette
+from renderers.carcassonne.palettes import PALETTES, to_palette
 from renderers.carcassonne.text import draw_text, fit, text_sprite, text_width
 from renderers.common import PLAYER_COLOURS, PlayerColour, encode_png, word
 from renderers.common.layers import Placed, compose_at
@@ -120,7 +120,7 @@ def seat_colours(view: CarcassonneView | None) -> list[PlayerColour]:
 
 
 def key_colours() -> list[tuple[int, int, int]]:
-    from renderers.carcassonne.quantize import key_colours as keys
+    from renderers.carcassonne.palettes import key_colours as keys
 
     return keys()
 

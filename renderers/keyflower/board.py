@@ -15,7 +15,7 @@ from renderers.common.fonts import measuring_font
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import SQ3, draw_uses, fitted, paste_tile
-from renderers.keyflower.text import thing, tile_title
+from renderers.keyflower.words import thing, tile_title
 from games.keyflower.components import tile as tile_def
 
 

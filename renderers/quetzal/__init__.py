@@ -15,7 +15,7 @@ from renderers.common import PlayerColour, encode_png, word
 from renderers.common.regions import seat_named
 from renderers.common.layers import compose
 from renderers.contract import SEATS, Renderer, is_turn_image
-from renderers.quetzal.palette import PALETTES, to_palette
+from renderers.quetzal.palettes import PALETTES, to_palette
 from renderers.quetzal.parts import turn_parts
 from renderers.quetzal.panels import Canvas, draw_board, draw_header, draw_player_lines, draw_players
 from renderers.quetzal.sprites import ORDER, PAPER, px, seat_colour
