@@ -26,9 +26,9 @@ KEEP_FREE = 256 * 2**20             # freed memory malloc keeps before giving it
 def keep_image_memory() -> None:
     """Have glibc's malloc serve picture buffers (a few MB each, made and freed for every part of
     every picture) from memory it keeps, not from fresh pages of the kernel each time: mapping
-    and faulting in a 3 MB canvas costs about as much as drawing on it. glibc adapts its own
+    and faulting in a canvas costs about as much as drawing on it. glibc adapts its own
     threshold to what was freed last, so a worker's speed depended on the sizes of the pictures
-    it happened to draw (Quetzal's turn 8 ms or 16 ms). Linux with glibc only; elsewhere nothing."""
+    it happened to draw (docs/performance.md). Linux with glibc only; elsewhere nothing."""
     try:
         libc = ctypes.CDLL("libc.so.6")
         libc.mallopt(M_MMAP_THRESHOLD, IMAGE_BUFFERS)
@@ -41,8 +41,8 @@ def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | No
             png_bands: int | None = None, palette: Hashable | None = None) -> None:
     """Set a worker up: register the operator's plugin games, then draw one picture of every game
     (fonts, sprites and tile geometry are made here, not during the first real turn); ``full``:
-    also every sprite a renderer can make ahead (its ``warm_up``, a few seconds: worker processes
-    do it as they start, the threads of a small bot leave it to the first turns). ``layers``: how
+    also every sprite a renderer can make ahead (its ``warm_up``: worker processes do it as they
+    start, the threads of a small bot leave it to the first turns). ``layers``: how
     many picture parts are kept in their palette form (renderers.common.layers); ``png_bands``: how
     many compressed bands of pictures are kept (renderers.common.png); ``palette``: the key of the
     palette public pictures share, which a renderer's warm-up may make and fill ahead."""
@@ -74,7 +74,7 @@ def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | No
 def settle_memory() -> None:
     """Collect what the warm-up left, then leave what it made (fonts, sprites, catalogues, game
     data: kept for the life of the worker) out of every later garbage collection: a full
-    collection otherwise walks them all again, a 20-30 ms pause inside some turn's picture."""
+    collection otherwise walks them all again, a pause inside some turn's picture."""
     gc.collect()
     gc.freeze()
 

@@ -344,8 +344,8 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
 def warm_up(scale: float = 1.0, palette: Hashable | None = None) -> None:
     """Work out the geometry of every tile type and draw its landscape at every size of the ladder
     (in every rotation at the sizes of a focused turn image), every player's figures at those
-    sizes, the panel's sprites and the labels a turn draws (a few seconds, in a drawing worker as
-    it starts), so that no turn of a freshly started bot pays for a sprite. ``palette``: the key
+    sizes, the panel's sprites and the labels a turn draws (in a drawing worker as it starts), so
+    that no turn of a freshly started bot pays for a sprite. ``palette``: the key
     of the palette the public pictures share (the service's), made here from a picture of a game
     in play and every tile, with every tile's square mapped to it at the focused sizes."""
     width = round(WIDTH * scale)

@@ -12,9 +12,8 @@ those Pillow writes with ``PNG_SETTINGS`` (filter "none" on every row, as Pillow
 pictures); other pictures are left to Pillow.
 
 The bands are compressed with zlib-ng at its fastest level ("deflate quick": short matches, fixed
-Huffman codes), the same deflate format any PNG reader takes. On turn images it compresses a band
-about 2.7 times as fast as zlib's fastest level, for files about 14% larger (about 123 KiB against
-108 KiB for a five-player Carcassonne turn image).
+Huffman codes), the same deflate format any PNG reader takes: faster than zlib's fastest level
+on turn images, for files a little larger (docs/performance.md).
 """
 from __future__ import annotations
 

@@ -189,8 +189,7 @@ PALETTES = Palettes(key_colours())
 
 def warm_up(scale: float = 1.0) -> None:
     """Draw every tile's face as the auction shows it and every boat as the boats' row shows it,
-    in every picture language (a drawing worker does this as it starts: about half a second),
-    so that no turn of a freshly started bot pays for them (a new season brings a dozen tiles)."""
+    in every picture language (a drawing worker does this as it starts), so that no turn of a freshly started bot pays for them (a new season brings a dozen tiles)."""
     width = int(BASE_WIDTH * scale)
     fl = floors(width)
     auction_s = auction_shape((), width, fl).s

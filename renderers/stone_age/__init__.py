@@ -45,7 +45,7 @@ PALETTES = Palettes(key_colours())
 
 def render(view: StoneAgeView, names: list[str], scale: float = 1.0, region: str | None = None,
            cache_key: Hashable | None = None) -> bytes:
-    """PNG (palette: the same look, faster to encode, ~2.5x smaller) of the picture; ``cache_key``:
+    """PNG (palette: the same look, faster to encode, smaller) of the picture; ``cache_key``:
     the table's (its palette is kept across turns)."""
     if is_turn_image(view, region) and view.phase != "over" and scale == 1.0:      # a game in play
         placed, size = turn_parts(view, names)
