@@ -85,7 +85,7 @@ def _paint(image: Image.Image, fill, x: int, y: int, mask: Image.Image) -> None:
     image.im.paste(fill, (x, y, x + mask.width, y + mask.height), mask.im)
 
 
-def fit(value: str, size: int, width: int, bold: bool = False) -> int:
+def fitting_size(value: str, size: int, width: int, bold: bool = False) -> int:
     """The largest font size <= ``size`` at which ``value`` fits ``width`` pixels."""
     return textfit.shrink(value, width, size, lambda t, step: length(t, font(step, bold=bold)), 10)
 
