@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from renderers.carcassonne import render, render_image  # noqa: E402
 from renderers.carcassonne import samples  # noqa: E402
-from renderers.carcassonne.quantize import to_palette  # noqa: E402
+from renderers.carcassonne.palettes import to_palette  # noqa: E402
 from renderers.common import encode_png  # noqa: E402
 
 NAMES = ["Alice", "ボブ", "Chloé", "田中 太郎", "Eve"]

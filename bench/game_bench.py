@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib
 import inspect
 import io
 import random
@@ -74,18 +73,18 @@ def bench_game(game: Game, games: int, renders: int) -> None:
     elapsed = time.perf_counter() - started
     print(f"  random full games: {games / elapsed:8.2f} games/s  {actions / elapsed:9.0f} actions/s"
           f"  ({actions / games:.0f} actions per game, {games} games)")
-    if not game.renderer:
+    if not renderers.has_pictures(game.name):
         return
     views = [game.view(state, None) for state in finals]
     names = NAMES[:players]
-    sizes = [len(renderers.render(game, view, names)) for view in views]
+    sizes = [len(renderers.render(game.name, view, names)) for view in views]
     largest = views[max(range(len(views)), key=sizes.__getitem__)]
-    renderers.render(game, largest, names)  # warm caches (fonts, sprites)
+    renderers.render(game.name, largest, names)  # warm caches (fonts, sprites)
     times, cpu = [], []
     for _ in range(renders):
         forget_png_bands()      # the whole picture compressed each time, as a board never seen
         wall0, cpu0 = time.perf_counter(), time.process_time()
-        png = renderers.render(game, largest, names)
+        png = renderers.render(game.name, largest, names)
         times.append((time.perf_counter() - wall0) * 1000)
         cpu.append((time.process_time() - cpu0) * 1000)
     print(f"  largest board render+encode wall: {summary(times)}")
@@ -121,9 +120,8 @@ def png_settings(game: Game) -> dict:
     try:
         from renderers.common.png import PNG_SETTINGS
         return dict(PNG_SETTINGS)
-    except ImportError:          # an older tree: each renderer chose its own level
-        module = importlib.import_module(game.renderer.partition(":")[0])
-        return {"compress_level": getattr(module, "COMPRESS_LEVEL", 3)}
+    except ImportError:          # an older tree: each renderer chose its own level (3 mostly)
+        return {"compress_level": 3}
 
 
 def turn_views(game: Game, players: int, options: frozenset[str], seed: int, turns: int) -> list:
@@ -147,7 +145,7 @@ def render_ratio(game: Game, players: int, options: frozenset[str], turns: int, 
     names = NAMES[:players]
     palette = public_palette()
     try:                          # the bot prepares its drawing workers as they start
-        from renderers.work import prepare
+        from renderers.drawing_worker import prepare
         if "palette" in inspect.signature(prepare).parameters:
             prepare(palette=palette)
         else:
@@ -155,14 +153,12 @@ def render_ratio(game: Game, players: int, options: frozenset[str], turns: int, 
     except ImportError:           # an older tree: it drew its first pictures cold
         pass
     settings = png_settings(game)
-    render = functools.partial(renderers.render, game, names=names)
-    kwargs = {"cache_key": palette} if "cache_key" in inspect.signature(
-        importlib.import_module(game.renderer.partition(":")[0]).render).parameters else {}
-    render(views[0], **kwargs)
+    render = functools.partial(renderers.render, game.name, names=names, cache_key=palette)
+    render(views[0])
     render_ms = encode_ms = 0.0
     for view in views[1:]:
         started = time.process_time()
-        png = render(view, **kwargs)
+        png = render(view)
         render_ms += (time.process_time() - started) * 1000
         image = Image.open(io.BytesIO(png))
         image.load()
@@ -193,7 +189,7 @@ def cache_memory(names: list[str], tables: int, pool: int) -> None:
     pairs = {}
     for name in names:
         game = registry.get(name)
-        if game.renderer:
+        if renderers.has_pictures(name):
             views = turn_views(game, game.max_players, most_options(game), 11, pool + 1)
             pairs[name] = (game, list(zip(views, views[1:])))
     started = time.perf_counter()
@@ -201,7 +197,7 @@ def cache_memory(names: list[str], tables: int, pool: int) -> None:
         game, views = pairs[list(pairs)[table % len(pairs)]]
         first, second = views[(table // len(pairs)) % len(views)]
         for view in (first, second):       # as the service draws them: the game's public palette
-            renderers.render(game, view, NAMES[:game.max_players] + [f"T{table}"], cache_key="public")
+            renderers.render(game.name, view, NAMES[:game.max_players] + [f"T{table}"], cache_key="public")
     elapsed = time.perf_counter() - started
     rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"== drawing caches after {tables:,} tables ({', '.join(pairs)} in turn; {elapsed:.1f} s)")
@@ -213,7 +209,7 @@ def cache_memory(names: list[str], tables: int, pool: int) -> None:
               f"({bands.nbytes() / 2**20:.1f} MiB; {bands.hits} reused, {bands.misses} compressed)")
     kept = []
     for name, (game, _) in pairs.items():
-        palettes = getattr(renderers.renderer_module(game), "PALETTES", None)
+        palettes = getattr(sys.modules.get(type(renderers.renderer_for(name)).__module__), "PALETTES", None)
         if palettes is not None and hasattr(palettes, "__len__"):
             kept.append(f"{name} {len(palettes)}/{palettes.size}")
     print(f"  table palettes kept: {', '.join(kept) or '-'} (a palette is 768 bytes)")

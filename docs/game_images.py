@@ -77,24 +77,24 @@ def main() -> None:
         turn = middle(game, states)
         final = game.from_json(states[-1])
         stem = "stone_age" if name == "stoneage" else name
-        write(f"{stem}_turn.png", renderers.render(game, game.view(turn, None), names))
+        write(f"{stem}_turn.png", renderers.render(game.name, game.view(turn, None), names))
         write(f"{stem}_result.png", renderers.render_result(game, game.outcome(final), names, game.view(final, None)))
-        write(f"{stem}_turn_ja.png", renderers.render(game, game.view(turn, None), names, locale="ja"))
+        write(f"{stem}_turn_ja.png", renderers.render(game.name, game.view(turn, None), names, locale="ja"))
         write(f"{stem}_result_ja.png", renderers.render_result(game, game.outcome(final), names, game.view(final, None),
                                                                locale="ja"))
         for locale in ("en", "ja"):
             write(f"help_{stem}_{locale}.png", help_picture(game, locale))
         if name == "carcassonne":
             late = middle(game, states, 0.85)
-            write("carcassonne_board.png", renderers.render(game, game.view(late, None), names, region="board"))
+            write("carcassonne_board.png", renderers.render(game.name, game.view(late, None), names, region="board"))
         elif name == "keyflower":
             late = middle(game, states, 0.8)
-            write("keyflower_village.png", renderers.render(game, game.view(late, None), names, region=names[0]))
+            write("keyflower_village.png", renderers.render(game.name, game.view(late, None), names, region=names[0]))
         elif name == "quetzal":
-            write("quetzal_player.png", renderers.render(game, game.view(turn, None), names, region=names[1]))
+            write("quetzal_player.png", renderers.render(game.name, game.view(turn, None), names, region=names[1]))
         elif name == "stoneage":
-            write("stone_age_board.png", renderers.render(game, game.view(turn, None), names))
-            write("stone_age_final.png", renderers.render(game, game.view(final, None), names))
+            write("stone_age_board.png", renderers.render(game.name, game.view(turn, None), names))
+            write("stone_age_final.png", renderers.render(game.name, game.view(final, None), names))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ from games.core.contract import Game
 from renderers import registry
 from renderers.common import N_, encode_png, font, min_text_px, word
 from renderers.common.phone import MIN_WIDTH, max_height
-from renderers.common.words import speaking, with_codes
+from renderers.common.picture_words import speaking, with_codes
+from renderers.common.textfit import fit, wrap
 
 PAPER = (248, 244, 234)
 INK = (30, 30, 30)
@@ -25,7 +26,6 @@ TITLE_FG = (255, 255, 255)
 CODE_BG = (255, 255, 255)
 LINE = (200, 190, 170)
 #: characters a Japanese line never starts with
-NO_LINE_START = "、。，．）」』："
 #: in a key's code: the move the scene played to get there, and the scene's example component
 MOVE = "{move}"
 EXAMPLE = "{example}"
@@ -94,7 +94,7 @@ def help_picture(game: Game, locale: str | None = None) -> bytes | None:
     """PNG of the game's notation shown on its board, in ``locale`` (None when the game has no
     renderer or no scene)."""
     found = scene(game)
-    if found is None or not game.renderer:
+    if found is None or not registry.has_pictures(game.name):
         return None
     with speaking(locale), with_codes():
         return encode_png(_picture(game, found))
@@ -126,7 +126,7 @@ def _picture(game: Game, found: Scene) -> Image.Image:
     state, _ = position(game, found)
     names = [word("Player {n}", n=seat + 1) for seat in range(game.min_players)]
     view = game.view(state, found.viewer)
-    drawn = registry.render(game, view, names, region=found.region)
+    drawn = registry.render(game.name, view, names, region=found.region)
     if drawn is None:
         raise ValueError(f"{game.name} has a help scene but no renderer")
     board = Image.open(io.BytesIO(drawn)).convert("RGB")
@@ -148,7 +148,7 @@ def _title(width: int, text: str, size: int) -> Image.Image:
     band = Image.new("RGB", (width, round(size * 2.2)), TITLE_BG)
     draw = ImageDraw.Draw(band)
     face = font(size * 1.15, True)
-    draw.text((round(size * 0.6), band.height / 2), _cut(draw, text, face, width - size * 1.2), fill=TITLE_FG,
+    draw.text((round(size * 0.6), band.height / 2), fit(text, width - size * 1.2, lambda t: draw.textlength(t, font=face)), fill=TITLE_FG,
               font=face, anchor="lm")
     return band
 
@@ -160,7 +160,7 @@ def _key(width: int, rows: list[tuple[str, str]], size: int) -> Image.Image:
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     code_w = min(width * 0.45, max((probe.textlength(code, font=code_face) for code, _ in rows), default=0) + pad)
     text_w = width - code_w - 4 * pad
-    laid = [(code, _lines(probe, meaning, text_face, text_w, 2)) for code, meaning in rows]
+    laid = [(code, wrap(meaning, text_w, lambda t: probe.textlength(t, font=text_face), 2)) for code, meaning in rows]
     line_h = round(size * 1.35)
     height = pad + sum(max(1, len(lines)) * line_h + pad for _, lines in laid) + pad
     image = Image.new("RGB", (width, height), PAPER)
@@ -170,50 +170,9 @@ def _key(width: int, rows: list[tuple[str, str]], size: int) -> Image.Image:
     for code, lines in laid:
         row_h = max(1, len(lines)) * line_h
         draw.rounded_rectangle((pad, y, pad + code_w, y + line_h), radius=round(size / 4), fill=CODE_BG, outline=INK)
-        draw.text((pad + code_w / 2, y + line_h / 2), _cut(draw, code, code_face, code_w - pad / 2), fill=INK,
+        draw.text((pad + code_w / 2, y + line_h / 2), fit(code, code_w - pad / 2, lambda t: draw.textlength(t, font=code_face)), fill=INK,
                   font=code_face, anchor="mm")
         for i, text in enumerate(lines):
             draw.text((2 * pad + code_w, y + line_h * (i + 0.5)), text, fill=INK, font=text_face, anchor="lm")
         y += row_h + pad
     return image
-
-
-def _lines(draw: ImageDraw.ImageDraw, text: str, face, width: float, most: int) -> list[str]:
-    """``text`` in lines of ``width`` pixels (between words, or between any two characters of
-    Japanese), at most ``most`` lines, the last cut with an ellipsis."""
-    lines: list[str] = []
-    line = ""
-    for piece in _pieces(text):
-        trial = line + piece
-        if line and draw.textlength(trial.rstrip(), font=face) > width:
-            lines.append(line.rstrip())
-            line = piece.lstrip()
-        else:
-            line = trial
-    if line:
-        lines.append(line.rstrip())
-    if len(lines) > most:
-        lines = lines[:most - 1] + [_cut(draw, " ".join(lines[most - 1:]), face, width)]
-    return [_cut(draw, text, face, width) for text in lines]
-
-
-def _pieces(text: str) -> list[str]:
-    """Where a line may break: after a space, or after any Japanese character."""
-    pieces, piece = [], ""
-    for c in text:
-        if c in NO_LINE_START and pieces and not piece:
-            pieces[-1] += c         # Japanese punctuation never starts a line
-            continue
-        piece += c
-        if c == " " or ord(c) > 0x2E80:
-            pieces.append(piece)
-            piece = ""
-    return pieces + ([piece] if piece else [])
-
-
-def _cut(draw: ImageDraw.ImageDraw, text: str, face, width: float) -> str:
-    if draw.textlength(text, font=face) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=face) > width:
-        text = text[:-1]
-    return text + "…"

@@ -15,8 +15,9 @@ from games.core.contract import Game
 from renderers import registry as renderers
 from renderers.common import PlayerColour, font, min_text_px, word
 from renderers.common.palette import fixed_palette
-from renderers.common.words import speaking
+from renderers.common.picture_words import speaking
 from renderers.common.result import INK, PAPER, TITLE_BG, TITLE_FG, WIN_BG
+from renderers.common.textfit import fit
 
 MAX_BYTES = 10_000_000 - 600_000   # Discord's upload limit (10 MB) less a margin for the message
 MIN_WIDTH = 640
@@ -90,8 +91,7 @@ def caption(width: int, moves: Sequence[Move], names: Sequence[str], colours: Se
     if len(moves) > 1:
         text += " " + word("(+{count} before)", count=len(moves) - 1)
     face = font(size, True)
-    while draw.textlength(text, font=face) > width - x - pad and len(text) > 4:
-        text = text[:-2].rstrip() + "…" if not text.endswith("…") else text[:-2] + "…"
+    text = fit(text, width - x - pad, lambda t: draw.textlength(t, font=face), rstrip=True)
     draw.text((x, mid), text, fill=TITLE_FG, font=face, anchor="lm")
     return band
 
@@ -127,19 +127,19 @@ def make_replay(game_name: str, players: int, options: Sequence[str], seed: int,
 def _make_replay(game_name: str, players: int, options: Sequence[str], seed: int, moves: Sequence[Move],
                  names: Sequence[str], outcome, most: int, frame_ms: int, scale: float) -> tuple[bytes, int]:
     game = registry.get(game_name)
-    assert game is not None and game.renderer
+    assert game is not None and renderers.has_pictures(game_name)
     moments = sample(key_moments(game, players, frozenset(options), seed, moves), max(1, most - 1))
-    colours = renderers.seat_colours(game, None, players)
+    colours = renderers.seat_colours(game_name, None, players)
     scale = max(scale, 1.0)
     first = game.view(game.from_json(moments[0].snapshot), None)
-    first_image = renderers.render_image(game, first, names, scale)
+    first_image = renderers.render_image(game_name, first, names, scale)
     assert first_image is not None              # the game has a renderer (above)
     width = max(MIN_WIDTH, first_image.width)
     band_h = caption(width, (), names, colours).height
     pictures = []
     for moment in moments:             # each picture leaves room for its band in a phone's 2:1
         view = game.view(game.from_json(moment.snapshot), None)
-        pictures.append((renderers.render_image(game, view, names, scale, height=2 * width - band_h), moment.moves))
+        pictures.append((renderers.render_image(game_name, view, names, scale, height=2 * width - band_h), moment.moves))
     final_view = game.view(game.from_json(moments[-1].snapshot), None)
     result = Image.open(io.BytesIO(renderers.render_result(game, outcome, names, final_view, width / 800))).convert("RGB")
     width = max(width, result.width, *(p.width for p, _ in pictures))
@@ -149,7 +149,7 @@ def _make_replay(game_name: str, players: int, options: Sequence[str], seed: int
     background = pictures[-1][0].getpixel((0, pictures[-1][0].height - 1))
     frames = [frame(p, band, width, height, background) for (p, _), band in zip(pictures, bands)]
     frames.append(frame(result, Image.new("RGB", (width, 0)), width, height, PAPER))
-    keys = renderers.key_colours(game) + [PAPER, TITLE_BG, TITLE_FG, WIN_BG, INK]
+    keys = renderers.key_colours(game_name) + [PAPER, TITLE_BG, TITLE_FG, WIN_BG, INK]
     palette = fixed_palette(keys, [(255, 255, 255), INK, PAPER, background])
     gif = build_gif(frames, palette, frame_ms)
     while len(gif) > MAX_BYTES and len(frames) > 2:

@@ -18,7 +18,7 @@ from games import registry
 from renderers import registry as renderers
 from renderers.common import font_audit
 from renderers.common.phone import problems
-from renderers.common.words import speaking, with_codes
+from renderers.common.picture_words import speaking, with_codes
 from renderers.helppicture import SCENES, help_picture, key_rows
 from tests.conftest import make_settings
 from tests.renderers.drawnwords import recording
@@ -72,7 +72,7 @@ def test_help_picture_shows_its_codes_on_the_board(name):
         from renderers.helppicture import position
         state, _ = position(game, scene)
         with with_codes():
-            renderers.render(game, game.view(state, scene.viewer), ["a", "b", "c"][:game.min_players],
+            renderers.render(game.name, game.view(state, scene.viewer), ["a", "b", "c"][:game.min_players],
                              region=scene.region, locale="ja")
     words = {w for text in board.texts for w in re.split(r"[\s:：·,]+", text)}
     missing = [code for code in ON_THE_BOARD[name] if code not in words]

@@ -11,8 +11,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Callable, Hashable
 
 from bot.config import Settings
-from renderers import work
-from renderers.common.kept import Kept
+from renderers import drawing_worker
+from renderers.common.lru import LRUCache
 from renderers.common.layers import configure as configure_layers
 from renderers.common.png import configure as configure_png
 
@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 PUBLIC_PALETTE = "public"      # the palette key of every public picture of a game (renderers.common.layers)
 
 
-class PictureCache(Kept[Hashable, bytes]):
+class PictureCache(LRUCache[Hashable, bytes]):
     """PNGs by (table, version, what was drawn), least recently used dropped first."""
 
 
@@ -36,7 +36,7 @@ class Drawing:
         if settings.rendering.processes:
             self.processes = ProcessPoolExecutor(
                 settings.rendering.processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=work.prepare, initargs=(tuple(settings.games.extra), True, settings.rendering.layers, settings.rendering.png_bands,
+                initializer=drawing_worker.prepare, initargs=(tuple(settings.games.extra), True, settings.rendering.layers, settings.rendering.png_bands,
                           PUBLIC_PALETTE))
         else:
             configure_layers(settings.rendering.layers)
@@ -58,7 +58,7 @@ class Drawing:
             key = (key, locale)
         if key is not None and (png := self.cache.get(key)) is not None:
             return png
-        png = await self.run(work.picture, game_name, view, names, scale, region, table_key, locale)
+        png = await self.run(drawing_worker.picture, game_name, view, names, scale, region, table_key, locale)
         if key is not None and png is not None:
             self.cache.put(key, png)
         return png
@@ -68,7 +68,7 @@ class Drawing:
         key = (("help", game_name), locale)
         if (png := self.cache.get(key)) is not None:
             return png
-        png = await self.run(work.help_picture, game_name, locale)
+        png = await self.run(drawing_worker.help_picture, game_name, locale)
         if png is not None:
             self.cache.put(key, png)
         return png
@@ -81,7 +81,7 @@ class Drawing:
             count = self.settings.rendering.processes
             return asyncio.ensure_future(asyncio.gather(*(loop.run_in_executor(self.processes, _nothing)
                                                           for _ in range(count))))
-        return loop.run_in_executor(self.threads, work.prepare, (), False)
+        return loop.run_in_executor(self.threads, drawing_worker.prepare, (), False)
 
     def close(self) -> None:
         if self.processes is not None:

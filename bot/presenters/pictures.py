@@ -12,7 +12,7 @@ from bot.table.live import LiveTable
 from games.core import Outcome
 from games.core.contract import Game
 from renderers import registry as render_registry
-from renderers import work
+from renderers import drawing_worker
 
 log = logging.getLogger(__name__)
 #: the bot's own words drawn into pictures (a resigned seat's name)
@@ -37,7 +37,7 @@ class Pictures:
 
     def draws(self, game: Game) -> bool:
         """Whether ``game``'s tables get pictures."""
-        return self.enabled and bool(game.renderer)
+        return self.enabled and render_registry.has_pictures(game.name)
 
     async def board(self, table: LiveTable, view: Any, region: str | None = None, viewer: int | None = None,
                     locale: str | None = None) -> bytes | None:
@@ -66,14 +66,14 @@ class Pictures:
 
     def board_region(self, game: Game) -> str | None:
         """The region ``/board`` shows when none is given (None: the turn image)."""
-        return render_registry.board_region(game)
+        return render_registry.board_region(game.name)
 
     def regions(self, table: LiveTable) -> list[str]:
         """The regions ``/board REGION`` can show at this table, from the public view."""
         if not self.draws(table.game):
             return []
         names = picture_names(table, table.public_language)
-        return render_registry.regions(table.game, table.game.view(table.state, None), names)
+        return render_registry.regions(table.game.name, table.game.view(table.state, None), names)
 
     async def result(self, game: Game, outcome: Outcome, names: list[str], view: Any,
                      locale: str | None = None) -> bytes | None:
@@ -82,7 +82,7 @@ class Pictures:
             return None
         locale = normalise_locale(locale, self.default_language)
         try:
-            return await self.drawing.run(work.result, game.name, outcome, names, view, self.scale, locale)
+            return await self.drawing.run(drawing_worker.result, game.name, outcome, names, view, self.scale, locale)
         except Exception:
             log.exception("%s: drawing a result failed", game.name)
             return None

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from bot.plugins.ports import channel_link
 from bot.i18n import normalise_locale, t, tn
 from bot.i18n import counts
+from renderers import registry as render_registry
 from renderers.replay import MAX_BYTES, Move, build_gif, key_moments, make_replay, sample
 from bot.scheduler.clock import Clock, SystemClock
 from bot.table.hooks import TableHooks
@@ -148,7 +149,7 @@ class Replays(TableHooks):
         game = registry.get(record.game)
         if game is None:
             return _error("The game {game} is not installed any more.", game=record.game)
-        if not game.renderer:
+        if not render_registry.has_pictures(game.name):
             return _error("{game} has no pictures, so there is no replay; /log shows its moves.", game=Msg(game.title))
         wait = self.limit.wait(ctx.user_id)
         if wait:

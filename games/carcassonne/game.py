@@ -51,7 +51,6 @@ class Carcassonne(Game):
     min_players = 2
     max_players = 5
     verbs = ("place", "play", "use")
-    renderer = "renderers.carcassonne:render"
     #: one option per add-on or rule variant (games.carcassonne.addons)
     options = tuple(capability.option for capability in registry())
 

@@ -34,8 +34,6 @@ class Game(ABC):
     verbs: tuple[str, ...] = ("play",)
     #: largest number of legal actions offered as buttons under a turn message.
     max_buttons: int = 10
-    #: ``module:function`` that renders a view to PNG bytes (imported lazily by renderers/).
-    renderer: str = ""
     #: True when seats hold secrets (hands, hidden tiles): the bot then offers a "My hand" button.
     private_info: bool = False
     #: True when seat 0 has an advantage the rules leave to chance (e.g. the first captain): the

@@ -30,7 +30,6 @@ class Florenza(Game):
     options = ()
     verbs = ("play", "build", "reserve", "use", "workers", "market", "inspire", "keep", "captain", "merchant")
     max_buttons = 10
-    renderer = "renderers.florenza:render"
     private_info = True
     random_seat_order = True      # seat 0 is always the first captain (reference §12 #14): seats are shuffled at the start
 

@@ -28,7 +28,6 @@ class Keyflower(Game):
     max_players = 6
     verbs = ("bid", "use", "pass", "boat", "place", "winter", "flip", "play")
     max_buttons = 10
-    renderer = "renderers.keyflower:render"
     private_info = True            # supplies by colour/type and winter tiles are secret
     options = (
         OptionSpec("craftsmen5", "Craftsmen's Guild scores 5 VP per blue+red+yellow set instead of 3."),

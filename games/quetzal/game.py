@@ -29,7 +29,6 @@ class Quetzal(Game):
     max_players = 5
     verbs = notation.VERBS
     max_buttons = 10
-    renderer = "renderers.quetzal:render"
     private_info = True
     options = OPTIONS
 

@@ -30,7 +30,6 @@ class StoneAge(Game):
     max_players = 4
     verbs = ("place", "resolve", "tools", "buy", "skip", "pick", "claim", "feed", "play")
     max_buttons = 10
-    renderer = "renderers.stone_age:render"
     options = (
         OptionSpec("hunt_repeat", "Players may place on the hunting grounds again in a later turn of the same "
                                   "round (Yucata's variant)."),

@@ -18,7 +18,7 @@ import functools
 import math
 import re
 from dataclasses import dataclass
-from typing import Hashable
+from typing import Hashable, Sequence
 
 from PIL import Image
 
@@ -33,14 +33,15 @@ from renderers.carcassonne.tilesprites import tile_sprite
 from renderers.carcassonne.geometry import geometry
 from renderers.carcassonne.panel import Fonts, drawn_tile_size, warm_up as warm_panel
 from renderers.carcassonne.parts import drawn_width, panel_image as whole_panel, panel_parts
-from renderers.carcassonne.quantize import PALETTES, to_palette
+from renderers.carcassonne.palettes import PALETTES, to_palette
 from renderers.carcassonne.text import draw_text, fit, text_sprite, text_width
 from renderers.common import PLAYER_COLOURS, PlayerColour, encode_png, word
 from renderers.common.layers import Placed, compose_at
 from renderers.common.phone import MIN_WIDTH, Floors, floors, max_height
-from renderers.common.words import LANGUAGES, N_, speaking
+from renderers.common.picture_words import LANGUAGES, N_, speaking
+from renderers.contract import RGB, SEATS, Renderer, is_turn_image
 
-__all__ = ["PALETTES", "render", "render_image", "layout", "whole_window", "region_window", "square_box", "warm_up",
+__all__ = ["RENDERER", "CarcassonneRenderer", "PALETTES", "render", "render_image", "layout", "whole_window", "region_window", "square_box", "warm_up",
            "regions", "seat_colours", "key_colours"]
 
 WIDTH = 800             # the turn image and the zoom, at scale 1
@@ -57,7 +58,6 @@ GAP = 12
 #: this ladder instead of making new sprites at every size)
 LADDER = (120, 112, 104, 96, 88, 80, 72, 64, 56, 48, 40)
 WHOLE = ("board", "all")
-BOARD_REGION = "board"  # /board without a region: the whole board
 
 _REGION = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
@@ -120,7 +120,7 @@ def seat_colours(view: CarcassonneView | None) -> list[PlayerColour]:
 
 
 def key_colours() -> list[tuple[int, int, int]]:
-    from renderers.carcassonne.quantize import key_colours as keys
+    from renderers.carcassonne.palettes import key_colours as keys
 
     return keys()
 
@@ -289,7 +289,7 @@ def render(view: CarcassonneView, names: list[str], scale: float = 1.0, region: 
     """PNG of the picture of ``view`` (see the module's docstring for ``region``). ``cache_key``:
     the table's (its palette is made once and kept for its later pictures, with the parts of its
     turn images: renderers.common.layers)."""
-    if region is None:
+    if is_turn_image(view, region):
         return encode_png(_turn_image(view, names, scale, cache_key))
     return encode_png(to_palette(render_image(view, names, scale, region), cache_key))
 
@@ -344,8 +344,8 @@ def _turn_image(view: CarcassonneView, names: list[str], scale: float, cache_key
 def warm_up(scale: float = 1.0, palette: Hashable | None = None) -> None:
     """Work out the geometry of every tile type and draw its landscape at every size of the ladder
     (in every rotation at the sizes of a focused turn image), every player's figures at those
-    sizes, the panel's sprites and the labels a turn draws (a few seconds, in a drawing worker as
-    it starts), so that no turn of a freshly started bot pays for a sprite. ``palette``: the key
+    sizes, the panel's sprites and the labels a turn draws (in a drawing worker as it starts), so
+    that no turn of a freshly started bot pays for a sprite. ``palette``: the key
     of the palette the public pictures share (the service's), made here from a picture of a game
     in play and every tile, with every tile's square mapped to it at the focused sizes."""
     width = round(WIDTH * scale)
@@ -507,3 +507,32 @@ def _warm_labels(scale: float, sizes: list[int]) -> None:
     for tile_id in all_tiles():
         text_sprite(word("Drawn: {tile}", tile=tile_id), f.title, True, P.TEXT, "lm")
         text_width(word("Drawn: {tile}", tile=tile_id), f.title, True)
+
+
+class CarcassonneRenderer(Renderer):
+    """Carcassonne's pictures (see the module's docstring)."""
+
+    board_region = "board"      # /board without a region: the whole board
+
+    def render(self, view: CarcassonneView, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
+               cache_key: Hashable | None = None) -> bytes:
+        return render(view, list(names), scale, region, cache_key)
+
+    def render_image(self, view: CarcassonneView, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
+                     height: int | None = None) -> Image.Image:
+        return render_image(view, list(names), scale, region, height)
+
+    def regions(self, view: CarcassonneView, names: Sequence[str]) -> list[str]:
+        return regions(view, list(names))
+
+    def seat_colours(self, view: CarcassonneView | None, players: int = SEATS) -> list[PlayerColour]:
+        return seat_colours(view)
+
+    def key_colours(self) -> list[RGB]:
+        return key_colours()
+
+    def warm_up(self, *, scale: float = 1.0, palette: Hashable | None = None) -> None:
+        warm_up(scale, palette)
+
+
+RENDERER = CarcassonneRenderer()

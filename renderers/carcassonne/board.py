@@ -27,7 +27,7 @@ from renderers.common import text_cache
 from renderers.common.fonts import forget_with_text_caches
 from renderers.common.layers import PartCache
 from renderers.common.phone import Floors
-from renderers.common.words import drawing_key
+from renderers.common.picture_words import drawing_key
 
 #: squares and margin pieces kept in their palette form (per palette): a few boards' worth
 SQUARES_MAPPED = 3072

@@ -6,6 +6,7 @@ from typing import Callable
 
 from PIL import Image, ImageDraw
 
+from renderers.common import textfit
 from renderers.common import font, text_cache
 from renderers.common.fonts import measuring_font
 from renderers.common.text import digit_pieces, piece_starts
@@ -60,12 +61,8 @@ def _width(text: str, size: int, bold: bool) -> float:
 def fit(text: str, size: int, bold: bool, width: float, measure: Callable[[str, int, bool], float] | None = None) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels (as ``measure`` measures it:
     :func:`text_width` by default, :func:`pieces_width` for a text drawn by :func:`draw_pieces`)."""
-    measure = measure or text_width
-    if measure(text, size, bold) <= width:
-        return text
-    while text and measure(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
+    width_of = measure or text_width
+    return textfit.fit(text, width, lambda t: width_of(t, size, bold))
 
 
 def pieces_width(text: str, size: int, bold: bool = False) -> float:

@@ -25,7 +25,7 @@ from typing import Callable, Iterator, TypeVar
 
 from PIL import ImageFont
 
-from renderers.common.words import drawing_key
+from renderers.common.picture_words import drawing_key
 
 #: the smallest text is a fiftieth of the image's width: 8 points on a phone that shows the
 #: image 400 points wide

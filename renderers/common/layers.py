@@ -16,9 +16,9 @@ from typing import Callable, Hashable, Sequence
 from PIL import Image
 
 from renderers.common.fonts import forget_with_text_caches
-from renderers.common.kept import Kept
+from renderers.common.lru import LRUCache
 from renderers.common.palette import Palettes
-from renderers.common.words import drawing_key
+from renderers.common.picture_words import drawing_key
 
 RGB = tuple[int, int, int]
 PARTS = 512             # parts kept in their palette form (rendering.layers)
@@ -53,10 +53,10 @@ class Drawn:
 
 class PartCache:
     """Palette forms of parts by (palette, what the part shows, the language its words are drawn
-    in), least recently used first out (a :class:`Kept` of ``size``)."""
+    in), least recently used first out (a :class:`LRUCache` of ``size``)."""
 
     def __init__(self, size: int = PARTS) -> None:
-        self.kept: Kept[tuple[Hashable, Hashable, Hashable], Image.Image] = Kept(size)
+        self.kept: LRUCache[tuple[Hashable, Hashable, Hashable], Image.Image] = LRUCache(size)
 
     def get(self, palette: Hashable, shows: Hashable) -> Image.Image | None:
         return self.kept.get((palette, shows, drawing_key()))

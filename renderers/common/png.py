@@ -12,9 +12,8 @@ those Pillow writes with ``PNG_SETTINGS`` (filter "none" on every row, as Pillow
 pictures); other pictures are left to Pillow.
 
 The bands are compressed with zlib-ng at its fastest level ("deflate quick": short matches, fixed
-Huffman codes), the same deflate format any PNG reader takes. On turn images it compresses a band
-about 2.7 times as fast as zlib's fastest level, for files about 14% larger (about 123 KiB against
-108 KiB for a five-player Carcassonne turn image).
+Huffman codes), the same deflate format any PNG reader takes: faster than zlib's fastest level
+on turn images, for files a little larger (docs/performance.md).
 """
 from __future__ import annotations
 
@@ -26,7 +25,7 @@ from PIL import Image
 from xxhash import xxh3_128_intdigest
 from zlib_ng import zlib_ng
 
-from renderers.common.kept import Kept
+from renderers.common.lru import LRUCache
 
 PNG_SETTINGS = {"compress_level": 1}
 BAND_LEVEL = 1          # zlib-ng's level for bands: its fastest, "deflate quick"
@@ -38,7 +37,7 @@ ZLIB_HEADER = b"\x78\x01"       # deflate, 32 KB window, the fastest level (zlib
 FINAL_BLOCK = zlib_ng.compressobj(BAND_LEVEL, zlib_ng.DEFLATED, -15).flush()      # an empty last block
 
 
-class BandCache(Kept[tuple[int, int], bytes]):
+class BandCache(LRUCache[tuple[int, int], bytes]):
     """Compressed bands by (length, 128-bit XXH3 hash of the band's bytes): the deflate piece,
     least recently used first out. XXH3 reads a picture's rows in a twentieth of a millisecond
     (Python's own hash took a quarter); two different bands meeting under one key is as likely as

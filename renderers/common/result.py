@@ -12,7 +12,8 @@ from renderers.common.colors import PlayerColour
 from renderers.common.fonts import font
 from renderers.common.palette import build_palette
 from renderers.common.png import encode_png
-from renderers.common.words import word, words
+from renderers.common.picture_words import word, words
+from renderers.common.textfit import fit
 
 WIDTH = 800
 PAD = 24
@@ -31,11 +32,7 @@ RGB = tuple[int, int, int]
 
 def _cut(draw: ImageDraw.ImageDraw, text: str, face, width: float) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    if draw.textlength(text, font=face) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=face) > width:
-        text = text[:-1]
-    return text + "…"
+    return fit(text, width, lambda t: draw.textlength(t, font=face))
 
 
 def _badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour: PlayerColour) -> None:

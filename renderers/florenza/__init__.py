@@ -10,16 +10,18 @@ public view (which has no hand) can never produce a private image.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Hashable
+from typing import Hashable, Sequence
 
 from PIL import Image
 
 from games.florenza.components import ANONYMOUS, RES, card, catalog, location, monument
 from games.florenza.view import FlorenzaView, Placed, FlorenzaPlayerView
+from renderers.common import textfit
 from renderers.common import N_, encode_png, named, player_colour, word
 from renderers.common.layers import compose
 from renderers.common.palette import Palettes, literal_colours
 from renderers.common.regions import seat_named
+from renderers.contract import RGB, Renderer, is_turn_image
 from renderers.florenza import parts
 from renderers.florenza.draw import (
     CATEGORY_COLOURS, CATEGORY_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, PAPER, WHITE, Canvas, chips, flag,
@@ -57,7 +59,7 @@ PALETTES = Palettes(key_colours())
 def render(view: FlorenzaView, names: list[str], scale: float = 1.0, region: str | None = None,
            cache_key: Hashable | None = None) -> bytes:
     """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
-    if region is None and view.me is None and scale == 1.0:          # the public turn image
+    if is_turn_image(view, region) and scale == 1.0:
         return encode_png(compose(_turn_parts(view, names), WIDTH, 8, PAPER, PALETTES, cache_key))
     return encode_png(PALETTES.to_palette(_canvas(view, names, scale, region).page(), cache_key))
 
@@ -274,7 +276,7 @@ def _artists(canvas: Canvas, view: FlorenzaView) -> None:
         detail_w = text_width(canvas.draw, detail, canvas.font(19))
         room = x0 + col_w - detail_w - s(10) - (x + s(4))
         name, typeface = canvas.fit(named(info.name, info.ja), room, 20, False)
-        if name.endswith("…"):          # a long name (most Japanese ones): the surname, as a hired artist's tile says it
+        if name.endswith(textfit.ELLIPSIS):          # a long name (most Japanese ones): the surname, as a hired artist's tile says it
             name, typeface = canvas.fit(_artist_short(info), room, 20, False)
         canvas.text((x + s(4), y + s(4)), name, fill=INK, typeface=typeface)
         canvas.text((x0 + col_w - s(4), y + s(5)), detail, fill=INK, typeface=canvas.font(19), anchor="ra")
@@ -599,3 +601,24 @@ def short_effect(info) -> str:
     if info.artists:
         return word("needs artist {types}", types="/".join(info.artists))
     return word("no artist")
+
+
+class FlorenzaRenderer(Renderer):
+    """Florenza's pictures (see the module's docstring)."""
+
+    def render(self, view: FlorenzaView, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
+               cache_key: Hashable | None = None) -> bytes:
+        return render(view, list(names), scale, region, cache_key)
+
+    def render_image(self, view: FlorenzaView, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
+                     height: int | None = None) -> Image.Image:
+        return render_image(view, list(names), scale, region)
+
+    def regions(self, view: FlorenzaView, names: Sequence[str]) -> list[str]:
+        return regions(view, list(names))
+
+    def key_colours(self) -> list[RGB]:
+        return key_colours()
+
+
+RENDERER = FlorenzaRenderer()

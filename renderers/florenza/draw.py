@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renderers.common import textfit
 from renderers.common import font, min_text_px, player_colour, text_cache
 from renderers.common.text import digit_pieces, length, piece_starts
 
@@ -125,14 +126,9 @@ def text_width(draw: ImageDraw.ImageDraw, text: str, typeface: ImageFont.FreeTyp
 def fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False,
         smallest: int = 12) -> tuple[str, ImageFont.FreeTypeFont]:
     """Shrink the font (down to ``smallest``) and then cut the text so it fits ``width``."""
-    for step in range(size, smallest - 1, -1):
-        typeface = font(step, bold)
-        if text_width(draw, text, typeface) <= width:
-            return text, typeface
-    typeface = font(smallest, bold)
-    while text and text_width(draw, text + "…", typeface) > width:
-        text = text[:-1]
-    return text + "…", typeface
+    text, size = textfit.shrink_and_fit(text, width, max(size, smallest),
+                                        lambda t, step: text_width(draw, t, font(step, bold)), smallest)
+    return text, font(size, bold)
 
 
 @text_cache(maxsize=512)

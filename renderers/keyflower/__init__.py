@@ -10,7 +10,7 @@ taller than twice that.
 """
 from __future__ import annotations
 
-from typing import Callable, Hashable
+from typing import Callable, Hashable, Sequence
 
 from PIL import Image
 
@@ -21,7 +21,8 @@ from renderers.common.layers import Drawn, compose, compose_at
 from renderers.common.palette import Palettes
 from renderers.common.phone import floors, max_height
 from renderers.common.regions import seat_named
-from renderers.common.words import LANGUAGES, speaking
+from renderers.common.picture_words import LANGUAGES, speaking
+from renderers.contract import RGB, SEATS, Renderer, is_turn_image
 from renderers.keyflower import style as S
 from renderers.keyflower.board import (
     auction, auction_cells, auction_shape, boat_size, boats_row, header, header_parts, own_panel, player_name, players_height, players_parts, players_shows,
@@ -188,8 +189,7 @@ PALETTES = Palettes(key_colours())
 
 def warm_up(scale: float = 1.0) -> None:
     """Draw every tile's face as the auction shows it and every boat as the boats' row shows it,
-    in every picture language (a drawing worker does this as it starts: about half a second),
-    so that no turn of a freshly started bot pays for them (a new season brings a dozen tiles)."""
+    in every picture language (a drawing worker does this as it starts), so that no turn of a freshly started bot pays for them (a new season brings a dozen tiles)."""
     width = int(BASE_WIDTH * scale)
     fl = floors(width)
     auction_s = auction_shape((), width, fl).s
@@ -209,7 +209,7 @@ def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: st
            cache_key: Hashable | None = None) -> bytes:
     """PNG (palette) of the picture; ``cache_key``: the table's (its palette is kept across turns)."""
     width = int(BASE_WIDTH * scale)
-    public = region is None and (view.seat is None or not 0 <= view.seat < len(view.players))
+    public = is_turn_image(view, region)
     if public or region == "board":          # the turn image, /board: from parts keyed by what they show
         fl = floors(width)
         names = [player_name(names, seat, 40) for seat in range(len(view.players))]
@@ -228,3 +228,30 @@ def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: st
     known = [None if i < fresh else Drawn(part) for i, part in enumerate(parts)]
     return encode_png(compose([(shows, lambda part=part: part) for shows, part in zip(known, parts)],
                               width, 0, S.PAPER, PALETTES, cache_key))
+
+
+class KeyflowerRenderer(Renderer):
+    """Keyflower's pictures (see the module's docstring)."""
+
+    def render(self, view: KeyflowerView, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
+               cache_key: Hashable | None = None) -> bytes:
+        return render(view, list(names), scale, region, cache_key)
+
+    def render_image(self, view: KeyflowerView, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
+                     height: int | None = None) -> Image.Image:
+        return render_image(view, list(names), scale, region, height)
+
+    def regions(self, view: KeyflowerView, names: Sequence[str]) -> list[str]:
+        return regions(view, list(names))
+
+    def seat_colours(self, view: KeyflowerView | None, players: int = SEATS) -> list[PlayerColour]:
+        return seat_colours(view)
+
+    def key_colours(self) -> list[RGB]:
+        return key_colours()
+
+    def warm_up(self, *, scale: float = 1.0, palette: Hashable | None = None) -> None:
+        warm_up(scale)
+
+
+RENDERER = KeyflowerRenderer()

@@ -9,18 +9,19 @@ from PIL import Image, ImageDraw
 
 from games.keyflower.components import RESOURCES, SEASONS
 from games.keyflower.view import BidView, KeyflowerView, TileView
+from renderers.common import textfit
 from renderers.common import N_, text_cache, word
 from renderers.common.fonts import measuring_font
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import SQ3, draw_uses, fitted, paste_tile
-from renderers.keyflower.text import thing, tile_title
+from renderers.keyflower.words import thing, tile_title
 from games.keyflower.components import tile as tile_def
 
 
 def player_name(names: list[str], seat: int, limit: int = 14) -> str:
     name = names[seat] if seat < len(names) else word("Player {n}", n=seat + 1)
-    return name if len(name) <= limit else name[:limit - 1] + "…"
+    return textfit.fit_count(name, limit)
 
 
 PHASES = {"winter_select": N_("choosing winter tiles"), "boats": N_("boat choice"), "placement": N_("village expansion"),

@@ -10,6 +10,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from games.keyflower.rules import geometry
 from games.keyflower.components import tile as tile_def
+from renderers.common import textfit
 from renderers.common import text_cache
 from renderers.keyflower import style as S
 from renderers.keyflower.tilewords import cjk, tile_words
@@ -35,11 +36,7 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, fnt, width: float, lines: int) ->
             break
     out.append(line)
     out = out[:lines]
-    last = out[-1]
-    if S.length(last, fnt) > width:
-        while last and S.length(last + "…", fnt) > width:
-            last = last[:-1]
-        out[-1] = last + "…"
+    out[-1] = textfit.fit(out[-1], width, lambda t: S.length(t, fnt))
     return out
 
 
@@ -64,7 +61,7 @@ def fitted(draw: ImageDraw.ImageDraw, text: str, width: float, size: float, floo
     while True:
         fnt = S.f(size, bold)
         got = wrap(draw, text, fnt, width, lines)
-        if not got[-1].endswith("…") or size <= floor:
+        if not got[-1].endswith(textfit.ELLIPSIS) or size <= floor:
             return fnt, got
         size = max(floor, size * 0.92)
 

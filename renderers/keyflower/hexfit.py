@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterator, Literal, overload
 
 import pyphen
 
+from renderers.common import textfit
 from renderers.keyflower import style as S
 
 SQ3 = math.sqrt(3)
@@ -196,12 +197,7 @@ def _cut(text: str, fnt, s: float, ys: list[float], clear: Clear = None) -> list
     at = 0
     for i, y in enumerate(ys):
         if i == len(ys) - 1:
-            last = _line(pieces[at:])
-            if not fits(s, last, fnt, y, clear):
-                while last and not fits(s, last + "…", fnt, y, clear):
-                    last = last[:-1]
-                last = last.rstrip() + "…"
-            lines.append(last)
+            lines.append(textfit.ellipsize(_line(pieces[at:]), lambda t: fits(s, t, fnt, y, clear), rstrip=True))
             break
         end = at + 1
         while end < len(pieces) and fits(s, _line(pieces[at:end + 1]), fnt, y, clear):

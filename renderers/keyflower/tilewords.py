@@ -11,10 +11,10 @@ from typing import Any
 
 from games.keyflower.components import tile as tile_def
 from renderers.common import word
-from renderers.common.words import codes_shown
+from renderers.common.picture_words import codes_shown
 from renderers.keyflower import style as S
 from renderers.keyflower.hexfit import LINE, Centre, Clear, fit_below, fit_in_hex, fits, line_centres, shift
-from renderers.keyflower.text import ability_text, cost_letters, tile_title, vp_text
+from renderers.keyflower.words import ability_text, cost_letters, tile_title, vp_text
 
 AUCTION_BOTTOM = 0.6    # an auction tile's lowest line of words is centred at most this far below the middle
 COST_INK = (60, 40, 10)

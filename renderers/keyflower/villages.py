@@ -16,7 +16,7 @@ from renderers.common import text_cache, word, words
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import draw_resources, draw_uses, fitted, paste_tile
-from renderers.keyflower.text import tile_title
+from renderers.keyflower.words import tile_title
 
 SQ3 = math.sqrt(3)
 S_MAX = 70          # hex size at 800 px wide

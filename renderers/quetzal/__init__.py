@@ -6,7 +6,7 @@ board), "players" (header and every player's panel) or a player's name or seat n
 player's panel). From a seat's view the picture is that seat's own: header and its panel."""
 from __future__ import annotations
 
-from typing import Hashable
+from typing import Hashable, Sequence
 
 from PIL import Image
 
@@ -14,7 +14,8 @@ from games.quetzal.view import QuetzalView
 from renderers.common import PlayerColour, encode_png, word
 from renderers.common.regions import seat_named
 from renderers.common.layers import compose
-from renderers.quetzal.palette import PALETTES, to_palette
+from renderers.contract import SEATS, Renderer, is_turn_image
+from renderers.quetzal.palettes import PALETTES, to_palette
 from renderers.quetzal.parts import turn_parts
 from renderers.quetzal.panels import Canvas, draw_board, draw_header, draw_player_lines, draw_players
 from renderers.quetzal.sprites import ORDER, PAPER, px, seat_colour
@@ -36,7 +37,7 @@ def render(view: QuetzalView, names: list[str], scale: float = 1.0, region: str 
            cache_key: Hashable | None = None) -> bytes:
     """PNG of the picture in the renderer's fixed palette (``cache_key``: accepted like every
     renderer's; Quetzal's palette is the same for every table)."""
-    if region is None and view.seat is None:          # the public turn image: from parts
+    if is_turn_image(view, region):          # from parts
         names = _names(view, names)
         parts, tail = turn_parts(view, names, scale)
         return encode_png(compose(parts, px(WIDTH, scale), tail, PAPER, PALETTES, "quetzal"))
@@ -81,4 +82,25 @@ def stack(parts: list[Canvas], scale: float) -> Image.Image:
     return image
 
 
-__all__ = ["WIDTH", "render", "regions", "seat_colours"]
+class QuetzalRenderer(Renderer):
+    """Quetzal's pictures (see the module's docstring)."""
+
+    def render(self, view: QuetzalView, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
+               cache_key: Hashable | None = None) -> bytes:
+        return render(view, list(names), scale, region, cache_key)
+
+    def render_image(self, view: QuetzalView, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
+                     height: int | None = None) -> Image.Image:
+        return render_image(view, list(names), scale, region)
+
+    def regions(self, view: QuetzalView, names: Sequence[str]) -> list[str]:
+        return regions(view, list(names))
+
+    def seat_colours(self, view: QuetzalView | None, players: int = SEATS) -> list[PlayerColour]:
+        return seat_colours(view)
+
+
+RENDERER = QuetzalRenderer()
+
+
+__all__ = ["RENDERER", "QuetzalRenderer", "WIDTH", "render", "render_image", "regions", "seat_colours"]

@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
 from games.quetzal.view import PromptView, QuetzalView, QuetzalPlayerView, TeamView
+from renderers.common import textfit
 from renderers.common import N_, coded, font, text_cache, word, words
 from renderers.common.text import length, text as put_text
 from renderers.quetzal.sprites import (CARD_BG, INK, PAPER, chip_sprite, icon, px, seat_colour,
@@ -39,11 +40,7 @@ def name_of(names: list[str], seat: int) -> str:
 def fit(text: str, size: int, limit: float, bold: bool = False) -> str:
     """Shorten ``text`` with an ellipsis so it fits ``limit`` pixels."""
     f = font(size, bold)
-    if length(text, f) <= limit:
-        return text
-    while text and length(text + "…", f) > limit:
-        text = text[:-1]
-    return text + "…"
+    return textfit.fit(text, limit, lambda t: length(t, f))
 
 
 def prompt_text(prompt: PromptView) -> str:

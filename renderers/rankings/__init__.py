@@ -11,6 +11,7 @@ from typing import Sequence
 from PIL import Image, ImageDraw
 
 from renderers.common import encode_png, font, player_colour
+from renderers.common.textfit import fit_count
 
 BACKGROUND = (250, 248, 240)
 TITLE_BG = (40, 56, 80)
@@ -30,10 +31,6 @@ class Column:
     max_chars: int = 28        # longer cells are cut with an ellipsis
 
 
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: max(1, limit - 1)] + "…"
-
-
 def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequence[object]], *,
                  subtitle: str = "", highlight: Sequence[int] = (), badges: Sequence[int] = (),
                  scale: float = 1.0) -> bytes:
@@ -43,7 +40,7 @@ def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequenc
     cell_font, bold = font(size), font(size, bold=True)
     title_font, sub_font = font(int(size * 1.35), bold=True), font(int(size * 0.85))
     pad, row_h = int(14 * scale), int(size * 1.8)
-    cells = [[_cut(str(value), col.max_chars) for value, col in zip(row, columns)] for row in rows]
+    cells = [[fit_count(str(value), col.max_chars) for value, col in zip(row, columns)] for row in rows]
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 
     def width(text: str, face) -> int:

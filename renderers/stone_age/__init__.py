@@ -7,7 +7,7 @@ At game end the full image puts the score breakdown right under the header.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Hashable
+from typing import Hashable, Sequence
 
 from PIL import Image
 
@@ -17,6 +17,7 @@ from renderers.stone_age.board import GAP, WIDTH, dice_row, draw_board, header
 from renderers.common import PlayerColour
 from renderers.common.layers import compose_at
 from renderers.common.palette import Palettes, literal_colours
+from renderers.contract import RGB, SEATS, Renderer, is_turn_image
 from renderers.stone_age.draw import BG, SEAT_ORDER, Canvas, colour
 from renderers.stone_age.parts import turn_parts
 from renderers.stone_age.players import draw_players, draw_scores
@@ -44,9 +45,9 @@ PALETTES = Palettes(key_colours())
 
 def render(view: StoneAgeView, names: list[str], scale: float = 1.0, region: str | None = None,
            cache_key: Hashable | None = None) -> bytes:
-    """PNG (palette: the same look, faster to encode, ~2.5x smaller) of the picture; ``cache_key``:
+    """PNG (palette: the same look, faster to encode, smaller) of the picture; ``cache_key``:
     the table's (its palette is kept across turns)."""
-    if region is None and view.phase != "over" and scale == 1.0:      # a turn of a game in play
+    if is_turn_image(view, region) and view.phase != "over" and scale == 1.0:      # a game in play
         placed, size = turn_parts(view, names)
         return encode_png(compose_at(placed, size, BG, PALETTES, cache_key))
     return encode_png(PALETTES.to_palette(render_image(view, names, scale, region), cache_key))
@@ -77,3 +78,27 @@ def render_image(view: StoneAgeView, names: list[str], scale: float = 1.0, regio
     if scale != 1.0:
         image = image.resize((max(1, int(image.width * scale)), max(1, int(image.height * scale))), Image.Resampling.LANCZOS)
     return image
+
+
+class StoneAgeRenderer(Renderer):
+    """Stone Age's pictures (see the module's docstring)."""
+
+    def render(self, view: StoneAgeView, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
+               cache_key: Hashable | None = None) -> bytes:
+        return render(view, list(names), scale, region, cache_key)
+
+    def render_image(self, view: StoneAgeView, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
+                     height: int | None = None) -> Image.Image:
+        return render_image(view, list(names), scale, region)
+
+    def regions(self, view: StoneAgeView, names: Sequence[str]) -> list[str]:
+        return regions(view, list(names))
+
+    def seat_colours(self, view: StoneAgeView | None, players: int = SEATS) -> list[PlayerColour]:
+        return seat_colours(view)
+
+    def key_colours(self) -> list[RGB]:
+        return key_colours()
+
+
+RENDERER = StoneAgeRenderer()

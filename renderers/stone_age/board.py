@@ -7,7 +7,7 @@ from games.stone_age.components import GATHER, building, card
 from games.stone_age.view import StoneAgeView
 from renderers.common import N_, coded, word, words
 from renderers.stone_age.draw import (
-    BG, CULTURE_BAND, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, TURN_FILL, TURN_FRAME, closed_mark, die, fit,
+    BG, CULTURE_BAND, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, TURN_FILL, TURN_FRAME, closed_mark, die, fitting_size,
     good_square, panel, people_chip, person, text, Canvas,
 )
 
@@ -83,7 +83,7 @@ def header_turn(draw: ImageDraw.ImageDraw, view: StoneAgeView, names: list[str],
     draw.rectangle((0, top, WIDTH, top + HEADER - HEADER_SPLIT), fill=HEADER_FILL)
     line = turn_line(view, names)
     if line:
-        text(draw, (MARGIN + 4, top + 44 - HEADER_SPLIT), line, fit(line, 22, WIDTH - 2 * MARGIN), fill=(255, 246, 220))
+        text(draw, (MARGIN + 4, top + 44 - HEADER_SPLIT), line, fitting_size(line, 22, WIDTH - 2 * MARGIN), fill=(255, 246, 220))
     return top + HEADER - HEADER_SPLIT
 
 
@@ -129,14 +129,14 @@ def gather_cell(image, draw, view: StoneAgeView, loc: str, box: tuple[int, int, 
     draw.rounded_rectangle((x0, y0, x1, y0 + 34), radius=10, fill=RESOURCE_FILL[good])
     draw.rectangle((x0, y0 + 20, x1, y0 + 34), fill=RESOURCE_FILL[good])
     label = location_label(loc)
-    text(draw, (x0 + 8, y0 + 17), label, fit(label, 22, x1 - x0 - 12, True),
+    text(draw, (x0 + 8, y0 + 17), label, fitting_size(label, 22, x1 - x0 - 12, True),
          fill=(255, 255, 255) if good != "gold" else (40, 30, 0), bold=True, anchor="lm")
     who = view.people_on(loc)
     people = sum(n for _, n in who)
     capacity = word("no limit") if loc == "hunt" else f"{people}/7"
     divisor = {"food": 2, "wood": 3, "brick": 4, "stone": 5, "gold": 6}[good]
     text(draw, (x0 + 8, y0 + 38), f"÷{divisor}", 22, fill=MUTED, bold=True)
-    text(draw, (x1 - 8, y0 + 38), capacity, fit(capacity, 22, x1 - x0 - 50), fill=INK, anchor="ra")
+    text(draw, (x1 - 8, y0 + 38), capacity, fitting_size(capacity, 22, x1 - x0 - 50), fill=INK, anchor="ra")
     occupant_chips(image, draw, who, (x0, y0 + 68, x1, y1))
     if loc in view.closed:
         closed_mark(image, (x0, y0 + 34, x1, y1))
@@ -168,7 +168,7 @@ def village_cell(image, draw, view: StoneAgeView, loc: str, box: tuple[int, int,
     x0, y0, x1, y1 = box
     panel(draw, box, fill=(236, 228, 210))
     label = location_label(loc)
-    text(draw, (x0 + 10, y0 + 8), label, fit(label, 24, x1 - x0 - 60, True), bold=True)
+    text(draw, (x0 + 10, y0 + 8), label, fitting_size(label, 24, x1 - x0 - 60, True), bold=True)
     effect = word(VILLAGE_EFFECT[loc])
     text(draw, (x0 + 10, y0 + 46), effect, 21, fill=MUTED)
     who = view.people_on(loc)
@@ -221,7 +221,7 @@ def building_cell(image, draw, view: StoneAgeView, k: int, box: tuple[int, int, 
             for i, good in enumerate(tile.cost):
                 good_square(draw, good, (x0 + 8 + i * 38, y0 + 40), 34)
         else:
-            text(draw, (x0 + 8, y0 + 46), rule, fit(rule, 22, x1 - x0 - 16, True), bold=True)
+            text(draw, (x0 + 8, y0 + 46), rule, fitting_size(rule, 22, x1 - x0 - 16, True), bold=True)
         text(draw, (x0 + 8, y0 + 86), word("= {points} pts", points=points), 22, bold=True)
         text(draw, (x1 - 8, y0 + 90), tile_id, 16, fill=MUTED, anchor="ra")
     who = view.people_on(f"building{k}")
@@ -258,13 +258,13 @@ def card_face(image, draw, cid: str, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
     panel(draw, box, fill=(250, 246, 236), outline=(120, 100, 70))
     label, good = top_label(cid)
-    size = fit(label, 22, x1 - x0 - 16 - (30 if good else 0), True)
+    size = fitting_size(label, 22, x1 - x0 - 16 - (30 if good else 0), True)
     text(draw, (x0 + 8, y0 + 10), label, size, bold=True)
     if good:
         good_square(draw, good, (x1 - 34, y0 + 8), 26)
     bottom, band = bottom_label(cid)
     draw.rounded_rectangle((x0 + 2, y1 - 44, x1 - 2, y1 - 2), radius=8, fill=band)
-    bsize = fit(bottom, 22, x1 - x0 - 14, True)
+    bsize = fitting_size(bottom, 22, x1 - x0 - 14, True)
     text(draw, (x0 + 8, y1 - 23), bottom, bsize, fill=(255, 255, 255) if band == CULTURE_BAND else INK, bold=True,
          anchor="lm")
     text(draw, (x1 - 8, y1 - 62), cid, 16, fill=MUTED, anchor="ra")
@@ -335,7 +335,7 @@ def dice_row(image, draw, view: StoneAgeView, names: list[str], top: int) -> int
             who = names[roll.seat] if roll.seat < len(names) else word("seat {n}", n=roll.seat + 1)
             person(image, roll.seat, (MARGIN + 8, y + 4), 30)
             label = f"{who} · {source}"
-            text(draw, (MARGIN + 44, y + 2), label, fit(label, 20, 220, True), bold=True)
+            text(draw, (MARGIN + 44, y + 2), label, fitting_size(label, 20, 220, True), bold=True)
             x = MARGIN + 44
             for face in roll.dice[:10]:
                 die(image, face, (x, y + 30), 38)
@@ -350,13 +350,13 @@ def dice_row(image, draw, view: StoneAgeView, names: list[str], top: int) -> int
                 result = plus + word(" = {total} → {gain} {good}", total=roll.total, gain=roll.gain,
                                      good=word(RESOURCE[roll.resource]))
             rx = x + 16
-            text(draw, (rx, y + 34), result, fit(result, 24, WIDTH - MARGIN - rx - 8, True), bold=True)
+            text(draw, (rx, y + 34), result, fitting_size(result, 24, WIDTH - MARGIN - rx - 8, True), bold=True)
         else:
             dfa = view.dice_for_all
             assert dfa is not None
             who = names[dfa.buyer] if dfa.buyer < len(names) else word("seat {n}", n=dfa.buyer + 1)
             label = word("Dice for all ({player}, {card}): 1-4 res · 5 tool · 6 agri", player=who, card=dfa.card)
-            text(draw, (MARGIN + 10, y + 2), label, fit(label, 20, WIDTH - 2 * MARGIN - 20, True), bold=True)
+            text(draw, (MARGIN + 10, y + 2), label, fitting_size(label, 20, WIDTH - 2 * MARGIN - 20, True), bold=True)
             x = MARGIN + 10
             for seat, face in dfa.picks:
                 die(image, face, (x, y + 30), 38, dim=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from renderers.common import textfit
 from renderers.common import font, player_colour, text_cache, word
 from renderers.common.text import digit_pieces, length, piece_starts
 
@@ -84,11 +85,9 @@ def _paint(image: Image.Image, fill, x: int, y: int, mask: Image.Image) -> None:
     image.im.paste(fill, (x, y, x + mask.width, y + mask.height), mask.im)
 
 
-def fit(value: str, size: int, width: int, bold: bool = False) -> int:
+def fitting_size(value: str, size: int, width: int, bold: bool = False) -> int:
     """The largest font size <= ``size`` at which ``value`` fits ``width`` pixels."""
-    while size > 10 and length(value, font(size, bold=bold)) > width:
-        size -= 1
-    return size
+    return textfit.shrink(value, width, size, lambda t, step: length(t, font(step, bold=bold)), 10)
 
 
 @text_cache(maxsize=64)

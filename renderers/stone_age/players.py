@@ -11,7 +11,7 @@ from games.stone_age.view import StoneAgePlayerView, StoneAgeView
 from renderers.common.text import length
 from renderers.stone_age.board import GAP, MARGIN, WIDTH
 from renderers.stone_age.draw import (
-    BG, CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, TURN_FILL, TURN_FRAME, box, colour, fit, good_square, panel,
+    BG, CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, TURN_FILL, TURN_FRAME, box, colour, fitting_size, good_square, panel,
     person, text,
 )
 from renderers.common import N_, text_cache, word
@@ -29,7 +29,7 @@ def player_strip(image, draw, view: StoneAgeView, p: StoneAgePlayerView, name: s
     if acting and view.phase != "over":
         marks = "  " + word("▶ to act") + marks
     label = name + marks
-    text(draw, (x0 + 60, y0 + 12), label, fit(label, 26, 430, True), bold=True)
+    text(draw, (x0 + 60, y0 + 12), label, fitting_size(label, 26, 430, True), bold=True)
     text(draw, (x1 - 12, y0 + 4), str(p.score), 40, bold=True, anchor="ra")
     text(draw, (x1 - 12 - _width(str(p.score), 40) - 6, y0 + 20), word("pts"), 18, fill=MUTED, anchor="ra")
 
@@ -158,7 +158,7 @@ def draw_scores(image, draw, view: StoneAgeView, names: list[str], top: int) -> 
         cx = MARGIN + label_w + i * col_w + col_w // 2
         person(image, row.seat, (cx - 15, y - 4), 30)
         label = player_name(names, row.seat)
-        text(draw, (cx, y + 40), label, fit(label, 20, col_w - 8, True), bold=True, anchor="mm")
+        text(draw, (cx, y + 40), label, fitting_size(label, 20, col_w - 8, True), bold=True, anchor="mm")
     y += 60
     for key, label in ROWS:
         bold = key == "total"

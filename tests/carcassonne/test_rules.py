@@ -7,6 +7,8 @@ import random
 import pytest
 
 from games.carcassonne import GAME
+from renderers import carcassonne
+from renderers.registry import renderer_for
 from games.carcassonne.view import CarcassonneView, FigureView
 from games.core import OptionError, toggle_option
 from tests.carcassonne.helpers import fresh, play, replay
@@ -18,7 +20,7 @@ NAMES = ["Alice", "Bob", "Carol", "Dave", "Eve"]
 def test_game_object():
     assert (GAME.name, GAME.title, GAME.min_players, GAME.max_players) == ("carcassonne", "Carcassonne", 2, 5)
     assert GAME.verbs == ("place", "play", "use")
-    assert GAME.renderer == "renderers.carcassonne:render"
+    assert renderer_for(GAME.name) is carcassonne.RENDERER
     assert tuple(GAME.computer_levels()) == ("random", "greedy")
 
 

@@ -14,7 +14,7 @@ from games.carcassonne.view import FigureView, PlacedTileView
 from renderers.carcassonne import PALETTES, render, render_image, square_box
 from renderers.carcassonne.squares import Square, square_image
 from renderers.common.phone import floors
-from renderers.common.words import speaking
+from renderers.common.picture_words import speaking
 from renderers.common import PLAYER_COLOURS
 from tests.carcassonne_render.helpers import count_near, small_view
 from tests.renderers.positions import JAPANESE, NAMES, all_options

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from games.florenza import GAME
+from renderers import florenza
+from renderers.registry import renderer_for
 from games.florenza.components import CATEGORIES, RES, catalog, florin_cards
 from games.florenza.rules.setup import build_deck, location_copies
 
@@ -126,7 +128,7 @@ def test_published_counts():
 def test_player_counts():
     assert (GAME.min_players, GAME.max_players) == (2, 4)
     assert GAME.name == "florenza" and GAME.title == "Florenza: The Card Game"
-    assert GAME.renderer == "renderers.florenza:render"
+    assert renderer_for(GAME.name) is florenza.RENDERER
     assert GAME.options == ()
     with pytest.raises(ValueError):
         GAME.setup(5, frozenset(), 1)

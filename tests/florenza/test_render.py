@@ -130,7 +130,7 @@ def test_every_artist_on_display_is_named_whole(midgame, monkeypatch, locale):
     from dataclasses import replace
 
     from games.florenza.components import catalog
-    from renderers.common.words import speaking
+    from renderers.common.picture_words import speaking
     from renderers.florenza import draw, render_image
 
     drawn: list[str] = []

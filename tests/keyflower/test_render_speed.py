@@ -8,7 +8,7 @@ import re
 
 from games.keyflower import GAME
 from renderers.common.phone import floors
-from renderers.common.words import LANGUAGES, speaking
+from renderers.common.picture_words import LANGUAGES, speaking
 from renderers.keyflower import render, warm_up
 from renderers.keyflower.board import auction, boats_row
 from renderers.keyflower.hexes import tile_sprite

@@ -5,6 +5,8 @@ import pytest
 
 from games.core import IllegalAction
 from games.quetzal import GAME
+from renderers import quetzal
+from renderers.registry import renderer_for
 from games.quetzal.actions import Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, TeamUse, Upgrade
 from tests.quetzal.helpers import NAMES, act, new_game, park, set_pool
 
@@ -129,7 +131,7 @@ def test_errors_say_what_is_right() -> None:
 def test_options_and_game_metadata() -> None:
     from games.core import toggle_option, validate_options
     assert (GAME.name, GAME.title, GAME.min_players, GAME.max_players) == ("quetzal", "Quetzal", 2, 5)
-    assert GAME.renderer == "renderers.quetzal:render"
+    assert renderer_for(GAME.name) is quetzal.RENDERER
     assert validate_options(GAME.options, ()) == frozenset()
     assert toggle_option(GAME.options, frozenset(), "open_hands") == {"open_hands"}
     assert not [spec.name for spec in GAME.options if spec.unavailable]

@@ -40,7 +40,7 @@ EVERY = 25
 
 def shipped_games() -> list[str]:
     return [name for name in registry.names()
-            if registry.get(name).renderer and type(registry.get(name)).__module__.startswith("games.")]
+            if renderers.has_pictures(name) and type(registry.get(name)).__module__.startswith("games.")]
 
 
 def digest(png: bytes | None) -> str:
@@ -81,11 +81,11 @@ def pictures(name: str) -> Iterator[tuple[str, bytes | None]]:
                 for language in LANGUAGES:
                     names = (JAPANESE if language == "ja" else NAMES)[:players]
                     where = f"{players}p seed {seed} move {move} {language}"
-                    for region in [None, *renderers.regions(game, public, names)]:
-                        yield f"{where} region {region}", renderers.render(game, public, names, region=region,
+                    for region in [None, *renderers.regions(game.name, public, names)]:
+                        yield f"{where} region {region}", renderers.render(game.name, public, names, region=region,
                                                                           locale=language)
                     if game.private_info or game.has_secrets(options):
-                        yield f"{where} seat 0", renderers.render(game, game.view(state, 0), names, locale=language)
+                        yield f"{where} seat 0", renderers.render(game.name, game.view(state, 0), names, locale=language)
                     outcome = game.outcome(state)
                     if outcome is not None:
                         yield f"{where} result", renderers.render_result(game, outcome, names, public,

@@ -18,12 +18,12 @@ from games.keyflower.components import tiles as keyflower_tiles
 from games.quetzal.components import rules as quetzal_rules
 from games.stone_age.notation import ALIASES
 from renderers import registry as renderers
-from renderers.common.words import speaking, word
+from renderers.common.picture_words import speaking, word
 from renderers.replay import Move, caption, make_replay
 from tests.renderers.drawnwords import english_left, recording
 from tests.renderers.positions import JAPANESE, configs, positions
 
-GAMES = [name for name in registry.names() if registry.get(name).renderer and type(registry.get(name)).__module__.startswith("games.")]
+GAMES = [name for name in registry.names() if renderers.has_pictures(name) and type(registry.get(name)).__module__.startswith("games.")]
 DIRECTIONS = "(?:nne|ene|ese|sse|ssw|wsw|wnw|nnw|n|e|s|w)"
 
 
@@ -68,11 +68,11 @@ def _draw_all(name: str, locale: str) -> tuple[list[str], list]:
             state = game.from_json(snapshot)
             public = game.view(state, None)
             with recording() as drawn:
-                for region in [None, *renderers.regions(game, public, names)]:
-                    assert renderers.render(game, public, names, region=region, locale=locale)
+                for region in [None, *renderers.regions(game.name, public, names)]:
+                    assert renderers.render(game.name, public, names, region=region, locale=locale)
                 if game.private_info or game.has_secrets(options):
                     for seat in range(players):
-                        assert renderers.render(game, game.view(state, seat), names, locale=locale)
+                        assert renderers.render(game.name, game.view(state, seat), names, locale=locale)
                 outcome = game.outcome(state)
                 if outcome is not None:
                     assert renderers.render_result(game, outcome, names, public, locale=locale)

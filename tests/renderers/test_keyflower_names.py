@@ -13,7 +13,7 @@ from renderers.common.phone import floors
 from renderers.keyflower import style as S
 from renderers.keyflower.tilewords import name_above_ability, name_alone
 from renderers.keyflower.hexfit import LINE, fit_in_hex
-from renderers.keyflower.text import tile_title
+from renderers.keyflower.words import tile_title
 from renderers.keyflower.villages import NAME_MIN, S_MAX
 
 SQ3 = math.sqrt(3)

@@ -11,10 +11,10 @@ import pytest
 
 from games.keyflower.components import tiles
 from renderers.common.phone import floors
-from renderers.common.words import speaking
+from renderers.common.picture_words import speaking
 from renderers.keyflower import style as S
 from renderers.keyflower.hexfit import LINE, NO_LINE_START, _cut, fit_in_hex, phrase_breaks
-from renderers.keyflower.text import ability_text, cost_letters
+from renderers.keyflower.words import ability_text, cost_letters
 from renderers.keyflower.tilewords import COST_INK, name_alone, tile_words
 from renderers.keyflower.villages import S_MAX
 

@@ -61,7 +61,7 @@ async def test_a_resigned_seat_is_the_computers_in_status_and_pictures(store):
     assert "Bob has resigned; the computer plays this seat." in status
     table = service.live_tables.in_channel(1)
     public = next(r for r in replies if not r.private and r.image)
-    expected = render_registry.render(table.game, table.game.view(table.state, None), ["Alice", "Bob (computer)", "Carol"],
+    expected = render_registry.render(table.game.name, table.game.view(table.state, None), ["Alice", "Bob (computer)", "Carol"],
                                       service.settings.rendering.scale)
     assert public.image == expected                 # the picture names Bob's seat as the computer's
     board = await service.board(ctx("carol"))

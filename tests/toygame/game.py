@@ -23,7 +23,6 @@ class Countdown(Game):
     min_players = 2
     max_players = 4
     verbs = ("play", "bid")
-    renderer = "tests.toygame.render:render"
     options = (
         OptionSpec("long", "Play to 31 instead of 21."),
         OptionSpec("wide", "Steps of 1 to 5.", excludes=("narrow",)),

@@ -7,7 +7,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from renderers.common import encode_png, font, player_colour
+from typing import Hashable, Sequence
+
+from renderers.common import PlayerColour, encode_png, font, player_colour
+from renderers.contract import SEATS, Renderer
 from tests.toygame.view import CountdownView
 
 
@@ -25,7 +28,7 @@ def _wait_at_gate() -> None:
             time.sleep(0.02)
 
 
-def render(view: CountdownView, names: list[str], scale: float = 1.0, region: str | None = None) -> bytes:
+def render(view: CountdownView, names: Sequence[str], scale: float = 1.0) -> bytes:
     _wait_at_gate()
     width, row = int(480 * scale), int(40 * scale)
     image = Image.new("RGB", (width, row * (len(names) + 2)), (250, 248, 240))
@@ -43,9 +46,17 @@ def render(view: CountdownView, names: list[str], scale: float = 1.0, region: st
     return encode_png(image)
 
 
-def seat_colours(view: CountdownView | None) -> list:
-    """The seats' colours for the result image, which the game's end draws instead of ``render``:
-    it waits at the crash tests' gate too (``view`` is None when only the colours are asked)."""
-    if view is not None:
-        _wait_at_gate()
-    return [player_colour(seat) for seat in range(8)]
+class CountdownRenderer(Renderer):
+    """The test game's pictures: one picture for every region."""
+
+    def render(self, view: CountdownView, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
+               cache_key: Hashable | None = None) -> bytes:
+        return render(view, names, scale)
+
+    def seat_colours(self, view: CountdownView | None, players: int = SEATS) -> list[PlayerColour]:
+        """The seats' colours for the result image, which the game's end draws instead of
+        ``render``: it waits at the crash tests' gate too (``view`` is None when only the colours
+        are asked)."""
+        if view is not None:
+            _wait_at_gate()
+        return [player_colour(seat) for seat in range(8)]

@@ -11,7 +11,7 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-class Kept(Generic[K, V]):
+class LRUCache(Generic[K, V]):
     """At most ``size`` values by key (0 keeps nothing), least recently used first out."""
 
     def __init__(self, size: int) -> None:

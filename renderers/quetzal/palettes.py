@@ -1,8 +1,8 @@
 """A fixed 8-bit palette for the Quetzal image.
 
 The image is a flat illustration: a few dozen base colours plus their anti-aliasing blends.
-Mapping to a fixed palette (no dithering) takes a few milliseconds, where computing a palette per
-image takes tens, and the PNG is about a third of the RGB size."""
+Mapping to a fixed palette (no dithering) costs a fraction of computing a palette per image, and
+the PNG is much smaller than the RGB one (docs/performance.md)."""
 from __future__ import annotations
 
 import functools

@@ -1,18 +1,17 @@
 """Drawing work as plain functions of plain data, so that it can run in a worker thread or in a
-worker process (bot/service/drawing.py): a game is named by its renderer spec (``module:function``)
-and its game module, never passed as an object."""
+worker process (bot/service/drawing.py): a game is named by its name (its renderer is the one
+renderers.registry holds under that name), never passed as an object."""
 from __future__ import annotations
 
 import ctypes
 import gc
-import inspect
 import logging
 from typing import Any, Hashable, Sequence
 
 from games import registry as games
 from games.core.outcome import Outcome
 from renderers import registry
-from renderers.common.words import LANGUAGES, translations
+from renderers.common.picture_words import LANGUAGES, translations
 from renderers.common.layers import configure as configure_layers
 from renderers.common.png import configure as configure_png
 
@@ -27,9 +26,9 @@ KEEP_FREE = 256 * 2**20             # freed memory malloc keeps before giving it
 def keep_image_memory() -> None:
     """Have glibc's malloc serve picture buffers (a few MB each, made and freed for every part of
     every picture) from memory it keeps, not from fresh pages of the kernel each time: mapping
-    and faulting in a 3 MB canvas costs about as much as drawing on it. glibc adapts its own
+    and faulting in a canvas costs about as much as drawing on it. glibc adapts its own
     threshold to what was freed last, so a worker's speed depended on the sizes of the pictures
-    it happened to draw (Quetzal's turn 8 ms or 16 ms). Linux with glibc only; elsewhere nothing."""
+    it happened to draw (docs/performance.md). Linux with glibc only; elsewhere nothing."""
     try:
         libc = ctypes.CDLL("libc.so.6")
         libc.mallopt(M_MMAP_THRESHOLD, IMAGE_BUFFERS)
@@ -42,8 +41,8 @@ def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | No
             png_bands: int | None = None, palette: Hashable | None = None) -> None:
     """Set a worker up: register the operator's plugin games, then draw one picture of every game
     (fonts, sprites and tile geometry are made here, not during the first real turn); ``full``:
-    also every sprite a renderer can make ahead (its ``warm_up``, a few seconds: worker processes
-    do it as they start, the threads of a small bot leave it to the first turns). ``layers``: how
+    also every sprite a renderer can make ahead (its ``warm_up``: worker processes do it as they
+    start, the threads of a small bot leave it to the first turns). ``layers``: how
     many picture parts are kept in their palette form (renderers.common.layers); ``png_bands``: how
     many compressed bands of pictures are kept (renderers.common.png); ``palette``: the key of the
     palette public pictures share, which a renderer's warm-up may make and fill ahead."""
@@ -58,16 +57,15 @@ def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | No
         translations(locale)
     for name in games.names():
         game = games.get(name)
-        if game is None or not game.renderer:
+        if game is None or not registry.has_pictures(name):
             continue
         try:
             options = frozenset(s.name for s in game.options if s.default)
             state = game.setup(game.min_players, options, 0)
-            registry.render(game, game.view(state, None), [f"Player {i + 1}" for i in range(game.min_players)])
-            warm = getattr(registry.renderer_module(game), "warm_up", None)
-            if warm is not None and full:
-                takes_palette = palette is not None and "palette" in inspect.signature(warm).parameters
-                warm(palette=palette) if takes_palette else warm()
+            registry.render(name, game.view(state, None), [f"Player {i + 1}" for i in range(game.min_players)])
+            renderer = registry.renderer_for(name)
+            if full and renderer is not None:
+                renderer.warm_up(palette=palette)
         except Exception:       # a game that cannot draw will say so at its first table
             log.exception("%s: drawing a first picture failed", name)
     settle_memory()
@@ -76,7 +74,7 @@ def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | No
 def settle_memory() -> None:
     """Collect what the warm-up left, then leave what it made (fonts, sprites, catalogues, game
     data: kept for the life of the worker) out of every later garbage collection: a full
-    collection otherwise walks them all again, a 20-30 ms pause inside some turn's picture."""
+    collection otherwise walks them all again, a pause inside some turn's picture."""
     gc.collect()
     gc.freeze()
 
@@ -84,10 +82,9 @@ def settle_memory() -> None:
 def picture(game_name: str, view: Any, names: list[str], scale: float, region: str | None, cache_key: Any,
             locale: str | None = None) -> bytes | None:
     """PNG of a view with its words in ``locale`` (see renderers.registry.render)."""
-    game = games.get(game_name)
-    if game is None:
+    if games.get(game_name) is None:
         raise LookupError(f"no game {game_name!r} in this worker")
-    return registry.render(game, view, names, scale, region=region, cache_key=cache_key, locale=locale)
+    return registry.render(game_name, view, names, scale, region=region, cache_key=cache_key, locale=locale)
 
 
 def help_picture(game_name: str, locale: str | None = None) -> bytes | None:

@@ -1,0 +1,136 @@
+"""Fitting text into a width, for every renderer: measure it, cut it with an ellipsis, shrink its
+font until it fits, wrap it into lines.
+
+Text is cut between grapheme clusters (what a reader sees as one character), never inside one:
+a letter and its combining marks, an emoji and its skin tone or variation selector, a ZWJ
+sequence (a family, a flag of tags) and a pair of regional indicators (a flag) stay whole or go
+together. The clusters are found from Unicode categories (:func:`graphemes`), a simplification
+of UAX #29 that is enough for names and the catalogue's words.
+"""
+from __future__ import annotations
+
+import unicodedata
+from typing import Callable
+
+from PIL import ImageFont
+
+from renderers.common.text import length
+
+ELLIPSIS = "…"
+ZWJ = "\u200d"
+#: Japanese punctuation that never starts a line (JLReq)
+NO_LINE_START = "、。，．）」』："
+
+Face = ImageFont.FreeTypeFont | ImageFont.ImageFont
+#: the width of a text in pixels, as the caller draws it
+Measure = Callable[[str], float]
+
+
+def measure(text: str, face: Face) -> float:
+    """The width of ``text`` in ``face`` (kept: renderers.common.text.length)."""
+    return length(text, face)
+
+
+def _regional(ch: str) -> bool:
+    return "\U0001F1E6" <= ch <= "\U0001F1FF"
+
+
+def _extends(ch: str) -> bool:
+    """Whether ``ch`` belongs to the cluster before it: a combining mark, a variation selector,
+    an emoji modifier (skin tone), a tag, or ZWJ itself."""
+    return (unicodedata.category(ch) in ("Mn", "Mc", "Me") or ch == ZWJ or "\U0001F3FB" <= ch <= "\U0001F3FF"
+            or "\U000E0020" <= ch <= "\U000E007F")
+
+
+def graphemes(text: str) -> list[str]:
+    """``text`` as its grapheme clusters, in order (joined, they are ``text`` again)."""
+    clusters: list[str] = []
+    for ch in text:
+        if clusters:
+            last = clusters[-1]
+            if (_extends(ch) or last.endswith(ZWJ) or (last == "\r" and ch == "\n")
+                    or (_regional(ch) and len(last) == 1 and _regional(last))):
+                clusters[-1] = last + ch
+                continue
+        clusters.append(ch)
+    return clusters
+
+
+def ellipsize(text: str, fits: Callable[[str], bool], rstrip: bool = False) -> str:
+    """``text`` when it ``fits``; else its longest run of first clusters that fits with an
+    ellipsis after it, and the ellipsis (alone when nothing fits). ``rstrip``: no space is left
+    before the ellipsis."""
+    if fits(text):
+        return text
+    clusters = graphemes(text)
+    while clusters and not fits("".join(clusters) + ELLIPSIS):
+        clusters.pop()
+    kept = "".join(clusters)
+    return (kept.rstrip() if rstrip else kept) + ELLIPSIS
+
+
+def fit(text: str, width: float, width_of: Measure, rstrip: bool = False) -> str:
+    """``text`` cut with an ellipsis to be at most ``width`` pixels wide (as ``width_of``
+    measures it)."""
+    return ellipsize(text, lambda t: width_of(t) <= width, rstrip)
+
+
+def fit_count(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` clusters, the last an ellipsis when it is cut (a column of
+    a table cut by characters, not pixels)."""
+    clusters = graphemes(text)
+    if len(clusters) <= limit:
+        return text
+    return "".join(clusters[:max(1, limit - 1)]) + ELLIPSIS
+
+
+def shrink(text: str, width: float, size: int, width_at: Callable[[str, int], float], smallest: int) -> int:
+    """The largest font size from ``size`` down to ``smallest`` at which ``text`` fits ``width``
+    (``width_at(text, size)``: its width at that size); ``smallest`` when none does (and
+    ``size`` itself when it is below ``smallest``)."""
+    while size > smallest and width_at(text, size) > width:
+        size -= 1
+    return size
+
+
+def shrink_and_fit(text: str, width: float, size: int, width_at: Callable[[str, int], float],
+                   smallest: int) -> tuple[str, int]:
+    """(text, font size): the largest size down to ``smallest`` at which ``text`` fits
+    ``width``; at ``smallest``, the text cut with an ellipsis if it still does not fit."""
+    size = shrink(text, width, size, width_at, smallest)
+    return fit(text, width, lambda t: width_at(t, size)), size
+
+
+def break_pieces(text: str) -> list[str]:
+    """``text`` cut where a line may break: after a space, or after any Japanese character (a
+    Japanese punctuation mark stays with the piece before it: it never starts a line)."""
+    pieces, piece = [], ""
+    for c in text:
+        if c in NO_LINE_START and pieces and not piece:
+            pieces[-1] += c
+            continue
+        piece += c
+        if c == " " or ord(c) > 0x2E80:
+            pieces.append(piece)
+            piece = ""
+    return pieces + ([piece] if piece else [])
+
+
+def wrap(text: str, width: float, width_of: Measure, most: int) -> list[str]:
+    """``text`` in lines of at most ``width`` pixels (between words, or between any two
+    characters of Japanese), at most ``most`` lines, the last (and any single piece too wide for
+    a line) cut with an ellipsis."""
+    lines: list[str] = []
+    line = ""
+    for piece in break_pieces(text):
+        trial = line + piece
+        if line and width_of(trial.rstrip()) > width:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line = trial
+    if line:
+        lines.append(line.rstrip())
+    if len(lines) > most:
+        lines = lines[:most - 1] + [fit(" ".join(lines[most - 1:]), width, width_of)]
+    return [fit(each, width, width_of) for each in lines]

@@ -1,0 +1,71 @@
+"""The shared text fitting (renderers.common.textfit): cut between grapheme clusters, shrink,
+wrap."""
+from __future__ import annotations
+
+import pytest
+
+from renderers.common.textfit import ELLIPSIS, ellipsize, fit, fit_count, graphemes, shrink, shrink_and_fit, wrap
+
+
+def by_chars(text: str) -> float:
+    """A width of one pixel per code point: tests count what is kept."""
+    return len(text)
+
+
+@pytest.mark.parametrize("text, clusters", [
+    ("abc", ["a", "b", "c"]),
+    ("e\u0301t\u00e9", ["e\u0301", "t", "\u00e9"]),                         # a combining accent
+    ("か\u3099き", ["か\u3099", "き"]),                                      # a combining dakuten
+    ("a\U0001F44D\U0001F3FDb", ["a", "\U0001F44D\U0001F3FD", "b"]),         # a skin tone
+    ("\U0001F468\u200d\U0001F469\u200d\U0001F467!", ["\U0001F468\u200d\U0001F469\u200d\U0001F467", "!"]),   # ZWJ
+    ("\U0001F1EF\U0001F1F5\U0001F1EC\U0001F1E7", ["\U0001F1EF\U0001F1F5", "\U0001F1EC\U0001F1E7"]),         # flags
+    ("\u2764\ufe0fx", ["\u2764\ufe0f", "x"]),                               # a variation selector
+])
+def test_text_is_split_into_what_a_reader_sees_as_characters(text, clusters):
+    assert graphemes(text) == clusters
+    assert "".join(graphemes(text)) == text
+
+
+def test_a_text_that_fits_is_kept_whole():
+    assert fit("Alice", 5, by_chars) == "Alice"
+
+
+def test_a_long_text_keeps_the_most_that_fits_with_the_ellipsis():
+    assert fit("Alexandra", 5, by_chars) == "Alex" + ELLIPSIS
+    assert fit("Alexandra", 0, by_chars) == ELLIPSIS
+
+
+def test_a_cut_never_splits_a_cluster():
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+    cut = fit("ab" + family + "cd", 8, by_chars)
+    assert cut == "ab" + family + ELLIPSIS                 # 2 + 5 + 1 code points fit in 8
+    assert fit("ab" + family + "cd", 7, by_chars) == "ab" + ELLIPSIS       # the family does not fit: it goes whole
+    assert fit("e\u0301e\u0301e\u0301", 4, by_chars) == "e\u0301" + ELLIPSIS
+
+
+def test_rstrip_leaves_no_space_before_the_ellipsis():
+    assert ellipsize("ab cdef", lambda t: len(t) <= 4, rstrip=True) == "ab" + ELLIPSIS
+    assert ellipsize("ab cdef", lambda t: len(t) <= 4) == "ab " + ELLIPSIS
+
+
+def test_a_count_limit_counts_clusters():
+    assert fit_count("abc", 3) == "abc"
+    assert fit_count("abcdef", 4) == "abc" + ELLIPSIS
+    assert fit_count("e\u0301e\u0301e\u0301", 3) == "e\u0301e\u0301e\u0301"
+
+
+def test_shrink_finds_the_largest_size_that_fits():
+    def width_at(text: str, size: int) -> float:
+        return len(text) * size
+
+    assert shrink("abcd", 40, 12, width_at, 6) == 10
+    assert shrink("abcd", 4, 12, width_at, 6) == 6               # none fits: the smallest
+    assert shrink("abcd", 40, 5, width_at, 6) == 5               # below the smallest already
+    text, size = shrink_and_fit("abcdefgh", 40, 12, width_at, 6)
+    assert size == 6 and text == "abcde" + ELLIPSIS and width_at(text, size) <= 40
+
+
+def test_wrap_breaks_between_words_and_japanese_characters():
+    assert wrap("one two three", 7, by_chars, 3) == ["one two", "three"]
+    assert wrap("one two three four", 7, by_chars, 2) == ["one two", "three " + ELLIPSIS]
+    assert wrap("あいうえお。かき", 3, by_chars, 3) == ["あいう", "えお。", "かき"]      # "。" never starts a line
