@@ -132,6 +132,15 @@ class Reply:
         await inter.fake.wait_for(lambda: len(inter.followups) >= n, timeout, f"{n} followup(s) to {inter.describe()}")
         return self.followups
 
+    async def answer_message(self, timeout: float | None = None) -> Message:
+        """The message that answers, as the user finally sees it. An answer that took longer than
+        the bot waits before deferring, to a command whose "thinking..." everyone sees, but which
+        only its user may read, comes as a followup after the public placeholder "\u2026" (the
+        bot then deletes the placeholder); otherwise it is the response itself."""
+        if self.type == 5 and self.message.content == "\u2026":
+            return (await self.wait_followups(1, timeout))[-1]
+        return self.message
+
     async def wait_edits(self, n: int = 1, timeout: float | None = None) -> Message:
         """Wait until the answer message was edited (edit_original_response / type 7) `n` times."""
         inter = self.interaction
