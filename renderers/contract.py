@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import sys
+from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any, Hashable, Sequence
 
@@ -31,20 +32,20 @@ def is_turn_image(view: Any, region: str | None) -> bool:
     return region is None and view.seat is None
 
 
-class Renderer:
+class Renderer(ABC):
     """A game's pictures. Subclasses draw :meth:`render` (and :meth:`render_image` where the
     RGB picture is had without a PNG); the rest has defaults."""
 
     #: what ``/board`` shows without a region (None: the turn image)
     board_region: str | None = None
 
+    @abstractmethod
     def render(self, view: Any, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
                cache_key: Hashable | None = None) -> bytes:
         """PNG of ``view``: the turn image (``region`` None) or a region of :meth:`regions`
         (ValueError for one it cannot read). ``cache_key`` names the palette kept across
         pictures (the service gives a game's public pictures one key, a private viewer one of
         their own)."""
-        raise NotImplementedError
 
     def render_image(self, view: Any, names: Sequence[str], *, scale: float = 1.0, region: str | None = None,
                      height: int | None = None) -> Image.Image:
