@@ -17,10 +17,10 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.config import Settings
-from bot.discord.answers import ButtonAnswer, SlashAnswer
+from bot.discord.answers import ButtonAnswer, InFlight, SlashAnswer, fill_thinking
 from bot.discord.buttons import TableComponent
 from bot.discord.options import conform
-from bot.discord.send import NO_PINGS, PUBLIC_THINKING, USERS_ONLY, kwargs_of, send_replies
+from bot.discord.send import PUBLIC_THINKING, USERS_ONLY, kwargs_of, send_replies
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import I18n, t
 from bot.monitor import LoopMonitor
@@ -31,7 +31,6 @@ from bot.service import TableService
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",
         "bot.discord.cogs.plugins", "bot.discord.cogs.tournament")
-DEFER_AFTER = 1.0          # seconds; Discord wants an answer within 3
 SHUTDOWN_GRACE = 30.0      # seconds a stopping bot waits for the answers it is still working on
 
 
@@ -122,7 +121,7 @@ class BoardBotCore(_Bot):
         self.plugins = plugins              # bot.plugins.Plugins: timers, ratings, tournaments
         self.monitor = monitor           # event-loop stall figures (config monitor.*), or None
         self.tree.on_error = self.on_app_command_error
-        self._in_flight = 0              # interactions whose service call is running (see in_time)
+        self.in_flight = InFlight(settings.rendering.threads)   # interactions whose service call is running
         self._answering = 0              # interactions not fully answered yet (service call + sending)
         self._all_answered = asyncio.Event()
         self._all_answered.set()
@@ -240,44 +239,7 @@ class BoardBotCore(_Bot):
         ``private``: the command normally answers only its user (/status, /hand...), so a
         deferral shows "thinking..." only to them."""
         async with self.answering():
-            await self.service.serve(self.ctx(interaction), call, SlashAnswer(self, interaction, private))
-
-    async def fill_thinking(self, interaction: discord.Interaction) -> None:
-        """Fill the "thinking..." message with a placeholder (deleted once the answer is sent), so
-        that the answer goes out as a message of its own with its own visibility."""
-        await interaction.edit_original_response(content="\u2026", allowed_mentions=NO_PINGS)
-        interaction.extras.pop(PUBLIC_THINKING, None)
-
-    async def in_time(self, interaction: discord.Interaction, work: Coroutine[Any, Any, list[Reply]], *,
-                      thinking: bool, ephemeral: bool = False) -> list[Reply]:
-        """Await the service's answer; if it is not ready within DEFER_AFTER, acknowledge the
-        interaction first (Discord wants that within 3 seconds). When other interactions are being
-        worked on already, this one will queue behind them (CPU, renders, the table's lock): it is
-        acknowledged at once, before its work starts. ``thinking``: show "thinking..." (slash
-        commands; to the user alone if ``ephemeral``); without it a button click is acknowledged
-        silently (deferred update)."""
-        self._in_flight += 1
-        try:
-            if self._in_flight > self.settings.rendering.threads:
-                try:
-                    await self.defer(interaction, thinking=thinking, ephemeral=ephemeral)
-                except BaseException:
-                    work.close()
-                    raise
-                return await work
-            task = asyncio.ensure_future(work)
-            done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-            if not done:
-                await self.defer(interaction, thinking=thinking, ephemeral=ephemeral)
-            return await task
-        finally:
-            self._in_flight -= 1
-
-    @staticmethod
-    async def defer(interaction: discord.Interaction, *, thinking: bool, ephemeral: bool) -> None:
-        await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
-        if thinking and not ephemeral:
-            interaction.extras[PUBLIC_THINKING] = True
+            await self.service.serve(self.ctx(interaction), call, SlashAnswer(self.in_flight, self.i18n, interaction, private))
 
     async def handle_button(self, interaction: discord.Interaction, custom_id: str, values: list[str] | None = None) -> None:
         async with self.answering():
@@ -288,7 +250,7 @@ class BoardBotCore(_Bot):
 
     async def _handle_button(self, interaction: discord.Interaction, custom_id: str, values: list[str] | None) -> None:
         await self.service.serve(self.ctx(interaction), lambda ctx: self.service.button(ctx, custom_id, values),
-                                 ButtonAnswer(self, interaction, custom_id, values))
+                                 ButtonAnswer(self.in_flight, self.i18n, interaction, custom_id, values))
 
     async def post(self, channel_id: int, replies: list[Reply]) -> None:
         """Post replies to a channel without an interaction (e.g. computer moves after restore)."""
@@ -310,7 +272,7 @@ class BoardBotCore(_Bot):
         try:
             public_thinking = interaction.extras.get(PUBLIC_THINKING, False)
             if public_thinking:             # filling it would show the failure to everyone
-                await self.fill_thinking(interaction)
+                await fill_thinking(interaction)
             await send_replies(interaction, [reply], self.i18n)
             if public_thinking:
                 await interaction.delete_original_response()
