@@ -14,6 +14,7 @@ import logging
 import random
 import time
 from concurrent.futures import Executor
+from typing import Awaitable
 
 from bot.i18n import t
 from bot.store import ActionRecord, StaleTableError, Store, StoreError
@@ -145,16 +146,25 @@ class Play:
             return await self.finish(table, events, outcome, actor=actor, chose=chose, records=records)
         if records:
             snapshot = table.snapshot_of(table.state)
-            try:
-                await self.store.append_actions(table.id, records, snapshot, table.seats)
-            except StaleTableError:
-                table.rollback()
-                raise               # another process wrote the table first: the caller reloads it (live_tables.py)
-            except StoreError as error:
-                table.rollback()
-                return not_saved(error, table)
+            if failed := await self._stored(table, self.store.append_actions(table.id, records, snapshot, table.seats)):
+                return failed
             table.committed(records[-1].n, snapshot)
         return Moved(table, events, actor, chose)
+
+    @staticmethod
+    async def _stored(table: LiveTable, write: Awaitable[None]) -> Refused | None:
+        """Run the write of a change to ``table``; if it fails, the table in memory goes back to
+        its last stored state. A table another process wrote first raises StaleTableError (the
+        caller reloads it, live_tables.py); any other failure is answered as not saved."""
+        try:
+            await write
+        except StaleTableError:
+            table.rollback()
+            raise
+        except StoreError as error:
+            table.rollback()
+            return not_saved(error, table)
+        return None
 
     def computers_to_act(self, table: LiveTable) -> list[int]:
         return [s for s in sorted(table.game.to_act(table.state)) if table.computer_controls(s)]
@@ -194,19 +204,17 @@ class Play:
         records = records or []
         results = [(seat, table.seats[seat].user_id, outcome.ranks[seat], outcome.scores[seat]) for seat in range(len(table.seats))]
         snapshot = table.snapshot_of(table.state) if records else None
+
+        async def end_with_extensions() -> None:
+            extra = []
+            for hook in self.hooks:
+                extra += await hook.ending(table, outcome, status, records)
+            await self.store.finish_table(table.id, status, results, version=table.version, actions=records,
+                                          snapshot=snapshot, seats=table.seats, extra=extra)
+
         async with self.ending_lock:
-            try:
-                extra = []
-                for hook in self.hooks:
-                    extra += await hook.ending(table, outcome, status, records)
-                await self.store.finish_table(table.id, status, results, version=table.version, actions=records,
-                                              snapshot=snapshot, seats=table.seats, extra=extra)
-            except StaleTableError:
-                table.rollback()
-                raise               # another process wrote the table first: the caller reloads it (live_tables.py)
-            except StoreError as error:
-                table.rollback()
-                return not_saved(error, table)
+            if failed := await self._stored(table, end_with_extensions()):
+                return failed
         if records and snapshot is not None:
             table.committed(records[-1].n, snapshot)
         table.status = status
