@@ -28,7 +28,7 @@ from bot.table.context import Ctx
 from bot.presenters.replies import Reply
 from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
 from bot.presenters.numbers import whole_number
-from bot.store import StoreError
+from bot.store import Store, StoreError
 from bot.store.base import Statement
 from bot.store.turn_timers import TimerSetting
 from bot.tournaments import export, pairing
@@ -75,14 +75,17 @@ def planned_rounds(format: str, players: int, size: int, smallest: int, wanted: 
 
 
 class Tournaments(TableHooks):
-    def __init__(self, service: "TableService", scheduler: Scheduler, ports: Ports, clock: "Clock",
-                 timers: "TurnTimers") -> None:
+    def __init__(self, service: "TableService", store: TournamentStore, records: Store, scheduler: Scheduler,
+                 ports: Ports, clock: "Clock", timers: "TurnTimers") -> None:
+        """``store``: the tournaments' repository; ``records``: the store's tables (a round's
+        games and their results) and the write of the repository's statements."""
         self.service = service
+        self.records = records
         self.timers = timers            # a table's turn timer is the tournament's
         self.scheduler = scheduler
         self.ports = ports
         self.clock = clock
-        self.store = TournamentStore(service.store)
+        self.store = store
         self._lock = asyncio.Lock()
         self._signup: KeyedLocks[int] = KeyedLocks()
         self._i18n = I18n()
@@ -233,7 +236,7 @@ class Tournaments(TableHooks):
             return self._none_here()
         if not self._may_run(ctx, tournament):
             return _error("Only the organiser or a moderator can do that.")
-        await self.service.store.write([TournamentStore.set_sql(tournament.id, status="cancelled")])
+        await self.records.write([TournamentStore.set_sql(tournament.id, status="cancelled")])
         return [Reply([t("The tournament {tournament} is cancelled. Tables already playing go on as ordinary games.",
                          tournament=tournament.name)])]
 
@@ -259,7 +262,7 @@ class Tournaments(TableHooks):
                           least=smallest)
         rounds = planned_rounds(tournament.format, len(players), tournament.table_size, smallest, tournament.rounds)
         async with self._lock:
-            await self.service.store.write([TournamentStore.set_sql(tournament.id, status="running", rounds=rounds)])
+            await self.records.write([TournamentStore.set_sql(tournament.id, status="running", rounds=rounds)])
             tournament = await self.store.get(tournament.id)
             assert tournament is not None
             await self._open_round(tournament, 1)
@@ -359,7 +362,7 @@ class Tournaments(TableHooks):
         statements += [TournamentStore.result_sql(s, s.players[0], 1, 0, bye_points(tournament.table_size), False)
                        for s in slots if s.status == "bye"]
         statements.append(TournamentStore.set_sql(tournament.id, round=round))
-        await self.service.store.write(statements)
+        await self.records.write(statements)
         stored = await self.store.get(tournament.id)
         assert stored is not None
         await self._launch_round(stored, round)
@@ -439,7 +442,7 @@ class Tournaments(TableHooks):
         slots = await self.store.slots(tournament.id, round)
         if slots and all(s.status in ("finished", "bye") for s in slots):
             now = self.clock.now()
-            await self.service.store.write([rearm_sql("tournament", f"tournament:{tournament.id}:{round}", now,
+            await self.records.write([rearm_sql("tournament", f"tournament:{tournament.id}:{round}", now,
                                                       {"tournament": tournament.id, "round": round}, now,
                                                       f"tournament:{tournament.id}")])
             self.scheduler.wake()
@@ -472,7 +475,7 @@ class Tournaments(TableHooks):
         return not groups
 
     async def _finish(self, tournament: Tournament) -> None:
-        await self.service.store.write([TournamentStore.set_sql(tournament.id, status="finished")])
+        await self.records.write([TournamentStore.set_sql(tournament.id, status="finished")])
         tournament = await self.store.get(tournament.id) or tournament
         players, lines, _ = await self._table(tournament)
         winners = [line.name for line in lines if line.place == 1]
@@ -488,14 +491,14 @@ class Tournaments(TableHooks):
             for slot in await self.store.slots(tournament.id, tournament.round):
                 if slot.status != "playing" or slot.table_id is None or self.service.live_tables.by_id(slot.table_id):
                     continue
-                record = await self.service.store.table(slot.table_id)
+                record = await self.records.table(slot.table_id)
                 if record is not None and record.status == "finished":
-                    results = await self.service.store.results(slot.table_id)
+                    results = await self.records.results(slot.table_id)
                     await self._record(tournament, slot, [(user, rank, score) for _, user, rank, score in results])
                 elif record is not None and record.status == "aborted":
                     await self.store.update_slot(slot, status="stalled")
             now = self.clock.now()
-            await self.service.store.write([rearm_sql("tournament", f"tournament:{tournament.id}:{tournament.round}", now,
+            await self.records.write([rearm_sql("tournament", f"tournament:{tournament.id}:{tournament.round}", now,
                                                       {"tournament": tournament.id, "round": tournament.round}, now,
                                                       f"tournament:{tournament.id}")])
         self.scheduler.wake()
@@ -514,7 +517,7 @@ class Tournaments(TableHooks):
     async def _record(self, tournament: Tournament, slot: Slot, results: list[tuple[int | None, int, int]],
                       reported: bool = False) -> None:
         """Store one table's result: (user, rank, score) per player, in seat order."""
-        await self.service.store.write(self._result_statements(tournament, slot, results, reported))
+        await self.records.write(self._result_statements(tournament, slot, results, reported))
         await self._arm_if_complete(tournament, slot.round)
 
     async def _slot_playing(self, table_id: int, status: str) -> tuple[Tournament, Slot] | None:
