@@ -150,7 +150,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
                           settings.monitor.file).start() if settings.monitor.event_loop else None
     service = TableService(store, settings)
     service.warm_up()                   # in a worker thread, while the bot connects
-    plugins = Plugins(service)        # timers, ratings, tournaments... (hooks into the service)
+    plugins = Plugins(service, store)        # timers, ratings, tournaments... (hooks into the service)
     i18n = I18n(game_packages(service.games()), settings.locale.default, settings.locale.available)
     try:
         token = os.environ.get("DISCORD_TOKEN", "").strip()
@@ -176,7 +176,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
 
             stop_on_sigterm()
             try:
-                await run_discord(service, settings, i18n, token, force_sync=args.sync, plugins=plugins, monitor=monitor)
+                await run_discord(service, store, settings, i18n, token, force_sync=args.sync, plugins=plugins, monitor=monitor)
             except discord.LoginFailure:
                 raise Stopped("Discord refused the bot's token: check DISCORD_TOKEN (Discord developer portal, your"
                               " application, Bot, Reset Token)", 2) from None
@@ -195,10 +195,10 @@ async def sync_commands(settings: Settings, store: Store) -> None:
     from bot.discord.client import sync_commands_once
 
     service = TableService(store, settings)
-    plugins = Plugins(service)          # never started: its commands are among those synced
+    plugins = Plugins(service, store)          # never started: its commands are among those synced
     i18n = I18n(game_packages(service.games()), settings.locale.default)
     try:
-        await sync_commands_once(service, settings, i18n, os.environ.get("DISCORD_TOKEN", "").strip(), plugins)
+        await sync_commands_once(service, store, settings, i18n, os.environ.get("DISCORD_TOKEN", "").strip(), plugins)
     except discord.LoginFailure:
         raise Stopped("Discord refused the bot's token: check DISCORD_TOKEN (Discord developer portal, your"
                       " application, Bot, Reset Token)", 2) from None

@@ -16,7 +16,7 @@ from tests.conftest import make_settings
 async def test_every_command_option_and_choice_is_translated(store):
     service = TableService(store, make_settings(), render=False)
     i18n = I18n(game_packages(service.games()))
-    bot = BoardBot(service, make_settings(), i18n, plugins=Plugins(service))
+    bot = BoardBot(service, store, make_settings(), i18n, plugins=Plugins(service, store))
     translator = CatalogueTranslator(i18n)
     try:
         for cog in COGS:

@@ -122,3 +122,49 @@ def test_the_store_imports_nothing_above_it():
         module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
         found += imports_above_the_store(path.read_text(encoding="utf-8"), module, str(path.relative_to(ROOT)))
     assert found == [], "bot/store imports from above it:\n" + "\n".join(found)
+
+
+def service_store_reads(source: str, where: str = "<source>") -> list[str]:
+    """Every ``service.store`` (also ``self.service.store``, ``x.service.store``) in ``source``:
+    an extension is handed the repositories and the store it uses, it does not take the
+    service's."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Attribute) and node.attr == "store"):
+            continue
+        owner = node.value
+        if (isinstance(owner, ast.Name) and owner.id == "service") or \
+                (isinstance(owner, ast.Attribute) and owner.attr == "service"):
+            found.append(f"{where}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_service_store_check_finds_each_kind_of_read():
+    source = """
+store = service.store
+self.service.store.write([])
+bot.service.store.actions(1)
+self.store.get(1)
+service.stores
+"""
+    assert [line.split(": ", 1)[1] for line in service_store_reads(source)] == [
+        "service.store", "self.service.store", "bot.service.store"]
+
+
+def test_no_module_outside_the_service_reads_the_service_store():
+    service = ROOT / "bot" / "service"
+    found = []
+    for path in sorted((ROOT / "bot").rglob("*.py")):
+        if service in path.parents:
+            continue
+        found += service_store_reads(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    assert not found, "\n".join(found)
+
+
+MOST_LINES = 500
+
+
+def test_no_module_of_the_bot_is_longer_than_the_limit():
+    long = [f"{path.relative_to(ROOT)}: {lines} lines" for path in sorted((ROOT / "bot").rglob("*.py"))
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES]
+    assert not long, f"modules over {MOST_LINES} lines (split them, one job each):\n" + "\n".join(long)

@@ -27,6 +27,7 @@ from bot.monitor import LoopMonitor
 from bot.table.context import Ctx
 from bot.presenters.replies import Reply
 from bot.service import TableService
+from bot.store import Store
 
 log = logging.getLogger(__name__)
 COGS = ("bot.discord.cogs.lobby", "bot.discord.cogs.play", "bot.discord.cogs.info", "bot.discord.cogs.admin",
@@ -106,7 +107,7 @@ else:
 class BoardBotCore(_Bot):
     """The bot's behaviour, for one connection (BoardBot) or Discord's sharding (ShardedBoardBot)."""
 
-    def __init__(self, service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
+    def __init__(self, service: TableService, store: Store, settings: Settings, i18n: I18n, *, force_sync: bool = False,
                  only_sync: bool = False, plugins: Plugins | None = None, monitor: LoopMonitor | None = None,
                  **shard_options) -> None:
         intents = discord.Intents.none()
@@ -114,6 +115,7 @@ class BoardBotCore(_Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,  # type: ignore[call-arg]
                          tree_cls=BoardTree, allowed_mentions=USERS_ONLY, **shard_options)
         self.service = service
+        self.store = store                  # the service's store: the synced commands' hash
         self.settings = settings
         self.i18n = i18n
         self.force_sync = force_sync
@@ -179,7 +181,7 @@ class BoardBotCore(_Bot):
         if mode == "never" and not self.force_sync:
             return False
         digest = await self.command_payload_hash()
-        stored = await self.service.store.get_meta("commands_hash")
+        stored = await self.store.get_meta("commands_hash")
         if mode == "auto" and not self.force_sync and stored == digest:
             log.info("commands unchanged; not syncing")
             return False
@@ -188,7 +190,7 @@ class BoardBotCore(_Bot):
             guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
-        await self.service.store.set_meta("commands_hash", digest)
+        await self.store.set_meta("commands_hash", digest)
         log.info("commands synced")
         return True
 
@@ -298,30 +300,30 @@ class ShardedBoardBot(BoardBotCore, commands.AutoShardedBot):
             await super().before_identify_hook(shard_id, initial=initial)
 
 
-def create_bot(service: TableService, settings: Settings, i18n: I18n, *, force_sync: bool = False,
+def create_bot(service: TableService, store: Store, settings: Settings, i18n: I18n, *, force_sync: bool = False,
                plugins: Plugins | None = None, monitor: LoopMonitor | None = None) -> BoardBot | ShardedBoardBot:
     """A plain bot without ``discord.shard_count``, else an auto-sharded one for this process's shards."""
     if settings.discord.shard_count is None:
-        return BoardBot(service, settings, i18n, force_sync=force_sync, plugins=plugins, monitor=monitor)
+        return BoardBot(service, store, settings, i18n, force_sync=force_sync, plugins=plugins, monitor=monitor)
     count = settings.discord.shard_count if isinstance(settings.discord.shard_count, int) else None      # "auto": ask Discord
     ids = list(settings.discord.shard_ids) if settings.discord.shard_ids is not None else None
-    return ShardedBoardBot(service, settings, i18n, force_sync=force_sync, plugins=plugins, monitor=monitor,
+    return ShardedBoardBot(service, store, settings, i18n, force_sync=force_sync, plugins=plugins, monitor=monitor,
                            shard_count=count, shard_ids=ids)
 
 
-async def run_discord(service: TableService, settings: Settings, i18n: I18n, token: str, force_sync: bool = False,
+async def run_discord(service: TableService, store: Store, settings: Settings, i18n: I18n, token: str, force_sync: bool = False,
                       plugins: Plugins | None = None, monitor: LoopMonitor | None = None) -> None:
     point_at_api(os.environ.get("DISCORD_API_BASE"))
-    bot = create_bot(service, settings, i18n, force_sync=force_sync, plugins=plugins, monitor=monitor)
+    bot = create_bot(service, store, settings, i18n, force_sync=force_sync, plugins=plugins, monitor=monitor)
     async with bot:
         await bot.start(token)
 
 
-async def sync_commands_once(service: TableService, settings: Settings, i18n: I18n, token: str,
+async def sync_commands_once(service: TableService, store: Store, settings: Settings, i18n: I18n, token: str,
                              plugins: Plugins | None = None) -> None:
     """Log in (REST only), sync the slash commands globally and to ``dev_guild_ids``, and close.
     ``plugins``: the plugins whose commands are synced too (not started)."""
     point_at_api(os.environ.get("DISCORD_API_BASE"))
-    bot = BoardBot(service, settings, i18n, force_sync=True, only_sync=True, plugins=plugins)
+    bot = BoardBot(service, store, settings, i18n, force_sync=True, only_sync=True, plugins=plugins)
     async with bot:
         await bot.login(token)

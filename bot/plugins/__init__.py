@@ -1,7 +1,7 @@
 """The plugins of the table service, assembled: the scheduler, turn timers and vacations, /games, ratings,
 tournaments, undo, replays and the full /log, plugged into a TableService through its hooks.
 
-    plugins = Plugins(service, ports, clock)     # before service.restore()
+    plugins = Plugins(service, store, ports, clock)     # before service.restore()
     await service.restore()
     await plugins.start()                        # the scheduler loop
     ...
@@ -23,6 +23,10 @@ from bot.scheduler.lease import Lease, Leadership, process_name
 from bot.table.context import Ctx
 from bot.presenters.replies import Reply
 from bot.service.tables import TableService
+from bot.store import Store
+from bot.store.ratings import Ratings as RatingStore
+from bot.store.tournaments import Tournaments as TournamentStore
+from bot.store.turn_timers import TurnTimers as TurnTimerStore
 from bot.tournaments.manager import Tournaments
 from bot.turns.commands import TurnCommands
 from bot.turns.timers import TurnTimers
@@ -32,22 +36,24 @@ Command = Callable[[Ctx, str], Awaitable[list[Reply]]]
 
 
 class Plugins:
-    def __init__(self, service: TableService, ports: Ports | None = None, clock: Clock | None = None) -> None:
+    def __init__(self, service: TableService, store: Store, ports: Ports | None = None, clock: Clock | None = None) -> None:
+        """``store``: the service's store; each plugin is handed the repositories it keeps its
+        records in, and the store itself where it reads tables' records or writes statements."""
         self.service = service
         self.ports = ports or Ports()
         self.clock: Clock = clock or SystemClock()
-        self.scheduler = Scheduler(service.store, self.clock)
+        self.scheduler = Scheduler(store, self.clock)
         self.leadership: Leadership | None = None
         if service.shared:
-            lease = Lease(service.store, "scheduler", process_name(), service.settings.scheduler.lease_seconds, self.clock)
+            lease = Lease(store, "scheduler", process_name(), service.settings.scheduler.lease_seconds, self.clock)
             self.scheduler.may_fire = lease.valid
             self.leadership = Leadership(lease, on_gain=self._lead, on_lose=self.scheduler.stop, on_renew=self._renewed)
-        self.timers = TurnTimers(service, self.scheduler, self.ports, self.clock)
+        self.timers = TurnTimers(service, TurnTimerStore(store), store, self.scheduler, self.ports, self.clock)
         self.turns = TurnCommands(self.timers)
-        self.ratings = Ratings(service)
-        self.tournaments = Tournaments(service, self.scheduler, self.ports, self.clock, self.timers)
-        self.undo = Undo(service, self.clock)
-        self.replays = Replays(service, self.clock)
+        self.ratings = Ratings(service, RatingStore(store), store)
+        self.tournaments = Tournaments(service, TournamentStore(store), store, self.scheduler, self.ports, self.clock, self.timers)
+        self.undo = Undo(service, store, self.clock)
+        self.replays = Replays(service, store, self.clock)
         service.hooks += [self.timers, self.ratings, self.tournaments, self.undo, self.replays]
 
     async def start(self) -> None:

@@ -21,7 +21,7 @@ from bot.table.live import LiveTable
 from bot.presenters.replies import Button, Reply
 from bot.table.context import Ctx
 from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
-from bot.store import ActionRecord, SeatRecord, StoreError
+from bot.store import ActionRecord, SeatRecord, Store, StoreError
 from bot.store.base import Statement
 from games import registry
 from games.core.messages import Msg
@@ -63,9 +63,12 @@ def signed(value: float) -> str:
 
 
 class Ratings(TableHooks):
-    def __init__(self, service: "TableService") -> None:
+    def __init__(self, service: "TableService", store: RatingStore, records: Store) -> None:
+        """``store``: the ratings' repository; ``records``: the finished tables' records (moves,
+        results) the ratings are computed from."""
         self.service = service
-        self.store = RatingStore(service.store)
+        self.store = store
+        self.records = records
         self._i18n = I18n()
 
     # -- hooks ------------------------------------------------------------------------------------
@@ -75,7 +78,7 @@ class Ratings(TableHooks):
         adds nothing, so a game never counts twice."""
         if status != "finished" or await self.store.status(table.id) is not None:
             return []
-        actions = await self.service.store.actions(table.id) + list(pending)
+        actions = await self.records.actions(table.id) + list(pending)
         state, reason = verdict(table.seats, actions)
         if state != "rated":
             return [RatingStore.mark_sql(table.id, state, reason)]
@@ -141,7 +144,7 @@ class Ratings(TableHooks):
 
     async def agree(self, ctx: Ctx, table_id: int) -> list[Reply]:
         status = await self.store.status(table_id)
-        record = await self.service.store.table(table_id)
+        record = await self.records.table(table_id)
         if record is None or status is None or status[0] != "pending":
             return _error("That choice is no longer open: this game's rating is already settled.")
         humans = {s.user_id: s.name for s in record.seats if not s.is_bot and s.user_id is not None}
@@ -152,7 +155,7 @@ class Ratings(TableHooks):
         if waiting:
             return [Reply([t("Noted: you agree to count this game for ratings. Still waiting for: {players}.",
                              players=", ".join(waiting))], private=True)]
-        results = {seat: rank for seat, _, rank, _ in await self.service.store.results(table_id)}
+        results = {seat: rank for seat, _, rank, _ in await self.records.results(table_id)}
         players = [(s.user_id, s.name) for s in record.seats]
         changes = await self._rate(table_id, record.guild_id or 0, record.game, players,
                                    [results.get(s.seat, len(record.seats)) for s in record.seats], True)

@@ -34,7 +34,7 @@ from bot.presenters.movelog import MoveLog, log_lines, log_msgs, replay_log
 from bot.presenters.ending import record_language, stored_outcome
 from bot.table.tableoptions import split_options
 from bot.presenters.information import latest_lines
-from bot.store import ActionRecord, TableRecord
+from bot.store import ActionRecord, Store, TableRecord
 from games import registry
 from games.core.contract import Game
 from games.core.messages import Msg
@@ -75,15 +75,17 @@ class RequestLimit:
 
 
 class Replays(TableHooks):
-    def __init__(self, service: "TableService", clock: Clock | None = None) -> None:
+    def __init__(self, service: "TableService", records: Store, clock: Clock | None = None) -> None:
+        """``records``: the store of the tables' records, move logs and results replayed."""
         self.service = service
+        self.records = records
         settings = service.settings
         self.limit = RequestLimit(settings.replay.per_user_seconds, clock or SystemClock())
         self._cache: OrderedDict[tuple[int, int, str], tuple[bytes, int]] = OrderedDict()
         self.cache_size = settings.replay.cache_size
 
     async def _last_game(self, channel_id: int, statuses: tuple[str, ...]) -> TableRecord | None:
-        return await self.service.store.last_table(channel_id, statuses)
+        return await self.records.last_table(channel_id, statuses)
 
     # -- /log ---------------------------------------------------------------------------------------
     async def log(self, ctx: Ctx) -> list[Reply] | None:
@@ -91,7 +93,7 @@ class Replays(TableHooks):
         hidden: set[int] = set()
         loop = asyncio.get_running_loop()
         if table is not None and table.status == "playing":
-            actions = await self.service.store.actions(table.id)
+            actions = await self.records.actions(table.id)
             names, table_id = table.names, table.id
             header = t("Log ({actions}, latest last):", actions=counts.actions(len(actions)))
             moves = await loop.run_in_executor(None, self.service.move_log, table, actions)
@@ -102,7 +104,7 @@ class Replays(TableHooks):
             if record is None:
                 return _error("There is no running game here, and no finished one to show.")
             game = registry.get(record.game)
-            actions = await self.service.store.actions(record.id)
+            actions = await self.records.actions(record.id)
             names, table_id = [s.name for s in record.seats], record.id
             header = t("Log of the last {game} game here ({actions}, latest last):",
                        game=Msg(game.title) if game else record.game, actions=counts.actions(len(actions)))
@@ -134,7 +136,7 @@ class Replays(TableHooks):
             number = whole_number(table)
             if number is None:
                 return _error("Give the table's number, or nothing for the last finished game in this channel.")
-            record = await self.service.store.table(number)
+            record = await self.records.table(number)
             # a table in a channel this user cannot see is answered as if it did not exist
             if record is None or not ctx.may_see(record.channel_id, record.guild_id, {s.user_id for s in record.seats}):
                 if ctx.guild_id is None:
@@ -156,7 +158,7 @@ class Replays(TableHooks):
             return [Reply([tn("You have just asked for a replay; you can ask for another in {count} second.",
                               "You have just asked for a replay; you can ask for another in {count} seconds.", count=wait)],
                           private=True, error=True)]
-        actions = await self.service.store.actions(record.id)
+        actions = await self.records.actions(record.id)
         names = [s.name for s in record.seats]
         try:
             locale = normalise_locale(record_language(game, record) or ctx.locale, self.service.settings.locale.default)
@@ -168,7 +170,7 @@ class Replays(TableHooks):
         lines = [t("Replay of {game} (table {number}, {channel}): {moves} in {pictures}.", game=Msg(game.title),
                    number=record.id, channel=channel_link(record.channel_id), moves=counts.moves(moves),
                    pictures=counts.pictures(frames))]
-        results = sorted(await self.service.store.results(record.id), key=lambda r: (r[2], r[0]))
+        results = sorted(await self.records.results(record.id), key=lambda r: (r[2], r[0]))
         lines += [t("{rank}. {player} — {points}", rank=rank, player=names[seat] if seat < len(names) else "?",
                     points=counts.points(score)) for seat, _, rank, score in results]
         return [Reply(lines, image=gif, image_name=f"replay-{record.id}.gif", names=names)]
@@ -188,7 +190,7 @@ class Replays(TableHooks):
             return cached
         game = registry.get(record.game)
         assert game is not None
-        outcome, _ = stored_outcome(game, record, await self.service.store.results(record.id))
+        outcome, _ = stored_outcome(game, record, await self.records.results(record.id))
         moves = [Move(a.n, a.seat, a.text) for a in actions if a.kind == "move"]
         settings = self.service.settings
         made = await self.service.run_drawing(

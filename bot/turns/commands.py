@@ -28,6 +28,7 @@ class TurnCommands:
         self.timers = timers
         self.service = timers.service
         self.store = timers.store
+        self.records = timers.records
         self.clock = timers.clock
 
     # -- /games -----------------------------------------------------------------------------------
@@ -109,7 +110,7 @@ class TurnCommands:
         if value in ("end", "off", "stop"):
             if away is None:
                 return _error("You are not on vacation. /vacation 3 pauses your clocks for 3 days.")
-            await self.service.store.write([self.store.end_vacation_sql(away.id, now)] + await self._recheck(ctx.user_id, now))
+            await self.records.write([self.store.end_vacation_sql(away.id, now)] + await self._recheck(ctx.user_id, now))
             self.timers.scheduler.wake()
             return [Reply([t("Welcome back: your vacation has ended and your clocks run again.")], private=True)]
         if budget == 0:

@@ -28,7 +28,7 @@ from bot.table.context import Ctx
 from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
 from bot.table.outcomes import Refused
 from bot.table.play import resignation_ends_game
-from bot.store import ActionRecord, StaleTableError
+from bot.store import ActionRecord, StaleTableError, Store
 from bot.store.base import Statement
 from bot.turns import vacation
 from bot.turns.durations import parse_span, span, span_text
@@ -62,12 +62,16 @@ def turn_key(table_id: int, seat: int, since: int = 0, kind: str = "", started: 
 
 
 class TurnTimers(TableHooks):
-    def __init__(self, service: "TableService", scheduler: Scheduler, ports: Ports, clock: "Clock") -> None:
+    def __init__(self, service: "TableService", store: TurnStore, records: Store, scheduler: Scheduler, ports: Ports,
+                 clock: "Clock") -> None:
+        """``store``: the timers' repository; ``records``: the store's tables (their channel) and
+        the write of the repository's statements."""
         self.service = service
+        self.records = records
         self.scheduler = scheduler
         self.ports = ports
         self.clock = clock
-        self.store = TurnStore(service.store)
+        self.store = store
         self._settings: dict[int, TimerSetting] = {}
         self._stored: dict[int, tuple[TimerSetting, int]] | None = None     # read once at restore
         scheduler.register("reminder", self._remind, at_most_once=True)
@@ -81,7 +85,7 @@ class TurnTimers(TableHooks):
         return self._settings.get(table_id) or self.default()
 
     async def set_timer(self, table: LiveTable, setting: TimerSetting) -> None:
-        await self.service.store.write([TurnStore.put_timer_sql(table.id, setting)])
+        await self.records.write([TurnStore.put_timer_sql(table.id, setting)])
         self._settings[table.id] = setting
 
     def help_lines(self) -> list[Msg]:
@@ -162,7 +166,7 @@ class TurnTimers(TableHooks):
         self._settings.pop(table.id, None)
 
     async def stop(self, table: LiveTable) -> None:
-        await self.service.store.write(self.stop_sql(table))
+        await self.records.write(self.stop_sql(table))
 
     @staticmethod
     def stop_sql(table: LiveTable) -> list[Statement]:
@@ -197,7 +201,7 @@ class TurnTimers(TableHooks):
                 statements.append(schedule_sql("timeout", turn_key(table.id, seat, table.version, "timeout", now),
                                                now + setting.seconds, payload, now, ref))
         statements.append(TurnStore.synced_sql(table.id, table.version))
-        await self.service.store.write(statements)
+        await self.records.write(statements)
         if started:
             self.scheduler.wake()
         if notify and started:
@@ -234,7 +238,7 @@ class TurnTimers(TableHooks):
         table = self.service.live_tables.by_id(table_id)
         if table is not None:
             return table.channel_id
-        return await self.service.store.channel_of(table_id)
+        return await self.records.channel_of(table_id)
 
     async def _live_clock(self, job: Job) -> tuple[LiveTable, TurnClock] | None:
         """The table and clock a job belongs to, if that turn is still going on (under the lock

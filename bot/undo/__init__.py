@@ -25,7 +25,7 @@ from bot.table.live import LiveTable
 from bot.presenters.replies import Button, Reply
 from bot.table.context import Ctx
 from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
-from bot.store import ActionRecord, StaleTableError, StoreError, game_tables
+from bot.store import ActionRecord, StaleTableError, Store, StoreError, game_tables
 from games.core import Event, SeatRef
 from games.core.contract import Game
 from games.core.messages import Msg
@@ -72,8 +72,10 @@ def _public_text(record: ActionRecord, events: list[Event]) -> str | Msg:
 
 
 class Undo(TableHooks):
-    def __init__(self, service: "TableService", clock: "Clock") -> None:
+    def __init__(self, service: "TableService", records: Store, clock: "Clock") -> None:
+        """``records``: the store of the tables' move logs, where a take-back is written."""
         self.service = service
+        self.records = records
         self.clock = clock
         self._requests: dict[int, Request] = {}
 
@@ -82,7 +84,7 @@ class Undo(TableHooks):
         """(kept log, taken-back moves, state without them, the person's move as everyone may
         read it); raises Refusal with the reason."""
         game = table.game
-        actions = await self.service.store.actions(table.id)
+        actions = await self.records.actions(table.id)
         if not actions or actions[-1].n != table.version:
             raise Refusal(t("Nothing to take back yet."))
         taken: list[ActionRecord] = []
@@ -197,7 +199,7 @@ class Undo(TableHooks):
         # have moved it on); the turn this undo goes back to is not announced until its answer is sent
         statements = game_tables.take_back(table.id, table.version, taken, snapshot, version, now)
         try:
-            await service.store.write(statements, guard=0)
+            await self.records.write(statements, guard=0)
         except StaleTableError:
             await service.live_tables.current(table.channel_id)
             return _error("That choice is no longer open: the game has moved on.")

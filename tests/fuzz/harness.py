@@ -92,7 +92,7 @@ class Env:
         self.store = self.run(SqliteStore(self.folder / f"fuzz-{next(self.boots)}.sqlite3").open())
         self.service = TableService(self.store, settings, seed_source=lambda: self.seed, render=self.render)
         self.recorder = Recorder()
-        self.plugins = Plugins(self.service, self.recorder.ports(), ManualClock())
+        self.plugins = Plugins(self.service, self.store, self.recorder.ports(), ManualClock())
         self.ids = itertools.count(10_000_000)
         self.errors.take()
 

@@ -75,7 +75,7 @@ class Bot:
         settings = make_settings(**sections)
         self.store = await self.stores.open()
         self.service = TableService(self.store, settings, seed_source=lambda: next(self.seeds), render=False)
-        self.plugins = Plugins(self.service, self.recorder.ports(), self.clock)
+        self.plugins = Plugins(self.service, self.store, self.recorder.ports(), self.clock)
         self.recorder.service = self.service
         for channel, replies in await self.service.restore():
             await self.recorder.deliver(channel, replies)

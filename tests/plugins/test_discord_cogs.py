@@ -9,7 +9,7 @@ from tests.helpers import i18n
 
 
 async def test_cogs_register_commands(bot):
-    client = BoardBot(bot.service, bot.service.settings, i18n(), plugins=bot.plugins)
+    client = BoardBot(bot.service, bot.store, bot.service.settings, i18n(), plugins=bot.plugins)
     for cog in ("bot.discord.cogs.plugins", "bot.discord.cogs.tournament"):
         await client.load_extension(cog)
     names = {c.name for c in client.tree.get_commands()}
@@ -30,7 +30,7 @@ async def test_cogs_register_commands(bot):
 
 
 async def test_cogs_stay_out_without_asynchronous_play(bot):
-    client = BoardBot(bot.service, bot.service.settings, i18n())
+    client = BoardBot(bot.service, bot.store, bot.service.settings, i18n())
     await client.load_extension("bot.discord.cogs.tournament")
     assert client.tree.get_command("tournament") is None
     assert isinstance(bot.plugins, Plugins)

@@ -17,7 +17,7 @@ from tests.service.test_lobby_and_play import started
 
 
 def with_replays(service: TableService) -> TableService:
-    service.hooks.append(Replays(service))
+    service.hooks.append(Replays(service, service.store))
     return service
 
 
