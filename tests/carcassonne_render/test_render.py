@@ -10,7 +10,8 @@ from games.carcassonne.view import FigureView, PlacedTileView
 from renderers.carcassonne import (TILE_MIN, layout, palette as P, region_window, render, render_image, square_box,
                                    whole_window)
 from renderers.carcassonne.deploy import segment_of, spots
-from renderers.carcassonne.geometry import geometry, rotate_point
+from renderers.carcassonne.geometry import geometry
+from renderers.carcassonne.shapes import rotate_point
 from renderers.carcassonne.panel import Fonts, drawn_section, legend_items, players_section
 from renderers.carcassonne.samples import early_board, large_board, with_deploy
 from renderers.carcassonne.tilesprites import anchor, tile_sprite
