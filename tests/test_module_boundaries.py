@@ -122,3 +122,22 @@ def test_the_store_imports_nothing_above_it():
         module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
         found += imports_above_the_store(path.read_text(encoding="utf-8"), module, str(path.relative_to(ROOT)))
     assert found == [], "bot/store imports from above it:\n" + "\n".join(found)
+
+
+# -- modules stay small -------------------------------------------------------------------------------
+MAX_LINES = 500
+#: kept as written: the schema migrations
+NOT_COUNTED = (ROOT / "bot" / "store" / "schema_migrations",)
+
+
+def test_every_module_is_at_most_500_lines():
+    """Modules have one job each; one that grows past MAX_LINES is split by what its parts do."""
+    found = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if any(path.is_relative_to(folder) for folder in NOT_COUNTED):
+                continue
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            if lines > MAX_LINES:
+                found.append(f"{path.relative_to(ROOT)}: {lines} lines")
+    assert found == [], f"modules over {MAX_LINES} lines:\n" + "\n".join(found)
