@@ -161,10 +161,20 @@ def test_no_module_outside_the_service_reads_the_service_store():
     assert not found, "\n".join(found)
 
 
-MOST_LINES = 500
+# -- modules stay small -------------------------------------------------------------------------------
+MAX_LINES = 500
+#: kept as written: the schema migrations
+NOT_COUNTED = (ROOT / "bot" / "store" / "schema_migrations",)
 
 
-def test_no_module_of_the_bot_is_longer_than_the_limit():
-    long = [f"{path.relative_to(ROOT)}: {lines} lines" for path in sorted((ROOT / "bot").rglob("*.py"))
-            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MOST_LINES]
-    assert not long, f"modules over {MOST_LINES} lines (split them, one job each):\n" + "\n".join(long)
+def test_every_module_is_at_most_500_lines():
+    """Modules have one job each; one that grows past MAX_LINES is split by what its parts do."""
+    found = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if any(path.is_relative_to(folder) for folder in NOT_COUNTED):
+                continue
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            if lines > MAX_LINES:
+                found.append(f"{path.relative_to(ROOT)}: {lines} lines")
+    assert found == [], f"modules over {MAX_LINES} lines:\n" + "\n".join(found)

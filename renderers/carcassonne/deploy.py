@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 
 from games.carcassonne.components import all_tiles, rotate_dir, rotate_half
-from renderers.carcassonne.geometry import Point, geometry, rotate_point
+from renderers.carcassonne.geometry import geometry
+from renderers.carcassonne.shapes import Point, rotate_point
 
 _CODE = re.compile(r"^(?:[LBP])?(c|r|f|m)([nesw]{0,2}|i2?)$", re.IGNORECASE)
 

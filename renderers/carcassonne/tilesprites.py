@@ -12,9 +12,9 @@ from PIL import Image, ImageDraw
 
 from games.carcassonne.components import all_tiles
 from renderers.carcassonne import palette as P
-from renderers.carcassonne.geometry import (
-    RIVER_WIDTH, ROAD_WIDTH, Point, RoadShape, TileGeometry, geometry, point_along, polyline_length,
-    rotate_point,
+from renderers.carcassonne.geometry import geometry
+from renderers.carcassonne.shapes import (
+    RIVER_WIDTH, ROAD_WIDTH, Point, RoadShape, TileGeometry, point_along, polyline_length, rotate_point,
 )
 from renderers.carcassonne.icons import icon, paste_centred
 from renderers.common import font

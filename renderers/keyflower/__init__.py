@@ -25,9 +25,10 @@ from renderers.common.picture_words import LANGUAGES, speaking
 from renderers.contract import RGB, SEATS, Renderer, is_turn_image
 from renderers.keyflower import style as S
 from renderers.keyflower.board import (
-    auction, auction_cells, auction_shape, boat_size, boats_row, header, header_parts, own_panel, player_name, players_height, players_parts, players_shows,
+    auction, auction_cells, auction_shape, boat_size, boats_row, own_panel, player_name, players_height, players_parts, players_shows,
     players_table, section_title,
 )
+from renderers.keyflower.header import header, header_parts
 from renderers.keyflower.hexes import tile_sprite
 from renderers.keyflower.villages import NAME_MIN, largest_size, render_village, village_size
 

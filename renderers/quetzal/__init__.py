@@ -17,7 +17,9 @@ from renderers.common.layers import compose
 from renderers.contract import SEATS, Renderer, is_turn_image
 from renderers.quetzal.palettes import PALETTES, to_palette
 from renderers.quetzal.parts import turn_parts
-from renderers.quetzal.panels import Canvas, draw_board, draw_header, draw_player_lines, draw_players
+from renderers.quetzal.panels import Canvas, draw_header
+from renderers.quetzal.places import draw_board
+from renderers.quetzal.players import draw_player_lines, draw_players
 from renderers.quetzal.sprites import ORDER, PAPER, px, seat_colour
 
 WIDTH = 800

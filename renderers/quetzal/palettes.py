@@ -24,7 +24,7 @@ LEVELS = (1 / 3, 2 / 3)
 def base_colours() -> list[tuple[int, int, int]]:
     """Every colour literal of the renderer's modules plus the seat colours."""
     found: list[tuple[int, int, int]] = [(0, 0, 0)]
-    for name in ("sprites.py", "panels.py"):
+    for name in ("sprites.py", "panels.py", "places.py", "players.py"):
         text = (Path(__file__).with_name(name)).read_text(encoding="utf-8")
         found += [tuple(int(v) for v in m.groups()) for m in _COLOUR.finditer(text)]  # type: ignore[misc]
     for seat in range(len(ORDER)):

@@ -12,10 +12,13 @@ from PIL import Image, ImageDraw
 
 from games.quetzal.view import QuetzalView
 from renderers.common.layers import Part
-from renderers.quetzal.panels import (
-    PLAYER_LINES_TOP, PLAYER_ROW, WIDTH, board_layout, display_end, draw_display, draw_header, draw_player_line,
-    draw_space, draw_track, draw_village, new_canvas, player_lines_end, player_lines_title, space_rows,
-    spaces_skeleton, track_end, village_end,
+from renderers.quetzal.panels import WIDTH, draw_header, new_canvas
+from renderers.quetzal.places import (
+    board_layout, display_end, draw_display, draw_space, draw_track, draw_village, space_rows, spaces_skeleton,
+    track_end, village_end,
+)
+from renderers.quetzal.players import (
+    PLAYER_LINES_TOP, PLAYER_ROW, draw_player_line, player_lines_end, player_lines_title,
 )
 from renderers.quetzal.sprites import PAPER, px
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 import pytest
 
 from games.carcassonne.components import DIRS, all_tiles, rotate_dir
-from renderers.carcassonne.geometry import (
-    EDGE_MID, GRID, HINTS, ROAD_WIDTH, components, geometry, point_along, polyline_length, rotate_point,
-    wall_corners, _polygon_grid,
+from renderers.carcassonne.geometry import geometry
+from renderers.carcassonne.raster import components, polygon_grid
+from renderers.carcassonne.shapes import (
+    EDGE_MID, GRID, HINTS, ROAD_WIDTH, point_along, polyline_length, rotate_point, wall_corners,
 )
 
 TILE_IDS = sorted(all_tiles())
@@ -36,7 +37,7 @@ def test_every_segment_has_an_anchor_on_its_feature(tile_id):
     for (feature, index), (x, y) in g.anchors.items():
         assert 0.0 < x < 1.0 and 0.0 < y < 1.0
         if feature == "city":
-            mask = _polygon_grid(g.cities[index].polygon)
+            mask = polygon_grid(g.cities[index].polygon)
             assert mask.get(min(GRID - 1, int(x * GRID)), min(GRID - 1, int(y * GRID))), (tile_id, index)
         if feature == "road":
             road = next(r for r in g.roads if r.index == index)
@@ -106,8 +107,8 @@ def test_symbols_of_every_add_on_are_placed():
 
 
 def test_components_label_runs():
-    mask = _polygon_grid(((0.0, 0.0), (0.3, 0.0), (0.3, 1.0), (0.0, 1.0)))
-    right = _polygon_grid(((0.6, 0.0), (1.0, 0.0), (1.0, 1.0), (0.6, 1.0)))
+    mask = polygon_grid(((0.0, 0.0), (0.3, 0.0), (0.3, 1.0), (0.0, 1.0)))
+    right = polygon_grid(((0.6, 0.0), (1.0, 0.0), (1.0, 1.0), (0.6, 1.0)))
     labels, comps = components(mask | right)
     assert len(comps) == 2
     assert labels[5] != labels[GRID - 3]

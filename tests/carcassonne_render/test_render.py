@@ -7,10 +7,11 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from games.carcassonne.view import FigureView, PlacedTileView
-from renderers.carcassonne import (TILE_MIN, layout, palette as P, region_window, render, render_image, square_box,
-                                   whole_window)
+from renderers.carcassonne import palette as P, render, render_image
+from renderers.carcassonne.windows import TILE_MIN, layout, region_window, square_box, whole_window
 from renderers.carcassonne.deploy import segment_of, spots
-from renderers.carcassonne.geometry import geometry, rotate_point
+from renderers.carcassonne.geometry import geometry
+from renderers.carcassonne.shapes import rotate_point
 from renderers.carcassonne.panel import Fonts, drawn_section, legend_items, players_section
 from renderers.carcassonne.samples import early_board, large_board, with_deploy
 from renderers.carcassonne.tilesprites import anchor, tile_sprite
