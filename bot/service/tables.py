@@ -230,7 +230,7 @@ class TableService:
         table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status,
                           options, record.seed, record.seats, table_options=table_options,
                           default_language=self.settings.locale.default)
-        table.state = game.setup(len(record.seats), options, record.seed)
+        table.load(0, "", game.setup(len(record.seats), options, record.seed))
         for action in await self.store.actions(table_id):
             table.replay(action)
         return table.state

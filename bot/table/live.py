@@ -79,11 +79,9 @@ class LiveTable:
         record = self.seats[seat]
         return record.is_bot or record.resigned
 
-    def remember(self) -> dict:
-        """Serialise the current state and keep it as the rollback point."""
-        data = self.game.to_json(self.state)
-        self.snapshot = json.dumps(data, separators=(",", ":"))
-        return data
+    def remember(self) -> None:
+        """Keep the current state as the rollback point."""
+        self.snapshot = self.snapshot_of(self.state)
 
     def snapshot_of(self, state: Any) -> str:
         """``state`` as the store keeps it (compact JSON)."""
@@ -101,6 +99,10 @@ class LiveTable:
         """The state in memory is stored as ``version`` (its JSON ``snapshot``): the new rollback point."""
         self.version = version
         self.snapshot = snapshot
+
+    def ended(self, status: str) -> None:
+        """The game's end is stored, as ``status`` (finished, or aborted)."""
+        self.status = status
 
     def load(self, version: int, snapshot: str, state: Any = None) -> None:
         """Take a stored ``version`` of the game (its state rebuilt from ``snapshot`` when first

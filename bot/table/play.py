@@ -217,7 +217,7 @@ class Play:
                 return failed
         if records and snapshot is not None:
             table.committed(records[-1].n, snapshot)
-        table.status = status
+        table.ended(status)
         self.tables.forget(table)
         return Ended(table, events, outcome, status, actor, chose)
 
