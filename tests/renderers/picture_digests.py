@@ -3,8 +3,9 @@ pixels (tests/renderers/test_same_pictures.py).
 
 For each shipped game, at the fewest players without options and the most with every option,
 two seeded random games are played to the end by legal moves. Every few moves, in English and
-in Japanese, the public turn image, every region ``/board`` offers, seat 0's private view (games
-with secrets) and, at the end, the result card are drawn; the help picture of each language too.
+in Japanese, the public turn image, seat 0's private view (games with secrets) and, at every
+third such position and the end, every region ``/board`` offers are drawn; at the end the result
+card; the help picture of each language too.
 A digest is the SHA-256 of the decoded pixels (mode, size and bytes), not of the PNG file, so a
 change of encoder settings is not a change of picture.
 
@@ -36,6 +37,8 @@ SEEDS = (3, 17)
 LANGUAGES = ("en", "ja")
 #: drawn every this many moves (and at the first and last position)
 EVERY = 25
+#: the /board regions are drawn at every this many of those positions (and at the last)
+REGIONS_EVERY = 3
 
 
 def shipped_games() -> list[str]:
@@ -75,13 +78,15 @@ def pictures(name: str) -> Iterator[tuple[str, bytes | None]]:
         yield f"help {language}", help_picture(game, language)
     for players, options in configs(game):
         for seed in SEEDS:
-            for move, snapshot in _states(game, players, options, seed):
+            for sample, (move, snapshot) in enumerate(_states(game, players, options, seed)):
                 state = game.from_json(snapshot)
                 public = game.view(state, None)
+                over = game.outcome(state) is not None
                 for language in LANGUAGES:
                     names = (JAPANESE if language == "ja" else NAMES)[:players]
                     where = f"{players}p seed {seed} move {move} {language}"
-                    for region in [None, *renderers.regions(game.name, public, names)]:
+                    regions = renderers.regions(game.name, public, names) if sample % REGIONS_EVERY == 0 or over else []
+                    for region in [None, *regions]:
                         yield f"{where} region {region}", renderers.render(game.name, public, names, region=region,
                                                                           locale=language)
                     if game.private_info or game.has_secrets(options):
