@@ -5,6 +5,7 @@ Everything public is built from ``view(state, None)`` only; a seat's own choices
 """
 from __future__ import annotations
 
+import asyncio
 from concurrent.futures import Executor
 
 from bot.i18n import UserRef, t
@@ -45,7 +46,6 @@ class TurnPresenter:
                 lines.append(t("Each of you: your own choices are behind the “Your move” button (only you see them)."))
         # Off the event loop: a game's suggestions can take seconds, and meanwhile the loop must
         # stay free to acknowledge interactions within Discord's 3 seconds.
-        import asyncio
         buttons = await asyncio.get_running_loop().run_in_executor(self.pool, self._action_buttons, table, humans)
         image = await self.pictures.board(table, public_view, locale=table.public_language)
         # once sent, this message announces the table's current version (restore reposts only what was not)
