@@ -118,16 +118,20 @@ class Palettes:
 _LITERAL = re.compile(r"\((\d{1,3}), (\d{1,3}), (\d{1,3})\)")
 
 
+def file_colours(path: Path) -> list[RGB]:
+    """Every ``(r, g, b)`` literal in one Python file, in the order written (repeats kept)."""
+    found: list[RGB] = []
+    for m in _LITERAL.finditer(path.read_text(encoding="utf-8")):
+        colour = tuple(int(v) for v in m.groups())
+        if all(v <= 255 for v in colour):
+            found.append(colour)  # type: ignore[arg-type]
+    return found
+
+
 def literal_colours(folder: Path) -> list[RGB]:
     """Every ``(r, g, b)`` literal in the Python files of a renderer's folder: the colours it draws
-    with, in the order written."""
-    found: list[RGB] = []
-    for path in sorted(folder.glob("*.py")):
-        for m in _LITERAL.finditer(path.read_text(encoding="utf-8")):
-            colour = tuple(int(v) for v in m.groups())
-            if all(v <= 255 for v in colour):
-                found.append(colour)  # type: ignore[arg-type]
-    return list(dict.fromkeys(found))
+    with, in the order written (files in name order, each colour once)."""
+    return list(dict.fromkeys(c for path in sorted(folder.glob("*.py")) for c in file_colours(path)))
 
 
 def blend(a: RGB, b: RGB, t: float) -> RGB:

@@ -26,7 +26,8 @@ from renderers.florenza.board import (
     draw_location_row, draw_locations, draw_locations_title, draw_monuments, draw_supply, draw_supply_chips,
 )
 from renderers.florenza.cards import draw_hand
-from renderers.florenza.draw import PAPER, Canvas
+from renderers.florenza.draw import Canvas
+from renderers.florenza.palette import PAPER
 from renderers.florenza.players import (
     draw_final, draw_player, draw_player_line, draw_player_lines, draw_players_title,
 )

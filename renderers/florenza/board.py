@@ -6,12 +6,13 @@ from games.florenza.components import ANONYMOUS, RES, catalog, location, monumen
 from games.florenza.view import FlorenzaView
 from renderers.common import N_, named, textfit, word
 from renderers.florenza import parts
-from renderers.florenza.draw import (
-    INK, LINE, MONUMENT_COLOUR, MUTED, WHITE, Canvas, chips, pp_badge, seat_badge, text_width,
+from renderers.florenza.draw import Canvas, chips, pp_badge, seat_badge, text_width
+from renderers.florenza.palette import (
+    ARTIST_STRIPE, HEADER_FAINT, HEADER_FILL, HEADER_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, TYPE_COLOURS, USED_LOCATION,
+    WHITE,
 )
 
 PAD = 12
-TYPE_COLOURS = {"A": (70, 90, 150), "P": (150, 70, 110), "S": (90, 120, 70)}
 STEP_LABELS = {"keep": N_("keeping a card:"), "captain": N_("captain chooses:"), "merchant": N_("merchant chooses:")}
 
 
@@ -48,7 +49,7 @@ def draw_header_title(canvas: Canvas, view: FlorenzaView) -> None:
     s = canvas.s
     canvas.ensure(s(HEADER))
     top = canvas.y
-    canvas.draw.rectangle((0, top, canvas.width, top + s(TITLE) - 1), fill=(60, 44, 36))
+    canvas.draw.rectangle((0, top, canvas.width, top + s(TITLE) - 1), fill=HEADER_FILL)
     if view.over:
         title = word("Florenza · game over")
     elif view.phase_no == 3:
@@ -66,12 +67,12 @@ def draw_header_to_act(canvas: Canvas, view: FlorenzaView, names: list[str]) -> 
     top = canvas.y
     bottom = top + s(HEADER) - s(TITLE)
     canvas.ensure(bottom - top + s(4))
-    canvas.draw.rectangle((0, top, canvas.width, bottom), fill=(60, 44, 36))
+    canvas.draw.rectangle((0, top, canvas.width, bottom), fill=HEADER_FILL)
     y = top
     x = s(PAD)
     if not view.over:
         label = word("to act:") if view.phase_no == 3 else word(STEP_LABELS.get(view.step, ""))
-        canvas.text((x, y + s(2)), label, fill=(235, 220, 190), typeface=canvas.font(21))
+        canvas.text((x, y + s(2)), label, fill=HEADER_TEXT, typeface=canvas.font(21))
         x += text_width(canvas.draw, label, canvas.font(21)) + s(8)
         for seat in view.to_act:
             badge = seat_badge(seat, s(30))
@@ -85,13 +86,13 @@ def draw_header_to_act(canvas: Canvas, view: FlorenzaView, names: list[str]) -> 
     strip_w = text_width(canvas.draw, "T5–8:", canvas.font(19)) + s(4) + sum(
         s(13) + (s(14) if not seats else s(21) * len(seats)) + s(6) for _, seats in view.eligible)
     strip_x = max(x + s(8), canvas.width - s(PAD) - strip_w)
-    canvas.text((strip_x, y + s(3)), "T5–8:", fill=(235, 220, 190), typeface=canvas.font(19))
+    canvas.text((strip_x, y + s(3)), "T5–8:", fill=HEADER_TEXT, typeface=canvas.font(19))
     strip_x += text_width(canvas.draw, "T5–8:", canvas.font(19)) + s(4)
     for turn, seats in view.eligible:
         canvas.text((strip_x, y + s(3)), str(turn), fill=WHITE, typeface=canvas.font(19, True))
         strip_x += s(13)
         if not seats:
-            canvas.text((strip_x, y + s(3)), "–", fill=(180, 170, 150), typeface=canvas.font(19))
+            canvas.text((strip_x, y + s(3)), "–", fill=HEADER_FAINT, typeface=canvas.font(19))
             strip_x += s(14)
         for seat in seats:
             badge = seat_badge(seat, s(20))
@@ -161,7 +162,7 @@ def draw_artists(canvas: Canvas, view: FlorenzaView) -> None:
         col, row = i // rows, i % rows
         x0, y = s(PAD) + col * (col_w + s(8)), canvas.y + row * row_h
         if row % 2 == 0:
-            canvas.draw.rectangle((x0, y, x0 + col_w, y + row_h - s(2)), fill=(244, 238, 225))
+            canvas.draw.rectangle((x0, y, x0 + col_w, y + row_h - s(2)), fill=ARTIST_STRIPE)
         canvas.text((x0 + s(4), y + s(4)), f"A{i + 1}", fill=INK, typeface=canvas.font(20, True))
         x = draw_types(canvas, x0 + s(44), y + s(4), (info.type,), s(26))
         detail = f"{info.fee} · {'|'.join(str(v) for v in info.values)}"
@@ -214,7 +215,7 @@ def draw_location_row(canvas: Canvas, view: FlorenzaView, first: int) -> None:
         canvas.ensure(h + s(8))
         info = location(location_id)
         used = used_by is not None
-        canvas.draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=(215, 210, 200) if used else WHITE,
+        canvas.draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=USED_LOCATION if used else WHITE,
                                outline=LINE if used else INK, width=max(1, s(2)))
         canvas.text((x + s(6), y + s(6)), f"L{i + 1}", fill=MUTED if used else INK, typeface=canvas.font(19, True))
         effect = LOCATION_EFFECT[info.kind].format(r=info.resource)

@@ -6,9 +6,8 @@ from games.florenza.components import RES, card
 from games.florenza.view import FlorenzaView
 from renderers.common import N_, named, word
 from renderers.florenza.board import PAD, draw_types
-from renderers.florenza.draw import (
-    CATEGORY_COLOURS, CATEGORY_TEXT, INK, MUTED, WHITE, Canvas, chips, pp_badge,
-)
+from renderers.florenza.draw import Canvas, chips, pp_badge
+from renderers.florenza.palette import BADGE, CATEGORY_COLOURS, CATEGORY_TEXT, HAND_HEADER, INK, MUTED, WHITE
 from renderers.florenza.players import CATEGORY_NAMES
 
 MODIFIER_NOTES = {"artist_discount": N_("artists −50"), "monument_discount": N_("monuments −50"),
@@ -22,7 +21,7 @@ def draw_hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     canvas.y += s(10)
     canvas.ensure(s(140))
     top = canvas.y
-    canvas.draw.rectangle((0, top, canvas.width, top + s(44)), fill=(30, 60, 90))
+    canvas.draw.rectangle((0, top, canvas.width, top + s(44)), fill=HAND_HEADER)
     title = word("Private: {name}'s hand and holdings", name=names[me.seat])
     text, typeface = canvas.fit(title, canvas.width - s(2 * PAD), 24, True)
     canvas.text((s(PAD), top + s(8)), text, fill=WHITE, typeface=typeface)
@@ -62,7 +61,7 @@ def _hand_tile(canvas: Canvas, x: int, y: int, w: int, h: int, card_id: str, lab
     canvas.text((x + s(8), y + s(5)), label, fill=ink, typeface=canvas.font(21, True))
     right = x + w - s(8)
     if info.pp:
-        pp_badge(canvas, right - s(48), y + s(5), word("{n} pp", n=info.pp), 25, (40, 40, 40))
+        pp_badge(canvas, right - s(48), y + s(5), word("{n} pp", n=info.pp), 25, BADGE)
         right -= s(54)
     name, typeface = canvas.fit(named(info.name, info.ja), right - (x + s(50)), 20, True)
     canvas.text((x + s(50), y + s(6)), name, fill=ink, typeface=typeface)

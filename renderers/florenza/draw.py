@@ -8,27 +8,7 @@ from PIL import Image, ImageDraw, ImageFont
 from renderers.common import textfit
 from renderers.common import font, min_text_px, player_colour, text_cache
 from renderers.common.text import digit_pieces, length, piece_starts
-
-INK = (33, 30, 28)
-MUTED = (110, 104, 96)
-PAPER = (250, 246, 236)
-PANEL = (238, 231, 214)
-LINE = (196, 186, 165)
-WHITE = (255, 255, 255)
-
-#: resource code → (fill, text); the code is always written on the chip, colour is only a help.
-RESOURCE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
-    "ma": ((226, 226, 222), INK), "wo": ((139, 90, 43), WHITE), "me": ((84, 110, 122), WHITE),
-    "fa": ((170, 68, 153), WHITE), "go": ((232, 186, 0), INK), "sp": ((200, 62, 40), WHITE),
-    "fl": ((60, 120, 60), WHITE),
-}
-#: Florenza card categories (the colours of the physical cards) with a text code on every tile.
-CATEGORY_COLOURS: dict[str, tuple[int, int, int]] = {
-    "RES": (128, 90, 160), "WKS": (214, 170, 30), "PRE": (125, 85, 55), "GLD": (222, 120, 40),
-    "PAL": (60, 140, 80), "CHU": (50, 110, 180), "DIS": (130, 130, 130),
-}
-CATEGORY_TEXT: dict[str, tuple[int, int, int]] = {"WKS": INK, "GLD": INK}
-MONUMENT_COLOUR = (150, 60, 50)
+from renderers.florenza.palette import BADGE, CHIP_OUTLINE, FLAG, INK, PAPER, RESOURCE_COLOURS, WHITE
 
 
 @dataclass
@@ -141,7 +121,7 @@ def chip(code: str, amount: int | str, height: int) -> Image.Image:
     width = int(advance) + int(height * 0.5)
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, height - 1), radius=height // 4, fill=fill,
-                                            outline=(80, 70, 60))
+                                            outline=CHIP_OUTLINE)
     put_run(image, (width // 2 - advance / 2, height // 2), label, ink, typeface, "lm")      # centred
     return image
 
@@ -176,10 +156,10 @@ def seat_badge(seat: int, size: int) -> Image.Image:
 def flag(draw: ImageDraw.ImageDraw, x: int, y: int, size: int) -> None:
     """The captain mark: a small pennant on a pole."""
     draw.line((x, y, x, y + size), fill=INK, width=max(2, size // 8))
-    draw.polygon([(x, y), (x + int(size * 0.8), y + size // 4), (x, y + size // 2)], fill=(200, 40, 40))
+    draw.polygon([(x, y), (x + int(size * 0.8), y + size // 4), (x, y + size // 2)], fill=FLAG)
 
 
-def pp_badge(canvas: Canvas, x: int, y: int, text: str, size: int, fill: tuple[int, int, int] = (40, 40, 40)) -> int:
+def pp_badge(canvas: Canvas, x: int, y: int, text: str, size: int, fill: tuple[int, int, int] = BADGE) -> int:
     """A dark rounded badge with prestige; returns its width."""
     typeface = canvas.font(size * 0.62, True)
     width = text_width(canvas.draw, text, typeface) + canvas.s(10)

@@ -6,10 +6,8 @@ from games.florenza.components import card, catalog, monument
 from games.florenza.view import FlorenzaPlayerView, FlorenzaView, Placed
 from renderers.common import N_, named, player_colour, word
 from renderers.florenza.board import PAD, artist_short, draw_title
-from renderers.florenza.draw import (
-    CATEGORY_COLOURS, CATEGORY_TEXT, INK, MONUMENT_COLOUR, MUTED, WHITE, Canvas, flag, pp_badge, seat_badge,
-    text_width,
-)
+from renderers.florenza.draw import Canvas, flag, pp_badge, seat_badge, text_width
+from renderers.florenza.palette import CATEGORY_COLOURS, CATEGORY_TEXT, INK, MONUMENT_COLOUR, MUTED, WHITE
 
 CATEGORY_NAMES = {"RES": N_("Residence"), "WKS": N_("Workshop"), "PRE": N_("Preacher"), "GLD": N_("Guild"),
                   "PAL": N_("Palace"), "CHU": N_("Church"), "DIS": N_("District")}

@@ -1,0 +1,20 @@
+"""Each of these renderer packages keeps its colours in one place, its ``palette.py``: no other
+module of the package writes an ``(r, g, b)`` literal (they import the palette's names)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from renderers.common.palette import file_colours
+
+RENDERERS = Path(__file__).resolve().parents[2] / "renderers"
+PACKAGES = ["florenza"]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_colours_are_written_only_in_the_palette(package):
+    folder = RENDERERS / package
+    assert file_colours(folder / "palette.py")
+    strays = {path.name: file_colours(path) for path in sorted(folder.glob("*.py")) if path.name != "palette.py"}
+    assert {name: found for name, found in strays.items() if found} == {}
