@@ -18,7 +18,8 @@ from renderers.common import PlayerColour
 from renderers.common.layers import compose_at
 from renderers.common.palette import Palettes, literal_colours
 from renderers.contract import RGB, SEATS, Renderer, is_turn_image
-from renderers.stone_age.draw import BG, SEAT_ORDER, Canvas, colour
+from renderers.stone_age.draw import SEAT_ORDER, Canvas, colour
+from renderers.stone_age.palette import BG
 from renderers.stone_age.parts import turn_parts
 from renderers.stone_age.players import draw_players, draw_scores
 

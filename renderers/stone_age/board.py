@@ -6,9 +6,11 @@ from PIL import Image, ImageDraw
 from games.stone_age.components import GATHER, building, card
 from games.stone_age.view import StoneAgeView
 from renderers.common import N_, coded, word, words
-from renderers.stone_age.draw import (
-    BG, CULTURE_BAND, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, TURN_FILL, TURN_FRAME, closed_mark, die, fitting_size,
-    good_square, panel, people_chip, person, text, Canvas,
+from renderers.stone_age.draw import closed_mark, die, fitting_size, good_square, panel, people_chip, person, text, Canvas
+from renderers.stone_age.palette import (
+    BG, CARD_EDGE, CARD_FILL, CARD_PRICE, CARD_PRICE_EDGE, CARD_TAKEN, CULTURE_BAND, GOLD_INK, HEADER_FILL, HEADER_INFO,
+    HEADER_TEXT, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, STACK_EMPTY, STACK_FILL, TURN_FILL, TURN_FRAME,
+    VILLAGE_FILL, WHITE,
 )
 
 WIDTH = 720
@@ -49,7 +51,6 @@ HEADER = 74
 #: higher than when the header was one drawing) and the turn line's accented capitals below it,
 #: in either language (a name's stacked accents, such as Ễ's, lose their top row)
 HEADER_SPLIT = 46
-HEADER_FILL = (70, 52, 36)
 
 
 def header(image: Image.Image, draw: ImageDraw.ImageDraw, view: StoneAgeView, names: list[str], top: int) -> int:
@@ -71,10 +72,10 @@ def header_stock(draw: ImageDraw.ImageDraw, view: StoneAgeView, top: int) -> int
     """The header's first band: the round and phase, the building stacks and the deck."""
     draw.rectangle((0, top, WIDTH, top + HEADER_SPLIT - 1), fill=HEADER_FILL)
     title = word("Round {n} · {phase}", n=view.round, phase=word(PHASE.get(view.phase, view.phase)))
-    text(draw, (MARGIN + 4, top + 6), title, 28, fill=(255, 246, 220), bold=True)
+    text(draw, (MARGIN + 4, top + 6), title, 28, fill=HEADER_TEXT, bold=True)
     stacks = "/".join(str(n) for _, n in view.stacks)
     info = word("Buildings {stacks} · Deck {deck}", stacks=stacks, deck=view.deck_count)
-    text(draw, (WIDTH - MARGIN - 4, top + 12), info, 22, fill=(255, 230, 190), anchor="ra")
+    text(draw, (WIDTH - MARGIN - 4, top + 12), info, 22, fill=HEADER_INFO, anchor="ra")
     return top + HEADER_SPLIT
 
 
@@ -83,7 +84,7 @@ def header_turn(draw: ImageDraw.ImageDraw, view: StoneAgeView, names: list[str],
     draw.rectangle((0, top, WIDTH, top + HEADER - HEADER_SPLIT), fill=HEADER_FILL)
     line = turn_line(view, names)
     if line:
-        text(draw, (MARGIN + 4, top + 44 - HEADER_SPLIT), line, fitting_size(line, 22, WIDTH - 2 * MARGIN), fill=(255, 246, 220))
+        text(draw, (MARGIN + 4, top + 44 - HEADER_SPLIT), line, fitting_size(line, 22, WIDTH - 2 * MARGIN), fill=HEADER_TEXT)
     return top + HEADER - HEADER_SPLIT
 
 
@@ -130,7 +131,7 @@ def gather_cell(image, draw, view: StoneAgeView, loc: str, box: tuple[int, int, 
     draw.rectangle((x0, y0 + 20, x1, y0 + 34), fill=RESOURCE_FILL[good])
     label = location_label(loc)
     text(draw, (x0 + 8, y0 + 17), label, fitting_size(label, 22, x1 - x0 - 12, True),
-         fill=(255, 255, 255) if good != "gold" else (40, 30, 0), bold=True, anchor="lm")
+         fill=WHITE if good != "gold" else GOLD_INK, bold=True, anchor="lm")
     who = view.people_on(loc)
     people = sum(n for _, n in who)
     capacity = word("no limit") if loc == "hunt" else f"{people}/7"
@@ -166,7 +167,7 @@ def village_row(image, draw, view: StoneAgeView, top: int) -> int:
 def village_cell(image, draw, view: StoneAgeView, loc: str, box: tuple[int, int, int, int]) -> None:
     """A village location in ``box``."""
     x0, y0, x1, y1 = box
-    panel(draw, box, fill=(236, 228, 210))
+    panel(draw, box, fill=VILLAGE_FILL)
     label = location_label(loc)
     text(draw, (x0 + 10, y0 + 8), label, fitting_size(label, 24, x1 - x0 - 60, True), bold=True)
     effect = word(VILLAGE_EFFECT[loc])
@@ -209,7 +210,7 @@ def building_cell(image, draw, view: StoneAgeView, k: int, box: tuple[int, int, 
     """Building stack ``k`` (from 1) in ``box``: its top tile, what is left, who is on it."""
     tile_id, left = view.stacks[k - 1]
     x0, y0, x1, y1 = box
-    panel(draw, box, fill=(233, 222, 200) if tile_id else (220, 214, 204))
+    panel(draw, box, fill=STACK_FILL if tile_id else STACK_EMPTY)
     text(draw, (x0 + 8, y0 + 6), word("Stack {n}", n=k), 21, bold=True)
     text(draw, (x1 - 8, y0 + 8), word("{n} left", n=left), 19, fill=MUTED, anchor="ra")
     if tile_id is None:
@@ -256,7 +257,7 @@ def bottom_label(cid: str) -> tuple[str, tuple[int, int, int]]:
 
 def card_face(image, draw, cid: str, box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
-    panel(draw, box, fill=(250, 246, 236), outline=(120, 100, 70))
+    panel(draw, box, fill=CARD_FILL, outline=CARD_EDGE)
     label, good = top_label(cid)
     size = fitting_size(label, 22, x1 - x0 - 16 - (30 if good else 0), True)
     text(draw, (x0 + 8, y0 + 10), label, size, bold=True)
@@ -265,7 +266,7 @@ def card_face(image, draw, cid: str, box: tuple[int, int, int, int]) -> None:
     bottom, band = bottom_label(cid)
     draw.rounded_rectangle((x0 + 2, y1 - 44, x1 - 2, y1 - 2), radius=8, fill=band)
     bsize = fitting_size(bottom, 22, x1 - x0 - 14, True)
-    text(draw, (x0 + 8, y1 - 23), bottom, bsize, fill=(255, 255, 255) if band == CULTURE_BAND else INK, bold=True,
+    text(draw, (x0 + 8, y1 - 23), bottom, bsize, fill=WHITE if band == CULTURE_BAND else INK, bold=True,
          anchor="lm")
     text(draw, (x1 - 8, y1 - 62), cid, 16, fill=MUTED, anchor="ra")
 
@@ -292,11 +293,11 @@ def card_cell(image, draw, view: StoneAgeView, slot: int, box: tuple[int, int, i
     text(draw, (x0 + 4, y0 + 2), word("Card {n}", n=slot), 21, bold=True)
     for i in range(slot):
         draw.rounded_rectangle((x1 - 22 - i * 22, y0 + 6, x1 - 4 - i * 22, y0 + 24), radius=4,
-                               fill=(150, 140, 125), outline=(80, 70, 60))
+                               fill=CARD_PRICE, outline=CARD_PRICE_EDGE)
     cid = view.display[slot - 1]
     face = (x0, y0 + 32, x1, y1)
     if cid is None:
-        panel(draw, face, fill=(225, 220, 210))
+        panel(draw, face, fill=CARD_TAKEN)
         text(draw, ((x0 + x1) // 2, (y0 + y1) // 2 + 16), word("taken"), 22, fill=MUTED, anchor="mm")
     else:
         card_face(image, draw, cid, face)

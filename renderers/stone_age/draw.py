@@ -1,4 +1,5 @@
-"""Drawing primitives for the Stone Age image: colours, people, resource squares, dice, text."""
+"""Drawing primitives for the Stone Age image: people, resource squares, dice, text (the colours
+are in renderers.stone_age.palette)."""
 from __future__ import annotations
 
 
@@ -7,30 +8,15 @@ from PIL import Image, ImageDraw
 from renderers.common import textfit
 from renderers.common import font, player_colour, text_cache, word
 from renderers.common.text import digit_pieces, length, piece_starts
+from renderers.stone_age.palette import (
+    CLOSED, CLOSED_TAG, DIE_DIM, DIE_EDGE, HATCH, INK, LINE, PANEL, PIP, PIP_DIM, RESOURCE_FILL, RESOURCE_TEXT, SQUARE_EDGE,
+    WHITE,
+)
 
 RGB = tuple[int, int, int]
 SEAT_ORDER = ("red", "blue", "yellow", "green")          # the game's colours (rules §2.2)
 
-BG = (244, 238, 224)
-PANEL = (252, 249, 241)
-INK = (35, 30, 25)
-MUTED = (120, 110, 95)
-LINE = (190, 178, 155)
-CLOSED = (150, 40, 40)
-HIGHLIGHT = (255, 214, 102)        # the winner's column in the final scores
-#: whose turn it is: a dark frame and a pointer, never a player's colour (yellow is a seat colour)
-TURN_FRAME = (28, 28, 40)
-TURN_FILL = (236, 240, 248)
-
-RESOURCE_FILL = {
-    "food": (196, 141, 60), "wood": (125, 82, 43), "brick": (196, 98, 62),
-    "stone": (128, 134, 145), "gold": (222, 178, 20),
-}
-RESOURCE_TEXT = {"food": (255, 255, 255), "wood": (255, 255, 255), "brick": (255, 255, 255),
-                 "stone": (255, 255, 255), "gold": (40, 30, 0)}
 LETTERS = {"food": "f", "wood": "w", "brick": "b", "stone": "s", "gold": "g"}
-CULTURE_BAND = (94, 148, 92)
-SAND_BAND = (214, 186, 130)
 
 
 def colour(seat: int):
@@ -144,10 +130,10 @@ def good_square(draw: ImageDraw.ImageDraw, good: str, xy: tuple[int, int], size:
     value = label if label is not None else LETTERS[good]
     image = getattr(draw, "image", None)
     if size % 2 == 0 and image is not None:     # a whole-pixel centre: the square is kept (see box)
-        box(image, (x, y), size, size, max(2, size // 5), fill, (60, 50, 40), 1, value, int(size * 0.62),
+        box(image, (x, y), size, size, max(2, size // 5), fill, SQUARE_EDGE, 1, value, int(size * 0.62),
             RESOURCE_TEXT[good])
     else:
-        draw.rounded_rectangle((x, y, x + size, y + size), radius=max(2, size // 5), fill=fill, outline=(60, 50, 40))
+        draw.rounded_rectangle((x, y, x + size, y + size), radius=max(2, size // 5), fill=fill, outline=SQUARE_EDGE)
         draw.text((x + size / 2, y + size / 2), value, fill=RESOURCE_TEXT[good], font=font(int(size * 0.62), bold=True),
                   anchor="mm")
 
@@ -186,12 +172,12 @@ PIPS = {
 def die_sprite(face: int, size: int, dim: bool = False) -> Image.Image:
     image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    fill = (225, 222, 215) if dim else (255, 255, 255)
-    draw.rounded_rectangle((1, 1, size - 2, size - 2), radius=size // 6, fill=fill, outline=(40, 40, 40), width=2)
+    fill = DIE_DIM if dim else WHITE
+    draw.rounded_rectangle((1, 1, size - 2, size - 2), radius=size // 6, fill=fill, outline=DIE_EDGE, width=2)
     r = max(2, size // 11)
     for px, py in PIPS[face]:
         cx, cy = px * size, py * size
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(30, 30, 30) if not dim else (120, 120, 120))
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PIP if not dim else PIP_DIM)
     return image
 
 
@@ -212,13 +198,13 @@ def closed_mark(image: Image.Image, box: tuple[int, int, int, int], right: bool 
     overlay = Image.new("RGBA", (x1 - x0, y1 - y0), (0, 0, 0, 0))
     od = ImageDraw.Draw(overlay)
     for offset in range(-(y1 - y0), x1 - x0, 14):
-        od.line((offset, y1 - y0, offset + (y1 - y0), 0), fill=(120, 110, 100, 70), width=3)
+        od.line((offset, y1 - y0, offset + (y1 - y0), 0), fill=HATCH, width=3)
     image.paste(overlay, (x0, y0), overlay)
     draw = ImageDraw.Draw(image)
     label = word("CLOSED")
     f = font(19, bold=True)
     w = length(label, f)
     cx = int(x1 - w / 2 - 14) if right else (x0 + x1) // 2
-    draw.rounded_rectangle((cx - w / 2 - 8, y1 - 30, cx + w / 2 + 8, y1 - 4), radius=6, fill=(255, 236, 236),
+    draw.rounded_rectangle((cx - w / 2 - 8, y1 - 30, cx + w / 2 + 8, y1 - 4), radius=6, fill=CLOSED_TAG,
                            outline=CLOSED, width=2)
     draw.text((cx, y1 - 17), label, fill=CLOSED, font=f, anchor="mm")

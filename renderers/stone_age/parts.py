@@ -16,7 +16,8 @@ from renderers.stone_age.board import (
     VILLAGE_HEIGHT, VILLAGE_LABEL, WIDTH, building_cell, building_title, card_cell, card_title, cell, columns,
     dice_height, dice_row, gather_cell, header_stock, header_turn, turn_line, village_cell,
 )
-from renderers.stone_age.draw import BG, Canvas
+from renderers.stone_age.draw import Canvas
+from renderers.stone_age.palette import BG
 from renderers.stone_age.players import STRIP, player_name, player_strip
 
 Row = Callable[[Image.Image, Canvas, int], object]       # draws a row from its top (what it returns is not used)

@@ -10,9 +10,10 @@ from games.stone_age.rules.checks import figure_totals
 from games.stone_age.view import StoneAgePlayerView, StoneAgeView
 from renderers.common.text import length
 from renderers.stone_age.board import GAP, MARGIN, WIDTH
-from renderers.stone_age.draw import (
-    BG, CLOSED, CULTURE_BAND, HIGHLIGHT, INK, MUTED, PANEL, TURN_FILL, TURN_FRAME, box, colour, fitting_size, good_square, panel,
-    person, text,
+from renderers.stone_age.draw import box, colour, fitting_size, good_square, panel, person, text
+from renderers.stone_age.palette import (
+    BG, CLOSED, CULTURE_BAND, HIGHLIGHT, HUNGER, INK, MULTIPLIER, MUTED, ONE_USE, ONE_USE_EDGE, PANEL, RANK, TOOL_EDGE,
+    TOOL_EMPTY, TOOL_STRUCK, TOOL_USED, TURN_FILL, TURN_FRAME, WHITE,
 )
 from renderers.common import N_, text_cache, word
 
@@ -52,12 +53,12 @@ def player_strip(image, draw, view: StoneAgeView, p: StoneAgePlayerView, name: s
     x += max(52, _width(word("tools"), 20) + 8)
     tools = list(p.tools) + [(0, False)] * (3 - len(p.tools))
     for value, used in tools:
-        fill = (205, 200, 190) if used else ((255, 255, 255) if value else (236, 232, 224))
-        box(image, (x, y), 30, 30, 5, fill, (90, 80, 70), 2, str(value) if value else "", 20, MUTED if used else INK,
-            (110, 100, 90) if value and used else None)
+        fill = TOOL_USED if used else (WHITE if value else TOOL_EMPTY)
+        box(image, (x, y), 30, 30, 5, fill, TOOL_EDGE, 2, str(value) if value else "", 20, MUTED if used else INK,
+            TOOL_STRUCK if value and used else None)
         x += 34
     for value in p.one_use:
-        box(image, (x, y), 40, 30, 5, (255, 236, 180), (150, 110, 30), 2, f"u{value}", 19)
+        box(image, (x, y), 40, 30, 5, ONE_USE, ONE_USE_EDGE, 2, f"u{value}", 19)
         x += 44
     x += 8
     built = sum(p.building_points)
@@ -65,9 +66,9 @@ def player_strip(image, draw, view: StoneAgeView, p: StoneAgePlayerView, name: s
     x = card_summary(image, draw, p, x, y, x1 - 12)
     badges = []
     if p.c36:
-        badges.append((word("+2 res to claim"), (255, 236, 180), INK))
+        badges.append((word("+2 res to claim"), ONE_USE, INK))
     if p.hunger:
-        badges.append((word("{n} food short", n=p.hunger), (255, 225, 225), CLOSED))
+        badges.append((word("{n} food short", n=p.hunger), HUNGER, CLOSED))
     bx = x1 - 12
     for label, fill, ink in badges:
         w = _width(label, 18, True) + 14
@@ -107,9 +108,9 @@ def card_summary(image, draw, p: StoneAgePlayerView, x: int, y: int, right: int)
             text(draw, (x + 2, y + 15), f"+{len(ordered) - i}", 18, bold=True, fill=CULTURE_BAND, anchor="lm")
             x += 34
             break
-        box(image, (x, y + 2), w, 26, 6, CULTURE_BAND, None, 1, label, 16, (255, 255, 255))
+        box(image, (x, y + 2), w, 26, 6, CULTURE_BAND, None, 1, label, 16, WHITE)
         x += w + 3
-    text(draw, (right, y + 15), multi, 21, bold=True, fill=(120, 90, 40), anchor="rm")
+    text(draw, (right, y + 15), multi, 21, bold=True, fill=MULTIPLIER, anchor="rm")
     return x
 
 
@@ -175,7 +176,7 @@ def draw_scores(image, draw, view: StoneAgeView, names: list[str], top: int) -> 
         y += row_h
     for i, row in enumerate(rows):
         cx = MARGIN + label_w + i * col_w + col_w // 2
-        text(draw, (cx, y + row_h // 2), f"#{row.rank}", 22, bold=True, fill=(150, 100, 20), anchor="mm")
+        text(draw, (cx, y + row_h // 2), f"#{row.rank}", 22, bold=True, fill=RANK, anchor="mm")
     text(draw, (MARGIN + 12, y + row_h // 2), word("Rank"), 21, fill=MUTED, anchor="lm")
     return top + height + GAP
 

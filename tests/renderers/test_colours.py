@@ -2,7 +2,8 @@
 from itertools import combinations
 
 from renderers.common import PLAYER_COLOURS
-from renderers.stone_age.draw import HIGHLIGHT, SEAT_ORDER, TURN_FILL, TURN_FRAME
+from renderers.stone_age.draw import SEAT_ORDER
+from renderers.stone_age.palette import HIGHLIGHT, TURN_FILL, TURN_FRAME
 
 
 def distance(a, b) -> float:

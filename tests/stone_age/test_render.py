@@ -12,7 +12,8 @@ from games.stone_age.rules import flow
 from games.stone_age.ai import GreedyPlayer
 from renderers.stone_age import render
 from renderers.stone_age.board import GAP, columns
-from renderers.stone_age.draw import CLOSED, colour
+from renderers.stone_age.draw import colour
+from renderers.stone_age.palette import CLOSED
 
 from tests.stone_age.helpers import BLUE, RED, act, new, start_actions
 
