@@ -30,6 +30,7 @@ from renderers.keyflower.board import (
 )
 from renderers.keyflower.header import header, header_parts
 from renderers.keyflower.hexes import tile_sprite
+from renderers.keyflower.palette import INK, PANEL, PAPER, ROAD, SEASON_FILL, WATER
 from renderers.keyflower.villages import NAME_MIN, largest_size, render_village, village_size
 
 BASE_WIDTH = 800
@@ -47,11 +48,11 @@ def seat_colours(view: KeyflowerView | None) -> list[PlayerColour]:
 
 def key_colours() -> list[tuple[int, int, int]]:
     return [style.fill for style in S.SEATS] + [c for c, _, _ in S.KEEPLE.values()] + \
-        [c for c, _, _ in S.RESOURCE.values()] + list(S.SEASON_FILL.values()) + [S.PAPER, S.PANEL, S.INK, S.ROAD, S.WATER]
+        [c for c, _, _ in S.RESOURCE.values()] + list(SEASON_FILL.values()) + [PAPER, PANEL, INK, ROAD, WATER]
 
 
 def _stack(parts: list[Image.Image], width: int) -> Image.Image:
-    out = Image.new("RGB", (width, max(1, sum(p.height for p in parts))), S.PAPER)
+    out = Image.new("RGB", (width, max(1, sum(p.height for p in parts))), PAPER)
     y = 0
     for part in parts:
         out.paste(part, (0, y))
@@ -157,7 +158,7 @@ def _band_image(band: Band, width: int) -> Image.Image:
     pieces, height = band
     if len(pieces) == 1 and pieces[0][2] == (0, 0):
         return pieces[0][1]()
-    image = Image.new("RGB", (width, height), S.PAPER)
+    image = Image.new("RGB", (width, height), PAPER)
     for _, draw, at in pieces:
         image.paste(draw(), at)
     return image
@@ -220,7 +221,7 @@ def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: st
         for pieces, band_height in bands:
             placed += [((shows, draw), (x, y + dy)) for shows, draw, (x, dy) in pieces]
             y += band_height
-        return encode_png(compose_at(placed, (width, max(1, y)), S.PAPER, PALETTES, cache_key))
+        return encode_png(compose_at(placed, (width, max(1, y)), PAPER, PALETTES, cache_key))
     parts = picture_parts(view, names, scale, region)
     # a seat's own picture: the header and its panel are drawn anew; the other parts come from
     # drawings cached by what they show (the same image while that stays the same)
@@ -228,7 +229,7 @@ def render(view: KeyflowerView, names: list[str], scale: float = 1.0, region: st
     fresh = len(parts) - 1 if own else 0
     known = [None if i < fresh else Drawn(part) for i, part in enumerate(parts)]
     return encode_png(compose([(shows, lambda part=part: part) for shows, part in zip(known, parts)],
-                              width, 0, S.PAPER, PALETTES, cache_key))
+                              width, 0, PAPER, PALETTES, cache_key))
 
 
 class KeyflowerRenderer(Renderer):

@@ -16,6 +16,10 @@ from renderers.common.fonts import measuring_font
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import SQ3, draw_uses, fitted, paste_tile
+from renderers.keyflower.palette import (
+    BID_BEHIND, BID_BEHIND_TEXT, COLUMN_TITLE, FAINT, INK, OWN_PANEL, PANEL, PAPER, SECTION_NOTE, SECTION_RULE,
+    SECTION_TITLE, TAKEN_EDGE, TAKEN_TEXT, WHITE,
+)
 from renderers.keyflower.words import thing, tile_title
 from games.keyflower.components import tile as tile_def
 
@@ -72,7 +76,7 @@ def table_order(view: KeyflowerView) -> list[int]:
 def players_table(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image:
     """One row per player in seat order: the VP of the tiles so far (or, once the game is over,
     the final score), keeples, skills, winter tiles and the resources in the village."""
-    image = Image.new("RGB", (width, players_height(view, width, fl)), S.PANEL)
+    image = Image.new("RGB", (width, players_height(view, width, fl)), PANEL)
     d = ImageDraw.Draw(image)
     shape = table_shape(view, width, fl)
     table_head(d, shape)
@@ -89,11 +93,11 @@ def table_head(d: ImageDraw.ImageDraw, shape: TableShape) -> None:
     else:
         titles = [word("player"), word("tile VP"), word("keeples"), word("skills"), word("winter"), ""]
     for c, t in zip(cols, titles):
-        S.text(d, (c, row / 2), t, font=head, fill=(80, 80, 80), anchor="lm")
+        S.text(d, (c, row / 2), t, font=head, fill=COLUMN_TITLE, anchor="lm")
     if not shape.final:
         for i, res in enumerate(RESOURCES):
             S.text(d, (cols[5] + shape.token_r + i * shape.token_r * 2.4, row / 2), S.RESOURCE[res][1], font=head,
-                   fill=(80, 80, 80), anchor="mm")
+                   fill=COLUMN_TITLE, anchor="mm")
 
 
 def _acting(view: KeyflowerView, seat: int) -> bool:
@@ -106,8 +110,8 @@ def row_highlight(d: ImageDraw.ImageDraw, shape: TableShape, i: int, width: int,
     ``d``'s image."""
     row = shape.row
     y = row * (i + 1) + row / 2 - origin
-    d.rectangle((0, y - row / 2, width, y + row / 2), fill=(255, 255, 255))
-    d.rectangle((0, y - row / 2, round(6 * shape.unit), y + row / 2), fill=S.INK)
+    d.rectangle((0, y - row / 2, width, y + row / 2), fill=WHITE)
+    d.rectangle((0, y - row / 2, round(6 * shape.unit), y + row / 2), fill=INK)
 
 
 def row_shows(view: KeyflowerView, names: list[str], seat: int) -> tuple:
@@ -135,15 +139,15 @@ def table_row(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], sha
         totals = {seat: dict(f)["total"] for seat, f in enumerate(view.final or ())}
         rank = 1 + sum(1 for t in totals.values() if t > totals[p.seat])
         label = f"{rank}. " + label
-    S.text(d, (cols[0], y), label, font=bold if p.seat == view.seat else body, fill=S.INK, anchor="lm")
+    S.text(d, (cols[0], y), label, font=bold if p.seat == view.seat else body, fill=INK, anchor="lm")
     if final:
         result = dict((view.final or ())[p.seat])
-        S.text(d, (cols[1], y), str(result["total"]), font=bold, fill=S.INK, anchor="lm")
+        S.text(d, (cols[1], y), str(result["total"]), font=bold, fill=INK, anchor="lm")
         parts = f"{result['fixed']} + {result['auto']} + {result['storage']} + {result['alloc']} + {result['gold']}"
-        S.text(d, (cols[2], y), parts, font=body, fill=S.INK, anchor="lm")
+        S.text(d, (cols[2], y), parts, font=body, fill=INK, anchor="lm")
         return
     for c, value in zip(cols[1:5], (p.vp, p.keeple_total, p.skill_total, p.winter_count)):
-        S.text(d, (c, y), str(value), font=bold if c == cols[1] else body, fill=S.INK, anchor="lm")
+        S.text(d, (c, y), str(value), font=bold if c == cols[1] else body, fill=INK, anchor="lm")
     totals_res = {r: 0 for r in RESOURCES}
     for t in p.village:
         for r, n in t.res:
@@ -166,7 +170,7 @@ def players_parts(view: KeyflowerView, names: list[str], width: int, fl: Floors)
     row = shape.row
 
     def head() -> Image.Image:
-        image = Image.new("RGB", (width, row), S.PANEL)
+        image = Image.new("RGB", (width, row), PANEL)
         table_head(ImageDraw.Draw(image), shape)
         return image
     parts: list[tuple[tuple, Callable[[], Image.Image], int]] = [(("keyflower", "table head", width, fl), head, row)]
@@ -180,7 +184,7 @@ def players_parts(view: KeyflowerView, names: list[str], width: int, fl: Floors)
 
         def band(i: int = i, top: int = top, height: int = height, above: bool = above) -> Image.Image:
             origin = top - top % 2
-            image = Image.new("RGB", (width, top - origin + height), S.PANEL)
+            image = Image.new("RGB", (width, top - origin + height), PANEL)
             d = ImageDraw.Draw(image)
             if above:
                 row_highlight(d, shape, i - 1, width, origin)
@@ -207,10 +211,10 @@ def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> 
     wrapped = []
     for line in lines:
         wrapped += fitted(probe, line, width - 2 * pad, body.size, fl.text, False, 3)[1]
-    image = Image.new("RGB", (width, row * (2 + len(wrapped)) + pad), (232, 238, 246))
+    image = Image.new("RGB", (width, row * (2 + len(wrapped)) + pad), OWN_PANEL)
     d = ImageDraw.Draw(image)
     S.text(d, (pad, row / 2), word("Only you see this: {name}", name=player_name(names, own)), font=S.f(body.size, True),
-           fill=S.INK, anchor="lm")
+           fill=INK, anchor="lm")
     y = row * 1.5
     x = pad
     chip_h = max(body.size * 1.2, fl.mark / 0.72)
@@ -219,9 +223,9 @@ def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> 
         x += S.chip(d, x, y, chip_h, colour, letter, text, n, count_font=S.f(body.size, True)) + pad
     skills = " ".join(f"{n} {thing(k)}" for k, n in me.skills)
     if skills:
-        S.text(d, (x + pad, y), skills, font=body, fill=S.INK, anchor="lm")
+        S.text(d, (x + pad, y), skills, font=body, fill=INK, anchor="lm")
     for i, line in enumerate(wrapped):
-        S.text(d, (pad, row * (2.5 + i)), line, font=body, fill=S.INK, anchor="lm")
+        S.text(d, (pad, row * (2.5 + i)), line, font=body, fill=INK, anchor="lm")
     return image
 
 
@@ -229,16 +233,16 @@ def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> 
 def section_title(text: str, width: int, fl: Floors, note: str = "") -> Image.Image:
     face = S.f(max(fl.text, 20 * width / 800), True)
     h = round(face.size * 1.7)
-    image = Image.new("RGB", (width, h), S.PAPER)
+    image = Image.new("RGB", (width, h), PAPER)
     d = ImageDraw.Draw(image)
     pad = round(fl.text * 0.6)
-    S.text(d, (pad, h / 2), text, font=face, fill=(90, 70, 40), anchor="lm")
+    S.text(d, (pad, h / 2), text, font=face, fill=SECTION_TITLE, anchor="lm")
     x = pad + S.length(text, face) + pad
     if note:
         small = S.f(fl.text)
-        S.text(d, (x, h / 2), note, font=small, fill=(110, 100, 80), anchor="lm")
+        S.text(d, (x, h / 2), note, font=small, fill=SECTION_NOTE, anchor="lm")
         x += S.length(note, small) + pad
-    d.line((x, h / 2, width - pad, h / 2), fill=(200, 190, 170), width=2)
+    d.line((x, h / 2, width - pad, h / 2), fill=SECTION_RULE, width=2)
     return image
 
 
@@ -260,7 +264,7 @@ def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
     chip_h = max(fl.text * 1.25, fl.mark / 0.72)
     has_cargo = any(boat.cargo for boat in boats)
     h = int(SQ3 * s + (chip_h * 2.4 if has_cargo else 0) + fl.text)
-    image = Image.new("RGB", (width, h), S.PAPER)
+    image = Image.new("RGB", (width, h), PAPER)
     d = ImageDraw.Draw(image)
     x0 = (width - cell * n) / 2
     cy = SQ3 * s / 2 + 4
@@ -268,8 +272,8 @@ def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
         cx = x0 + cell * (i + 0.5)
         paste_tile(image, cx, cy, boat.id, False, 0, s, fl.text, "village")
         if not boat.available:
-            d.polygon(S.hex_corners(cx, cy, s), fill=None, outline=(120, 120, 120))
-            S.centred(d, (cx, cy + s * 0.55), word("taken"), S.f(fl.text, True), fill=(90, 90, 90), stroke=3)
+            d.polygon(S.hex_corners(cx, cy, s), fill=None, outline=TAKEN_EDGE)
+            S.centred(d, (cx, cy + s * 0.55), word("taken"), S.f(fl.text, True), fill=TAKEN_TEXT, stroke=3)
         y = cy + SQ3 * s / 2 + chip_h * 0.7
         items = [(c, n_) for c, n_ in boat.cargo if c in S.KEEPLE]
         skills = [(k, n_) for k, n_ in boat.cargo if k not in S.KEEPLE]
@@ -282,7 +286,7 @@ def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
             x += w + 4
         if skills:
             label = " ".join(f"{count} {thing(k)}" if count > 1 else thing(k) for k, count in skills)
-            S.centred(d, (cx, y + chip_h * 1.15), label, S.f(fl.text), fill=S.INK)
+            S.centred(d, (cx, y + chip_h * 1.15), label, S.f(fl.text), fill=INK)
     return image
 
 
@@ -306,15 +310,15 @@ def _bid_chip(d: ImageDraw.ImageDraw, x: float, y: float, bid: BidView, fl: Floo
     h = fnt.size * 1.5
     count = _bid_count(bid)
     w = _bid_chip_width(bid, fl)
-    fill = (255, 255, 255) if bid.leading else (222, 222, 222)
-    outline = S.INK if bid.leading else (150, 150, 150)
+    fill = WHITE if bid.leading else BID_BEHIND
+    outline = INK if bid.leading else FAINT
     d.rounded_rectangle((x, y - h / 2, x + w, y + h / 2), radius=5, fill=fill, outline=outline, width=3 if bid.leading else 1)
     S.seat_badge(d, x + h * 0.48, y, h * 0.4, bid.seat, dim=not bid.leading, mark=fl.mark)
     tx = x + h * 0.95
-    S.text(d, (tx, y), count, font=fnt, fill=S.INK if bid.leading else (100, 100, 100), anchor="lm")
+    S.text(d, (tx, y), count, font=fnt, fill=INK if bid.leading else BID_BEHIND_TEXT, anchor="lm")
     tx += S.length(count, fnt) + 3
     side = h * 0.72
-    d.rounded_rectangle((tx, y - side / 2, tx + side, y + side / 2), radius=3, fill=colour, outline=S.INK)
+    d.rounded_rectangle((tx, y - side / 2, tx + side, y + side / 2), radius=3, fill=colour, outline=INK)
     S.centred(d, (tx + side / 2, y), letter, S.f(max(fl.mark, side * 0.7), True, mark=True), fill=text_colour)
     return w
 
@@ -325,8 +329,8 @@ def _lock_chip(d: ImageDraw.ImageDraw, x: float, y: float, colour_name: str, fl:
     h = fl.text * 1.5
     body_w, body_h = h * 0.8, h * 0.62
     top = y - h / 2 + h * 0.38
-    d.arc((x + body_w * 0.2, y - h / 2, x + body_w * 0.8, top + body_h * 0.4), 180, 360, fill=S.INK, width=3)
-    d.rounded_rectangle((x, top, x + body_w, top + body_h), radius=3, fill=colour, outline=S.INK, width=2)
+    d.arc((x + body_w * 0.2, y - h / 2, x + body_w * 0.8, top + body_h * 0.4), 180, 360, fill=INK, width=3)
+    d.rounded_rectangle((x, top, x + body_w, top + body_h), radius=3, fill=colour, outline=INK, width=2)
     S.centred(d, (x + body_w / 2, top + body_h / 2), letter, S.f(max(fl.mark, body_h * 0.8), True, mark=True), fill=text)
     return body_w
 
@@ -394,7 +398,7 @@ def auction(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
 @text_cache(maxsize=64)
 def _auction(tiles: tuple[TileView, ...], width: int, fl: Floors) -> Image.Image:
     shape = auction_shape(tiles, width, fl)
-    image = Image.new("RGB", (width, shape.height), S.PAPER)
+    image = Image.new("RGB", (width, shape.height), PAPER)
     for k, row in enumerate(shape.rows):
         for col in range(len(row)):
             x0, y0, _, _ = cell_box(shape, k, col)
@@ -413,7 +417,7 @@ def auction_cell(shape: AuctionShape, k: int, col: int, fl: Floors) -> Image.Ima
     """The tile in row ``k``, column ``col`` of the auction with its lock, bids and uses, drawn
     where the whole auction has it and cut out at its cell's box."""
     x0, y0, x1, y1 = cell_box(shape, k, col)
-    image = Image.new("RGB", (x1 - x0, y1 - y0), S.PAPER)
+    image = Image.new("RGB", (x1 - x0, y1 - y0), PAPER)
     d = ImageDraw.Draw(image)
     t = shape.rows[k][col]
     cx = shape.cell_w * (col + 0.5) - x0

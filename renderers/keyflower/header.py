@@ -12,6 +12,7 @@ from renderers.common import N_, word
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.board import player_name
+from renderers.keyflower.palette import INK, PANEL
 
 PHASES = {"winter_select": N_("choosing winter tiles"), "boats": N_("boat choice"), "placement": N_("village expansion"),
           "flip": N_("Flipper upgrade"), "over": N_("game over")}
@@ -38,7 +39,7 @@ def header_split(fl: Floors) -> int:
 def header(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> Image.Image:
     """The season, phase and who acts over the bag and what is in stock (each line drawn
     apart: :func:`header_line`)."""
-    image = Image.new("RGB", (width, header_height(fl)), S.PANEL)
+    image = Image.new("RGB", (width, header_height(fl)), PANEL)
     image.paste(header_line(view, names, width, fl, 0), (0, 0))
     image.paste(header_line(view, names, width, fl, 1), (0, header_split(fl)))
     return image
@@ -58,7 +59,7 @@ def header_line(view: KeyflowerView, names: list[str], width: int, fl: Floors, l
     """The header's first line (``line`` 0: season, phase, who acts) or its second (1: the bag,
     green keeples, resources and skills in stock), as tall as its half of the header."""
     h, split = header_height(fl), header_split(fl)
-    image = Image.new("RGB", (width, split if line == 0 else h - split), S.PANEL)
+    image = Image.new("RGB", (width, split if line == 0 else h - split), PANEL)
     d = ImageDraw.Draw(image)
     pad = round(fl.text * 0.6)
     if line == 0:
@@ -76,16 +77,16 @@ def _status_line(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], 
     if view.phase == "actions":
         line += [" · ", word("passes {n}/{of}", n=view.passes, of=len(view.players))]
     big = S.f(max(fl.text, 24 * width / 800), True)
-    x = S.text_run(d, (pad, top), line, font=big, fill=S.INK) + pad
+    x = S.text_run(d, (pad, top), line, font=big, fill=INK) + pad
     if view.to_act and view.phase != "over":
-        S.text(d, (x, top), "▶", font=big, fill=S.INK, anchor="lm")
+        S.text(d, (x, top), "▶", font=big, fill=INK, anchor="lm")
         x += big.size * 1.1
         r = big.size * 0.45
         for seat in view.to_act[:6]:
             S.seat_badge(d, x + r, top, r, seat, mark=fl.mark)
             x += r * 2.4
         if len(view.to_act) == 1:
-            S.text(d, (x, top), player_name(names, view.to_act[0]), font=big, fill=S.INK, anchor="lm")
+            S.text(d, (x, top), player_name(names, view.to_act[0]), font=big, fill=INK, anchor="lm")
 
 
 def _stock_line(d: ImageDraw.ImageDraw, view: KeyflowerView, width: int, fl: Floors, pad: int, y: float) -> None:
@@ -93,15 +94,15 @@ def _stock_line(d: ImageDraw.ImageDraw, view: KeyflowerView, width: int, fl: Flo
     r = small.size * 0.62
     x = pad
     bag = word("bag {n}", n=view.bag_size)
-    S.text(d, (x, y), bag, font=small, fill=S.INK, anchor="lm")
+    S.text(d, (x, y), bag, font=small, fill=INK, anchor="lm")
     x += S.length(bag, small) + pad
     colour, letter, text = S.KEEPLE["green"]
     S.token(d, x + r, y, r, colour, letter, text)
-    S.text(d, (x + 2.3 * r, y), f"{view.green}", font=small, fill=S.INK, anchor="lm")
+    S.text(d, (x + 2.3 * r, y), f"{view.green}", font=small, fill=INK, anchor="lm")
     x += 2.3 * r + S.length(f"{view.green}", small) + pad
     for res, n in view.stock:
         colour, letter, text = S.RESOURCE[res]
         S.token(d, x + r, y, r, colour, letter[0], text)
-        S.text(d, (x + 2.3 * r, y), f"{n}", font=small, fill=S.INK, anchor="lm")
+        S.text(d, (x + 2.3 * r, y), f"{n}", font=small, fill=INK, anchor="lm")
         x += 2.3 * r + S.length(f"{n}", small) + pad
-    S.text(d, (x, y), word("skills {n}", n=view.pile_size), font=small, fill=S.INK, anchor="lm")
+    S.text(d, (x, y), word("skills {n}", n=view.pile_size), font=small, fill=INK, anchor="lm")

@@ -13,6 +13,7 @@ from games.keyflower.components import tile as tile_def
 from renderers.common import textfit
 from renderers.common import text_cache
 from renderers.keyflower import style as S
+from renderers.keyflower.palette import GOLD_EDGE, INK, ROAD, SEASON_FILL, WATER, WHITE, YELLOW_TEXT
 from renderers.keyflower.tilewords import cjk, tile_words
 
 SQ3 = math.sqrt(3)
@@ -66,7 +67,7 @@ def fitted(draw: ImageDraw.ImageDraw, text: str, width: float, size: float, floo
         size = max(floor, size * 0.92)
 
 
-def _plate_text(draw, xy, lines: list[str], fnt, plate, fill=S.INK, shifts: Sequence[float] = ()) -> None:
+def _plate_text(draw, xy, lines: list[str], fnt, plate, fill=INK, shifts: Sequence[float] = ()) -> None:
     """Lines of text centred on ``xy`` (each moved right by its ``shifts``, if any) over a plate
     of the tile's colour: roads and water end at the plate's edge instead of running through the
     words."""
@@ -93,7 +94,7 @@ def tile_sprite(tid: str, upgraded: bool, k: int, s: int, floor: int, detail: st
     draw = ImageDraw.Draw(image)
     cx, cy = w / 2, h / 2
     defn = tile_def(tid)
-    fill = S.SEASON_FILL.get(defn.season, S.SEASON_FILL["home"])
+    fill = SEASON_FILL.get(defn.season, SEASON_FILL["home"])
     if upgraded:
         fill = tuple(min(255, int(c * 0.9 + 30)) for c in fill)
     corners = S.hex_corners(cx, cy, s)
@@ -104,18 +105,18 @@ def tile_sprite(tid: str, upgraded: bool, k: int, s: int, floor: int, detail: st
             a, b = S.edge_segment(cx, cy, s, d)
             ia = (cx + (a[0] - cx) * 0.82, cy + (a[1] - cy) * 0.82)
             ib = (cx + (b[0] - cx) * 0.82, cy + (b[1] - cy) * 0.82)
-            draw.polygon([a, b, ib, ia], fill=S.WATER)
+            draw.polygon([a, b, ib, ia], fill=WATER)
     road_w = max(4, int(s * 0.14))
     for d, kind in enumerate(edges):
         if kind == "R":
             end = S.edge_point(cx, cy, s, d)
             inner = S.edge_point(cx, cy, s, d, 1 - ROAD_REACH)
-            draw.line([inner, end], fill=S.ROAD, width=road_w)
+            draw.line([inner, end], fill=ROAD, width=road_w)
             r = road_w / 2
-            draw.ellipse((inner[0] - r, inner[1] - r, inner[0] + r, inner[1] + r), fill=S.ROAD)
-    draw.polygon(corners, outline=S.GOLD_EDGE if upgraded else S.INK)
+            draw.ellipse((inner[0] - r, inner[1] - r, inner[0] + r, inner[1] + r), fill=ROAD)
+    draw.polygon(corners, outline=GOLD_EDGE if upgraded else INK)
     if upgraded:
-        draw.line(corners + [corners[0]], fill=S.GOLD_EDGE, width=max(3, s // 12))
+        draw.line(corners + [corners[0]], fill=GOLD_EDGE, width=max(3, s // 12))
     words = tile_words(tid, upgraded, s, floor, detail, purple)
     for block in words.blocks:
         _plate_text(draw, (cx, cy + block.centre), list(block.lines), block.font, fill, fill=block.ink,
@@ -128,7 +129,7 @@ def tile_sprite(tid: str, upgraded: bool, k: int, s: int, floor: int, detail: st
     if words.badge is not None:
         bx, by, r = words.badge
         vx, vy = cx + bx, cy + by
-        draw.ellipse((vx - r, vy - r, vx + r, vy + r), fill=(255, 255, 255), outline=S.INK, width=2)
+        draw.ellipse((vx - r, vy - r, vx + r, vy + r), fill=WHITE, outline=INK, width=2)
         S.centred(draw, (vx, vy), words.points, S.f(max(floor, r * 1.2), True))
     return image
 
@@ -158,7 +159,7 @@ def uses_text(uses) -> tuple[list[tuple[str, tuple[int, int, int]]], str]:
     pieces = []
     for use in uses:
         for j, (c, n) in enumerate(use.keeples):
-            colour = S.KEEPLE[c][0] if c != "yellow" else (170, 130, 0)
+            colour = S.KEEPLE[c][0] if c != "yellow" else YELLOW_TEXT
             pieces.append((("+" if j else " ") + f"{S.KEEPLE[c][1]}{n}", colour))
     total = sum(n for use in uses for _, n in use.keeples)
     return pieces, f" ({total}/6)"
@@ -173,9 +174,9 @@ def draw_uses(draw: ImageDraw.ImageDraw, cx: float, cy: float, uses, floor: int)
     tw = sum(S.length(p, fnt) for p, _ in pieces) + S.length(total, fnt)
     th = fnt.size
     draw.rounded_rectangle((cx - tw / 2 - 4, cy - th / 2 - 3, cx + tw / 2 + 4, cy + th / 2 + 4), radius=5,
-                           fill=(255, 255, 255), outline=S.INK)
+                           fill=WHITE, outline=INK)
     x = cx - tw / 2
     for piece, colour in pieces:
         S.text(draw, (x, cy), piece, font=fnt, fill=colour, anchor="lm")
         x += S.length(piece, fnt)
-    S.text(draw, (x, cy), total, font=fnt, fill=S.INK, anchor="lm")
+    S.text(draw, (x, cy), total, font=fnt, fill=INK, anchor="lm")

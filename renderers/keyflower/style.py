@@ -1,4 +1,5 @@
-"""Colours, fonts and small glyphs shared by the Keyflower drawings."""
+"""Fonts, small glyphs and the keeples', resources' and seats' looks shared by the Keyflower drawings
+(the colours are in renderers.keyflower.palette)."""
 from __future__ import annotations
 
 import math
@@ -9,40 +10,24 @@ from PIL import ImageDraw
 from renderers.common import font
 from renderers.common.text import digit_pieces, length, piece_starts
 from renderers.common.text import text as cached_text
-
-INK = (35, 35, 35)
-PAPER = (247, 244, 236)
-PANEL = (234, 229, 216)
-FAINT = (150, 150, 150)
-GOLD_EDGE = (212, 160, 23)
-ROAD = (122, 80, 40)
-WATER = (70, 140, 215)
-GRASS_LINE = (120, 150, 90)
-HIGHLIGHT = (0, 0, 0)
-
-SEASON_FILL = {
-    "home": (214, 196, 160),
-    "spring": (190, 226, 160),
-    "summer": (250, 226, 140),
-    "autumn": (236, 176, 120),
-    "winter": (206, 224, 244),
-    "boat": (160, 205, 235),
-    "turn_order": (214, 198, 236),
-}
+from renderers.keyflower.palette import (
+    BLACK, GOLD, INK, IRON, KEEPLE_BLUE, KEEPLE_GREEN, KEEPLE_RED, KEEPLE_YELLOW, SEAT_BLACK, SEAT_BROWN, SEAT_GREY,
+    SEAT_PINK, SEAT_PURPLE, SEAT_TEAL, STONE, WHITE, WOOD,
+)
 
 # Keeple colours (physical) with a letter so colour is never the only cue.
 KEEPLE = {
-    "red": ((214, 48, 39), "R", (255, 255, 255)),
-    "blue": ((33, 102, 196), "B", (255, 255, 255)),
-    "yellow": ((246, 206, 36), "Y", (0, 0, 0)),
-    "green": ((46, 150, 64), "G", (255, 255, 255)),
+    "red": (KEEPLE_RED, "R", WHITE),
+    "blue": (KEEPLE_BLUE, "B", WHITE),
+    "yellow": (KEEPLE_YELLOW, "Y", BLACK),
+    "green": (KEEPLE_GREEN, "G", WHITE),
 }
 
 RESOURCE = {
-    "wood": ((141, 92, 48), "W", (255, 255, 255)),
-    "stone": ((150, 150, 150), "S", (0, 0, 0)),
-    "iron": ((40, 40, 40), "I", (255, 255, 255)),
-    "gold": ((240, 190, 20), "Au", (0, 0, 0)),
+    "wood": (WOOD, "W", WHITE),
+    "stone": (STONE, "S", BLACK),
+    "iron": (IRON, "I", WHITE),
+    "gold": (GOLD, "Au", BLACK),
 }
 
 SKILL = {"saw": "saw", "pick": "pick", "anvil": "anvil"}
@@ -58,12 +43,12 @@ class SeatStyle:
 # Seat colours kept apart from the keeple colours (reference 12.2): purple, teal, brown, pink,
 # grey, black - each with a shape as well as the seat number.
 SEATS = (
-    SeatStyle((150, 80, 170), (255, 255, 255), "circle"),
-    SeatStyle((0, 140, 140), (255, 255, 255), "square"),
-    SeatStyle((140, 90, 40), (255, 255, 255), "diamond"),
-    SeatStyle((235, 130, 190), (0, 0, 0), "triangle"),
-    SeatStyle((110, 110, 110), (255, 255, 255), "hexagon"),
-    SeatStyle((20, 20, 20), (255, 255, 255), "star"),
+    SeatStyle(SEAT_PURPLE, WHITE, "circle"),
+    SeatStyle(SEAT_TEAL, WHITE, "square"),
+    SeatStyle(SEAT_BROWN, WHITE, "diamond"),
+    SeatStyle(SEAT_PINK, BLACK, "triangle"),
+    SeatStyle(SEAT_GREY, WHITE, "hexagon"),
+    SeatStyle(SEAT_BLACK, WHITE, "star"),
 )
 
 
@@ -81,11 +66,11 @@ def text_size(draw: ImageDraw.ImageDraw, label: str, fnt) -> tuple[int, int]:
 
 
 def centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, fnt, fill=INK,
-            stroke: int = 0, stroke_fill=(255, 255, 255)) -> None:
+            stroke: int = 0, stroke_fill=WHITE) -> None:
     text(draw, xy, label, font=fnt, fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=stroke_fill)
 
 
-def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, font=None, fill=(0, 0, 0), anchor: str = "la",
+def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, font=None, fill=BLACK, anchor: str = "la",
          stroke_width: int = 0, stroke_fill=None) -> None:
     """``ImageDraw.text`` from the text cache (renderers.common.text); a left-anchored text with
     digits in it is drawn a digit at a time (:func:`text_run`): the counts and numbers that change

@@ -12,12 +12,11 @@ from typing import Any
 from games.keyflower.components import tile as tile_def
 from renderers.common import word
 from renderers.common.picture_words import codes_shown
-from renderers.keyflower import style as S
 from renderers.keyflower.hexfit import LINE, Centre, Clear, fit_below, fit_in_hex, fits, line_centres, shift
+from renderers.keyflower.palette import COST_INK, INK
 from renderers.keyflower.words import ability_text, cost_letters, tile_title, vp_text
 
 AUCTION_BOTTOM = 0.6    # an auction tile's lowest line of words is centred at most this far below the middle
-COST_INK = (60, 40, 10)
 BADGE_X, BADGE_Y = 0.54, 0.6    # the points badge's centre: right of and above the middle, times the hex's size
 
 
@@ -28,7 +27,7 @@ class Words:
     font: Any
     lines: tuple[str, ...]
     centre: float
-    ink: tuple[int, int, int] = S.INK
+    ink: tuple[int, int, int] = INK
     shifts: tuple[float, ...] = ()          # how far right of the middle each line goes (none: all centred)
 
 
@@ -99,7 +98,7 @@ def _below(defn, line: str, cost: str, s: float, floor: int, detail: str, top: f
                 font, ability_block, cost_block = stacked
                 h = font.size * LINE
                 return [Words(font, tuple(lines), first + h * (len(lines) - 1) / 2, ink)
-                        for block, ink in ((ability_block, S.INK), (cost_block, COST_INK)) if block is not None
+                        for block, ink in ((ability_block, INK), (cost_block, COST_INK)) if block is not None
                         for lines, first in [block]]
     if not line:                    # (an auction tile's words that do not fit whole: cut as a village's)
         return []

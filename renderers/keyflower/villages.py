@@ -16,6 +16,9 @@ from renderers.common import text_cache, word, words
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import draw_resources, draw_uses, fitted, paste_tile
+from renderers.keyflower.palette import (
+    INK, NEW_TILE, PANEL, PAPER, RIVER_CHAIN, SPOT, SPOT_COORDS, SPOT_EDGE, SPOT_LABEL, VILLAGE_INFO, WATER,
+)
 from renderers.keyflower.words import tile_title
 
 SQ3 = math.sqrt(3)
@@ -116,7 +119,7 @@ def _village(view: VillageKey, name: str, width: int, fl: Floors, s: int) -> Ima
     inner_h = int(max(ys) - min(ys) + 2 * margin)
     line_h = round(body.size * 1.35)
     title_h = round(max(fl.text, 22 * width / 800) * 2)
-    out = Image.new("RGB", (width, title_h + inner_h + line_h * len(legend) + 8), S.PAPER)
+    out = Image.new("RGB", (width, title_h + inner_h + line_h * len(legend) + 8), PAPER)
     ox = (width - inner_w) / 2 + margin - min(xs)
     oy = title_h + margin - min(ys)
     draw = ImageDraw.Draw(out)
@@ -125,35 +128,35 @@ def _village(view: VillageKey, name: str, width: int, fl: Floors, s: int) -> Ima
     if river_next not in occupied:
         cx, cy = _pixel(*river_next, s)
         corners = S.hex_corners(cx + ox, cy + oy, s * 0.92)
-        draw.line(corners + [corners[0]], fill=S.WATER, width=3)
-        S.centred(draw, (cx + ox, cy + oy), word("river"), small, fill=S.WATER)
+        draw.line(corners + [corners[0]], fill=WATER, width=3)
+        S.centred(draw, (cx + ox, cy + oy), word("river"), small, fill=WATER)
     for lab, q, r in labels:
         cx, cy = _pixel(q, r, s)
         corners = S.hex_corners(cx + ox, cy + oy, s * 0.92)
-        draw.polygon(corners, fill=(255, 255, 255), outline=(90, 90, 90))
-        S.centred(draw, (cx + ox, cy + oy + s * 0.1), lab, S.f(max(fl.text, s * 0.55), True), fill=(60, 60, 60))
-        S.centred(draw, (cx + ox, cy + oy - s * 0.55), f"{q},{r}", small, fill=(110, 110, 110))
+        draw.polygon(corners, fill=SPOT, outline=SPOT_EDGE)
+        S.centred(draw, (cx + ox, cy + oy + s * 0.1), lab, S.f(max(fl.text, s * 0.55), True), fill=SPOT_LABEL)
+        S.centred(draw, (cx + ox, cy + oy - s * 0.55), f"{q},{r}", small, fill=SPOT_COORDS)
     for t in tiles:
         cx, cy = _pixel(t.q, t.r, s)
         cx, cy = cx + ox, cy + oy
         paste_tile(out, cx, cy, t.id, t.upgraded, t.k, s, fl.text, "village" if s >= 52 * width / 800 else "name")
         if t.tentative:
-            draw.polygon(S.hex_corners(cx, cy, s * 0.96), outline=(200, 0, 120), width=3)
-            S.centred(draw, (cx - s * 0.4, cy - s * 0.62), word("new"), S.f(fl.text, True), fill=(200, 0, 120), stroke=2)
+            draw.polygon(S.hex_corners(cx, cy, s * 0.96), outline=NEW_TILE, width=3)
+            S.centred(draw, (cx - s * 0.4, cy - s * 0.62), word("new"), S.f(fl.text, True), fill=NEW_TILE, stroke=2)
         draw_uses(draw, cx, cy + s * 0.36, t.uses, fl.text)
         draw_resources(draw, cx, cy, s, t.res, fl.text)
     for cell in chain:
         cx, cy = _pixel(*cell, s)
         draw.arc((cx + ox - s * 0.3, cy + oy + s * 0.66, cx + ox + s * 0.3, cy + oy + s * 0.86), 200, 340,
-                 fill=(20, 70, 150), width=3)
+                 fill=RIVER_CHAIN, width=3)
     # title bar
-    draw.rectangle((0, 0, width, title_h), fill=S.PANEL)
+    draw.rectangle((0, 0, width, title_h), fill=PANEL)
     big = S.f(max(fl.text, 22 * width / 800), True)
     S.seat_badge(draw, title_h * 0.45, title_h / 2, title_h * 0.28, seat, mark=fl.mark)
     points = words("{count} point", "{count} points", count=dict(view.final)["total"]) if view.final is not None else \
         word("{vp} VP on tiles so far", vp=player.vp)
     title = word("{name}: {points}", name=name, points=points)
-    S.text(draw, (title_h * 0.9, title_h / 2), title, font=big, fill=S.INK, anchor="lm")
+    S.text(draw, (title_h * 0.9, title_h / 2), title, font=big, fill=INK, anchor="lm")
     tx = title_h * 0.9 + S.length(title, big) + fl.text * 0.8
     extra = []
     if player.transport_capacity:
@@ -162,9 +165,9 @@ def _village(view: VillageKey, name: str, width: int, fl: Floors, s: int) -> Ima
     if player.pending:
         extra.append(word("to place: {tiles}", tiles=word(", ").join(tile_title(tile_def(p)) for p in player.pending)))
     info, info_lines = fitted(draw, " · ".join(extra), width - tx - 6, fl.text, fl.text, False, 1)
-    S.text(draw, (tx, title_h / 2), info_lines[0], font=info, fill=(70, 70, 70), anchor="lm")
+    S.text(draw, (tx, title_h / 2), info_lines[0], font=info, fill=VILLAGE_INFO, anchor="lm")
     y = title_h + inner_h
     for line in legend:
-        S.text(draw, (fl.text, y + line_h / 2), line, font=body, fill=S.INK, anchor="lm")
+        S.text(draw, (fl.text, y + line_h / 2), line, font=body, fill=INK, anchor="lm")
         y += line_h
     return out

@@ -11,6 +11,7 @@ from PIL import Image
 from games.keyflower import GAME
 from renderers.keyflower import render
 from renderers.keyflower import style as S
+from renderers.keyflower.palette import GOLD_EDGE, PANEL
 
 from tests.keyflower.helpers import play, put, state
 
@@ -64,7 +65,7 @@ def test_regions_and_scale():
         assert _img(render(view, NAMES[:3], region=region)).tobytes() == village.tobytes()
     half = _img(render(view, NAMES[:3], scale=0.5, region="board"))
     assert half.width == 400 and abs(half.height - board.height / 2) < board.height * 0.1
-    assert board.getpixel((3, 3)) == S.PANEL
+    assert board.getpixel((3, 3)) == PANEL
     for unknown in ("village:9", "village:²", "village:", "boards", "villages", "Zed", "4"):      # refused: /board answers what is wrong
         with pytest.raises(ValueError):
             render(view, NAMES[:3], region=unknown)
@@ -87,7 +88,7 @@ def test_village_shows_resources_upgrades_and_placement_labels():
     st = state(2, supplies=["", ""])
     put(st, 0, "keywood", 0, 1, upgraded=True, wood=3)
     image = _img(render(GAME.view(st, 0), NAMES[:2], region="village:0"))
-    assert _has_colour(image, (0, 0, image.width, image.height), S.GOLD_EDGE)
+    assert _has_colour(image, (0, 0, image.width, image.height), GOLD_EDGE)
     assert _has_colour(image, (0, 0, image.width, image.height), S.RESOURCE["wood"][0])
     st.phase = "placement"
     st.seats[0].pending = ["barn"]

@@ -15,7 +15,8 @@ from renderers.common.picture_words import speaking
 from renderers.keyflower import style as S
 from renderers.keyflower.hexfit import LINE, NO_LINE_START, _cut, fit_in_hex, phrase_breaks
 from renderers.keyflower.words import ability_text, cost_letters
-from renderers.keyflower.tilewords import COST_INK, name_alone, tile_words
+from renderers.keyflower.palette import COST_INK
+from renderers.keyflower.tilewords import name_alone, tile_words
 from renderers.keyflower.villages import S_MAX
 
 SQ3 = math.sqrt(3)

@@ -9,7 +9,7 @@ import pytest
 from renderers.common.palette import file_colours
 
 RENDERERS = Path(__file__).resolve().parents[2] / "renderers"
-PACKAGES = ["florenza", "stone_age"]
+PACKAGES = ["florenza", "keyflower", "stone_age"]
 
 
 @pytest.mark.parametrize("package", PACKAGES)
