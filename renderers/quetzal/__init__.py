@@ -15,12 +15,13 @@ from renderers.common import PlayerColour, encode_png, word
 from renderers.common.regions import seat_named
 from renderers.common.layers import compose
 from renderers.contract import SEATS, Renderer, is_turn_image
+from renderers.quetzal.palette import PAPER
 from renderers.quetzal.palettes import PALETTES, to_palette
 from renderers.quetzal.parts import turn_parts
 from renderers.quetzal.panels import Canvas, draw_header
 from renderers.quetzal.places import draw_board
 from renderers.quetzal.players import draw_player_lines, draw_players
-from renderers.quetzal.sprites import ORDER, PAPER, px, seat_colour
+from renderers.quetzal.sprites import ORDER, px, seat_colour
 
 WIDTH = 800
 REGIONS = (None, "board", "players")
@@ -76,7 +77,7 @@ def render_image(view: QuetzalView, names: list[str], scale: float = 1.0, region
 def stack(parts: list[Canvas], scale: float) -> Image.Image:
     width = max(part.image.width for part in parts)
     height = sum(part.height for part in parts)
-    image = Image.new("RGB", (width, height), (248, 243, 230))
+    image = Image.new("RGB", (width, height), PAPER)
     y = 0
     for part in parts:
         image.paste(part.image.crop((0, 0, part.image.width, part.height)), (0, y))

@@ -6,27 +6,22 @@ the PNG is much smaller than the RGB one (docs/performance.md)."""
 from __future__ import annotations
 
 import functools
-import re
-from pathlib import Path
 
 from PIL import Image
 
+from renderers.quetzal.palette import BLACK_FACE, BOX, INK, KEY_ORDER, WHITE
 from renderers.quetzal.sprites import ORDER
 from renderers.common import player_colour
 from renderers.common.palette import FixedPalette
 
-_COLOUR = re.compile(r"\((\d{1,3}), (\d{1,3}), (\d{1,3})\)")
 #: the colours blended into (text and outlines are anti-aliased against these)
-TOWARDS = ((35, 30, 25), (255, 252, 244), (255, 255, 255), (25, 25, 25))
+TOWARDS = (INK, BOX, WHITE, BLACK_FACE)
 LEVELS = (1 / 3, 2 / 3)
 
 
 def base_colours() -> list[tuple[int, int, int]]:
-    """Every colour literal of the renderer's modules plus the seat colours."""
-    found: list[tuple[int, int, int]] = [(0, 0, 0)]
-    for name in ("sprites.py", "panels.py", "places.py", "players.py"):
-        text = (Path(__file__).with_name(name)).read_text(encoding="utf-8")
-        found += [tuple(int(v) for v in m.groups()) for m in _COLOUR.finditer(text)]  # type: ignore[misc]
+    """The renderer's colours (renderers.quetzal.palette.KEY_ORDER) plus the seat colours."""
+    found: list[tuple[int, int, int]] = list(KEY_ORDER)
     for seat in range(len(ORDER)):
         colour = player_colour(seat, ORDER)
         found += [colour.fill, colour.text]

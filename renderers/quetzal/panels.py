@@ -11,14 +11,12 @@ from games.quetzal.view import PromptView, QuetzalView
 from renderers.common import textfit
 from renderers.common import N_, font, word
 from renderers.common.text import length, text as put_text
-from renderers.quetzal.sprites import INK, PAPER, chip_sprite, px
+from renderers.quetzal.palette import HEADER, HEADER_TEXT, INK, PAPER, WHITE
+from renderers.quetzal.sprites import chip_sprite, px
 
 WIDTH = 800
 MARGIN = 12
 GAP = 8
-BOX = (255, 252, 244)
-CLOSED = (205, 200, 190)
-HILITE = (0, 114, 178)
 PHASE = {"reroll": N_("Rerolls"), "place": N_("Placement"), "resolve": N_("Resolution"), "over": N_("Game over")}
 
 
@@ -72,11 +70,11 @@ def draw_header(view: QuetzalView, names: list[str], scale: float) -> Canvas:
     lines = max(1, len(view.prompts))
     height = 58 + 40 * lines + 10
     image, draw = new_canvas(s, height)
-    draw.rectangle((0, 0, px(WIDTH, s), px(54, s)), fill=(40, 70, 60))
-    put_text(draw, (px(MARGIN, s), px(27, s)), word("QUETZAL"), fill=(250, 240, 200), font=font(px(30, s), bold=True),
+    draw.rectangle((0, 0, px(WIDTH, s), px(54, s)), fill=HEADER)
+    put_text(draw, (px(MARGIN, s), px(27, s)), word("QUETZAL"), fill=HEADER_TEXT, font=font(px(30, s), bold=True),
               anchor="lm")
     right = word("Round {n}/{of} · {phase}", n=view.round, of=view.rounds, phase=word(PHASE.get(view.phase, view.phase)))
-    put_text(draw, (px(WIDTH - MARGIN, s), px(27, s)), right, fill=(255, 255, 255), font=font(px(26, s), bold=True),
+    put_text(draw, (px(WIDTH - MARGIN, s), px(27, s)), right, fill=WHITE, font=font(px(26, s), bold=True),
               anchor="rm")
     y = 60
     if not view.prompts:

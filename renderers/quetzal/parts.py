@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from games.quetzal.view import QuetzalView
 from renderers.common.layers import Part
+from renderers.quetzal.palette import PAPER
 from renderers.quetzal.panels import WIDTH, draw_header, new_canvas
 from renderers.quetzal.places import (
     board_layout, display_end, draw_display, draw_space, draw_track, draw_village, space_rows, spaces_skeleton,
@@ -20,7 +21,7 @@ from renderers.quetzal.places import (
 from renderers.quetzal.players import (
     PLAYER_LINES_TOP, PLAYER_ROW, draw_player_line, player_lines_end, player_lines_title,
 )
-from renderers.quetzal.sprites import PAPER, px
+from renderers.quetzal.sprites import px
 
 Draw = Callable[[Image.Image, ImageDraw.ImageDraw], object]    # draws on the canvas (what it returns is unused)
 

@@ -10,8 +10,12 @@ from games.quetzal.components import rules
 from games.quetzal.view import QuetzalView, TeamView
 from renderers.common import N_, coded, font, text_cache, word
 from renderers.common.text import length, text as put_text
-from renderers.quetzal.panels import BOX, CLOSED, GAP, MARGIN, WIDTH, Canvas, new_canvas
-from renderers.quetzal.sprites import CARD_BG, INK, PAPER, chip_sprite, icon, px, tile_sprite
+from renderers.quetzal.palette import (
+    BLACK_FACE, BOX, CARD_BG, CLOSED, CLOSED_LINE, DECK_CARD, DISPLAY_CARD, EMPTY_SLOT, INK, PAPER, REWARD, SECTION_TITLE,
+    SPACE_SYMBOL, WHITE, WHITE_FACE,
+)
+from renderers.quetzal.panels import GAP, MARGIN, WIDTH, Canvas, new_canvas
+from renderers.quetzal.sprites import chip_sprite, icon, px, tile_sprite
 
 # -- board spaces ---------------------------------------------------------------------------------
 def role_dots(draw: ImageDraw.ImageDraw, roles: str, x: float, y: float, s: float) -> float:
@@ -20,7 +24,7 @@ def role_dots(draw: ImageDraw.ImageDraw, roles: str, x: float, y: float, s: floa
     r = px(8, s)
     for i, face in enumerate(faces):
         cx = x + r + i * (r * 2 + px(3, s))
-        draw.ellipse((cx - r, y - r, cx + r, y + r), fill=(250, 250, 250) if face == "w" else (25, 25, 25),
+        draw.ellipse((cx - r, y - r, cx + r, y + r), fill=WHITE_FACE if face == "w" else BLACK_FACE,
                      outline=INK, width=px(2, s))
     if roles == "mixed":
         put_text(draw, (x + r * 4 + px(6, s), y), "+", fill=INK, font=font(px(20, s), bold=True), anchor="lm")
@@ -48,7 +52,7 @@ def team_chip(image: Image.Image, draw: ImageDraw.ImageDraw, team: TeamView, x: 
     if team.colour:
         r = px(8, s)
         cy = y + chip.height / 2
-        draw.ellipse((x, cy - r, x + 2 * r, cy + r), fill=(250, 250, 250) if team.colour == "w" else (25, 25, 25),
+        draw.ellipse((x, cy - r, x + 2 * r, cy + r), fill=WHITE_FACE if team.colour == "w" else BLACK_FACE,
                      outline=INK, width=px(2, s))
         x += 2 * r
     return x + px(10, s)
@@ -64,15 +68,15 @@ def space_box(image: Image.Image, draw: ImageDraw.ImageDraw, code: str, closed: 
     put_text(draw, (x0 + px(8, s), y0 + px(4, s)), title, fill=INK, font=font(px(21, s), bold=True))
     sym_font = font(px(20, s), bold=True)
     draw.rounded_rectangle((x1 - px(30, s), y0 + px(5, s), x1 - px(6, s), y0 + px(29, s)), radius=px(5, s),
-                           fill=(60, 60, 60))
-    put_text(draw, (x1 - px(18, s), y0 + px(17, s)), symbol, fill=(255, 255, 255), font=sym_font, anchor="mm")
+                           fill=SPACE_SYMBOL)
+    put_text(draw, (x1 - px(18, s), y0 + px(17, s)), symbol, fill=WHITE, font=sym_font, anchor="mm")
     row = y0 + px(44, s)
     after = role_dots(draw, space.roles, x0 + px(8, s), row, s)
     cost = f"{space.cost_per_worker}/w" if space.cost_per_worker else (str(space.cost) if space.cost else "")
     if cost:
         coin_cost(draw, cost, x1 - px(8, s), row, s)
     if closed:
-        draw.line((x0, y0, x1, y1), fill=(150, 140, 130), width=px(3, s))
+        draw.line((x0, y0, x1, y1), fill=CLOSED_LINE, width=px(3, s))
         put_text(draw, ((x0 + x1) / 2, y1 - px(16, s)), word("closed"), fill=INK, font=font(px(18, s), bold=True), anchor="mm")
     return int(after), int(row - px(15, s))
 
@@ -105,7 +109,7 @@ def mini_card_sprite(card_id: str, s: float, width: int = 68) -> Image.Image:
     im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=px(6, s), fill=CARD_BG[c.kind], outline=INK, width=px(2, s))
-    put_text(d, (px(5, s), h / 2), card_id, fill=(255, 255, 255), font=font(px(20, s), bold=True), anchor="lm")
+    put_text(d, (px(5, s), h / 2), card_id, fill=WHITE, font=font(px(20, s), bold=True), anchor="lm")
     if c.icon:
         icon(d, c.icon, w - px(11, s), h / 2, px(8, s))
     return im
@@ -180,7 +184,7 @@ def spaces_skeleton(scale: float, closed: tuple[str, ...]) -> Image.Image:
             for kind in ["deck"] * space.draw + ["display"] * space.take:
                 gx -= px(15, s)
                 draw.rounded_rectangle((gx, px(y0 + 7, s), gx + px(12, s), px(y0 + 26, s)), radius=px(2, s),
-                                       fill=(214, 120, 64) if kind == "display" else (60, 60, 60), outline=INK)
+                                       fill=DISPLAY_CARD if kind == "display" else DECK_CARD, outline=INK)
         if spot.code == "stele":
             put_text(draw, (px(x1 - 8, s), px(y0 + 78, s)), spot.note, fill=INK, font=font(px(18, s)), anchor="rm")
         elif spot.code == "bm":
@@ -228,7 +232,7 @@ def draw_space(image: Image.Image, draw: ImageDraw.ImageDraw, view: QuetzalView,
 
 
 def section_title(draw: ImageDraw.ImageDraw, text: str, y: float, s: float, right: str = "") -> None:
-    put_text(draw, (px(MARGIN, s), px(y, s)), text, fill=(40, 70, 60), font=font(px(24, s), bold=True))
+    put_text(draw, (px(MARGIN, s), px(y, s)), text, fill=SECTION_TITLE, font=font(px(24, s), bold=True))
     if right:
         put_text(draw, (px(WIDTH - MARGIN, s), px(y + 4, s)), right, fill=INK, font=font(px(20, s)), anchor="ra")
 
@@ -246,7 +250,7 @@ def draw_display(image, draw, view: QuetzalView, y: float, s: float) -> float:
         top = y + 24
         if card is None:
             draw.rounded_rectangle((px(x, s), px(top, s), px(x + slot_w, s), px(top + slot_w * 1.22, s)),
-                                   radius=px(8, s), outline=(170, 160, 150), width=px(2, s))
+                                   radius=px(8, s), outline=EMPTY_SLOT, width=px(2, s))
         else:
             sprite = card_sprite(card, s, int(slot_w))
             image.paste(sprite, (px(x, s), px(top, s)), sprite)
@@ -268,7 +272,7 @@ def draw_village(image, draw, view: QuetzalView, y: float, s: float) -> float:
         put_text(draw, (px(x + 4, s), px(y + 39, s)), str(i + 1), fill=INK, font=font(px(24, s), bold=True), anchor="lm")
         if tile is None:
             draw.rounded_rectangle((px(x + 24, s), px(y, s), px(x + w, s), px(y + 78, s)), radius=px(8, s),
-                                   outline=(170, 160, 150), width=px(2, s))
+                                   outline=EMPTY_SLOT, width=px(2, s))
         else:
             sprite = tile_sprite(tile, s, int(w - 24))
             image.paste(sprite, (px(x + 24, s), px(y, s)), sprite)
@@ -300,7 +304,7 @@ def track_skeleton(scale: float, height: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     for i, reward in enumerate(track):
         x = MARGIN + i * w
-        fill = (214, 234, 244) if reward else BOX
+        fill = REWARD if reward else BOX
         draw.rectangle((px(x, s), 0, px(x + w, s), px(height, s)), fill=fill, outline=INK, width=px(1, s))
         put_text(draw, (px(x + 5, s), px(2, s)), str(i), fill=INK, font=font(px(20, s), bold=True))
         kind, text = reward_text(reward)

@@ -8,9 +8,10 @@ from games.quetzal.components import rules
 from games.quetzal.view import QuetzalPlayerView, QuetzalView
 from renderers.common import font, word, words
 from renderers.common.text import length, text as put_text
-from renderers.quetzal.panels import BOX, GAP, HILITE, MARGIN, WIDTH, Canvas, fit, name_of, new_canvas
+from renderers.quetzal.palette import BOX, FAINT_TEXT, HEADER, HEADER_TEXT, HILITE, INK, NOTE, STAR
+from renderers.quetzal.panels import GAP, MARGIN, WIDTH, Canvas, fit, name_of, new_canvas
 from renderers.quetzal.places import mini_card, section_title
-from renderers.quetzal.sprites import INK, chip_sprite, icon, px, seat_colour, star, tile_sprite, worker_sprite
+from renderers.quetzal.sprites import chip_sprite, icon, px, seat_colour, star, tile_sprite, worker_sprite
 
 # -- players --------------------------------------------------------------------------------------
 def draw_players(view: QuetzalView, names: list[str], scale: float, seats: list[int] | None = None) -> Canvas:
@@ -54,8 +55,8 @@ def draw_player(image, draw, view: QuetzalView, seat: QuetzalPlayerView, names: 
     x = stat(image, draw, "discovery", str(seat.discovery), x, px(top + 28, s), s)
     if seat.marker:
         draw.rounded_rectangle((x, px(top + 12, s), x + px(52, s), px(top + 44, s)), radius=px(6, s),
-                               fill=(40, 70, 60))
-        put_text(draw, (x + px(26, s), px(top + 28, s)), word("1st"), fill=(250, 240, 200), font=font(px(20, s), bold=True),
+                               fill=HEADER)
+        put_text(draw, (x + px(26, s), px(top + 28, s)), word("1st"), fill=HEADER_TEXT, font=font(px(20, s), bold=True),
                   anchor="mm")
     y = top + 56
     # workers: pool first, then those on the board (dimmed, with their space)
@@ -74,7 +75,7 @@ def draw_player(image, draw, view: QuetzalView, seat: QuetzalPlayerView, names: 
         for w in placed:
             where[w.where] = where.get(w.where, 0) + 1
         text = word("out: {spaces}", spaces=" ".join(f"{code}×{n}" for code, n in where.items()))
-        put_text(draw, (px(x, s), px(y + 25, s)), fit(text, px(19, s), px(WIDTH - MARGIN - 10 - x, s)), fill=(90, 80, 70),
+        put_text(draw, (px(x, s), px(y + 25, s)), fit(text, px(19, s), px(WIDTH - MARGIN - 10 - x, s)), fill=NOTE,
                   font=font(px(19, s)), anchor="lm")
     y += 58
     # hand
@@ -87,7 +88,7 @@ def draw_player(image, draw, view: QuetzalView, seat: QuetzalPlayerView, names: 
     else:
         for i, card in enumerate(seat.hand):
             row, col = divmod(i, 8)
-            put_text(draw, (px(MARGIN + 80 + col * 84, s), px(y + row * 42 + 18, s)), str(i + 1), fill=(90, 80, 70),
+            put_text(draw, (px(MARGIN + 80 + col * 84, s), px(y + row * 42 + 18, s)), str(i + 1), fill=NOTE,
                       font=font(px(16, s), bold=True), anchor="lm")
             mini_card(image, draw, card, px(MARGIN + 94 + col * 84, s), px(y + row * 42, s), s, 68)
     y += 42 * hand_rows + 8
@@ -103,11 +104,11 @@ def draw_player(image, draw, view: QuetzalView, seat: QuetzalPlayerView, names: 
             text = word("stored {tiles}", tiles=" ".join(seat.stored))
             put_text(draw, (px(x + 4, s), px(y + 18, s)), fit(text, px(19, s), px(WIDTH - MARGIN - 60 - x, s)),
                       fill=INK, font=font(px(19, s)), anchor="lm")
-            star(draw, px(WIDTH - MARGIN - 44, s), px(y + 50, s), px(10, s), (250, 250, 250), INK)
+            star(draw, px(WIDTH - MARGIN - 44, s), px(y + 50, s), px(10, s), STAR, INK)
             put_text(draw, (px(WIDTH - MARGIN - 30, s), px(y + 50, s)), f"+{vp}", fill=INK, font=font(px(18, s), bold=True),
                       anchor="lm")
     else:
-        put_text(draw, (px(MARGIN + 16, s), px(y + 12, s)), word("No upgrades"), fill=(120, 110, 100), font=font(px(19, s)),
+        put_text(draw, (px(MARGIN + 16, s), px(y + 12, s)), word("No upgrades"), fill=FAINT_TEXT, font=font(px(19, s)),
                   anchor="lm")
     return top + height
 

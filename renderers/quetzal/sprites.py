@@ -7,21 +7,19 @@ from PIL import Image, ImageDraw
 from games.quetzal.components import rules
 from renderers.common import N_, font, player_colour, text_cache, word
 from renderers.common.text import text as put_text
+from renderers.quetzal.palette import (
+    BLACK_FACE, BLACK_FACE_EDGE, CARD_BG, DISC, GOLD, INK, PERMANENT_TILE, STAR, TEMPORARY_TILE, WHITE, WHITE_FACE,
+    WILD_LABEL,
+)
 
 #: player colours for Quetzal seats: no black or white, which are worker faces in this game
 ORDER = ("red", "yellow", "green", "blue", "purple")
 
-INK = (35, 30, 25)
-PAPER = (248, 243, 230)
-CARD_BG = {"V": (214, 120, 64), "T": (94, 129, 172), "W": (120, 120, 128), "S": (206, 160, 40),
-           "M": (140, 90, 150)}
 CARD_NAME = {"V": "Vase", "T": "Tablet", "W": "Weapon", "S": "Statue", "M": "Mummy"}
 TILE_LABEL = {"temple_discount": N_("Temple -1"), "reroll_two": N_("Reroll 2"), "full_reroll": N_("Reroll all"),
               "vase_dealer": N_("Vase +1"), "tablet_dealer": N_("Tablet +1"), "weapon_dealer": N_("Weapon +1"),
               "statuette_dealer": N_("Statue +1"), "mummy_dealer": N_("Mummy +1"), "gold": N_("Gold +5"),
               "discovery": N_("Discov. +1"), "excavation": N_("Dig 2 cards")}
-GOLD = (232, 184, 32)
-DISC = (40, 150, 200)
 
 
 def seat_colour(seat: int):
@@ -45,7 +43,7 @@ def star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill, outlin
 def icon(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float) -> None:
     """VP = star, coin = gold disc, discovery = blue diamond."""
     if kind == "vp":
-        star(draw, cx, cy, r, (250, 250, 250), INK)
+        star(draw, cx, cy, r, STAR, INK)
     elif kind == "coin":
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD, outline=INK, width=max(1, int(r / 5)))
     elif kind == "discovery":
@@ -62,14 +60,14 @@ def card_sprite(card_id: str, scale: float, width: int = 92) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=px(8, scale), fill=CARD_BG[card.kind], outline=INK,
                            width=px(2, scale))
-    put_text(draw, (px(8, scale), px(2, scale)), card.kind, fill=(255, 255, 255), font=font(px(40, scale), bold=True))
+    put_text(draw, (px(8, scale), px(2, scale)), card.kind, fill=WHITE, font=font(px(40, scale), bold=True))
     if card.icon:
         icon(draw, card.icon, w - px(18, scale), px(18, scale), px(12, scale))
-    put_text(draw, (w / 2, px(64, scale)), card_id, fill=(255, 255, 255), font=font(px(22, scale), bold=True),
+    put_text(draw, (w / 2, px(64, scale)), card_id, fill=WHITE, font=font(px(22, scale), bold=True),
               anchor="mm")
     values = "/".join(str(v) for v in r.kind[card.kind].values)
     band = (px(4, scale), h - px(30, scale), w - px(4, scale), h - px(5, scale))
-    draw.rounded_rectangle(band, radius=px(5, scale), fill=(255, 255, 255))
+    draw.rounded_rectangle(band, radius=px(5, scale), fill=WHITE)
     put_text(draw, (w / 2, (band[1] + band[3]) / 2), values, fill=INK, font=font(px(19, scale), bold=True), anchor="mm")
     return image
 
@@ -81,14 +79,14 @@ def tile_sprite(tile_id: str, scale: float, width: int = 150) -> Image.Image:
     w, h = px(width, scale), px(78, scale)
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    fill = (222, 236, 214) if tile.permanent else (246, 226, 200)
+    fill = PERMANENT_TILE if tile.permanent else TEMPORARY_TILE
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=px(8, scale), fill=fill, outline=INK, width=px(2, scale))
     put_text(draw, (px(8, scale), px(4, scale)), tile_id, fill=INK, font=font(px(20, scale), bold=True))
     put_text(draw, (w - px(8, scale), px(4, scale)), "P" if tile.permanent else "I", fill=INK,
               font=font(px(20, scale), bold=True), anchor="ra")
     put_text(draw, (px(8, scale), px(30, scale)), word(TILE_LABEL.get(tile.name, tile.name)), fill=INK,
               font=font(px(20, scale)))
-    star(draw, w - px(40, scale), h - px(15, scale), px(10, scale), (250, 250, 250), INK)
+    star(draw, w - px(40, scale), h - px(15, scale), px(10, scale), STAR, INK)
     put_text(draw, (w - px(26, scale), h - px(15, scale)), str(tile.vp), fill=INK, font=font(px(18, scale), bold=True),
               anchor="lm")
     return image
@@ -105,20 +103,20 @@ def worker_sprite(wid: str, face: str, scale: float, dim: bool = False) -> Image
     box = (px(1, scale), px(1, scale), w - px(2, scale), h - px(2, scale))
     radius = px(6 if big else 14, scale)
     if face == "*":
-        draw.rounded_rectangle(box, radius=radius, fill=(250, 250, 250), outline=INK, width=px(2, scale))
+        draw.rounded_rectangle(box, radius=radius, fill=WHITE_FACE, outline=INK, width=px(2, scale))
         mask = Image.new("L", (w, h), 0)
         ImageDraw.Draw(mask).polygon([(w, 0), (w, h), (0, h)], fill=255)
         dark = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-        ImageDraw.Draw(dark).rounded_rectangle(box, radius=radius, fill=(25, 25, 25))
+        ImageDraw.Draw(dark).rounded_rectangle(box, radius=radius, fill=BLACK_FACE)
         image.paste(dark, (0, 0), Image.composite(dark.getchannel("A"), Image.new("L", (w, h), 0), mask))
         draw = ImageDraw.Draw(image)
         draw.rounded_rectangle(box, radius=radius, outline=INK, width=px(2, scale))
-        label_fill, outline = (200, 30, 30), (255, 255, 255)
+        label_fill, outline = WILD_LABEL, WHITE
     else:
-        fill = (250, 250, 250) if face == "w" else (25, 25, 25)
-        draw.rounded_rectangle(box, radius=radius, fill=fill, outline=INK if face == "w" else (120, 120, 120),
+        fill = WHITE_FACE if face == "w" else BLACK_FACE
+        draw.rounded_rectangle(box, radius=radius, fill=fill, outline=INK if face == "w" else BLACK_FACE_EDGE,
                                width=px(2, scale))
-        label_fill = INK if face == "w" else (255, 255, 255)
+        label_fill = INK if face == "w" else WHITE
         outline = None
     label = "B" if big else wid
     put_text(draw, (w / 2, h / 2), label, fill=label_fill, font=font(px(22 if big else 20, scale), bold=True),

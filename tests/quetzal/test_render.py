@@ -8,7 +8,7 @@ from PIL import Image
 
 from games.quetzal import GAME
 from renderers.quetzal import render
-from renderers.quetzal.panels import CLOSED, HILITE
+from renderers.quetzal.palette import CLOSED, HILITE
 
 NAMES = ["Ana", "Ben", "Cy", "ダイ", "Eve"]
 
