@@ -154,5 +154,13 @@ class Capability:
         """Its lines of the status, after the players."""
         return []
 
+    def phase_lines(self, view: CarcassonneView) -> list[Msg]:
+        """The status's line for a phase of its own (the base game's are place, deploy and over)."""
+        return []
+
+    def prompt_lines(self, view: CarcassonneView) -> list[Msg]:
+        """What the player to act is asked in a phase of its own."""
+        return []
+
 
 __all__ = ["Capability", "PORTAL"]

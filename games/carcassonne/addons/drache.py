@@ -12,7 +12,7 @@ from games.carcassonne.components import tile
 from games.carcassonne.rules import scoring
 from games.carcassonne.rules.awards import builders_check, letters, remove_figures
 from games.carcassonne.rules.deploy import FAIRY, MONASTERY_LOCAL, PRINCESS, Choice, Deployer, Situation, deployer_for
-from games.carcassonne.rules.dragon import DRAGON_PHASE, legal_steps, steps_text
+from games.carcassonne.rules.dragon import DRAGON_PHASE, STEPS, DragonStep, legal_steps, steps_text
 from games.carcassonne.rules.geometry import CITY, OrientedTile, deploy_code, oriented
 from games.carcassonne.state import LARGE, CarcassonneState, Figure
 from games.carcassonne.view import LETTERS
@@ -57,6 +57,10 @@ def _portal_target_free(sit: Situation, x: int, y: int, local: int) -> bool:
 def _where(kind: str, view: CarcassonneView) -> str:
     found = [f for f in view.figures if f.kind == kind and f.seat is None]
     return f"{found[0].x},{found[0].y}" if found else "-"
+
+
+def _steps(view: CarcassonneView) -> str:
+    return " ".join(str(DragonStep(d)) for d in view.extras.get("dragon_steps", ())) or "-"
 
 
 class Drache(Capability):
@@ -184,6 +188,28 @@ class Drache(Capability):
         if view.extras.get("setaside"):
             lines.append(Msg("Set aside until the first volcano: {tiles}", {"tiles": " ".join(view.extras["setaside"])}))
         return lines
+
+    def phase_lines(self, view: CarcassonneView) -> list[Msg]:
+        """Who placed the dragon tile, who moves the dragon now, from where and where to."""
+        acting = view.to_act[0] if view.to_act else None
+        if view.phase != DRAGON_PHASE or acting is None:
+            return []
+        turn_player = view.extras.get("turn_player", acting)
+        path = view.extras.get("dragon_path", ())
+        at = path[-1] if path else (0, 0)
+        return [Msg("{owner} placed a dragon tile: {player} moves the dragon (step {step} of {steps}) from "
+                    "{x},{y}: {options}",
+                    {"owner": SeatRef(turn_player if turn_player is not None else acting),
+                     "player": SeatRef(acting), "step": len(path), "steps": STEPS, "x": at[0], "y": at[1],
+                     "options": _steps(view)})]
+
+    def prompt_lines(self, view: CarcassonneView) -> list[Msg]:
+        if view.phase != DRAGON_PHASE:
+            return []
+        steps = view.extras.get("dragon_steps", ())
+        example = str(DragonStep(steps[0])) if steps else "dragon n"
+        return [Msg("Move the dragon one step: {options} (for example /play {example}).",
+                    {"options": _steps(view), "example": example})]
 
 
 __all__ = ["Drache", "princess_knights", "portal_codes"]
