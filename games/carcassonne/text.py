@@ -6,7 +6,7 @@ from games.carcassonne.addons import active
 from games.carcassonne.rules.deploy import codes_text
 from games.carcassonne.rules.final import PARTS
 from games.carcassonne.rules.geometry import oriented
-from games.carcassonne.state import FOLLOWERS, CarcassonneState
+from games.carcassonne.state import CarcassonneState
 from games.carcassonne.words import cities_msg, placements_summary, points_msg, seats_msg
 from games.carcassonne.view import CarcassonneView, PlayerView
 from games.core import Msg, SeatRef, counted
@@ -36,8 +36,7 @@ def _player_line(view: CarcassonneView, p: PlayerView, total: int) -> Msg:
 def status_lines(view: CarcassonneView) -> list[Msg]:
     lines = [Msg("Carcassonne — turn {turn} — tiles left: {left} (incl. drawn)",
                  {"turn": view.turn, "left": view.tiles_left})]
-    total = view.extras.get("followers_total", FOLLOWERS)
-    lines += [_player_line(view, p, total) for p in view.players]
+    lines += [_player_line(view, p, view.followers_total) for p in view.players]
     for capability in active(view.options):
         lines += capability.status_lines(view)
     acting = view.to_act[0] if view.to_act else None

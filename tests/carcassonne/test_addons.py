@@ -12,7 +12,9 @@ import pytest
 
 from games.carcassonne import GAME
 from games.carcassonne.addons import active, pieces, registry
+from games.carcassonne.addons.drache import DragonPart
 from games.carcassonne.addons.fluss import SPRING
+from games.carcassonne.addons.koenig import KingRobberPart
 from games.carcassonne.components import tile
 from games.carcassonne.rules.placement import START_TILE
 from games.core import Msg
@@ -58,7 +60,7 @@ class Seen:
     events: set[str] = field(default_factory=set)        # event templates
     log: list[str] = field(default_factory=list)
     final: set[str] = field(default_factory=set)         # final categories somebody scored in
-    extras: set[str] = field(default_factory=set)        # keys of the view's extras
+    parts: set[type] = field(default_factory=set)        # types of the view's add-on parts
     goods: bool = False                                  # players' views carry goods
     status: set[str] = field(default_factory=set)        # status templates
     pieces: frozenset[str] = frozenset()
@@ -92,7 +94,7 @@ def seen(options: frozenset[str]) -> Seen:
             out.phases.add(state.phase)
             view = GAME.view(state, None)
             out.codes |= {code_kind(c) for c in view.deploy_options}
-            out.extras |= set(view.extras)
+            out.parts |= {type(part) for part in view.parts}
             out.goods |= any(p.goods for p in view.players)
             out.status |= {text(m) for m in GAME.status(view)}
             out.pieces = view.pieces
@@ -121,7 +123,7 @@ def test_without_add_ons_the_base_game_shows_none_of_them():
     base = seen(frozenset())
     assert base.start == {START_TILE} and base.pile == {"base"} and base.supply == set()
     assert base.codes == {"plain"} and base.phases == {"place", "deploy"}
-    assert not base.extras & {"king", "robber", "completed", "setaside", "dragon_path", "dragon_steps"}
+    assert base.parts == set()
     assert not base.goods and base.pieces == frozenset()
     assert not base.final & {"goods", "king", "robber", "fairy"}
     assert not any(t.startswith(("King:", "Dragon:", "Set aside")) for t in base.status)
@@ -183,11 +185,9 @@ def test_final_scoring_hooks():
 
 
 def test_view_and_text_hooks():
-    """View extras, players' goods, the pieces the picture makes room for and the status lines."""
-    assert {"king", "robber", "completed"} <= only("koenig").extras
-    assert not without("koenig").extras & {"king", "robber", "completed"}
-    assert {"setaside", "dragon_path", "dragon_steps"} <= only("drache").extras
-    assert not without("drache").extras & {"setaside", "dragon_path", "dragon_steps"}
+    """View parts, players' goods, the pieces the picture makes room for and the status lines."""
+    assert only("koenig").parts == {KingRobberPart} and KingRobberPart not in without("koenig").parts
+    assert only("drache").parts == {DragonPart} and DragonPart not in without("drache").parts
     assert only("haendler").goods and not without("haendler").goods
     assert pieces(frozenset({"erweiterung"})) == {"large"} and pieces(frozenset({"koenig", "drache"})) == {
         "king", "robber", "dragon", "fairy"}
