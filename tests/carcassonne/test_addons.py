@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import pickle
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,25 @@ def string_literals(path: Path) -> list[tuple[int, str]]:
 def test_the_base_game_names_no_add_on(module):
     found = [f"{module}:{line}: {text!r}" for line, text in string_literals(ROOT / module) if text in NAMES]
     assert found == [], "the base game asks the active capabilities instead:\n" + "\n".join(found)
+
+
+def imported_modules(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found += [(node.lineno, node.module)] + [(node.lineno, f"{node.module}.{a.name}") for a in node.names]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+    return found
+
+
+@pytest.mark.parametrize("module", BASE_MODULES)
+def test_the_base_game_imports_no_add_on(module):
+    """Not even an add-on's part of the view: the view holds the parts the add-ons build, by type."""
+    add_ons = {f"games.carcassonne.addons.{name}" for name in NAMES} | {
+        f"games.carcassonne.addons.{type(c).__module__.rsplit('.', 1)[1]}" for c in registry()}
+    found = [f"{module}:{line}: {name}" for line, name in imported_modules(ROOT / module) if name in add_ons]
+    assert found == []
 
 
 def test_every_option_is_one_capability_in_the_order_of_the_options():
@@ -199,3 +219,15 @@ def test_view_and_text_hooks():
     assert any("wine {wine}" in t for t in only("haendler").status)
     assert not any("wine {wine}" in t for t in without("haendler").status)
     assert any("{pieces}" in t for t in only("erweiterung").status)
+
+
+def test_a_views_add_on_parts_are_found_by_type_and_survive_pickling():
+    """Pictures are drawn in worker processes, which get the view pickled: its parts come back equal
+    and are found by their types again."""
+    view = GAME.view(GAME.setup(3, frozenset({"koenig", "drache"}), 1), None)
+    assert view.part(KingRobberPart) == KingRobberPart(king=None, robber=None, completed_cities=0, completed_roads=0)
+    dragon = view.part(DragonPart)
+    assert dragon is not None and dragon.steps == () and view.second is False and (view.turn_player,) == view.to_act
+    again = pickle.loads(pickle.dumps(view))
+    assert again == view and hash(again) == hash(view) and again.part(DragonPart) == dragon
+    assert GAME.view(GAME.setup(3, frozenset(), 1), None).parts == ()
