@@ -71,8 +71,8 @@ def _holders(view: CarcassonneView) -> tuple[Holder | None, Holder | None]:
     return (part.king, part.robber) if part is not None else (None, None)
 
 
-def _dragon_steps_taken(view: CarcassonneView) -> int:
-    """The dragon's step this turn: the length of its path so far."""
+def _dragon_step(view: CarcassonneView) -> int:
+    """The dragon's step this turn (its path so far, where it woke up included)."""
     part = view.part(DragonPart)
     return len(part.path) if part is not None else 0
 
@@ -115,7 +115,7 @@ def players_title_text(view: CarcassonneView) -> tuple[str, str | None]:
     if view.phase == "over" or not view.to_act:
         title = word("Game over · turn {turn}", turn=view.turn)
     elif view.phase == "dragon":
-        title = word("Turn {turn} · dragon step {step} of 6", turn=view.turn, step=_dragon_steps_taken(view))
+        title = word("Turn {turn} · dragon step {step} of 6", turn=view.turn, step=_dragon_step(view))
     else:
         title = word("Turn {turn} · {tiles} left", turn=f"{view.turn}{'b' if view.second else ''}",
                      tiles=_tiles(view.tiles_left))
