@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from games.carcassonne.addons import active
 from games.carcassonne.rules.deploy import codes_text
-from games.carcassonne.rules.dragon import DragonStep, STEPS
 from games.carcassonne.rules.final import PARTS
 from games.carcassonne.rules.geometry import oriented
-from games.carcassonne.state import FOLLOWERS, CarcassonneState
+from games.carcassonne.state import CarcassonneState
 from games.carcassonne.words import cities_msg, placements_summary, points_msg, seats_msg
 from games.carcassonne.view import CarcassonneView, PlayerView
 from games.core import Msg, SeatRef, counted
@@ -37,12 +36,10 @@ def _player_line(view: CarcassonneView, p: PlayerView, total: int) -> Msg:
 def status_lines(view: CarcassonneView) -> list[Msg]:
     lines = [Msg("Carcassonne — turn {turn} — tiles left: {left} (incl. drawn)",
                  {"turn": view.turn, "left": view.tiles_left})]
-    total = view.extras.get("followers_total", FOLLOWERS)
-    lines += [_player_line(view, p, total) for p in view.players]
+    lines += [_player_line(view, p, view.followers_total) for p in view.players]
     for capability in active(view.options):
         lines += capability.status_lines(view)
     acting = view.to_act[0] if view.to_act else None
-    turn_player = view.extras.get("turn_player", acting)
     if view.phase == "place" and view.drawn and acting is not None:
         # where it fits is the prompt's (and the picture's grey squares): not said twice
         lines.append(Msg("Drawn for {player}: {tile} [{edges}].",
@@ -53,23 +50,14 @@ def status_lines(view: CarcassonneView) -> list[Msg]:
         lines.append(Msg("{player} placed {tile} at {x},{y} r{rotation} and is choosing where to deploy.",
                          {"player": SeatRef(acting), "tile": tile.tile, "x": tile.x, "y": tile.y,
                           "rotation": tile.rotation}))
-    elif view.phase == "dragon" and acting is not None:
-        path = view.extras.get("dragon_path", ())
-        at = path[-1] if path else (0, 0)
-        lines.append(Msg("{owner} placed a dragon tile: {player} moves the dragon (step {step} of {steps}) from "
-                         "{x},{y}: {options}",
-                         {"owner": SeatRef(turn_player if turn_player is not None else acting),
-                          "player": SeatRef(acting), "step": len(path), "steps": STEPS, "x": at[0], "y": at[1],
-                          "options": _steps(view)}))
     elif view.phase == "over":
         lines.append(Msg("Game over."))
+    else:
+        for capability in active(view.options):
+            lines += capability.phase_lines(view)
     if view.discarded:
         lines.append(Msg("Discarded: {tiles}", {"tiles": " ".join(view.discarded)}))
     return lines
-
-
-def _steps(view: CarcassonneView) -> str:
-    return " ".join(str(DragonStep(d)) for d in view.extras.get("dragon_steps", ())) or "-"
 
 
 def turn_prompt_lines(view: CarcassonneView) -> list[Msg]:
@@ -98,12 +86,7 @@ def turn_prompt_lines(view: CarcassonneView) -> list[Msg]:
         if fairy:
             lines.append(Msg("Or move the fairy instead: {codes}.", {"codes": " ".join(fairy)}))
         return lines
-    if view.phase == "dragon":
-        steps = view.extras.get("dragon_steps", ())
-        example = str(DragonStep(steps[0])) if steps else "dragon n"
-        return [Msg("Move the dragon one step: {options} (for example /play {example}).",
-                    {"options": _steps(view), "example": example})]
-    return []
+    return [line for capability in active(view.options) for line in capability.prompt_lines(view)]
 
 
 def outcome_details(state: CarcassonneState) -> list[Msg]:

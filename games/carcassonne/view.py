@@ -3,7 +3,8 @@ renderer and messages, and how it is built from the state (``view_of``). The dra
 is never part of a view."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import TypeVar
 
 from games.carcassonne.addons import active, pieces
 from games.carcassonne.state import FOLLOWERS, CarcassonneState
@@ -43,6 +44,17 @@ class PlayerView:
     goods: tuple[tuple[str, int], ...] = ()
 
 
+class ViewPart:
+    """An add-on's part of the view: a frozen dataclass of the add-on's own, built by its
+    ``view_part`` hook and found by its type (``view.part(DragonPart)``), so the base view names
+    no add-on."""
+
+    __slots__ = ()
+
+
+PartT = TypeVar("PartT", bound=ViewPart)
+
+
 @dataclass(frozen=True)
 class CarcassonneView:
     seat: int | None
@@ -59,7 +71,10 @@ class CarcassonneView:
     deploy_options: tuple[str, ...] = ()        # deploy codes after placement, "-" included
     last_placed: tuple[int, int] | None = None
     discarded: tuple[str, ...] = ()
-    extras: dict = field(default_factory=dict)  # add-on state (king/robber holders, ...), built by the add-ons
+    followers_total: int = FOLLOWERS            # followers a player has in all
+    turn_player: int | None = None              # whose turn it is (None when over), also while another moves the dragon
+    second: bool = False                        # the builder's second turn
+    parts: tuple[ViewPart, ...] = ()            # the add-ons' parts, in the order of the options
     #: the viewer's private part: Carcassonne has no secrets (the drawn tile is public), so none
     me: None = None
 
@@ -69,11 +84,15 @@ class CarcassonneView:
         "fairy", "king", "robber"): what players' rows and the legend have room for."""
         return pieces(self.options)
 
+    def part(self, kind: type[PartT]) -> PartT | None:
+        """The add-on part of type ``kind``, None when its add-on is not on."""
+        return next((p for p in self.parts if isinstance(p, kind)), None)
+
 
 def view_of(state: CarcassonneState, seat: int | None, placements: tuple,
             deploy: tuple[str, ...]) -> CarcassonneView:
-    """The view of ``seat`` (None: the public's); the add-ons add their parts of ``extras`` and
-    of the players' views."""
+    """The view of ``seat`` (None: the public's); the add-ons add their parts (``parts``) and
+    their fields of the players' views."""
     last = state.placements[-1]
     figures = [FigureView(f.x, f.y, f.seat, f.kind, f.feature, f.segment) for f in state.figures]
     if state.dragon is not None:
@@ -81,10 +100,7 @@ def view_of(state: CarcassonneState, seat: int | None, placements: tuple,
     if state.fairy is not None:
         figures.append(FigureView(state.fairy[0], state.fairy[1], None, "fairy", "", -1))
     capabilities = active(state.options)
-    extras: dict = {"followers_total": FOLLOWERS, "turn_player": None if state.over else state.current,
-                    "second": state.second}
-    for capability in capabilities:
-        extras.update(capability.view_extras(state))
+    parts = tuple(part for part in (c.view_part(state) for c in capabilities) if part is not None)
     return CarcassonneView(
         seat=seat, options=tuple(sorted(state.options)),
         turn=state.turn - 1 if state.over else state.turn,
@@ -98,5 +114,6 @@ def view_of(state: CarcassonneState, seat: int | None, placements: tuple,
                       for s in range(state.players)),
         drawn=state.drawn, tiles_left=state.tiles_left(), legal_placements=placements, deploy_options=deploy,
         last_placed=(last[1], last[2]) if len(state.placements) > 1 else None,
-        discarded=tuple(state.discarded), extras=extras,
+        discarded=tuple(state.discarded), followers_total=FOLLOWERS,
+        turn_player=None if state.over else state.current, second=state.second, parts=parts,
     )

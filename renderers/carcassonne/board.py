@@ -15,6 +15,7 @@ from typing import Hashable
 
 from PIL import Image, ImageDraw
 
+from games.carcassonne.addons.drache import DragonPart
 from games.carcassonne.rules.geometry import OFFSETS
 from games.carcassonne.view import LETTERS, CarcassonneView, FigureView, PlacedTileView
 from renderers.carcassonne import palette as P
@@ -121,14 +122,15 @@ def _squares(view: CarcassonneView, window: Window, scale: float, floors: Floors
         shows[view.last_placed]["last"] = True
     for (x, y), found in _figures(view, window, placed).items():
         shows[(x, y)]["figures"] = tuple(found)
-    if view.phase == "dragon":
-        path = list(view.extras.get("dragon_path", ()))
+    dragon = view.part(DragonPart)
+    if view.phase == "dragon" and dragon is not None:
+        path = list(dragon.path)
         for x, y in path:
             if window.contains(x, y):
                 shows[(x, y)]["path"] = tuple((px - x, py - y) for px, py in path)
         if path:
             x0, y0 = path[-1]
-            for direction in view.extras.get("dragon_steps", ()):
+            for direction in dragon.steps:
                 dx, dy = OFFSETS[direction]
                 if window.contains(x0 + dx, y0 + dy):
                     spot = shows[(x0 + dx, y0 + dy)]

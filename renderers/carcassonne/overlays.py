@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from games.carcassonne.addons.drache import DragonPart
 from games.carcassonne.rules.geometry import OFFSETS
 from games.carcassonne.view import LETTERS, CarcassonneView, PlacedTileView
 from renderers.carcassonne.deploy import segment_of
@@ -121,9 +122,10 @@ def draw_targets(image: Image.Image, view: CarcassonneView, tiles: dict[tuple[in
 def draw_dragon(image: Image.Image, view: CarcassonneView, contains, px, t: int, scale: float, smallest: int = 0) -> None:
     """During the dragon's movement: its path so far as a red line, and a red box with the step
     letter on every tile it may enter next."""
-    if view.phase != "dragon":
+    dragon = view.part(DragonPart)
+    if view.phase != "dragon" or dragon is None:
         return
-    path = list(view.extras.get("dragon_path", ()))
+    path = list(dragon.path)
     d = ImageDraw.Draw(image)
     width = max(3, round(t / 12))
     centres = [(px(x, y)[0] + t / 2, px(x, y)[1] + t / 2) for x, y in path]
@@ -136,7 +138,7 @@ def draw_dragon(image: Image.Image, view: CarcassonneView, contains, px, t: int,
         return
     x0, y0 = path[-1]
     size = max(smallest, min(round(24 * scale), round(t * 0.26)))
-    for direction in view.extras.get("dragon_steps", ()):
+    for direction in dragon.steps:
         dx, dy = OFFSETS[direction]
         x, y = x0 + dx, y0 + dy
         if not contains(x, y):

@@ -4,10 +4,11 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.carcassonne.addons.drache import DragonPart
+from games.carcassonne.addons.koenig import Holder, KingRobberPart
 from games.carcassonne.components import all_tiles
 from games.carcassonne.view import CarcassonneView
 from renderers.carcassonne import figures, palette as P
@@ -64,16 +65,16 @@ def _tiles(n: int) -> str:
     return words("{n} tile", "{n} tiles", by="n", n=n)
 
 
-def _marker(extras: dict[str, Any], key: str) -> tuple[int | None, int | None]:
-    """King / robber holder from the view's extras: a seat, (seat, size) or {"seat", "size"}."""
-    value = extras.get(key)
-    if isinstance(value, dict):
-        return value.get("seat"), value.get("size")
-    if isinstance(value, (tuple, list)) and value:
-        return value[0], (value[1] if len(value) > 1 else None)
-    if isinstance(value, int):
-        return value, None
-    return None, None
+def _holders(view: CarcassonneView) -> tuple[Holder | None, Holder | None]:
+    """Who holds the King and who the Robber Baron (None: nobody, or King & Robber Baron is off)."""
+    part = view.part(KingRobberPart)
+    return (part.king, part.robber) if part is not None else (None, None)
+
+
+def _dragon_step(view: CarcassonneView) -> int:
+    """The dragon's step this turn (its path so far, where it woke up included)."""
+    part = view.part(DragonPart)
+    return len(part.path) if part is not None else 0
 
 
 @dataclass(frozen=True)
@@ -114,9 +115,9 @@ def players_title_text(view: CarcassonneView) -> tuple[str, str | None]:
     if view.phase == "over" or not view.to_act:
         title = word("Game over · turn {turn}", turn=view.turn)
     elif view.phase == "dragon":
-        title = word("Turn {turn} · dragon step {step} of 6", turn=view.turn, step=len(view.extras.get('dragon_path', ())))
+        title = word("Turn {turn} · dragon step {step} of 6", turn=view.turn, step=_dragon_step(view))
     else:
-        title = word("Turn {turn} · {tiles} left", turn=f"{view.turn}{'b' if view.extras.get('second') else ''}",
+        title = word("Turn {turn} · {tiles} left", turn=f"{view.turn}{'b' if view.second else ''}",
                      tiles=_tiles(view.tiles_left))
     note = None
     if view.discarded:
@@ -139,8 +140,8 @@ def players_title(image: Image.Image, view: CarcassonneView, width: int, f: Font
 def row_shows(view: CarcassonneView, names: list[str], k: int) -> tuple:
     """Everything player ``k``'s row draws (besides the sizes): a key for the row's picture."""
     p = view.players[k]
-    return (p, _row_label(names, p), p.seat in view.to_act, _marker(view.extras, "king"),
-            _marker(view.extras, "robber"), "large" in view.pieces, "builder" in view.pieces)
+    return (p, _row_label(names, p), p.seat in view.to_act, *_holders(view), "large" in view.pieces,
+            "builder" in view.pieces)
 
 
 def _row_label(names: list[str], p) -> str:
@@ -183,8 +184,7 @@ def row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts)
     shape = players_shape(view, f)
     pad, row_h = shape.pad, shape.row_h
     ih = _supply_height(f)
-    king, king_size = _marker(view.extras, "king")
-    robber, robber_size = _marker(view.extras, "robber")
+    king, robber = _holders(view)
     current = p.seat in view.to_act
     marker_w = round(22 * s)
     stamps: list[Stamp | None] = []
@@ -197,10 +197,10 @@ def row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts)
     score_w = text_width(score, f.score, True)
     label = _row_label(names, p)
     titles = []
-    if king == p.seat:
-        titles.append(word("King") + (f" {king_size}" if king_size else ""))
-    if robber == p.seat:
-        titles.append(word("Robber") + (f" {robber_size}" if robber_size else ""))
+    if king is not None and king.seat == p.seat:
+        titles.append(word("King") + (f" {king.size}" if king.size else ""))
+    if robber is not None and robber.seat == p.seat:
+        titles.append(word("Robber") + (f" {robber.size}" if robber.size else ""))
     room = width - x - score_w - 3 * pad
     line = row_h * 0.34
     right = width - 2.5 * pad - score_w

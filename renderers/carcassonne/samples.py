@@ -10,6 +10,8 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from games.carcassonne.addons.drache import DragonPart
+from games.carcassonne.addons.koenig import Holder, KingRobberPart
 from games.carcassonne.components import DIRS, TileType, all_tiles, rotate_dir, rotate_half, tiles_of_set
 from games.carcassonne.view import COLOURS, LETTERS, CarcassonneView, FigureView, PlacedTileView, PlayerView
 
@@ -149,7 +151,8 @@ def random_board(tile_ids: list[str], players: int = 4, seed: int = 1, follower_
         phase="place" if next_tile else "over", tiles=tuple(placed), figures=tuple(figures), players=players_view,
         drawn=next_tile, tiles_left=max(1, (pile_size or len(tile_ids)) - len(placed)) if next_tile else 0,
         legal_placements=legal, last_placed=(placed[-1].x, placed[-1].y),
-        extras={"king": (1, 6), "robber": (0, 5)} if addons else {},
+        parts=(KingRobberPart(king=Holder(1, 6), robber=Holder(0, 5), completed_cities=0, completed_roads=0),)
+        if addons else (),
     )
 
 
@@ -251,8 +254,9 @@ def addon_game_views(seed: int = 2, players: int = 4) -> dict[str, tuple[Carcass
             found["portal"] = (view, last)
         if state.phase == "deploy" and "princess" not in found and codes and codes[0].startswith("!"):
             found["princess"] = (view, None)
+        dragon = view.part(DragonPart)
         if state.phase == "dragon" and "dragon" not in found and len(state.steps) >= 2 and \
-                len(view.extras.get("dragon_steps", ())) >= 2:
+                dragon is not None and len(dragon.steps) >= 2:
             found["dragon"] = (view, None)
         GAME.apply(state, seat, greedy.choose(GAME, state, seat, rng))
     found["final"] = (GAME.view(state, None), None)

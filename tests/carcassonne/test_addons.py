@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import pickle
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,7 +13,9 @@ import pytest
 
 from games.carcassonne import GAME
 from games.carcassonne.addons import active, pieces, registry
+from games.carcassonne.addons.drache import DragonPart
 from games.carcassonne.addons.fluss import SPRING
+from games.carcassonne.addons.koenig import KingRobberPart
 from games.carcassonne.components import tile
 from games.carcassonne.rules.placement import START_TILE
 from games.core import Msg
@@ -33,6 +36,25 @@ def string_literals(path: Path) -> list[tuple[int, str]]:
 def test_the_base_game_names_no_add_on(module):
     found = [f"{module}:{line}: {text!r}" for line, text in string_literals(ROOT / module) if text in NAMES]
     assert found == [], "the base game asks the active capabilities instead:\n" + "\n".join(found)
+
+
+def imported_modules(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found += [(node.lineno, node.module)] + [(node.lineno, f"{node.module}.{a.name}") for a in node.names]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+    return found
+
+
+@pytest.mark.parametrize("module", BASE_MODULES)
+def test_the_base_game_imports_no_add_on(module):
+    """Not even an add-on's part of the view: the view holds the parts the add-ons build, by type."""
+    add_ons = {f"games.carcassonne.addons.{name}" for name in NAMES} | {
+        f"games.carcassonne.addons.{type(c).__module__.rsplit('.', 1)[1]}" for c in registry()}
+    found = [f"{module}:{line}: {name}" for line, name in imported_modules(ROOT / module) if name in add_ons]
+    assert found == []
 
 
 def test_every_option_is_one_capability_in_the_order_of_the_options():
@@ -58,7 +80,7 @@ class Seen:
     events: set[str] = field(default_factory=set)        # event templates
     log: list[str] = field(default_factory=list)
     final: set[str] = field(default_factory=set)         # final categories somebody scored in
-    extras: set[str] = field(default_factory=set)        # keys of the view's extras
+    parts: set[type] = field(default_factory=set)        # types of the view's add-on parts
     goods: bool = False                                  # players' views carry goods
     status: set[str] = field(default_factory=set)        # status templates
     pieces: frozenset[str] = frozenset()
@@ -92,7 +114,7 @@ def seen(options: frozenset[str]) -> Seen:
             out.phases.add(state.phase)
             view = GAME.view(state, None)
             out.codes |= {code_kind(c) for c in view.deploy_options}
-            out.extras |= set(view.extras)
+            out.parts |= {type(part) for part in view.parts}
             out.goods |= any(p.goods for p in view.players)
             out.status |= {text(m) for m in GAME.status(view)}
             out.pieces = view.pieces
@@ -121,7 +143,7 @@ def test_without_add_ons_the_base_game_shows_none_of_them():
     base = seen(frozenset())
     assert base.start == {START_TILE} and base.pile == {"base"} and base.supply == set()
     assert base.codes == {"plain"} and base.phases == {"place", "deploy"}
-    assert not base.extras & {"king", "robber", "completed", "setaside", "dragon_path", "dragon_steps"}
+    assert base.parts == set()
     assert not base.goods and base.pieces == frozenset()
     assert not base.final & {"goods", "king", "robber", "fairy"}
     assert not any(t.startswith(("King:", "Dragon:", "Set aside")) for t in base.status)
@@ -183,11 +205,9 @@ def test_final_scoring_hooks():
 
 
 def test_view_and_text_hooks():
-    """View extras, players' goods, the pieces the picture makes room for and the status lines."""
-    assert {"king", "robber", "completed"} <= only("koenig").extras
-    assert not without("koenig").extras & {"king", "robber", "completed"}
-    assert {"setaside", "dragon_path", "dragon_steps"} <= only("drache").extras
-    assert not without("drache").extras & {"setaside", "dragon_path", "dragon_steps"}
+    """View parts, players' goods, the pieces the picture makes room for and the status lines."""
+    assert only("koenig").parts == {KingRobberPart} and KingRobberPart not in without("koenig").parts
+    assert only("drache").parts == {DragonPart} and DragonPart not in without("drache").parts
     assert only("haendler").goods and not without("haendler").goods
     assert pieces(frozenset({"erweiterung"})) == {"large"} and pieces(frozenset({"koenig", "drache"})) == {
         "king", "robber", "dragon", "fairy"}
@@ -199,3 +219,15 @@ def test_view_and_text_hooks():
     assert any("wine {wine}" in t for t in only("haendler").status)
     assert not any("wine {wine}" in t for t in without("haendler").status)
     assert any("{pieces}" in t for t in only("erweiterung").status)
+
+
+def test_a_views_add_on_parts_are_found_by_type_and_survive_pickling():
+    """Pictures are drawn in worker processes, which get the view pickled: its parts come back equal
+    and are found by their types again."""
+    view = GAME.view(GAME.setup(3, frozenset({"koenig", "drache"}), 1), None)
+    assert view.part(KingRobberPart) == KingRobberPart(king=None, robber=None, completed_cities=0, completed_roads=0)
+    dragon = view.part(DragonPart)
+    assert dragon is not None and dragon.steps == () and view.second is False and (view.turn_player,) == view.to_act
+    again = pickle.loads(pickle.dumps(view))
+    assert again == view and hash(again) == hash(view) and again.part(DragonPart) == dragon
+    assert GAME.view(GAME.setup(3, frozenset(), 1), None).parts == ()

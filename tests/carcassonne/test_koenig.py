@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.carcassonne import GAME
+from games.carcassonne.addons.koenig import Holder, KingRobberPart
 from tests.carcassonne.helpers import fresh, play, replay
 
 NAMES = ["Ann", "Ben"]
@@ -40,7 +41,8 @@ def test_king_and_robber_pass_to_strictly_larger_completed_features():
     assert (state.robber.seat, state.robber.size) == (1, 3)
     assert (state.completed_cities, state.completed_roads) == (2, 2)
     view = GAME.view(state, None)
-    assert view.extras["king"] == (1, 3) and view.extras["robber"] == (1, 3)
+    assert view.part(KingRobberPart) == KingRobberPart(king=Holder(1, 3), robber=Holder(1, 3), completed_cities=2,
+                                                       completed_roads=2)
     lines = [m.english(NAMES) for m in GAME.status(view)]
     assert "King: Ben (city 3)   Robber: Ben (road 3)" in lines
 
@@ -70,7 +72,7 @@ def test_without_koenig_nobody_holds_the_markers():
     state = replay(KING, "R,Y")
     assert state.king is None and state.robber is None
     assert state.scores == [0, 0]
-    assert "king" not in GAME.view(state, None).extras
+    assert GAME.view(state, None).part(KingRobberPart) is None
 
 
 def test_crossing_cities_of_k05_are_separate():

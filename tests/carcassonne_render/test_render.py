@@ -6,6 +6,8 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from games.carcassonne.addons.drache import DragonPart
+from games.carcassonne.addons.koenig import Holder, KingRobberPart
 from games.carcassonne.view import FigureView, PlacedTileView
 from renderers.carcassonne import palette as P, render, render_image
 from renderers.carcassonne.windows import TILE_MIN, layout, region_window, square_box, whole_window
@@ -257,14 +259,14 @@ def test_dragon_phase_shows_the_path_and_the_possible_steps():
     from renderers.carcassonne.overlays import DRAGON
     view = small_view(phase="dragon", drawn=None, legal_placements=(), to_act=(1,),
                       figures=(FigureView(1, 0, None, "dragon", "", -1),),
-                      extras={"dragon_path": ((0, -1), (0, 0), (1, 0)), "dragon_steps": (), "turn_player": 0},
+                      parts=(DragonPart(path=((0, -1), (0, 0), (1, 0)), steps=(), setaside=()),), turn_player=0,
                       options=("drache",))
     image = decode(render(view, NAMES))
     left, top, size = square_box(view, 0, 0)
     # the red path runs through the centre of 0,0 and on to 1,0
     assert count_near(image, (left + size // 2 - 4, top + size // 2 - 4, left + size // 2 + 4, top + size // 2 + 4),
                       DRAGON, 30) > 20
-    stepping = replace(view, extras={**view.extras, "dragon_path": ((0, -1), (0, 0)), "dragon_steps": (1,)})
+    stepping = replace(view, parts=(DragonPart(path=((0, -1), (0, 0)), steps=(1,), setaside=()),))
     image = decode(render(stepping, NAMES))
     box = square_box(stepping, 1, 0)
     assert count_near(image, around(box, 0.22, 0.5, 10), DRAGON, 30) > 40      # the "e" box near the shared edge
@@ -282,7 +284,7 @@ def test_a_large_boards_turn_image_follows_the_dragon_while_it_moves():
     far = max(big.tiles, key=lambda t: abs(t.x - last[0]) + abs(t.y - last[1]))
     view = replace(big, phase="dragon", drawn=None, legal_placements=(), to_act=(1,), options=("drache",),
                    figures=(FigureView(far.x, far.y, None, "dragon", "", -1),),
-                   extras={"dragon_path": ((far.x, far.y),), "dragon_steps": (1,), "turn_player": 0})
+                   parts=(DragonPart(path=((far.x, far.y),), steps=(1,), setaside=()),), turn_player=0)
     assert max(xs) - min(xs) > 10 or max(ys) - min(ys) > 14      # too large to show whole
     assert square_box(replace(view, phase="place"), far.x, far.y) is None    # off the usual window
     box = square_box(view, far.x, far.y)
@@ -338,7 +340,8 @@ def test_builder_or_pig_only_spots_show_their_code():
 
 
 def test_king_and_robber_badges_and_legend():
-    view = small_view(options=("koenig",), extras={"king": (0, 5), "robber": (1, 3)})
+    view = small_view(options=("koenig",), parts=(KingRobberPart(king=Holder(0, 5), robber=Holder(1, 3), completed_cities=1,
+                                                                 completed_roads=1),))
     section = players_section(view, NAMES, 440, Fonts(1.0))
     plain = players_section(small_view(), NAMES, 440, Fonts(1.0))
     assert count_near(section, (200, 42, 380, 84), (150, 100, 0), 40) > 20                 # "King 5" badge text

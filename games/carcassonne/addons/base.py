@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from games.carcassonne.rules.deploy import Choice, Deployer, Situation
     from games.carcassonne.rules.geometry import OrientedTile
     from games.carcassonne.state import CarcassonneState, Figure
-    from games.carcassonne.view import CarcassonneView, PlayerView
+    from games.carcassonne.view import CarcassonneView, PlayerView, ViewPart
 
 #: a deploy through a magic portal, as a kind of choice an add-on brings (see Capability.deploy_kinds)
 PORTAL = "portal"
@@ -138,9 +138,10 @@ class Capability:
         """Its end-game categories, after the farms."""
 
     # -- what players see --------------------------------------------------------------------------
-    def view_extras(self, state: CarcassonneState) -> dict[str, Any]:
-        """Its part of the view's ``extras``."""
-        return {}
+    def view_part(self, state: CarcassonneState) -> ViewPart | None:
+        """Its part of the view (a frozen dataclass of its own), if it shows anything beyond the
+        base game's fields."""
+        return None
 
     def player_view(self, state: CarcassonneState, seat: int) -> dict[str, Any]:
         """Its fields of a player's view."""
@@ -152,6 +153,14 @@ class Capability:
 
     def status_lines(self, view: CarcassonneView) -> list[Msg]:
         """Its lines of the status, after the players."""
+        return []
+
+    def phase_lines(self, view: CarcassonneView) -> list[Msg]:
+        """The status's line for a phase of its own (the base game's are place, deploy and over)."""
+        return []
+
+    def prompt_lines(self, view: CarcassonneView) -> list[Msg]:
+        """What the player to act is asked in a phase of its own."""
         return []
 
 

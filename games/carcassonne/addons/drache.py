@@ -5,21 +5,33 @@ city home (§14.3); the fairy protects from the dragon and brings points (§14.4
 deploys a follower on another tile (§14.5)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from games.carcassonne.addons.base import PORTAL, Capability
 from games.carcassonne.components import tile
 from games.carcassonne.rules import scoring
 from games.carcassonne.rules.awards import builders_check, letters, remove_figures
 from games.carcassonne.rules.deploy import FAIRY, MONASTERY_LOCAL, PRINCESS, Choice, Deployer, Situation, deployer_for
-from games.carcassonne.rules.dragon import DRAGON_PHASE, legal_steps, steps_text
+from games.carcassonne.rules.dragon import DRAGON_PHASE, STEPS, DragonStep, legal_steps, steps_text
 from games.carcassonne.rules.geometry import CITY, OrientedTile, deploy_code, oriented
 from games.carcassonne.state import LARGE, CarcassonneState, Figure
-from games.carcassonne.view import LETTERS
+from games.carcassonne.view import LETTERS, ViewPart
 from games.core import Event, Msg, OptionSpec, SeatRef, counted
 
 if TYPE_CHECKING:
     from games.carcassonne.view import CarcassonneView
+
+
+@dataclass(frozen=True)
+class DragonPart(ViewPart):
+    """The view's part of the Princess & the Dragon: the dragon's path this turn (where it woke up
+    first), the directions it may step in now (rules.dragon's 0-3: n, e, s, w; empty outside its
+    phase) and the dragon tiles set aside until the first volcano."""
+
+    path: tuple[tuple[int, int], ...]
+    steps: tuple[int, ...]
+    setaside: tuple[str, ...]
 
 
 def princess_knights(sit: Situation) -> list[Figure]:
@@ -57,6 +69,10 @@ def _portal_target_free(sit: Situation, x: int, y: int, local: int) -> bool:
 def _where(kind: str, view: CarcassonneView) -> str:
     found = [f for f in view.figures if f.kind == kind and f.seat is None]
     return f"{found[0].x},{found[0].y}" if found else "-"
+
+
+def _steps(steps: tuple[int, ...]) -> str:
+    return " ".join(str(DragonStep(d)) for d in steps) or "-"
 
 
 class Drache(Capability):
@@ -174,16 +190,39 @@ class Drache(Capability):
         return [f"fairy {scoring.FAIRY_FEATURE} -> {letters(seats)}"] if seats else []
 
     # -- what players see --------------------------------------------------------------------------
-    def view_extras(self, state: CarcassonneState) -> dict[str, Any]:
-        return {"setaside": tuple(state.setaside), "dragon_path": tuple(state.path),
-                "dragon_steps": tuple(legal_steps(state))}
+    def view_part(self, state: CarcassonneState) -> DragonPart:
+        return DragonPart(tuple(state.path), tuple(legal_steps(state)), tuple(state.setaside))
 
     def status_lines(self, view: CarcassonneView) -> list[Msg]:
         lines = [Msg("Dragon: {dragon}   Fairy: {fairy}", {"dragon": _where("dragon", view),
                                                           "fairy": _where("fairy", view)})]
-        if view.extras.get("setaside"):
-            lines.append(Msg("Set aside until the first volcano: {tiles}", {"tiles": " ".join(view.extras["setaside"])}))
+        part = view.part(DragonPart)
+        if part is not None and part.setaside:
+            lines.append(Msg("Set aside until the first volcano: {tiles}", {"tiles": " ".join(part.setaside)}))
         return lines
 
+    def phase_lines(self, view: CarcassonneView) -> list[Msg]:
+        """Who placed the dragon tile, who moves the dragon now, from where and where to."""
+        acting = view.to_act[0] if view.to_act else None
+        if view.phase != DRAGON_PHASE or acting is None:
+            return []
+        part = view.part(DragonPart)
+        path, steps = (part.path, part.steps) if part is not None else ((), ())
+        at = path[-1] if path else (0, 0)
+        owner = view.turn_player if view.turn_player is not None else acting
+        return [Msg("{owner} placed a dragon tile: {player} moves the dragon (step {step} of {steps}) from "
+                    "{x},{y}: {options}",
+                    {"owner": SeatRef(owner), "player": SeatRef(acting), "step": len(path), "steps": STEPS,
+                     "x": at[0], "y": at[1], "options": _steps(steps)})]
 
-__all__ = ["Drache", "princess_knights", "portal_codes"]
+    def prompt_lines(self, view: CarcassonneView) -> list[Msg]:
+        if view.phase != DRAGON_PHASE:
+            return []
+        part = view.part(DragonPart)
+        steps = part.steps if part is not None else ()
+        example = str(DragonStep(steps[0])) if steps else "dragon n"
+        return [Msg("Move the dragon one step: {options} (for example /play {example}).",
+                    {"options": _steps(steps), "example": example})]
+
+
+__all__ = ["Drache", "DragonPart", "princess_knights", "portal_codes"]

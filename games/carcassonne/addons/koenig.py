@@ -2,13 +2,14 @@
 King, the longest road Robber Baron, and at the end they score a point per completed city or road."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from games.carcassonne.addons.base import Capability
 from games.carcassonne.rules import scoring
 from games.carcassonne.rules.geometry import CITY, ROAD
 from games.carcassonne.state import CarcassonneState, Marker
-from games.carcassonne.view import LETTERS
+from games.carcassonne.view import LETTERS, ViewPart
 from games.carcassonne.words import cities_msg, points_msg, roads_msg, tiles_msg
 from games.core import Event, Msg, OptionSpec, SeatRef
 
@@ -16,12 +17,35 @@ if TYPE_CHECKING:
     from games.carcassonne.view import CarcassonneView
 
 
-def _holder(value: tuple[int, int] | None, kind: str) -> Msg:
+@dataclass(frozen=True)
+class Holder:
+    """Who holds the King or the Robber Baron, and the size of the city or road that earned it."""
+
+    seat: int
+    size: int
+
+
+@dataclass(frozen=True)
+class KingRobberPart(ViewPart):
+    """The view's part of King & Robber Baron: the holders (None: nobody yet) and how many cities
+    and roads are completed (what each holder scores at the end)."""
+
+    king: Holder | None
+    robber: Holder | None
+    completed_cities: int
+    completed_roads: int
+
+
+def _holder_of(marker: Marker | None) -> Holder | None:
+    return None if marker is None else Holder(marker.seat, marker.size)
+
+
+def _holder(value: Holder | None, kind: str) -> Msg:
     if value is None:
         return Msg("nobody")
     if kind == "city":
-        return Msg("{player} (city {size})", {"player": SeatRef(value[0]), "size": value[1]})
-    return Msg("{player} (road {size})", {"player": SeatRef(value[0]), "size": value[1]})
+        return Msg("{player} (city {size})", {"player": SeatRef(value.seat), "size": value.size})
+    return Msg("{player} (road {size})", {"player": SeatRef(value.seat), "size": value.size})
 
 
 class Koenig(Capability):
@@ -63,14 +87,15 @@ class Koenig(Capability):
             events.append(Event.public("Robber Baron {player}: {points} for {roads}.", player=SeatRef(state.robber.seat),
                                        points=points_msg(points), roads=roads_msg(state.completed_roads)))
 
-    def view_extras(self, state: CarcassonneState) -> dict[str, Any]:
-        return {"king": None if state.king is None else (state.king.seat, state.king.size),
-                "robber": None if state.robber is None else (state.robber.seat, state.robber.size),
-                "completed": (state.completed_cities, state.completed_roads)}
+    def view_part(self, state: CarcassonneState) -> KingRobberPart:
+        return KingRobberPart(_holder_of(state.king), _holder_of(state.robber), state.completed_cities,
+                              state.completed_roads)
 
     def status_lines(self, view: CarcassonneView) -> list[Msg]:
-        return [Msg("King: {king}   Robber: {robber}", {"king": _holder(view.extras.get("king"), "city"),
-                                                        "robber": _holder(view.extras.get("robber"), "road")})]
+        part = view.part(KingRobberPart)
+        king, robber = (part.king, part.robber) if part is not None else (None, None)
+        return [Msg("King: {king}   Robber: {robber}", {"king": _holder(king, "city"),
+                                                        "robber": _holder(robber, "road")})]
 
 
-__all__ = ["Koenig"]
+__all__ = ["Koenig", "KingRobberPart", "Holder"]
