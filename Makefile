@@ -52,8 +52,11 @@ run: setup
 console: setup
 	$(VENV)/bin/boardtable console
 
+# Two passes: the tests that run in one process on two workers at once, then the ones that start
+# processes or time answers, alone (tests/parallel.py says which). make test ARGS=-x passes options.
 test: setup lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 -m "not serial" $(ARGS)
+	$(PY) -m pytest -m serial $(ARGS)
 
 # ruff (pyflakes, pycodestyle errors) and pyright (basic) with the settings in pyproject.toml
 lint: setup

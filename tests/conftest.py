@@ -133,3 +133,5 @@ def ctx(user: str, channel: int = 1, **kw) -> Ctx:
 
 # the fuzz suite's seed, shown when it runs (tests/fuzz/profile.py)
 from tests.fuzz.seed_report import pytest_collection_finish, pytest_runtest_makereport, pytest_terminal_summary  # noqa: E402,F401
+# make test's two passes: in parallel, then the tests that must run alone (tests/parallel.py)
+from tests.parallel import pytest_collection_modifyitems, pytest_configure  # noqa: E402,F401

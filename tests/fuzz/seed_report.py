@@ -31,7 +31,18 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
         report.sections.append(("fuzz seed", hint))
 
 
+def _ran_fuzz_tests(terminalreporter) -> bool:
+    """Whether fuzz tests reported to this process (the controller of parallel workers, which
+    collects nothing itself)."""
+    return any("fuzz" in getattr(report, "nodeid", "") for reports in terminalreporter.stats.values()
+               for report in reports)
+
+
 def pytest_terminal_summary(terminalreporter) -> None:
     hint = _hint()
+    if hint is None and _ran_fuzz_tests(terminalreporter):
+        from tests.fuzz.profile import replay_hint   # the workers' seed: FUZZ_SEED, set before they started
+
+        hint = replay_hint()
     if hint:
         terminalreporter.write_line(hint)

@@ -1,0 +1,33 @@
+"""pytest hooks (imported by tests/conftest.py) for ``make test``'s two passes: the tests that
+run in one process go to two workers at once (``pytest -n 2 -m "not serial"``); the ones that
+start bot processes, kill them or wait on the fake Discord's deadlines run afterwards, alone
+(``pytest -m serial``), so a busy neighbour never makes their answers late.
+
+A plain ``pytest`` still runs everything in one process."""
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+#: tests that start processes (the bot, a shard, the console) or time answers against a deadline
+SERIAL = (
+    "tests/e2e/", "tests/e2e_harness/", "tests/ownership/", "tests/plugins/test_discord_e2e.py",
+    "tests/test_command_line.py", "tests/test_crash_restart.py", "tests/test_operator_errors.py",
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "serial: starts processes or times answers: runs alone (make test)")
+    if not hasattr(config, "workerinput"):
+        # one fuzz seed for the whole run: the workers started after this inherit it
+        os.environ.setdefault("FUZZ_SEED", str(random.SystemRandom().randrange(2**32)))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = config.rootpath
+    for item in items:
+        path = item.path.relative_to(root).as_posix()
+        if path.startswith(SERIAL):
+            item.add_marker(pytest.mark.serial)
