@@ -19,6 +19,7 @@ import hashlib
 import io
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Iterator
@@ -101,10 +102,21 @@ def digests(name: str) -> dict[str, str]:
     return {label: digest(png) for label, png in pictures(name)}
 
 
+RENDERERS = Path(renderers.__file__).parent    # the renderers package
+FONT_PATH = re.compile(r"/usr/share/fonts/[^\"' ]+")
+
+
+def font_files() -> list[str]:
+    """The font files the renderers name (renderers/common/fonts.py's candidates) that exist here:
+    a font installed for something else changes no picture."""
+    named = {m.group() for path in RENDERERS.rglob("*.py")
+             for m in FONT_PATH.finditer(path.read_text(encoding="utf-8"))}
+    return sorted(path for path in named if Path(path).exists())
+
+
 def environment() -> dict[str, str]:
     """What the pixels of drawn text depend on besides our code."""
-    files = sorted(str(path) for path in Path("/usr/share/fonts").rglob("*") if path.suffix in (".ttf", ".ttc", ".otf"))
-    sizes = {path: str(Path(path).stat().st_size) for path in files}
+    sizes = {path: str(Path(path).stat().st_size) for path in font_files()}
     return {"pillow": PIL.__version__, "freetype": str(features.version("freetype2")),
             "raqm": str(features.version("raqm")), **sizes}
 
