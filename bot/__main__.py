@@ -207,6 +207,8 @@ async def sync_commands(settings: Settings, store: Store) -> None:
     print("The slash commands are synced.")
 
 
+#: the config file read when none is named (the defaults when it is not there either)
+DEFAULT_CONFIG = "config.yaml"
 MIGRATE = "migrate-sqlite-to-postgres"          # the command of earlier versions: ``migrate sqlite-to-postgres``
 COMMANDS = ("run", "console", "migrate", "sync")
 ALIASES = {"discord": "run", MIGRATE: "migrate"}
@@ -289,7 +291,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="run (the default: Discord with DISCORD_TOKEN, else the console), console, migrate or sync")
     parser.add_argument("what", nargs="?", choices=MIGRATIONS, metavar="MIGRATION",
                         help="migrate: schema (the default) or sqlite-to-postgres")
-    parser.add_argument("--config", default=os.environ.get("BOARDTABLE_CONFIG", "config.yaml"), help="path to config.yaml")
+    parser.add_argument("--config", default=os.environ.get("BOARDTABLE_CONFIG") or None,
+                        help="path to config.yaml (it must exist; without --config, config.yaml if there is one,"
+                             " else the defaults)")
     parser.add_argument("--sync", action="store_true", help="run: sync slash commands to Discord even if unchanged")
     parser.add_argument("--shard-ids", metavar="0,1", help="the shards this process runs (overrides discord.shard_ids)")
     parser.add_argument("--shard-count", metavar="N", help="total number of shards, or auto (overrides discord.shard_count)")
@@ -308,7 +312,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
-        settings = with_shard_flags(load_settings(args.config), args.shard_ids, args.shard_count)
+        named = args.config is not None             # by --config or BOARDTABLE_CONFIG: it must exist
+        settings = with_shard_flags(load_settings(args.config if named else DEFAULT_CONFIG, required=named),
+                                    args.shard_ids, args.shard_count)
         logging.basicConfig(level=settings.logging.level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         for handler in logging.getLogger().handlers:
             handler.addFilter(TokenFilter(os.environ.get("DISCORD_TOKEN")))

@@ -281,10 +281,15 @@ def check_shards(count: Any, ids: Any, *, where: str = "config.yaml",
     return count, tuple(sorted(ids))
 
 
-def load_settings(path: str | Path = "config.yaml") -> Settings:
-    """Read and validate the config file (missing file: all defaults)."""
+def load_settings(path: str | Path = "config.yaml", *, required: bool = False) -> Settings:
+    """Read and validate the config file. A missing file means all defaults, unless the file is
+    ``required`` (named by the operator): then its absence is the error, naming the path, so a
+    typo never starts the bot on the defaults with a database in the current folder."""
     path = Path(path)
     if not path.exists():
+        if required:
+            raise ConfigError(f"{path} does not exist; give the path of an existing config file, or leave --config"
+                              " out to run on the defaults")
         return settings_from_dict({})
     try:
         text = path.read_text(encoding="utf-8")

@@ -19,6 +19,13 @@ def test_missing_file_gives_defaults(tmp_path):
     assert load_settings(tmp_path / "none.yaml") == Settings()
 
 
+def test_a_named_file_that_is_missing_is_an_error(tmp_path):
+    path = tmp_path / "no" / "such" / "file.yaml"
+    with pytest.raises(ConfigError) as error:
+        load_settings(path, required=True)
+    assert str(path) in str(error.value) and "does not exist" in str(error.value)
+
+
 @pytest.mark.parametrize("data, key, allowed", [
     ({"rendering": {"scale": 9}}, "rendering.scale", "0.5 to 3.0"),
     ({"rendering": {"layers": -1}}, "rendering.layers", "0 to 100000"),

@@ -125,6 +125,24 @@ def test_a_config_file_that_does_not_parse_is_not_quoted(tmp_path):
     assert_sentence(done, 2, "not valid YAML", "line", secrets=(*PIECES, quote(PASSWORD, safe="")))
 
 
+@pytest.mark.parametrize("named_by", ["--config", "BOARDTABLE_CONFIG"])
+def test_a_config_path_that_does_not_exist(tmp_path, named_by):
+    """A mistyped --config stops the bot naming the path, before anything is written (no
+    database in the current folder, no images)."""
+    missing = tmp_path / "no" / "such" / "file.yaml"
+    environ = dict(os.environ, PYTHONPATH=str(ROOT))
+    for name in ("DISCORD_TOKEN", "DATABASE_URL", "BOARDTABLE_CONFIG"):
+        environ.pop(name, None)
+    args = ["--config", str(missing)] if named_by == "--config" else []
+    if named_by == "BOARDTABLE_CONFIG":
+        environ["BOARDTABLE_CONFIG"] = str(missing)
+    done = subprocess.run([sys.executable, "-m", "bot", "console", *args], cwd=tmp_path, env=environ, input="quit\n",
+                          capture_output=True, text=True, timeout=120)
+    assert_sentence(done, 2, "Configuration error", str(missing), "does not exist")
+    assert "Console table" not in done.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_migrating_to_a_malformed_url(tmp_path):
     source = tmp_path / "tables.sqlite3"
     made = run_bot(tmp_path, f"database:\n  path: {source}\n" + GAMES, stdin="quit\n")
