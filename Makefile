@@ -61,8 +61,9 @@ postgres:
 run: setup-run
 	$(VENV)/bin/boardtable run
 
+# make console ARGS="--seed 1": the README's example (ARGS goes to boardtable console)
 console: setup-run
-	$(VENV)/bin/boardtable console
+	$(VENV)/bin/boardtable console $(ARGS)
 
 # Two passes: the tests that run in one process on two workers at once, then the ones that start
 # processes or time answers, alone (tests/parallel.py says which). make test ARGS=-x passes options.

@@ -3,6 +3,7 @@
     boardtable [run]            the bot: Discord when DISCORD_TOKEN is set, else the console table
     boardtable run --sync       the same, syncing the slash commands to Discord even if unchanged
     boardtable console          the console table (several players typing as themselves)
+    boardtable console --seed N the same, its tables seeded N, N+1, ...: the same games every time
     boardtable migrate          bring the database's schema up to date, then stop
     boardtable migrate sqlite-to-postgres [--from PATH] [--to URL]
                                 copy the SQLite database into an empty PostgreSQL one
@@ -15,10 +16,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import logging
 import os
 import signal
 import sys
+from typing import Callable
 
 from bot.plugins import Plugins
 from bot.config import ConfigError, Settings, check_shards, load_settings
@@ -148,7 +151,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
         return
     monitor = LoopMonitor(settings.monitor.interval_ms / 1000, settings.monitor.report_seconds,
                           settings.monitor.file).start() if settings.monitor.event_loop else None
-    service = TableService(store, settings)
+    service = TableService(store, settings, seed_source=seeds_from(args.seed))
     service.warm_up()                   # in a worker thread, while the bot connects
     plugins = Plugins(service, store)        # timers, ratings, tournaments... (hooks into the service)
     i18n = I18n(game_packages(service.games()), settings.locale.default, settings.locale.available)
@@ -185,6 +188,14 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
         await service.close()
         if monitor is not None:
             await monitor.stop()
+
+
+def seeds_from(first: int | None) -> Callable[[], int] | None:
+    """``--seed N``: the tables this process opens get the seeds N, N+1, ... in turn, so a console
+    session typed again plays the same games (the README's example); None: random seeds."""
+    if first is None:
+        return None
+    return itertools.count(first).__next__
 
 
 async def sync_commands(settings: Settings, store: Store) -> None:
@@ -294,6 +305,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--config", default=os.environ.get("BOARDTABLE_CONFIG") or None,
                         help="path to config.yaml (it must exist; without --config, config.yaml if there is one,"
                              " else the defaults)")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="the seed of the first table this process opens (then N+1, ...): the same start player,"
+                             " tiles and cards every time, as in the README's console example")
     parser.add_argument("--sync", action="store_true", help="run: sync slash commands to Discord even if unchanged")
     parser.add_argument("--shard-ids", metavar="0,1", help="the shards this process runs (overrides discord.shard_ids)")
     parser.add_argument("--shard-count", metavar="N", help="total number of shards, or auto (overrides discord.shard_count)")
