@@ -25,13 +25,17 @@ from typing import Callable
 
 from bot.plugins import Plugins
 from bot.config import ConfigError, Settings, check_shards, load_settings
-from bot.i18n import I18n, game_packages
+from bot.i18n import I18n, environment_language, game_packages, t
 from bot.monitor import LoopMonitor
 from bot.service import TableService
 from bot.ownership import Ownership, OwnershipError
 from bot.store import Store, StoreError, open_store
 from games import registry
 from games.core import OptionError, validate_options
+from games.core.messages import Msg
+
+#: the config file read when none is named (the defaults when it is not there either)
+DEFAULT_CONFIG_NAME = "config.yaml"
 
 
 class TokenFilter(logging.Filter):
@@ -50,13 +54,15 @@ class TokenFilter(logging.Filter):
         return True
 
 
-def check_games(settings: Settings) -> list[str]:
-    """Games named in config must exist, and their default options must be valid."""
+def check_games(settings: Settings, source: str = DEFAULT_CONFIG_NAME) -> list[str]:
+    """Games named in config must exist, and their default options must be valid. Every problem
+    is reported at once, said of ``source`` (the config file's path)."""
+    problems: list[Msg] = []
     for spec in settings.games.extra:
         try:
             registry.load(spec)
         except (ImportError, AttributeError, ValueError) as error:
-            raise ConfigError(f"config.yaml: 'games.extra' entry {spec!r} cannot be loaded: {error}") from error
+            problems.append(t("The entry '{spec}' of 'games.extra' cannot be loaded: {error}.", spec=spec, error=str(error)))
     known = registry.names()
     missing = [name for name in settings.games.enabled if name not in known]
     if missing:
@@ -65,12 +71,24 @@ def check_games(settings: Settings) -> list[str]:
     for name, options in settings.games.default_options.items():
         game = registry.get(name)
         if game is None:
-            raise ConfigError(f"config.yaml: 'games.default_options' names unknown game {name!r}; installed: {', '.join(known)}")
+            problems.append(t("'games.default_options' names the game '{name}', which is not installed; the installed"
+                              " games are {known}.", name=name, known=tuple(known)))
+            continue
         try:
             validate_options(game.options, options)
         except OptionError as error:
-            raise ConfigError(f"config.yaml: 'games.default_options.{name}': {error}") from error
+            problems.append(t("In 'games.default_options.{name}': {problem}", name=name,
+                              problem=Msg(error.text, error.params)))
+    if problems:
+        raise ConfigError(problems, source)
     return known
+
+
+def operator_i18n() -> I18n:
+    """The catalogues an operator's message may need: the bot's and every installed game's (an
+    option's error inside a config problem)."""
+    games = [game for name in registry.names() if (game := registry.get(name)) is not None]
+    return I18n(game_packages(games))
 
 
 def stop_on_sigterm() -> None:
@@ -218,8 +236,6 @@ async def sync_commands(settings: Settings, store: Store) -> None:
     print("The slash commands are synced.")
 
 
-#: the config file read when none is named (the defaults when it is not there either)
-DEFAULT_CONFIG = "config.yaml"
 MIGRATE = "migrate-sqlite-to-postgres"          # the command of earlier versions: ``migrate sqlite-to-postgres``
 COMMANDS = ("run", "console", "migrate", "sync")
 ALIASES = {"discord": "run", MIGRATE: "migrate"}
@@ -323,18 +339,27 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def report_config_error(error: ConfigError) -> None:
+    """Every problem on a line of its own, in the operator's language (LANGUAGE, LC_ALL,
+    LC_MESSAGES or LANG: Japanese for ja, else English)."""
+    i18n = operator_i18n()
+    locale = environment_language(os.environ)
+    for line in error.lines(locale, i18n):
+        print(i18n.render(t("Configuration error: {problem}", problem=line), locale), file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
         named = args.config is not None             # by --config or BOARDTABLE_CONFIG: it must exist
-        settings = with_shard_flags(load_settings(args.config if named else DEFAULT_CONFIG, required=named),
-                                    args.shard_ids, args.shard_count)
+        path = args.config if named else DEFAULT_CONFIG_NAME
+        settings = with_shard_flags(load_settings(path, required=named), args.shard_ids, args.shard_count)
         logging.basicConfig(level=settings.logging.level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         for handler in logging.getLogger().handlers:
             handler.addFilter(TokenFilter(os.environ.get("DISCORD_TOKEN")))
-        check_games(settings)
+        check_games(settings, str(path))
     except ConfigError as error:
-        print(f"Configuration error: {error}", file=sys.stderr)
+        report_config_error(error)
         return 2
     if args.mode == "migrate":
         return migrate(args, settings)
