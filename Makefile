@@ -6,19 +6,31 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
 
 SOAK_KILLS ?= 120
 
-.PHONY: run test lint soak console bench setup fonts postgres clean catalogues
+.PHONY: run test lint soak console bench setup setup-run fonts postgres clean catalogues
 
+# What running the bot needs: the bot (with its PostgreSQL driver, for database.backend: postgres)
+# and the fonts. No database server: the bot runs on SQLite or on a server the operator names.
+setup-run: $(RUN_STAMP) fonts
+
+# What the tests need as well: the test tools and the PostgreSQL server programs.
 setup: $(STAMP) fonts postgres
 
-$(STAMP): pyproject.toml
+$(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed (set PYTHON=...)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[postgres]'
+	@touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,postgres]'
-	@touch $(STAMP)
+	@touch $(STAMP) $(RUN_STAMP)
 
 # Fonts for player names in images (Japanese, Chinese, Korean, ...): Noto CJK from the system.
 fonts:
@@ -46,11 +58,12 @@ postgres:
 	fi
 
 # the boardtable command of the package (the same program as python -m bot)
-run: setup
+run: setup-run
 	$(VENV)/bin/boardtable run
 
-console: setup
-	$(VENV)/bin/boardtable console
+# make console ARGS="--seed 1": the README's example (ARGS goes to boardtable console)
+console: setup-run
+	$(VENV)/bin/boardtable console $(ARGS)
 
 # Two passes: the tests that run in one process on two workers at once, then the ones that start
 # processes or time answers, alone (tests/parallel.py says which). make test ARGS=-x passes options.

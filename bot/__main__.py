@@ -3,6 +3,7 @@
     boardtable [run]            the bot: Discord when DISCORD_TOKEN is set, else the console table
     boardtable run --sync       the same, syncing the slash commands to Discord even if unchanged
     boardtable console          the console table (several players typing as themselves)
+    boardtable console --seed N the same, its tables seeded N, N+1, ...: the same games every time
     boardtable migrate          bring the database's schema up to date, then stop
     boardtable migrate sqlite-to-postgres [--from PATH] [--to URL]
                                 copy the SQLite database into an empty PostgreSQL one
@@ -15,20 +16,26 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import logging
 import os
 import signal
 import sys
+from typing import Callable
 
 from bot.plugins import Plugins
 from bot.config import ConfigError, Settings, check_shards, load_settings
-from bot.i18n import I18n, game_packages
+from bot.i18n import I18n, environment_language, game_packages, t
 from bot.monitor import LoopMonitor
 from bot.service import TableService
 from bot.ownership import Ownership, OwnershipError
 from bot.store import Store, StoreError, open_store
 from games import registry
 from games.core import OptionError, validate_options
+from games.core.messages import Msg
+
+#: the config file read when none is named (the defaults when it is not there either)
+DEFAULT_CONFIG_NAME = "config.yaml"
 
 
 class TokenFilter(logging.Filter):
@@ -47,13 +54,15 @@ class TokenFilter(logging.Filter):
         return True
 
 
-def check_games(settings: Settings) -> list[str]:
-    """Games named in config must exist, and their default options must be valid."""
+def check_games(settings: Settings, source: str = DEFAULT_CONFIG_NAME) -> list[str]:
+    """Games named in config must exist, and their default options must be valid. Every problem
+    is reported at once, said of ``source`` (the config file's path)."""
+    problems: list[Msg] = []
     for spec in settings.games.extra:
         try:
             registry.load(spec)
         except (ImportError, AttributeError, ValueError) as error:
-            raise ConfigError(f"config.yaml: 'games.extra' entry {spec!r} cannot be loaded: {error}") from error
+            problems.append(t("The entry '{spec}' of 'games.extra' cannot be loaded: {error}.", spec=spec, error=str(error)))
     known = registry.names()
     missing = [name for name in settings.games.enabled if name not in known]
     if missing:
@@ -62,12 +71,24 @@ def check_games(settings: Settings) -> list[str]:
     for name, options in settings.games.default_options.items():
         game = registry.get(name)
         if game is None:
-            raise ConfigError(f"config.yaml: 'games.default_options' names unknown game {name!r}; installed: {', '.join(known)}")
+            problems.append(t("'games.default_options' names the game '{name}', which is not installed; the installed"
+                              " games are {known}.", name=name, known=tuple(known)))
+            continue
         try:
             validate_options(game.options, options)
         except OptionError as error:
-            raise ConfigError(f"config.yaml: 'games.default_options.{name}': {error}") from error
+            problems.append(t("In 'games.default_options.{name}': {problem}", name=name,
+                              problem=Msg(error.text, error.params)))
+    if problems:
+        raise ConfigError(problems, source)
     return known
+
+
+def operator_i18n() -> I18n:
+    """The catalogues an operator's message may need: the bot's and every installed game's (an
+    option's error inside a config problem)."""
+    games = [game for name in registry.names() if (game := registry.get(name)) is not None]
+    return I18n(game_packages(games))
 
 
 def stop_on_sigterm() -> None:
@@ -148,7 +169,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
         return
     monitor = LoopMonitor(settings.monitor.interval_ms / 1000, settings.monitor.report_seconds,
                           settings.monitor.file).start() if settings.monitor.event_loop else None
-    service = TableService(store, settings)
+    service = TableService(store, settings, seed_source=seeds_from(args.seed))
     service.warm_up()                   # in a worker thread, while the bot connects
     plugins = Plugins(service, store)        # timers, ratings, tournaments... (hooks into the service)
     i18n = I18n(game_packages(service.games()), settings.locale.default, settings.locale.available)
@@ -185,6 +206,14 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
         await service.close()
         if monitor is not None:
             await monitor.stop()
+
+
+def seeds_from(first: int | None) -> Callable[[], int] | None:
+    """``--seed N``: the tables this process opens get the seeds N, N+1, ... in turn, so a console
+    session typed again plays the same games (the README's example); None: random seeds."""
+    if first is None:
+        return None
+    return itertools.count(first).__next__
 
 
 async def sync_commands(settings: Settings, store: Store) -> None:
@@ -289,7 +318,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="run (the default: Discord with DISCORD_TOKEN, else the console), console, migrate or sync")
     parser.add_argument("what", nargs="?", choices=MIGRATIONS, metavar="MIGRATION",
                         help="migrate: schema (the default) or sqlite-to-postgres")
-    parser.add_argument("--config", default=os.environ.get("BOARDTABLE_CONFIG", "config.yaml"), help="path to config.yaml")
+    parser.add_argument("--config", default=os.environ.get("BOARDTABLE_CONFIG") or None,
+                        help="path to config.yaml (it must exist; without --config, config.yaml if there is one,"
+                             " else the defaults)")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="the seed of the first table this process opens (then N+1, ...): the same start player,"
+                             " tiles and cards every time, as in the README's console example")
     parser.add_argument("--sync", action="store_true", help="run: sync slash commands to Discord even if unchanged")
     parser.add_argument("--shard-ids", metavar="0,1", help="the shards this process runs (overrides discord.shard_ids)")
     parser.add_argument("--shard-count", metavar="N", help="total number of shards, or auto (overrides discord.shard_count)")
@@ -305,16 +339,27 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def report_config_error(error: ConfigError) -> None:
+    """Every problem on a line of its own, in the operator's language (LANGUAGE, LC_ALL,
+    LC_MESSAGES or LANG: Japanese for ja, else English)."""
+    i18n = operator_i18n()
+    locale = environment_language(os.environ)
+    for line in error.lines(locale, i18n):
+        print(i18n.render(t("Configuration error: {problem}", problem=line), locale), file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
-        settings = with_shard_flags(load_settings(args.config), args.shard_ids, args.shard_count)
+        named = args.config is not None             # by --config or BOARDTABLE_CONFIG: it must exist
+        path = args.config if named else DEFAULT_CONFIG_NAME
+        settings = with_shard_flags(load_settings(path, required=named), args.shard_ids, args.shard_count)
         logging.basicConfig(level=settings.logging.level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         for handler in logging.getLogger().handlers:
             handler.addFilter(TokenFilter(os.environ.get("DISCORD_TOKEN")))
-        check_games(settings)
+        check_games(settings, str(path))
     except ConfigError as error:
-        print(f"Configuration error: {error}", file=sys.stderr)
+        report_config_error(error)
         return 2
     if args.mode == "migrate":
         return migrate(args, settings)

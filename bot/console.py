@@ -59,7 +59,7 @@ class Console:
         self.images = Path(images_dir)
         self.locale = locale
         self.out = out
-        self.counter = 0
+        self.counter = last_image_number(self.images)      # numbering goes on from an earlier run's
         # what /click N presses: the numbered choices of the last public message of a channel, and
         # of each player's last private panel there; a player's /click uses the newer of the two
         self.last_buttons: dict[int, tuple[int, list[tuple[str, str, list[str] | None]]]] = {}
@@ -211,6 +211,18 @@ class Console:
             if not line or line.strip() in ("quit", "exit"):
                 break
             await self.handle(line)
+
+
+IMAGE_NUMBER = re.compile(r"^(\d+)-")
+
+
+def last_image_number(folder: Path) -> int:
+    """The highest number among the images already in ``folder`` (0 when there are none), so a
+    restarted console numbers its images on from there and never writes over an earlier run's."""
+    if not folder.is_dir():
+        return 0
+    numbers = [int(m[1]) for path in folder.iterdir() if (m := IMAGE_NUMBER.match(path.name))]
+    return max(numbers, default=0)
 
 
 def typed_lines(stream: TextIO) -> "asyncio.Queue[str]":

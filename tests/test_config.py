@@ -19,6 +19,13 @@ def test_missing_file_gives_defaults(tmp_path):
     assert load_settings(tmp_path / "none.yaml") == Settings()
 
 
+def test_a_named_file_that_is_missing_is_an_error(tmp_path):
+    path = tmp_path / "no" / "such" / "file.yaml"
+    with pytest.raises(ConfigError) as error:
+        load_settings(path, required=True)
+    assert str(path) in str(error.value) and "does not exist" in str(error.value)
+
+
 @pytest.mark.parametrize("data, key, allowed", [
     ({"rendering": {"scale": 9}}, "rendering.scale", "0.5 to 3.0"),
     ({"rendering": {"layers": -1}}, "rendering.layers", "0 to 100000"),
@@ -86,7 +93,7 @@ def test_database_backend_and_url():
 
 
 @pytest.mark.parametrize("data, environ, expected", [
-    ({"database": {"backend": "mysql"}}, {}, "'database.backend' is 'mysql'; allowed: sqlite or postgres"),
+    ({"database": {"backend": "mysql"}}, {}, "'database.backend' is 'mysql', but it must be sqlite or postgres."),
     ({"database": {"backend": "postgres"}}, {}, "set the DATABASE_URL environment variable (or database.dsn)"),
     ({"database": {"backend": "postgres"}}, {"DATABASE_URL": "mysql://u:hunter2@h/db"}, "'DATABASE_URL' is not a PostgreSQL URL"),
     ({"database": {"dsn": "u:hunter2@h/db"}}, {}, "'database.dsn' is not a PostgreSQL URL"),
@@ -124,6 +131,53 @@ def test_every_key_refuses_a_wrong_value_in_one_sentence(section, name):
     with pytest.raises(ConfigError) as error:
         settings_from_dict({section: {name: {"wrong": 1}}}, environ={})
     message = str(error.value)
-    assert message.startswith(f"config.yaml: '{section}.{name}' is ") and "; allowed: " in message
-    assert len(message.split("allowed: ", 1)[1]) > 3
+    assert message.startswith(f"config.yaml: '{section}.{name}' is ") and ", but it must be " in message
+    assert len(message.split("but it must be ", 1)[1]) > 4 and message.endswith(".")
     assert "\n" not in message and "pydantic" not in message.lower() and "validation error" not in message.lower()
+    japanese = error.value.lines("ja")
+    assert len(japanese) == 1 and japanese[0].startswith(f"config.yaml：「{section}.{name}」が")
+    assert japanese[0].endswith("でなければなりません。") and "must be" not in japanese[0]
+
+
+def test_every_problem_is_reported_at_once_with_the_files_path(tmp_path):
+    """A file with several mistakes gets them all in one go, each on a line of its own that starts
+    with the file's real path and reads as a sentence, in English and in Japanese."""
+    path = tmp_path / "settings" / "bot.yaml"
+    path.parent.mkdir()
+    path.write_text("rendering:\n  scale: 100\n  threads: 0\ndatabase:\n  pth: x\n  backend: mysql\n"
+                    "colour: {}\nlogging:\n  level: loud\n")
+    with pytest.raises(ConfigError) as error:
+        load_settings(path)
+    english = str(error.value).splitlines()
+    assert english == [
+        f"{path}: There is no key 'database.pth' in the database section; its keys are database.backend, database.path,"
+        " database.dsn, database.pool_size.",
+        f"{path}: There is no section 'colour'; the sections are database, locale, rendering, games, computer, turns,"
+        " replay, discord, scheduler, console, logging, monitor.",
+        f"{path}: 'database.backend' is 'mysql', but it must be sqlite or postgres.",
+        f"{path}: 'rendering.scale' is 100, but it must be a number from 0.5 to 3.0.",
+        f"{path}: 'rendering.threads' is 0, but it must be a whole number from 1 to 32.",
+        f"{path}: 'logging.level' is 'LOUD', but it must be DEBUG, INFO, WARNING or ERROR.",
+    ]
+    assert "config.yaml" not in str(error.value)
+    japanese = error.value.lines("ja")
+    assert japanese == [
+        f"{path}：databaseセクションに「database.pth」というキーはありません。キーは"
+        "database.backend、database.path、database.dsn、database.pool_sizeです。",
+        f"{path}：「colour」というセクションはありません。セクションは"
+        "database、locale、rendering、games、computer、turns、replay、discord、scheduler、console、logging、monitorです。",
+        f"{path}：「database.backend」が'mysql'になっていますが、「sqlite」か「postgres」でなければなりません。",
+        f"{path}：「rendering.scale」が100になっていますが、0.5から3.0までの数でなければなりません。",
+        f"{path}：「rendering.threads」が0になっていますが、1から32までの整数でなければなりません。",
+        f"{path}：「logging.level」が'LOUD'になっていますが、「DEBUG」「INFO」「WARNING」「ERROR」のいずれかでなければなりません。",
+    ]
+
+
+def test_the_operators_language_comes_from_the_environment():
+    from bot.i18n import environment_language
+
+    assert environment_language({"LANG": "ja_JP.UTF-8"}) == "ja"
+    assert environment_language({"LC_ALL": "C.UTF-8", "LANG": "ja_JP.UTF-8"}) == "en"
+    assert environment_language({"LANGUAGE": "ja:en", "LANG": "en_US.UTF-8"}) == "ja"
+    assert environment_language({"LC_MESSAGES": "fr_FR.UTF-8"}) == "en"
+    assert environment_language({}) == "en"

@@ -32,6 +32,24 @@ async def test_console_session_plays_and_writes_images(service, tmp_path):
     assert f"image: {images[0]}" in text
 
 
+async def test_a_restarted_console_numbers_its_images_on(service, tmp_path):
+    """A second console on the same folder (the bot restarted) writes its images after the first
+    run's: none of them is overwritten."""
+    folder = tmp_path / "images"
+    first = Console(service, I18n(["tests.toygame"]), str(folder), out=io.StringIO())
+    for line in ("alice> /join countdown", "bob> /join", "alice> /start", "alice> /board"):
+        await first.handle(line)
+    before = {path.name: path.read_bytes() for path in folder.glob("*.png")}
+    assert before
+    out = io.StringIO()
+    second = Console(service, I18n(["tests.toygame"]), str(folder), out=out)
+    await second.handle("alice> /board")
+    after = {path.name: path.read_bytes() for path in folder.glob("*.png")}
+    assert {name: after[name] for name in before} == before and len(after) > len(before)
+    new = sorted(set(after) - set(before))
+    assert new[0].startswith(f"{len(before) + 1:04d}-") and f"image: {folder / new[0]}" in out.getvalue()
+
+
 async def test_click_with_an_odd_number(service, tmp_path):
     """Found by the fuzz suite: '/click ²' passed str.isdigit() and then failed in int()."""
     out = io.StringIO()

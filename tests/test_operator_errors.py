@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: a password with every character that breaks a URL written raw; its pieces are distinctive
 PASSWORD = "Kq7v/Wz3#Rt9@Pm2?Lx8"
 PIECES = [p for p in re.split(r"[/#@?]", PASSWORD)]
+#: the variables an operator's messages take their language from (bot.i18n.environment_language)
+OPERATOR_LANGUAGE = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 GAMES = "games:\n  enabled: [countdown]\n  extra: ['tests.toygame:GAME']\n"
 
 
@@ -29,7 +31,8 @@ def run_bot(tmp_path: Path, config: str, *args: str, env: dict[str, str] | None 
             stdin: str = "") -> subprocess.CompletedProcess:
     path = tmp_path / "config.yaml"
     path.write_text(config + f"console:\n  images_dir: {tmp_path / 'images'}\n" if "console:" not in config else config)
-    environ = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    environ = {k: v for k, v in os.environ.items() if k not in OPERATOR_LANGUAGE}      # messages in English
+    environ.update(PYTHONPATH=str(ROOT), **(env or {}))
     environ.pop("DISCORD_TOKEN", None)
     if "DATABASE_URL" not in (env or {}):
         environ.pop("DATABASE_URL", None)
@@ -123,6 +126,67 @@ def test_a_config_file_that_does_not_parse_is_not_quoted(tmp_path):
     config = f"database:\n  backend: postgres\n  dsn: \"postgresql://bot:{quote(PASSWORD, safe='')}@h/db\n" + GAMES
     done = run_bot(tmp_path, config)
     assert_sentence(done, 2, "not valid YAML", "line", secrets=(*PIECES, quote(PASSWORD, safe="")))
+
+
+@pytest.mark.parametrize("named_by", ["--config", "BOARDTABLE_CONFIG"])
+def test_a_config_path_that_does_not_exist(tmp_path, named_by):
+    """A mistyped --config stops the bot naming the path, before anything is written (no
+    database in the current folder, no images)."""
+    missing = tmp_path / "no" / "such" / "file.yaml"
+    environ = dict(os.environ, PYTHONPATH=str(ROOT))
+    for name in ("DISCORD_TOKEN", "DATABASE_URL", "BOARDTABLE_CONFIG"):
+        environ.pop(name, None)
+    args = ["--config", str(missing)] if named_by == "--config" else []
+    if named_by == "BOARDTABLE_CONFIG":
+        environ["BOARDTABLE_CONFIG"] = str(missing)
+    done = subprocess.run([sys.executable, "-m", "bot", "console", *args], cwd=tmp_path, env=environ, input="quit\n",
+                          capture_output=True, text=True, timeout=120)
+    assert_sentence(done, 2, "Configuration error", str(missing), "does not exist")
+    assert "Console table" not in done.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
+BAD_CONFIG = "rendering:\n  scale: 100\ndatabase:\n  pth: x\ncolour: {}\nlogging:\n  level: loud\n"
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("C.UTF-8", ("'rendering.scale' is 100, but it must be a number from 0.5 to 3.0.",
+                 "There is no key 'database.pth' in the database section;", "There is no section 'colour';",
+                 "'logging.level' is 'LOUD', but it must be DEBUG, INFO, WARNING or ERROR.")),
+    ("ja_JP.UTF-8", ("「rendering.scale」が100になっていますが、0.5から3.0までの数でなければなりません。",
+                     "databaseセクションに「database.pth」というキーはありません。", "「colour」というセクションはありません。",
+                     "「logging.level」が'LOUD'になっていますが、")),
+])
+def test_every_config_error_at_once_with_the_files_path(tmp_path, lang, words):
+    """A config file with four mistakes: the bot stops (exit code 2, no traceback) with the four
+    of them, each on its own line naming the file as it was given, in the operator's language."""
+    path = tmp_path / "settings" / "bot.yaml"
+    path.parent.mkdir()
+    path.write_text(BAD_CONFIG)
+    environ = {k: v for k, v in os.environ.items() if k not in OPERATOR_LANGUAGE}
+    environ.update(PYTHONPATH=str(ROOT), LANG=lang)
+    for name in ("DISCORD_TOKEN", "DATABASE_URL", "BOARDTABLE_CONFIG"):
+        environ.pop(name, None)
+    done = subprocess.run([sys.executable, "-m", "bot", "console", "--config", str(path)], cwd=tmp_path, env=environ,
+                          input="quit\n", capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    lines = done.stderr.strip().splitlines()
+    heading = f"設定エラー：{path}：" if lang.startswith("ja") else f"Configuration error: {path}: "
+    assert len(lines) == 4 and all(line.startswith(heading) for line in lines), done.stderr
+    for line, expected in zip(lines, [words[1], words[2], words[0], words[3]]):
+        assert expected in line, done.stderr
+    assert "config.yaml" not in done.stderr and "allowed:" not in done.stderr
+    assert list(tmp_path.iterdir()) == [path.parent]                  # nothing written
+
+
+def test_bad_games_settings_are_reported_together(tmp_path):
+    config = "games:\n  extra: ['no_such_package.games:GAME']\n  default_options:\n    chess: [fast]\n"
+    done = run_bot(tmp_path, config)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 2 and all(line.startswith(f"Configuration error: {tmp_path / 'config.yaml'}: ") for line in lines)
+    assert "The entry 'no_such_package.games:GAME' of 'games.extra' cannot be loaded" in lines[0]
+    assert "'games.default_options' names the game 'chess', which is not installed" in lines[1]
 
 
 def test_migrating_to_a_malformed_url(tmp_path):

@@ -16,7 +16,7 @@ import logging
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, Callable, Iterable, Literal
+from typing import Any, Callable, Iterable, Literal, Mapping
 
 from babel.dates import format_timedelta
 from babel.messages.mofile import write_mo
@@ -74,6 +74,16 @@ def normalise_locale(locale: str | None, default: str = "en", available: Iterabl
         return default
     lang = str(locale).split("-")[0].split("_")[0].lower()
     return lang if lang in LOCALES and lang in available else default
+
+
+def environment_language(environ: Mapping[str, str]) -> str:
+    """The language of an operator's terminal, from the variables gettext reads (LANGUAGE,
+    LC_ALL, LC_MESSAGES, LANG, the first one set): one of LOCALES, English otherwise."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if value := environ.get(name, "").strip():
+            first = value.split(":")[0]
+            return normalise_locale(first) if first not in ("C", "POSIX") else "en"
+    return "en"
 
 
 def catalogue_path(folder: Path, locale: str) -> Path:

@@ -14,12 +14,20 @@ from urllib.parse import unquote
 
 SCHEME = re.compile(r"^postgres(ql)?://", re.I)
 EXAMPLE = "postgresql://USER:PASSWORD@HOST:5432/DATABASE"
+#: a command that prints a password URL-encoded
+ENCODE_COMMAND = "python3 -c \"import getpass, urllib.parse; print(urllib.parse.quote(getpass.getpass(), safe=''))\""
 ENCODE_HINT = ("write those characters URL-encoded (/ as %2F, # as %23, ? as %3F, @ as %40); to print a password"
-               " encoded: python3 -c \"import getpass, urllib.parse; print(urllib.parse.quote(getpass.getpass(), safe=''))\"")
+               f" encoded: {ENCODE_COMMAND}")
 
 
 class DsnError(ValueError):
-    """The URL cannot be used; the message says why and never contains the URL."""
+    """The URL cannot be used; the message says why and never contains the URL. ``kind`` says
+    what is wrong (``scheme``, ``raw`` characters in the user information, a ``port``), for
+    messages that word it in another language."""
+
+    def __init__(self, message: str, kind: str = "scheme") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 def _split(dsn: str) -> tuple[str, str]:
@@ -37,13 +45,13 @@ def check_dsn(dsn: str, source: str = "DATABASE_URL") -> None:
     authority, after = _split(dsn.strip())
     if authority.count("@") > 1 or ("@" not in authority and "@" in after):
         raise DsnError(f"{source}: the user name or password contains '/', '#', '?' or '@' written as is, which"
-                       f" breaks the URL apart; {ENCODE_HINT}")
+                       f" breaks the URL apart; {ENCODE_HINT}", "raw")
     hosts = authority.rpartition("@")[2]
     for host in hosts.split(","):
         port = host.rpartition("]")[2].rpartition(":")[2] if ":" in host.rpartition("]")[2] else ""
         if port and not port.isdigit():
             raise DsnError(f"{source}: a port is not a number; expected {EXAMPLE} (if the password contains '/', '#',"
-                           f" '?' or '@': {ENCODE_HINT})")
+                           f" '?' or '@': {ENCODE_HINT})", "port")
 
 
 def describe_dsn(dsn: str) -> str:

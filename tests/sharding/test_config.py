@@ -51,6 +51,9 @@ def test_flags_override_the_config_file():
         with_shard_flags(base, None, "x")
 
 
-def test_a_bad_flag_stops_the_bot_with_a_message(tmp_path, capsys):
-    assert main(["--config", str(tmp_path / "none.yaml"), "--shard-ids", "0", "--shard-count", "auto"]) == 2
+def test_a_bad_flag_stops_the_bot_with_a_message(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "en")            # the operator's messages in English
+    config = tmp_path / "config.yaml"
+    config.write_text("")                   # all defaults
+    assert main(["--config", str(config), "--shard-ids", "0", "--shard-count", "auto"]) == 2
     assert "Configuration error: command line: '--shard-ids'" in capsys.readouterr().err
