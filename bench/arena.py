@@ -61,7 +61,7 @@ def play(game, seats: list[ComputerPlayer], options: frozenset[str], seed: int,
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description="Computer levels against each other.")
     parser.add_argument("game", nargs="?", default="carcassonne")
     parser.add_argument("--levels", nargs=2, default=["strong", "greedy"], metavar=("FIRST", "OTHERS"))
     parser.add_argument("--games", type=int, default=20)
