@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from games.carcassonne import evaluation
 from games.carcassonne.addons.fluss import LAKE
 from games.carcassonne.components import tile
-from games.carcassonne.rules.final import final_scoring
 from games.carcassonne.state import CarcassonneState, Marker
 from games.core import SeededRng
 from games.core.search import SearchSettings
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from games.carcassonne.game import Carcassonne
 
 #: the default budget: at most about a second of CPU a decision on a small server
-SETTINGS = SearchSettings(iterations=None, seconds=0.9, depth=4, scale=12.0)
+SETTINGS = SearchSettings(iterations=None, seconds=0.9, depth=4, scale=5.0, exploration=0.3)
 
 
 def clone(state: CarcassonneState) -> CarcassonneState:
@@ -66,13 +66,9 @@ def determinize(state: CarcassonneState, seat: int, rng: random.Random) -> Carca
 
 
 def evaluate(state: CarcassonneState) -> tuple[float, ...]:
-    """The final scores if the game ended now (banked points, open features, farms, add-ons'
-    bonuses); the real final scores once it is over."""
-    if state.over:
-        return tuple(float(s) for s in state.scores)
-    ended = clone(state)
-    final_scoring(ended, [])
-    return tuple(float(s) for s in ended.scores)
+    """The final scores if the game ended now plus the expected worth of what is open
+    (games/carcassonne/evaluation.py); the real final scores once it is over."""
+    return evaluation.evaluate(state, state if state.over else clone(state))
 
 
 def chance_key(state: CarcassonneState) -> Any:
