@@ -4,7 +4,8 @@ Game ``i`` is played from seed ``seed + i`` with the first level in seat ``i % p
 second level in every other seat, so the seats alternate. Prints the first level's wins (a tie
 for the best score counts half) with a Wilson 95 % interval, its mean score difference to the
 best other seat, and each level's CPU time per decision (median and max). ``--seconds`` and
-``--iterations`` override the strong level's budget (``0``: no limit of that kind).
+``--iterations`` override the strong level's budget (``0``: no limit of that kind), ``--set
+NAME=VALUE`` any other of its settings (``--set depth=2``).
 """
 from __future__ import annotations
 
@@ -34,10 +35,14 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def player(game, level: str, seconds: float | None, iterations: int | None) -> ComputerPlayer:
+def player(game, level: str, seconds: float | None, iterations: int | None, tuned: list[str]) -> ComputerPlayer:
     chosen = game.computer_player(level)
-    if isinstance(chosen, StrongPlayer) and (seconds is not None or iterations is not None):
+    if isinstance(chosen, StrongPlayer):
         settings = chosen.settings
+        for item in tuned:
+            name, _, value = item.partition("=")
+            kind = type(getattr(settings, name))
+            settings = dataclasses.replace(settings, **{name: kind(value)})
         if seconds is not None:
             settings = dataclasses.replace(settings, seconds=seconds or None)
         if iterations is not None:
@@ -70,12 +75,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--options", default="", help="comma-separated options, e.g. fluss,koenig")
     parser.add_argument("--seconds", type=float, default=None, help="the strong level's CPU budget a decision")
     parser.add_argument("--iterations", type=int, default=None, help="the strong level's iteration budget")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="another of the strong level's settings, e.g. depth=2")
     args = parser.parse_args(argv)
     game = registry.get(args.game)
     if game is None:
         parser.error(f"no game {args.game!r}; games: {', '.join(registry.names())}")
     options = frozenset(o for o in args.options.split(",") if o)
-    first, others = (player(game, level, args.seconds, args.iterations) for level in args.levels)
+    first, others = (player(game, level, args.seconds, args.iterations, args.set) for level in args.levels)
     wins, margins = 0.0, []
     times: dict[str, list[float]] = {level: [] for level in args.levels}
     for i in range(args.games):

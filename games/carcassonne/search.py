@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from games.carcassonne.game import Carcassonne
 
 #: the default budget: at most about a second of CPU a decision on a small server
-SETTINGS = SearchSettings(iterations=None, seconds=0.9, depth=4, scale=5.0, exploration=0.3)
+SETTINGS = SearchSettings(iterations=None, seconds=0.9, depth=4, scale=5.0, exploration=0.3, samples=16)
 
 
 def clone(state: CarcassonneState) -> CarcassonneState:

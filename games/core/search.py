@@ -8,18 +8,29 @@ never depends on anything the deciding seat cannot see. Because the actions avai
 can differ between determinizations (other seats' hidden hands), each edge counts how often it
 was available and UCB uses that count in place of the parent's visits (SO-ISMCTS).
 
+With ``samples`` set, the determinizations are a fixed set drawn at the start and used in turn,
+so the actions compared at a node have met nearly the same hidden worlds: what differs between
+their means is then mostly the actions, not the luck of the draws (in Carcassonne the tile an
+opponent draws next moves the evaluation by more than most choices do).
+
 At each node the actions are ordered once by the game's cheap heuristic (``Game.action_order``,
 the greedy value) and the node considers only the first ``widen_base + visits ** widen_power``
 of them (progressive widening), so a few good moves are searched deeply before the long tail.
 Instead of random rollouts to the end, which in these games are long, slow and say little about
-good play, a new node is scored by the game's evaluation (``Game.evaluate``, points per seat)
-after at most ``depth`` decisions.
+good play, every walk stops after ``depth`` decisions (or at the end of the game) and is scored
+by the game's evaluation (``Game.evaluate``, points per seat). A walk that reaches new nodes
+goes on through them, each taking its first action in the heuristic order, so a fresh line is
+scored after the heuristic's replies (a short greedy continuation) rather than half-way through
+a turn (after a placement, before its deploy).
 
-The evaluation is turned into a reward per seat in [0, 1] by the logistic of the seat's margin
-over its best opponent divided by ``scale`` points. The margin, not the seat's own points, is
-what wins games (taking points from a rival counts); the logistic makes the reward an estimate of
-the chance of beating that rival, so a point matters most in a close game and UCB's exploration
-constant means the same in every game, while a large ``scale`` keeps it close to a plain margin.
+The evaluation is turned into a reward per seat in [0, 1]: the logistic of the seat's margin
+over its best rival, less that margin at the root, divided by ``scale`` points. The margin, not
+the seat's own points, is what wins games (taking points from a rival counts). Centred on the
+root's margin, the reward measures how much a line improves the seat's standing, so the search
+stays as keen when far ahead or behind as in a close game (a plain win probability would
+flatten there and make every move look alike); the logistic bounds it, so one lucky draw in a
+determinization cannot swamp the mean, and UCB's exploration constant is measured against a
+known range.
 
 A node where several seats may act lets them act one after the other (the deciding seat first
 at the root, then by seat number), each choosing for itself by its own reward. Staged actions
@@ -54,6 +65,9 @@ class SearchSettings:
     exploration: float = 0.7
     widen_base: int = 2
     widen_power: float = 0.5
+    #: 0: a fresh determinization every iteration; n: n of them drawn once and used in turn, so
+    #: every action is tried against nearly the same hidden worlds (less noise between them)
+    samples: int = 0
 
 
 class Edge:
@@ -95,13 +109,18 @@ class Node:
         return [k for k in self.order if k in keys][:limit]
 
 
-def rewards(values: Sequence[float], scale: float) -> list[float]:
-    """Each seat's reward in [0, 1]: the logistic of its margin over the best other seat."""
+def margins(values: Sequence[float]) -> list[float]:
+    """Each seat's points minus the best other seat's."""
+    return [mine - max((v for j, v in enumerate(values) if j != i), default=0.0) for i, mine in enumerate(values)]
+
+
+def rewards(values: Sequence[float], scale: float, base: Sequence[float] | None = None) -> list[float]:
+    """Each seat's reward in [0, 1]: the logistic of its margin over the best other seat, less
+    its margin ``base`` at the root, in units of ``scale`` points."""
     out = []
-    for i, mine in enumerate(values):
-        rival = max((v for j, v in enumerate(values) if j != i), default=0.0)
-        margin = max(-50.0, min(50.0, (mine - rival) / scale))
-        out.append(1.0 / (1.0 + math.exp(-margin)))
+    for i, margin in enumerate(margins(values)):
+        x = max(-50.0, min(50.0, (margin - (base[i] if base else 0.0)) / scale))
+        out.append(1.0 / (1.0 + math.exp(-x)))
     return out
 
 
@@ -118,6 +137,7 @@ class Search:
         self.settings = settings
         self.root = Node()
         self.iterations = 0
+        self.base: list[float] = []
 
     def run(self, state: Any, seat: int, rng: random.Random) -> Any:
         game, settings = self.game, self.settings
@@ -129,15 +149,21 @@ class Search:
         if len(legal) == 1:
             return legal[0]
         by_key = {str(a): a for a in legal}
-        sample = first
+        self.base = margins(game.evaluate(first))
+        pool = [first] + [game.determinize(state, seat, rng) for _ in range(settings.samples - 1)]
         while True:
+            if settings.samples:
+                sample = game.clone(pool[self.iterations % len(pool)])
+            elif self.iterations:
+                sample = game.determinize(state, seat, rng)
+            else:
+                sample = first
             self.iterate(sample, seat)
             self.iterations += 1
             if settings.iterations is not None and self.iterations >= settings.iterations:
                 break
             if settings.seconds is not None and time.process_time() - start >= settings.seconds:
                 break
-            sample = game.determinize(state, seat, rng)
         return by_key[self.best()]
 
     def iterate(self, state: Any, seat: int) -> None:
@@ -163,10 +189,9 @@ class Search:
             chance = game.chance_key(state)
             child = edge.children.get(chance)
             if child is None:
-                edge.children[chance] = Node()
-                break
+                child = edge.children[chance] = Node()
             node = child
-        reward = rewards(game.evaluate(state), settings.scale)
+        reward = rewards(game.evaluate(state), settings.scale, self.base)
         for edge, who in path:
             edge.visits += 1
             edge.total += reward[who]
