@@ -1,6 +1,7 @@
 """The search core (games/core/search.py) on the test game Countdown, given what the search needs."""
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 import pytest
@@ -51,9 +52,11 @@ def test_a_game_that_offers_nothing_for_the_search_says_so():
         Countdown().determinize(counting(3), 0, random.Random(1))
 
 
+@pytest.mark.parametrize("samples", [0, 6])
 @pytest.mark.parametrize("total,winning", [(14, 3), (15, 2), (16, 1), (18, 3), (19, 2)])
-def test_the_search_finds_the_move_that_forces_the_win(total: int, winning: int):
-    choice = StrongPlayer(SETTINGS).choose(GAME, counting(total), 0, random.Random(5))
+def test_the_search_finds_the_move_that_forces_the_win(total: int, winning: int, samples: int):
+    settings = dataclasses.replace(SETTINGS, samples=samples)
+    choice = StrongPlayer(settings).choose(GAME, counting(total), 0, random.Random(5))
     assert choice == Add(winning)
 
 
