@@ -298,4 +298,19 @@ class _Context:
         return DragonStep(best[1])
 
 
-__all__ = ["GreedyPlayer"]
+def ranked_actions(game: "Carcassonne", state: CarcassonneState, seat: int, actions: list[Any]) -> list[Any]:
+    """``actions`` (all legal, of one phase) best first by the greedy player's measure, for the
+    search's move order; the dragon's steps keep their order."""
+    ctx = _Context(game, state, seat)
+    if state.phase == "place" and state.drawn is not None:
+        drawn = state.drawn
+        values = {a: ctx.placement_value(oriented(drawn, a.rotation), a.x, a.y) for a in actions}
+    elif state.phase == "deploy":
+        deployer = game.deployer(state, seat)
+        values = {a: ctx.code_value(deployer, deployer.parse(a.code)) for a in actions}
+    else:
+        return list(actions)
+    return sorted(actions, key=lambda a: -values[a])
+
+
+__all__ = ["GreedyPlayer", "ranked_actions"]

@@ -28,9 +28,10 @@ Decisions where the reference leaves room (besides its §18):
 """
 from __future__ import annotations
 
+import random
 from typing import Any, Iterable, Sequence
 
-from games.carcassonne import notation
+from games.carcassonne import notation, search
 from games.carcassonne.actions import NOTHING, Place
 from games.carcassonne.addons import registry
 from games.carcassonne.rules import flow
@@ -43,6 +44,7 @@ from games.carcassonne.text import outcome_details, status_lines, turn_prompt_li
 from games.carcassonne.view import CarcassonneView, view_of
 from games.core import (N_, ComputerPlayer, Event, Game, Msg, Outcome, RandomPlayer, validate_options)
 from games.core.outcome import ranks_from_scores
+from games.core.search import StrongPlayer
 
 
 class Carcassonne(Game):
@@ -170,11 +172,32 @@ class Carcassonne(Game):
     def computer_player(self, level: str = "greedy") -> ComputerPlayer:
         if level == "random":
             return RandomPlayer()
+        if level == "strong":
+            from games.carcassonne.search import SETTINGS
+            return StrongPlayer(SETTINGS)
         from games.carcassonne.ai import GreedyPlayer
         return GreedyPlayer()
 
     def computer_levels(self) -> Sequence[str]:
-        return ("random", "greedy")
+        return ("random", "greedy", "strong")
+
+    # -- what the search needs (games/carcassonne/search.py) ---------------------------------------------
+    def determinize(self, state: CarcassonneState, seat: int, rng: random.Random) -> CarcassonneState:
+        """The pile reshuffled (river course, lake, land in their order) and a fresh seed."""
+        return search.determinize(state, seat, rng)
+
+    def evaluate(self, state: CarcassonneState) -> tuple[float, ...]:
+        """The scores if the game ended now."""
+        return search.evaluate(state)
+
+    def clone(self, state: CarcassonneState) -> CarcassonneState:
+        return search.clone(state)
+
+    def chance_key(self, state: CarcassonneState) -> Any:
+        return search.chance_key(state)
+
+    def action_order(self, state: CarcassonneState, seat: int, actions: list[Any]) -> list[Any]:
+        return search.action_order(self, state, seat, actions)
 
 
 __all__ = ["Carcassonne"]

@@ -10,7 +10,8 @@ Actions are engine objects whose ``str()`` is the canonical notation of the rule
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Sequence
+import random
+from typing import Any, Hashable, Sequence
 
 from games.core.messages import Event, Msg
 from games.core.options import OptionSpec
@@ -154,4 +155,42 @@ class Game(ABC):
         return RandomPlayer()
 
     def computer_levels(self) -> Sequence[str]:
+        """The levels ``computer_player`` knows; a game lists "strong" only where
+        :meth:`supports_search` is True."""
         return ("random",)
+
+    # -- what the search (the "strong" level, games/core/search.py) needs --------------------------
+    # A game supports the search by overriding ``determinize`` and ``evaluate``; ``clone``,
+    # ``chance_key`` and ``action_order`` have defaults that work everywhere. See games/core/SEARCH.md.
+    def supports_search(self) -> bool:
+        """Whether this game provides ``determinize`` and ``evaluate`` (then "strong" may be offered)."""
+        return type(self).determinize is not Game.determinize and type(self).evaluate is not Game.evaluate
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A new full state that agrees with everything ``seat`` can know (its own view and the
+        public history) in which everything it cannot see is drawn from ``rng``: the order of
+        piles and decks, other seats' hidden cards, and a fresh value for any seed the state
+        keeps for future dice and draws. The result, and how much of ``rng`` it uses, must depend
+        only on what ``seat`` can know. ``state`` itself is left unchanged."""
+        raise NotImplementedError(f"{self.name} does not support the search")
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Each seat's worth of the position in points: points banked plus the expected value of
+        what is still open (exactly the final scores once the game is over)."""
+        raise NotImplementedError(f"{self.name} does not support the search")
+
+    def clone(self, state: State) -> State:
+        """An independent copy of ``state``; games with a faster way than the JSON round trip
+        override this."""
+        return self.from_json(self.to_json(state))
+
+    def chance_key(self, state: State) -> Hashable:
+        """What chance has made public in ``state`` that the actions leading to it do not
+        determine (the tile just drawn, the dice just rolled): the search keeps one subtree per
+        key. It must name public facts only. ``None`` (the default): nothing."""
+        return None
+
+    def action_order(self, state: State, seat: int, actions: list[Action]) -> list[Action]:
+        """``actions`` best first by a cheap heuristic (the greedy player's value): the search
+        widens its tree in this order and breaks ties with it. The default keeps the order."""
+        return actions

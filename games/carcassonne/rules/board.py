@@ -321,6 +321,22 @@ class Board:
                 roads += feature.kind == ROAD
         return cities, roads
 
+    def copy(self) -> "Board":
+        """An independent copy (the search's states), much faster than placing every tile again."""
+        board = Board.__new__(Board)
+        board.grid = dict(self.grid)
+        board.tiles = list(self.tiles)
+        board.positions = list(self.positions)
+        board.parent = list(self.parent)
+        board.features = [None if f is None else
+                          Feature(f.kind, set(f.tiles), f.pennants, f.open, f.cathedral, f.inn, dict(f.goods),
+                                  set(f.cities)) for f in self.features]
+        board.frontier = dict(self.frontier)
+        board.monasteries = dict(self.monasteries)
+        board.river_end = self.river_end
+        board.river_turn = self.river_turn
+        return board
+
     @classmethod
     def from_placements(cls, placements: list[tuple[str, int, int, int]]) -> "Board":
         board = cls()
