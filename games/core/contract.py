@@ -155,8 +155,8 @@ class Game(ABC):
         return RandomPlayer()
 
     def computer_levels(self) -> Sequence[str]:
-        """The levels ``computer_player`` knows; a game lists "strong" only where
-        :meth:`supports_search` is True."""
+        """The levels a table may seat; a game lists "strong" only where :meth:`supports_search`
+        is True and the bot thinks off its event loop."""
         return ("random",)
 
     # -- what the search (the "strong" level, games/core/search.py) needs --------------------------
