@@ -96,7 +96,7 @@ def result_image(title: str, outcome: Outcome, names: Sequence[str], colours: Se
     big = font(s(34), True)
     text_x = cx + crown_r + s(16)
     points_w = draw.textlength(points, font=font(s(28), True))
-    draw.text((text_x, cy), _cut(draw, label, big, width - text_x - points_w - 2 * s(PAD)), fill=INK, font=big, anchor="lm")
+    draw_text(draw, (text_x, cy), _cut(draw, label, big, width - text_x - points_w - 2 * s(PAD)), big, INK, "lm")
     draw.text((width - s(PAD), cy), points, fill=INK, font=font(s(28), True), anchor="rm")
     y += win_h
 
