@@ -4,7 +4,7 @@ Thai, Devanagari and the other scripts of the Noto families, and colour emoji.
 A text whose every character the picture's font has (and that holds no right-to-left letter
 and no emoji sequence) is not touched here: it is drawn by Pillow's basic layout as before, to
 the same pixels. Any other text is cut into grapheme clusters, each cluster given the first font
-of the chain that has all its characters (by the font's cmap, read with fontTools), and the
+of the chain that has all its characters (by the font's cmap: renderers.common.cmap), and the
 clusters drawn in runs of one font:
 
 - runs in a font of the chain are shaped by Raqm (HarfBuzz), so Arabic letters join and Indic
@@ -25,12 +25,14 @@ import functools
 import glob
 import logging
 import os
+import struct
 import unicodedata
 from dataclasses import dataclass
 from typing import Iterable
 
 from PIL import Image, ImageDraw, ImageFont, features
 
+from renderers.common.cmap import Coverage, read_coverage
 from renderers.common.fonts import has_cjk_font
 from renderers.common.graphemes import graphemes
 
@@ -136,15 +138,13 @@ def warn_missing_fonts() -> None:
 
 
 @functools.lru_cache(maxsize=None)
-def cmap(path: str) -> frozenset[int]:
-    """The code points ``path`` has a glyph for (the first face of a collection)."""
-    from fontTools.ttLib import TTFont
+def cmap(path: str) -> Coverage:
+    """The code points ``path`` has a glyph for (the first face of a collection), read once."""
     try:
-        with TTFont(path, fontNumber=0, lazy=True) as font:
-            return frozenset(font.getBestCmap() or ())
-    except Exception:                     # an unreadable font file covers nothing
+        return read_coverage(path)
+    except (OSError, ValueError, struct.error):        # an unreadable font file covers nothing
         log.warning("cannot read the character map of %s", path)
-        return frozenset()
+        return Coverage()
 
 
 @functools.lru_cache(maxsize=4096)
