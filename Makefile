@@ -32,16 +32,20 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,postgres]'
 	@touch $(STAMP) $(RUN_STAMP)
 
-# Fonts for player names in images (Japanese, Chinese, Korean, ...): Noto CJK from the system.
+# Fonts for player names in images, from the system: Noto CJK (Japanese, Chinese, Korean), Noto
+# core (Arabic, Hebrew, Thai, Devanagari and the other scripts), Noto Color Emoji, and FriBiDi
+# for Pillow's Raqm layout (right-to-left names). renderers/common/fontchain.py uses them.
+FONT_PACKAGES := fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji libfribidi0
 fonts:
-	@if ! fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then \
+	@if ! fc-list 2>/dev/null | grep -q "Noto Sans CJK" || ! fc-list 2>/dev/null | grep -q "Noto Sans Arabic" \
+			|| ! fc-list 2>/dev/null | grep -q "Noto Color Emoji" || ! ldconfig -p 2>/dev/null | grep -q libfribidi; then \
 		if [ "$$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi; \
 		if command -v apt-get >/dev/null 2>&1; then \
-			echo "Installing fonts-noto-cjk (fonts for non-Latin player names)"; \
-			$$SUDO apt-get install -y -q fonts-noto-cjk >/dev/null 2>&1 || \
-			{ $$SUDO apt-get update -q >/dev/null 2>&1 && $$SUDO apt-get install -y -q fonts-noto-cjk >/dev/null; } || \
-			echo "warning: could not install fonts-noto-cjk; Japanese names will not render in images"; \
-		else echo "warning: install the Noto Sans CJK font for Japanese names in images"; fi; \
+			echo "Installing $(FONT_PACKAGES) (fonts for player names in every script, and emoji)"; \
+			$$SUDO apt-get install -y -q $(FONT_PACKAGES) >/dev/null 2>&1 || \
+			{ $$SUDO apt-get update -q >/dev/null 2>&1 && $$SUDO apt-get install -y -q $(FONT_PACKAGES) >/dev/null; } || \
+			echo "warning: could not install $(FONT_PACKAGES); some player names will be drawn as a replacement mark"; \
+		else echo "warning: install the Noto Sans CJK, Noto Sans (core) and Noto Color Emoji fonts for player names in images"; fi; \
 	fi
 
 # PostgreSQL server binaries from the system: the tests run the store suite on a throwaway

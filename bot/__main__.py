@@ -33,6 +33,7 @@ from bot.store import Store, StoreError, open_store
 from games import registry
 from games.core import OptionError, validate_options
 from games.core.messages import Msg
+from renderers.common.fontchain import warn_missing_fonts
 
 #: the config file read when none is named (the defaults when it is not there either)
 DEFAULT_CONFIG_NAME = "config.yaml"
@@ -169,6 +170,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
         return
     monitor = LoopMonitor(settings.monitor.interval_ms / 1000, settings.monitor.report_seconds,
                           settings.monitor.file).start() if settings.monitor.event_loop else None
+    warn_missing_fonts()                # names in some scripts, or emoji, would be drawn as a mark
     service = TableService(store, settings, seed_source=seeds_from(args.seed))
     service.warm_up()                   # in a worker thread, while the bot connects
     plugins = Plugins(service, store)        # timers, ratings, tournaments... (hooks into the service)

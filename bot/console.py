@@ -24,7 +24,7 @@ from bot.service import TableService
 from bot.presenters import customids
 from bot.presenters.numbers import whole_number
 from bot.table.suggest import closest
-from bot.table.typed import SLASH_VERBS
+from bot.table.typed import SLASH_VERBS, clean_name
 
 CHANNEL_LINK = re.compile(r"<#(\d+)>")
 LINE = re.compile(r"^(?:#(?P<channel>[\w-]+)\s+)?(?P<user>[^\s>]+)>\s*(?P<command>.*)$")
@@ -134,7 +134,7 @@ class Console:
             self.say(t("Write lines as 'name> /command args', e.g. 'alice> /join carcassonne'. Type 'quit' to stop."))
             return
         channel = zlib.crc32((match["channel"] or "console").encode())
-        name = match["user"]
+        name = clean_name(match["user"]) or "?"           # cleaned once, where it enters
         self.channel_names[channel] = match["channel"] or "console"
         self.user_names[user_id(name)] = name
         ctx = Ctx(user_id(name), name, channel, guild_id=0, locale=self.locale, guild_locale=self.locale, is_moderator=False,

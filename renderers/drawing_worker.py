@@ -11,6 +11,8 @@ from typing import Any, Hashable, Sequence
 from games import registry as games
 from games.core.outcome import Outcome
 from renderers import registry
+from renderers.common import fontchain
+from renderers.common.fonts import measuring_font
 from renderers.common.picture_words import LANGUAGES, translations
 from renderers.common.layers import configure as configure_layers
 from renderers.common.png import configure as configure_png
@@ -55,6 +57,8 @@ def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | No
         games.load(spec)
     for locale in LANGUAGES:            # the catalogues of the pictures' words, read once here
         translations(locale)
+    if full:                            # the character maps every text that is not ASCII is checked against
+        fontchain.warm_up([measuring_font(12), measuring_font(12, bold=True)])
     for name in games.names():
         game = games.get(name)
         if game is None or not registry.has_pictures(name):

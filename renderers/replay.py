@@ -17,6 +17,7 @@ from renderers.common import PlayerColour, font, min_text_px, word
 from renderers.common.palette import fixed_palette
 from renderers.common.picture_words import speaking
 from renderers.common.result import INK, PAPER, TITLE_BG, TITLE_FG, WIN_BG
+from renderers.common.text import draw_text, length
 from renderers.common.textfit import fit
 
 MAX_BYTES = 10_000_000 - 600_000   # Discord's upload limit (10 MB) less a margin for the message
@@ -91,8 +92,8 @@ def caption(width: int, moves: Sequence[Move], names: Sequence[str], colours: Se
     if len(moves) > 1:
         text += " " + word("(+{count} before)", count=len(moves) - 1)
     face = font(size, True)
-    text = fit(text, width - x - pad, lambda t: draw.textlength(t, font=face), rstrip=True)
-    draw.text((x, mid), text, fill=TITLE_FG, font=face, anchor="lm")
+    text = fit(text, width - x - pad, lambda t: length(t, face), rstrip=True)
+    draw_text(draw, (x, mid), text, face, TITLE_FG, "lm")
     return band
 
 

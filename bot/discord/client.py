@@ -25,6 +25,7 @@ from bot.discord.translator import CatalogueTranslator
 from bot.i18n import I18n, t
 from bot.monitor import LoopMonitor
 from bot.table.context import Ctx
+from bot.table.typed import clean_name
 from bot.presenters.replies import Reply
 from bot.service import TableService
 from bot.store import Store
@@ -229,7 +230,8 @@ class BoardBotCore(_Bot):
         permissions = interaction.permissions
         moderator = bool(permissions and getattr(permissions, self.settings.discord.moderator_permission, False))
         user = interaction.user
-        return Ctx(user_id=user.id, name=getattr(user, "display_name", None) or user.name,
+        name = clean_name(getattr(user, "display_name", None)) or clean_name(user.name) or str(user.id)
+        return Ctx(user_id=user.id, name=name,
                    channel_id=interaction.channel_id or 0, guild_id=interaction.guild_id,
                    locale=str(interaction.locale) if interaction.locale else None, is_moderator=moderator,
                    can_view=lambda channel_id: can_view(interaction, channel_id),

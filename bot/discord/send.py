@@ -31,8 +31,13 @@ def mention(user: UserRef) -> str:
     return f"<@{user.user_id}>"
 
 
+def escape_name(text: str) -> str:
+    """What a person wrote (a name), shown as written: "**x**" in bold markers, not bold."""
+    return discord.utils.escape_markdown(text)
+
+
 def content_of(i18n: I18n, reply: Reply, locale: str | None) -> str:
-    text = i18n.lines(reply.lines, locale, reply.names, mention)
+    text = i18n.lines(reply.lines, locale, reply.names, mention, escape_name)
     if len(text) > MAX_CONTENT:
         text = text[: MAX_CONTENT - 1] + "…"
     return text or "\u200b"

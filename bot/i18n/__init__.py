@@ -29,6 +29,9 @@ HERE = Path(__file__).parent / "locale"
 log = logging.getLogger(__name__)
 #: the languages the bot speaks (Discord's locale names are reduced to these)
 LOCALES = ("en", "ja")
+#: the parameters of messages that hold what people wrote (their names, a tournament's name):
+#: escaped for the surface (Markdown in Discord) by ``render``'s ``escape``
+USER_TEXT = frozenset({"player", "players", "winner", "winners", "tournament", "host"})
 DOMAIN = "messages"
 
 
@@ -144,11 +147,22 @@ class I18n:
         return self._translations(locale).gettext(text)
 
     def render(self, msg: Msg, locale: str | None, names: list[str] | None = None,
-               user: Callable[[UserRef], str] | None = None) -> str:
-        """Translate ``msg`` and fill in its parameters (nested Msgs are translated too)."""
+               user: Callable[[UserRef], str] | None = None, escape: Callable[[str], str] | None = None) -> str:
+        """Translate ``msg`` and fill in its parameters (nested Msgs are translated too).
+        ``escape``: applied to what people wrote (seats' names, users' names, the
+        :data:`USER_TEXT` parameters), e.g. Markdown escaping for Discord."""
+        if escape is not None and names:
+            names = [escape(name) for name in names]
+        return self._fill(msg, locale, names, user, escape)
+
+    def _fill(self, msg: Msg, locale: str | None, names: list[str] | None, user: Callable[[UserRef], str] | None,
+              escape: Callable[[str], str] | None) -> str:
+        """:meth:`render` with ``names`` escaped already."""
         values: dict[str, Any] = {}
         for key, value in msg.params.items():
-            values[key] = self._value(value, locale, names, user)
+            if escape is not None and key in USER_TEXT and isinstance(value, str):
+                value = escape(value)
+            values[key] = self._value(value, locale, names, user, escape)
         if msg.plural is not None:
             count = msg.count()
             text = self._translations(locale).ngettext(msg.text, msg.plural, count)
@@ -166,24 +180,24 @@ class I18n:
                 return english
 
     def _value(self, value: Any, locale: str | None, names: list[str] | None,
-               user: Callable[[UserRef], str] | None) -> Any:
+               user: Callable[[UserRef], str] | None, escape: Callable[[str], str] | None = None) -> Any:
         if isinstance(value, Msg):
-            return self.render(value, locale, names, user)
+            return self._fill(value, locale, names, user, escape)
         if isinstance(value, SeatRef):
             return names[value.seat] if names and 0 <= value.seat < len(names) else f"#{value.seat + 1}"
         if isinstance(value, UserRef):
-            return user(value) if user else value.name
+            return user(value) if user else (escape(value.name) if escape else value.name)
         if isinstance(value, Term):
             return value.text(self.language(locale))
         if isinstance(value, Duration):
             return value.text(self.language(locale)) or self.render(UNDER_A_MINUTE, locale)
         if isinstance(value, (list, tuple)) and value and all(isinstance(v, (Msg, SeatRef, UserRef, Term)) for v in value):
-            return ", ".join(str(self._value(v, locale, names, user)) for v in value)
+            return ", ".join(str(self._value(v, locale, names, user, escape)) for v in value)
         return value
 
     def lines(self, msgs: Iterable[Msg], locale: str | None, names: list[str] | None = None,
-              user: Callable[[UserRef], str] | None = None) -> str:
-        return "\n".join(self.render(m, locale, names, user) for m in msgs)
+              user: Callable[[UserRef], str] | None = None, escape: Callable[[str], str] | None = None) -> str:
+        return "\n".join(self.render(m, locale, names, user, escape) for m in msgs)
 
 
 def game_packages(games: Iterable[Any]) -> list[str]:

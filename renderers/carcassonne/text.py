@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from renderers.common import textfit
 from renderers.common import font, text_cache
 from renderers.common.fonts import measuring_font
-from renderers.common.text import digit_pieces, piece_starts
+from renderers.common.text import chained, coverage as text_coverage, digit_pieces, length, piece_starts
 
 RGB = tuple[int, int, int]
 
@@ -19,6 +19,13 @@ def text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str = "mm")
     """``text`` as an RGBA sprite and the offset of its top-left corner from the anchor point
     (Pillow anchors: "mm" middle, "lm" left-middle, "rm" right-middle, ...)."""
     f = font(size, bold=bold)
+    if chained(text, f):                  # a name in another script, emoji: through the font chain
+        mask, colour, left, top = text_coverage(text, f, anchor)
+        sprite = Image.new("RGBA", mask.size, fill + (0,))
+        sprite.putalpha(mask)
+        if colour is not None:
+            sprite.alpha_composite(colour)
+        return sprite, (left, top)
     left, top, right, bottom = (int(edge) for edge in f.getbbox(text, anchor=anchor))
     shape = (max(1, right - left + 2), max(1, bottom - top + 2))
     # the coverage drawn on one band, then set as the alpha of a sprite all ``fill``: what drawing
@@ -55,7 +62,7 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
 def _width(text: str, size: int, bold: bool) -> float:
     """The width of ``text`` (kept: measuring with the font's layout engine costs about as much
     as drawing it)."""
-    return measuring_font(size, bold=bold).getlength(text)
+    return length(text, measuring_font(size, bold=bold))
 
 
 def fit(text: str, size: int, bold: bool, width: float, measure: Callable[[str, int, bool], float] | None = None) -> str:

@@ -13,6 +13,7 @@ from renderers.common.fonts import font
 from renderers.common.palette import build_palette
 from renderers.common.png import encode_png
 from renderers.common.picture_words import word, words
+from renderers.common.text import draw_text, length
 from renderers.common.textfit import fit
 
 WIDTH = 800
@@ -32,7 +33,7 @@ RGB = tuple[int, int, int]
 
 def _cut(draw: ImageDraw.ImageDraw, text: str, face, width: float) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    return fit(text, width, lambda t: draw.textlength(t, font=face))
+    return fit(text, width, lambda t: length(t, face))
 
 
 def _badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour: PlayerColour) -> None:
@@ -95,7 +96,7 @@ def result_image(title: str, outcome: Outcome, names: Sequence[str], colours: Se
     big = font(s(34), True)
     text_x = cx + crown_r + s(16)
     points_w = draw.textlength(points, font=font(s(28), True))
-    draw.text((text_x, cy), _cut(draw, label, big, width - text_x - points_w - 2 * s(PAD)), fill=INK, font=big, anchor="lm")
+    draw_text(draw, (text_x, cy), _cut(draw, label, big, width - text_x - points_w - 2 * s(PAD)), big, INK, "lm")
     draw.text((width - s(PAD), cy), points, fill=INK, font=font(s(28), True), anchor="rm")
     y += win_h
 
@@ -118,9 +119,9 @@ def result_image(title: str, outcome: Outcome, names: Sequence[str], colours: Se
         score = str(outcome.scores[seat])
         room = width - s(PAD) - s(96) - s(120) - (s(70) if tie else 0)
         name = _cut(draw, names[seat], name_face, room)
-        draw.text((s(PAD) + s(96), mid), name, fill=INK, font=name_face, anchor="lm")
+        draw_text(draw, (s(PAD) + s(96), mid), name, name_face, INK, "lm")
         if tie:
-            tx = s(PAD) + s(96) + draw.textlength(name, font=name_face) + s(12)
+            tx = s(PAD) + s(96) + length(name, name_face) + s(12)
             draw.rounded_rectangle((tx, mid - s(14), tx + draw.textlength(tie, font=font(s(20), True)) + s(14), mid + s(14)),
                                    radius=s(6), outline=MUTED, width=s(2))
             draw.text((tx + s(7), mid), tie, fill=MUTED, font=font(s(20), True), anchor="lm")
@@ -137,7 +138,7 @@ def result_image(title: str, outcome: Outcome, names: Sequence[str], colours: Se
             cx = s(PAD) + label_w + col_w * (index + 0.5)
             _badge(draw, cx, y + s(24), s(34), colours[seat])
             short = _cut(draw, names[seat], head_face, col_w - s(6))
-            draw.text((cx, y + s(66)), short, fill=INK, font=head_face, anchor="mm")
+            draw_text(draw, (cx, y + s(66)), short, head_face, INK, "mm")
         y += head_h
         body, bold = font(s(22)), font(s(24), True)
         for row, (category, points_by_seat) in enumerate(parts + [(word("Total"), outcome.scores)]):

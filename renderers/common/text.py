@@ -1,7 +1,10 @@
 """Text drawn from a cache: most words and numbers of a picture are the same from one turn to the
 next, and rasterising them (FreeType) is the largest part of drawing a picture. ``text`` and
 ``length`` take the same arguments as ``ImageDraw.text`` and ``ImageDraw.textlength``; the
-rasterised masks and the lengths are kept (bounded)."""
+rasterised masks and the lengths are kept (bounded).
+
+Text the font cannot draw by itself (a name in Arabic or Thai, emoji) goes through the font
+chain (renderers.common.fontchain); every other text is drawn by the font alone, as before."""
 from __future__ import annotations
 
 import functools
@@ -11,6 +14,7 @@ from typing import Callable, Iterable
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renderers.common import fontchain
 from renderers.common.fonts import text_cache
 
 Face = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -25,6 +29,28 @@ def _mask(text: str, face: Face, anchor: str, stroke_width: int) -> tuple[Image.
     return mask, left, top
 
 
+@text_cache(maxsize=1024)
+def _chained(text: str, face: ImageFont.FreeTypeFont, anchor: str,
+             stroke_width: int) -> tuple[Image.Image, Image.Image | None, int, int]:
+    return fontchain.render(text, face, anchor, stroke_width)
+
+
+def chained(text: str, font: Face | None) -> bool:
+    """Whether ``text`` needs the font chain to be drawn in ``font`` (see the module's docstring)."""
+    return isinstance(font, ImageFont.FreeTypeFont) and not fontchain.plain(text, font)
+
+
+def coverage(text: str, face: Face, anchor: str = "la",
+             stroke_width: int = 0) -> tuple[Image.Image, Image.Image | None, int, int]:
+    """``text`` rasterised (kept): its coverage (mode "L", to paint in the text's colour), its
+    colour emoji over the same box (mode "RGBA"; None when it has none) and the box's offset from
+    the anchor point."""
+    if isinstance(face, ImageFont.FreeTypeFont) and chained(text, face):
+        return _chained(text, face, anchor, stroke_width)
+    mask, left, top = _mask(text, face, anchor, stroke_width)
+    return mask, None, left, top
+
+
 def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: Face | None = None, fill=(0, 0, 0),
          anchor: str = "la", stroke_width: int = 0, stroke_fill=None) -> None:
     """``draw.text(xy, text, font=font, fill=fill, anchor=anchor, stroke_width=…, stroke_fill=…)``
@@ -36,10 +62,33 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: Fa
         return
     x, y = round(xy[0]), round(xy[1])
     if stroke_width:
-        mask, left, top = _mask(text, font, anchor, stroke_width)
+        mask, _, left, top = coverage(text, font, anchor, stroke_width)
         _paint(draw, stroke_fill if stroke_fill is not None else fill, x + left, y + top, mask)
-    mask, left, top = _mask(text, font, anchor, 0)
+    mask, colour, left, top = coverage(text, font, anchor, 0)
     _paint(draw, fill, x + left, y + top, mask)
+    if colour is not None:
+        fontchain.paint_colour(draw.im, draw.mode, x + left, y + top, colour)
+
+
+_cached_text = text
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: Face, fill=(0, 0, 0),
+              anchor: str = "la") -> None:
+    """``draw.text(xy, text, fill=fill, font=font, anchor=anchor)``, through the font chain for
+    a text the font cannot draw by itself (a player's name in any script, emoji)."""
+    if chained(text, font):
+        _cached_text(draw, xy, text, font, fill, anchor)
+    else:
+        draw.text(xy, text, fill=fill, font=font, anchor=anchor)
+
+
+def paste_text(image: Image.Image, x: int, y: int, fill, mask: Image.Image, colour: Image.Image | None) -> None:
+    """A :func:`coverage` pasted with its box's corner at (x, y): the coverage in ``fill``, then
+    the colour emoji."""
+    image.paste(fill, (x, y), mask)
+    if colour is not None:
+        fontchain.paint_colour(image.im, image.mode, x, y, colour)
 
 
 def _paint(draw: ImageDraw.ImageDraw, colour, x: int, y: int, mask: Image.Image) -> None:
@@ -55,7 +104,10 @@ _PIECES = re.compile(r"[0-9]|[^0-9]+")
 def digit_pieces(text: str) -> list[str]:
     """``text`` cut into each digit and the runs between digits. Drawn one after another at their
     advances (:func:`piece_starts`), the counts and numbers that change from turn to turn come
-    from a few kept glyphs instead of a new rasterised text each."""
+    from a few kept glyphs instead of a new rasterised text each. A text with right-to-left
+    letters or emoji stays whole: its order and its keycaps are laid out over the whole text."""
+    if not text.isascii() and not fontchain.cuttable(text):
+        return [text]
     return _PIECES.findall(text)
 
 
@@ -72,5 +124,8 @@ def piece_starts(x: float, pieces: Iterable[str], width: Callable[[str], float])
 
 @functools.lru_cache(maxsize=16384)
 def length(text: str, font: Face) -> float:
-    """``ImageDraw.textlength(text, font=font)``, kept."""
+    """``ImageDraw.textlength(text, font=font)``, kept (through the font chain where the font
+    cannot draw the text by itself)."""
+    if isinstance(font, ImageFont.FreeTypeFont) and chained(text, font):
+        return fontchain.length(text, font)
     return font.getlength(text)

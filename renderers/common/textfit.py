@@ -4,20 +4,22 @@ font until it fits, wrap it into lines.
 Text is cut between grapheme clusters (what a reader sees as one character), never inside one:
 a letter and its combining marks, an emoji and its skin tone or variation selector, a ZWJ
 sequence (a family, a flag of tags) and a pair of regional indicators (a flag) stay whole or go
-together. The clusters are found from Unicode categories (:func:`graphemes`), a simplification
-of UAX #29 that is enough for names and the catalogue's words.
+together, and so does an Indic conjunct. The clusters are those of UAX #29
+(renderers.common.graphemes).
 """
 from __future__ import annotations
 
-import unicodedata
 from typing import Callable
 
 from PIL import ImageFont
 
+from renderers.common.graphemes import graphemes
 from renderers.common.text import length
 
+__all__ = ["ELLIPSIS", "NO_LINE_START", "break_pieces", "ellipsize", "fit", "fit_count", "graphemes", "measure",
+           "shrink", "shrink_and_fit", "wrap"]
+
 ELLIPSIS = "…"
-ZWJ = "\u200d"
 #: Japanese punctuation that never starts a line (JLReq)
 NO_LINE_START = "、。，．）」』："
 
@@ -29,31 +31,6 @@ Measure = Callable[[str], float]
 def measure(text: str, face: Face) -> float:
     """The width of ``text`` in ``face`` (kept: renderers.common.text.length)."""
     return length(text, face)
-
-
-def _regional(ch: str) -> bool:
-    return "\U0001F1E6" <= ch <= "\U0001F1FF"
-
-
-def _extends(ch: str) -> bool:
-    """Whether ``ch`` belongs to the cluster before it: a combining mark, a variation selector,
-    an emoji modifier (skin tone), a tag, or ZWJ itself."""
-    return (unicodedata.category(ch) in ("Mn", "Mc", "Me") or ch == ZWJ or "\U0001F3FB" <= ch <= "\U0001F3FF"
-            or "\U000E0020" <= ch <= "\U000E007F")
-
-
-def graphemes(text: str) -> list[str]:
-    """``text`` as its grapheme clusters, in order (joined, they are ``text`` again)."""
-    clusters: list[str] = []
-    for ch in text:
-        if clusters:
-            last = clusters[-1]
-            if (_extends(ch) or last.endswith(ZWJ) or (last == "\r" and ch == "\n")
-                    or (_regional(ch) and len(last) == 1 and _regional(last))):
-                clusters[-1] = last + ch
-                continue
-        clusters.append(ch)
-    return clusters
 
 
 def ellipsize(text: str, fits: Callable[[str], bool], rstrip: bool = False) -> str:

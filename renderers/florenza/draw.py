@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from renderers.common import textfit
 from renderers.common import font, min_text_px, player_colour, text_cache
-from renderers.common.text import digit_pieces, length, piece_starts
+from renderers.common.text import chained, coverage, digit_pieces, length, paste_text, piece_starts
 from renderers.florenza.palette import BADGE, CHIP_OUTLINE, FLAG, INK, PAPER, RESOURCE_COLOURS, WHITE
 
 
@@ -72,7 +72,8 @@ class Canvas:
 
 @text_cache(maxsize=8192)
 def text_mask(text: str, typeface: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image, int, int]:
-    """Rasterised text as an alpha mask, cached: most labels repeat from one image to the next."""
+    """Rasterised text as an alpha mask, cached: most labels repeat from one image to the next
+    (text the font cannot draw by itself is drawn by :func:`put_text` through the font chain)."""
     left, top, right, bottom = (int(edge) for edge in typeface.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=typeface, anchor=anchor)
@@ -82,6 +83,10 @@ def text_mask(text: str, typeface: ImageFont.FreeTypeFont, anchor: str) -> tuple
 def put_text(image: Image.Image, xy: tuple[int, int], text: str, fill: tuple[int, int, int],
              typeface: ImageFont.FreeTypeFont, anchor: str = "la") -> None:
     if not text:
+        return
+    if chained(text, typeface):             # a name in another script, emoji: through the font chain
+        mask, colour, left, top = coverage(text, typeface, anchor)
+        paste_text(image, int(xy[0]) + left, int(xy[1]) + top, fill, mask, colour)
         return
     mask, left, top = text_mask(text, typeface, anchor)
     image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)

@@ -11,6 +11,7 @@ from typing import Sequence
 from PIL import Image, ImageDraw
 
 from renderers.common import encode_png, font, player_colour
+from renderers.common.text import draw_text, length
 from renderers.common.textfit import fit_count
 
 BACKGROUND = (250, 248, 240)
@@ -41,10 +42,9 @@ def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequenc
     title_font, sub_font = font(int(size * 1.35), bold=True), font(int(size * 0.85))
     pad, row_h = int(14 * scale), int(size * 1.8)
     cells = [[fit_count(str(value), col.max_chars) for value, col in zip(row, columns)] for row in rows]
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 
     def width(text: str, face) -> int:
-        return int(probe.textlength(text, font=face))
+        return int(length(text, face))
 
     widths = [max([width(col.title, bold)] + [width(row[i], cell_font) for row in cells]) + 2 * pad
               for i, col in enumerate(columns)]
@@ -57,9 +57,9 @@ def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequenc
     image = Image.new("RGB", (total_w, total_h), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, total_w, title_h), fill=TITLE_BG)
-    draw.text((pad, int(size * 1.25)), title, fill=TITLE_FG, font=title_font, anchor="lm")
+    draw_text(draw, (pad, int(size * 1.25)), title, title_font, TITLE_FG, "lm")
     if subtitle:
-        draw.text((pad, int(size * 2.75)), subtitle, fill=(210, 218, 230), font=sub_font, anchor="lm")
+        draw_text(draw, (pad, int(size * 2.75)), subtitle, sub_font, (210, 218, 230), "lm")
     left0 = int(8 * scale) + badge_w
     top = title_h
     draw.rectangle((0, top, total_w, top + row_h), fill=HEADER_BG)
@@ -86,7 +86,7 @@ def _cells(draw: ImageDraw.ImageDraw, values: Sequence[str], columns: Sequence[C
     y = top + row_h // 2
     for value, column, cell_w in zip(values, columns, widths):
         if column.numeric:
-            draw.text((left + cell_w - pad, y), value, fill=colour, font=face, anchor="rm")
+            draw_text(draw, (left + cell_w - pad, y), value, face, colour, "rm")
         else:
-            draw.text((left + pad, y), value, fill=colour, font=face, anchor="lm")
+            draw_text(draw, (left + pad, y), value, face, colour, "lm")
         left += cell_w

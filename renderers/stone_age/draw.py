@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 
 from renderers.common import textfit
 from renderers.common import font, player_colour, text_cache, word
-from renderers.common.text import digit_pieces, length, piece_starts
+from renderers.common.text import chained, coverage, digit_pieces, length, paste_text, piece_starts
 from renderers.stone_age.palette import (
     CLOSED, CLOSED_TAG, DIE_DIM, DIE_EDGE, HATCH, INK, LINE, PANEL, PIP, PIP_DIM, RESOURCE_FILL, RESOURCE_TEXT, SQUARE_EDGE,
     WHITE,
@@ -54,12 +54,16 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: i
         return
     if image.mode == "RGBA" and len(fill) == 3:
         fill = (*fill, 255)
+    face = font(size, bold=bold)
+    if chained(value, face):              # a name in another script, emoji: through the font chain
+        mask, colour, left, top = coverage(value, face, anchor)
+        paste_text(image, int(xy[0]) + left, int(xy[1]) + top, fill, mask, colour)
+        return
     pieces = digit_pieces(value) if any("0" <= c <= "9" for c in value) else ()
     if len(pieces) < 2:
         mask, left, top = _text_mask(value, size, bold, anchor)
         _paint(image, fill, int(xy[0]) + left, int(xy[1]) + top, mask)
         return
-    face = font(size, bold=bold)
     x = xy[0] - {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] * length(value, face)
     for start, piece in piece_starts(x, pieces, lambda piece: length(piece, face))[0]:
         mask, left, top = _text_mask(piece, size, bold, "l" + anchor[1])

@@ -108,10 +108,11 @@ FONT_PATH = re.compile(r"/usr/share/fonts/[^\"' ]+")
 
 def font_files() -> list[str]:
     """The font files the renderers name (renderers/common/fonts.py's candidates) that exist here:
-    a font installed for something else changes no picture."""
+    a font installed for something else changes no picture, nor do the fallback fonts found by
+    folder (renderers/common/fontchain.py), which draw only what these fonts cannot."""
     named = {m.group() for path in RENDERERS.rglob("*.py")
              for m in FONT_PATH.finditer(path.read_text(encoding="utf-8"))}
-    return sorted(path for path in named if Path(path).exists())
+    return sorted(path for path in named if Path(path).suffix in (".ttf", ".ttc", ".otf") and Path(path).exists())
 
 
 def environment() -> dict[str, str]:

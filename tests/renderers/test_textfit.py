@@ -20,6 +20,12 @@ def by_chars(text: str) -> float:
     ("\U0001F468\u200d\U0001F469\u200d\U0001F467!", ["\U0001F468\u200d\U0001F469\u200d\U0001F467", "!"]),   # ZWJ
     ("\U0001F1EF\U0001F1F5\U0001F1EC\U0001F1E7", ["\U0001F1EF\U0001F1F5", "\U0001F1EC\U0001F1E7"]),         # flags
     ("\u2764\ufe0fx", ["\u2764\ufe0f", "x"]),                               # a variation selector
+    ("1\ufe0f\u20e3#\ufe0f\u20e3", ["1\ufe0f\u20e3", "#\ufe0f\u20e3"]),                 # keycaps
+    ("\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007Fa",      # a flag of tags
+     ["\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", "a"]),
+    ("\u0e01\u0e33\u0e02", ["\u0e01\u0e33", "\u0e02"]),                      # Thai sara am is a spacing mark
+    ("\u0915\u094d\u0937\u093f", ["\u0915\u094d\u0937\u093f"]),             # a Devanagari conjunct
+    ("\U0001F1EF\U0001F1F5\U0001F1EC", ["\U0001F1EF\U0001F1F5", "\U0001F1EC"]),         # a lone regional indicator
 ])
 def test_text_is_split_into_what_a_reader_sees_as_characters(text, clusters):
     assert graphemes(text) == clusters
@@ -35,12 +41,16 @@ def test_a_long_text_keeps_the_most_that_fits_with_the_ellipsis():
     assert fit("Alexandra", 0, by_chars) == ELLIPSIS
 
 
-def test_a_cut_never_splits_a_cluster():
+def test_a_cut_never_splits_a_cluster_or_a_surrogate_pair():
     family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
     cut = fit("ab" + family + "cd", 8, by_chars)
     assert cut == "ab" + family + ELLIPSIS                 # 2 + 5 + 1 code points fit in 8
     assert fit("ab" + family + "cd", 7, by_chars) == "ab" + ELLIPSIS       # the family does not fit: it goes whole
     assert fit("e\u0301e\u0301e\u0301", 4, by_chars) == "e\u0301" + ELLIPSIS
+    dragon = "\U0001F409"                                 # two UTF-16 units (a surrogate pair), as Discord counts
+    assert fit(dragon * 3, 3, lambda t: len(t.encode("utf-16-le")) // 2) == dragon + ELLIPSIS
+    skin = "\U0001F44D\U0001F3FD"
+    assert fit("ab" + skin + "cd", 4, by_chars) == "ab" + ELLIPSIS         # never the hand without its tone
 
 
 def test_rstrip_leaves_no_space_before_the_ellipsis():

@@ -9,6 +9,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.discord.cogs.autocomplete import choices
+from bot.table.typed import clean_name
 
 if TYPE_CHECKING:
     from bot.discord.client import BoardBotCore
@@ -47,7 +48,7 @@ class PluginsCog(commands.Cog):
     async def rating(self, interaction: discord.Interaction, game: str | None = None,
                      player: discord.User | None = None) -> None:
         await self.bot.respond(interaction, lambda ctx: self.plugins.ratings.rating(
-            ctx, game, player.id if player else None, getattr(player, "display_name", None) if player else None),
+            ctx, game, player.id if player else None, (clean_name(getattr(player, "display_name", None)) or None) if player else None),
             private=True)
 
     @app_commands.command(name="leaderboard", description=_("The best-rated players of a game on this server, as a table image."))
