@@ -4,15 +4,15 @@ The move to take back is the last one a person made, together with the computer 
 that followed it. It can be taken back only when none of those moves revealed anything random or
 hidden (``Game.reveals``), when the requester is the one who made it, and when every other seated
 player agrees (buttons). The state is then rebuilt by replaying the log without those moves from
-the seed; the log rows are moved to ``undone_actions`` and the snapshot is replaced in the same
-transaction, and only then is the table in memory changed, so store and memory stay one.
+the seed, and the table core (``Play.take_back``) moves the log rows to ``undone_actions`` and
+replaces the snapshot in one transaction before it changes the table in memory, so store and
+memory stay one.
 
 Requests live in memory: a restart, or any change at the table, ends them (their buttons then
 answer that the choice is no longer open).
 """
 from __future__ import annotations
 
-import json
 import logging
 import re
 from dataclasses import dataclass, field
@@ -25,7 +25,7 @@ from bot.table.live import LiveTable
 from bot.presenters.replies import Button, Reply
 from bot.table.context import Ctx
 from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
-from bot.store import ActionRecord, StaleTableError, Store, StoreError, game_tables
+from bot.store import ActionRecord, StaleTableError, Store
 from games.core import Event, SeatRef
 from games.core.contract import Game
 from games.core.messages import Msg
@@ -188,27 +188,22 @@ class Undo(TableHooks):
 
     async def _perform(self, table: LiveTable, kept: list[ActionRecord], taken: list[ActionRecord],
                        label: str | Msg) -> list[Reply]:
-        """Take the moves back (under the table's lock): store first, then memory."""
+        """Take the moves back (under the table's lock) through the table core, then announce
+        the turn gone back to."""
         service = self.service
-        game = table.game
-        state = replay(game, len(table.seats), table.options, table.seed, kept)
-        snapshot = json.dumps(game.to_json(state), separators=(",", ":"))
-        version = kept[-1].n if kept else 0
-        now = self.clock.now()
+        state = replay(table.game, len(table.seats), table.options, table.seed, kept)
         # guarded: only if the table is still where this process saw it (another shard process may
         # have moved it on); the turn this undo goes back to is not announced until its answer is sent
-        statements = game_tables.take_back(table.id, table.version, taken, snapshot, version, now)
         try:
-            await self.records.write(statements, guard=0)
+            failed = await service.play.take_back(table, taken, state, self.clock.now())
         except StaleTableError:
             await service.live_tables.current(table.channel_id)
             return _error("That choice is no longer open: the game has moved on.")
-        except StoreError as error:
-            log.error("table %s: undo not saved: %s", table.id, error)
-            return _error("The move could not be taken back because saving failed; nothing changed. Please try again.")
-        table.load(version, snapshot, state)
-        headline = Event(t("{player}'s hidden move is taken back.", player=SeatRef(taken[0].seat)) if isinstance(label, Msg)
-                         else t("{player}'s move {action} is taken back.", player=SeatRef(taken[0].seat), action=label))
+        if failed is not None:
+            return [Reply([failed.reason], private=True, error=True, names=table.names)]
+        player = SeatRef(taken[0].seat)
+        headline = Event(t("{player}'s hidden move is taken back.", player=player) if isinstance(label, Msg)
+                         else t("{player}'s move {action} is taken back.", player=player, action=label))
         extra = [Event(t("The computer's moves after it are taken back too ({count}).", count=len(taken) - 1))] if len(taken) > 1 else []
         return await service.announce_turn(table, [headline] + extra)
 
