@@ -1,12 +1,14 @@
-"""/undo with consent: take back the last move when it revealed nothing and everyone agrees.
+"""/undo: take back the last move when it revealed nothing.
 
 The move to take back is the last one a person made, together with the computer players' moves
 that followed it. It can be taken back only when none of those moves revealed anything random or
-hidden (``Game.reveals``), when the requester is the one who made it, and when every other seated
-player agrees (buttons). The state is then rebuilt by replaying the log without those moves from
-the seed, and the table core (``Play.take_back``) moves the log rows to ``undone_actions`` and
-replaces the snapshot in one transaction before it changes the table in memory, so store and
-memory stay one.
+hidden (``Game.reveals``) and when the requester is the one who made it. When it is the log's
+last entry (nobody, person or computer, has acted since), the mover takes it back at once, as on
+Board Game Arena: a misclick costs nothing, so buttons that commit much at once (a pass, placing
+every worker) can stay one tap. Otherwise every other seated player must agree (buttons). The
+state is rebuilt by replaying the log without those moves from the seed, and the table core
+(``Play.take_back``) moves the log rows to ``undone_actions`` and replaces the snapshot in one
+transaction before it changes the table in memory, so store and memory stay one.
 
 Requests live in memory: a restart, or any change at the table, ends them (their buttons then
 answer that the choice is no longer open).
@@ -141,6 +143,8 @@ class Undo(TableHooks):
             mover = taken[0].seat
             if mover != seat:
                 return _error("Only {player}, who made the last move, can ask to take it back.", player=table.names[mover])
+            if len(taken) == 1:               # nobody has acted since: the mover's own take-back
+                return await self._perform(table, kept, taken, label, own=True)
             others = {s.user_id for s in table.seats
                       if not s.is_bot and not s.resigned and s.user_id is not None and s.user_id != ctx.user_id}
             if not others:
@@ -187,9 +191,9 @@ class Undo(TableHooks):
             return await self._perform(table, kept, taken, label)
 
     async def _perform(self, table: LiveTable, kept: list[ActionRecord], taken: list[ActionRecord],
-                       label: str | Msg) -> list[Reply]:
+                       label: str | Msg, *, own: bool = False) -> list[Reply]:
         """Take the moves back (under the table's lock) through the table core, then announce
-        the turn gone back to."""
+        the turn gone back to. ``own``: the mover's own take-back, with nobody's consent."""
         service = self.service
         state = replay(table.game, len(table.seats), table.options, table.seed, kept)
         # guarded: only if the table is still where this process saw it (another shard process may
@@ -202,8 +206,13 @@ class Undo(TableHooks):
         if failed is not None:
             return [Reply([failed.reason], private=True, error=True, names=table.names)]
         player = SeatRef(taken[0].seat)
-        headline = Event(t("{player}'s hidden move is taken back.", player=player) if isinstance(label, Msg)
-                         else t("{player}'s move {action} is taken back.", player=player, action=label))
+        if own:
+            headline = Event(t("{player} takes back their hidden move (nobody had moved since).", player=player)
+                             if isinstance(label, Msg) else
+                             t("{player} takes back their move {action} (nobody had moved since).", player=player, action=label))
+        else:
+            headline = Event(t("{player}'s hidden move is taken back.", player=player) if isinstance(label, Msg)
+                             else t("{player}'s move {action} is taken back.", player=player, action=label))
         extra = [Event(t("The computer's moves after it are taken back too ({count}).", count=len(taken) - 1))] if len(taken) > 1 else []
         return await service.announce_turn(table, [headline] + extra)
 
