@@ -1,6 +1,7 @@
 """Play at a running table: a player's move, the computer seats' moves, and one commit path for
 every change (a move, a resignation, a timer's move, the start) that ends the game when it is
-over. The caller holds the channel's lock (LiveTables.lock) around every call.
+over, and taking moves back (undo) the same way: store first, then memory. The caller holds
+the channel's lock (LiveTables.lock) around every call.
 
 An accepted action is applied in memory, committed to the store (log rows and the snapshot in
 one transaction) and only then answered; if the commit fails the state in memory is rolled back,
