@@ -1,6 +1,7 @@
 """Play at a running table: a player's move, the computer seats' moves, and one commit path for
 every change (a move, a resignation, a timer's move, the start) that ends the game when it is
-over. The caller holds the channel's lock (LiveTables.lock) around every call.
+over, and taking moves back (undo) the same way: store first, then memory. The caller holds
+the channel's lock (LiveTables.lock) around every call.
 
 An accepted action is applied in memory, committed to the store (log rows and the snapshot in
 one transaction) and only then answered; if the commit fails the state in memory is rolled back,
@@ -14,10 +15,10 @@ import logging
 import random
 import time
 from concurrent.futures import Executor
-from typing import Awaitable
+from typing import Any, Awaitable
 
 from bot.i18n import t
-from bot.store import ActionRecord, StaleTableError, Store, StoreError
+from bot.store import ActionRecord, StaleTableError, Store, StoreError, game_tables
 from bot.table.context import Ctx
 from bot.table.hooks import TableHooks
 from bot.table.legal import LegalTexts
@@ -220,6 +221,25 @@ class Play:
         table.ended(status)
         self.tables.forget(table)
         return Ended(table, events, outcome, status, actor, chose)
+
+    # -- taking moves back ---------------------------------------------------------------------------
+    async def take_back(self, table: LiveTable, taken: list[ActionRecord], state: Any, now: float) -> Refused | None:
+        """Undo: the log's last moves ``taken`` leave it and the table goes back to ``state`` (the
+        state before them). Store first, then memory: the write matches only while the table is
+        still at the version this process saw (StaleTableError otherwise, the caller reloads),
+        and the turn gone back to counts as not announced, so a restart announces it again."""
+        self.legal.forget(table.id)
+        version = taken[0].n - 1
+        snapshot = table.snapshot_of(state)
+        try:
+            await self.store.write(game_tables.take_back(table.id, table.version, taken, snapshot, version, now), guard=0)
+        except StaleTableError:
+            raise
+        except StoreError as error:
+            log.error("table %s: undo not saved: %s", table.id, error)
+            return refused("The move could not be taken back because saving failed; nothing changed. Please try again.")
+        table.load(version, snapshot, state)
+        return None
 
     # -- resigning ----------------------------------------------------------------------------------
     def cannot_resign(self, ctx: Ctx, table: LiveTable | None) -> Refused | None:

@@ -92,7 +92,8 @@ class TurnTimers(TableHooks):
         return [t("/option timer 24h, /option timeout computer|skip|remove — the turn time limit and what happens when it runs out"),
                 t("/games — every table you sit at; /notify on — a direct message when it is your turn"),
                 t("/vacation DAYS — pause your turn clocks (/vacation end stops early)"),
-                t("/undo — ask to take back your last move (when it revealed nothing; everyone must agree)"),
+                t("/undo — take back your last move if it revealed nothing: at once while nobody has moved since, "
+                  "otherwise when everyone agrees"),
                 t("/rating, /leaderboard GAME — ratings; /replay — the last finished game as an animation"),
                 t("/tournament create, join, start, standings, report, export — tournaments in this channel")]
 

@@ -1,18 +1,20 @@
-"""/undo with consent: take back the last move when it revealed nothing and everyone agrees.
+"""/undo: take back the last move when it revealed nothing.
 
 The move to take back is the last one a person made, together with the computer players' moves
 that followed it. It can be taken back only when none of those moves revealed anything random or
-hidden (``Game.reveals``), when the requester is the one who made it, and when every other seated
-player agrees (buttons). The state is then rebuilt by replaying the log without those moves from
-the seed; the log rows are moved to ``undone_actions`` and the snapshot is replaced in the same
-transaction, and only then is the table in memory changed, so store and memory stay one.
+hidden (``Game.reveals``) and when the requester is the one who made it. When it is the log's
+last entry (nobody, person or computer, has acted since), the mover takes it back at once, as on
+Board Game Arena: a misclick costs nothing, so buttons that commit much at once (a pass, placing
+every worker) can stay one tap. Otherwise every other seated player must agree (buttons). The
+state is rebuilt by replaying the log without those moves from the seed, and the table core
+(``Play.take_back``) moves the log rows to ``undone_actions`` and replaces the snapshot in one
+transaction before it changes the table in memory, so store and memory stay one.
 
 Requests live in memory: a restart, or any change at the table, ends them (their buttons then
 answer that the choice is no longer open).
 """
 from __future__ import annotations
 
-import json
 import logging
 import re
 from dataclasses import dataclass, field
@@ -25,7 +27,7 @@ from bot.table.live import LiveTable
 from bot.presenters.replies import Button, Reply
 from bot.table.context import Ctx
 from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
-from bot.store import ActionRecord, StaleTableError, Store, StoreError, game_tables
+from bot.store import ActionRecord, StaleTableError, Store
 from games.core import Event, SeatRef
 from games.core.contract import Game
 from games.core.messages import Msg
@@ -141,6 +143,8 @@ class Undo(TableHooks):
             mover = taken[0].seat
             if mover != seat:
                 return _error("Only {player}, who made the last move, can ask to take it back.", player=table.names[mover])
+            if len(taken) == 1:               # nobody has acted since: the mover's own take-back
+                return await self._perform(table, kept, taken, label, own=True)
             others = {s.user_id for s in table.seats
                       if not s.is_bot and not s.resigned and s.user_id is not None and s.user_id != ctx.user_id}
             if not others:
@@ -187,28 +191,28 @@ class Undo(TableHooks):
             return await self._perform(table, kept, taken, label)
 
     async def _perform(self, table: LiveTable, kept: list[ActionRecord], taken: list[ActionRecord],
-                       label: str | Msg) -> list[Reply]:
-        """Take the moves back (under the table's lock): store first, then memory."""
+                       label: str | Msg, *, own: bool = False) -> list[Reply]:
+        """Take the moves back (under the table's lock) through the table core, then announce
+        the turn gone back to. ``own``: the mover's own take-back, with nobody's consent."""
         service = self.service
-        game = table.game
-        state = replay(game, len(table.seats), table.options, table.seed, kept)
-        snapshot = json.dumps(game.to_json(state), separators=(",", ":"))
-        version = kept[-1].n if kept else 0
-        now = self.clock.now()
+        state = replay(table.game, len(table.seats), table.options, table.seed, kept)
         # guarded: only if the table is still where this process saw it (another shard process may
         # have moved it on); the turn this undo goes back to is not announced until its answer is sent
-        statements = game_tables.take_back(table.id, table.version, taken, snapshot, version, now)
         try:
-            await self.records.write(statements, guard=0)
+            failed = await service.play.take_back(table, taken, state, self.clock.now())
         except StaleTableError:
             await service.live_tables.current(table.channel_id)
             return _error("That choice is no longer open: the game has moved on.")
-        except StoreError as error:
-            log.error("table %s: undo not saved: %s", table.id, error)
-            return _error("The move could not be taken back because saving failed; nothing changed. Please try again.")
-        table.load(version, snapshot, state)
-        headline = Event(t("{player}'s hidden move is taken back.", player=SeatRef(taken[0].seat)) if isinstance(label, Msg)
-                         else t("{player}'s move {action} is taken back.", player=SeatRef(taken[0].seat), action=label))
+        if failed is not None:
+            return [Reply([failed.reason], private=True, error=True, names=table.names)]
+        player = SeatRef(taken[0].seat)
+        if own:
+            headline = Event(t("{player} takes back their hidden move (nobody had moved since).", player=player)
+                             if isinstance(label, Msg) else
+                             t("{player} takes back their move {action} (nobody had moved since).", player=player, action=label))
+        else:
+            headline = Event(t("{player}'s hidden move is taken back.", player=player) if isinstance(label, Msg)
+                             else t("{player}'s move {action} is taken back.", player=player, action=label))
         extra = [Event(t("The computer's moves after it are taken back too ({count}).", count=len(taken) - 1))] if len(taken) > 1 else []
         return await service.announce_turn(table, [headline] + extra)
 

@@ -1,6 +1,6 @@
 """Turn flow through the table service with the real store: the "skip" timeout policy plays each
 game's ``skip_action`` (and keeps secret choices secret), and /undo takes back a move that
-revealed nothing in every game, with consent, refusing one that did with its reason."""
+revealed nothing in every game (the mover's own at once), refusing one that did with its reason."""
 from __future__ import annotations
 
 import json
@@ -88,18 +88,70 @@ FIRST_MOVE = {"keyflower": "pass", "stoneage": "place hunt 1", "florenza": "work
 
 @pytest.mark.parametrize("name", sorted(FIRST_MOVE))
 async def test_undo_takes_back_a_move_that_revealed_nothing(bot, name):
+    """Nobody has moved since: the mover takes it back at once, in every game."""
     table = await start(bot, name)
     game = table.game
     mover = to_act(table)
-    other = ctx("bob" if mover.name == "Alice" else "alice")
     before, version = game.to_json(table.state), table.version
     r = await bot.service.act(mover, FIRST_MOVE[name])
     assert not r[0].error, text_of(r)
     r = await bot.plugins.undo.request(mover)
-    assert not r[0].error and f"{mover.name} asks to take back their last move ({FIRST_MOVE[name]})" in text_of(r)
-    r = await bot.service.button(other, r[0].buttons[0].custom_id)
-    assert f"{mover.name}'s move {FIRST_MOVE[name]} is taken back." in text_of(r), text_of(r)
+    assert not r[0].error and f"{mover.name} takes back their move {FIRST_MOVE[name]} (nobody had moved since)." \
+        in text_of(r), text_of(r)
     assert game.to_json(table.state) == before and table.version == version
+    await consistent(bot, table)
+
+
+def buttons_of(replies) -> list[str]:
+    return [b.custom_id for r in replies for b in r.buttons]
+
+
+@pytest.mark.parametrize(("name", "move"), [("keyflower", "pass"), ("stoneage", "place hunt 5")])
+async def test_a_one_tap_pass_or_all_in_placement_is_taken_back_at_once(bot, name, move):
+    """Keyflower's pass ends the player's round and Stone Age's "place hunt 5" commits every
+    worker: one tap each, safe because the mover takes it back while nobody has moved since. The
+    turn is then as before it, old buttons are stale, and a restart keeps the move undone."""
+    table = await start(bot, name)
+    game = table.game
+    mover = to_act(table)
+    before, version = game.to_json(table.state), table.version
+    shown = await bot.service.turn_message(1)
+    r = await bot.service.act(mover, move)
+    assert not r[0].error and table.version == version + 1, text_of(r)
+    other = ctx("bob" if mover.name == "Alice" else "alice")
+    panel = await bot.service.panel(other)                 # the next player's choices after the move
+    old = [c for c in buttons_of(r) + buttons_of(panel) if c.startswith(("bt:a:", "bt:c:", "bt:p:"))]
+    assert old and all(f":{version + 1}:" in c for c in old), old
+    r = await bot.plugins.undo.request(mover)
+    assert f"{mover.name} takes back their move {move} (nobody had moved since)." in text_of(r), text_of(r)
+    assert game.to_json(table.state) == before and table.version == version
+    after = await bot.service.turn_message(1)
+    assert text_of(after) == text_of(shown) and buttons_of(after) == buttons_of(shown)
+    for custom_id in old:
+        r = await bot.service.button(other, custom_id)
+        assert r[0].error and "no longer open" in text_of(r), text_of(r)
+    assert game.to_json(table.state) == before and table.version == version
+    await bot.restart()
+    table = bot.service.live_tables.in_channel(1)
+    assert table.game.to_json(table.state) == before and table.version == version
+    await consistent(bot, table)
+    r = await bot.service.act(mover, move)                 # and the same move may be made again
+    assert not r[0].error, text_of(r)
+    await consistent(bot, table)
+
+
+async def test_undo_after_another_player_moved_is_theirs_alone(bot):
+    """Stone Age: once the next player has placed, the first cannot take their placement back;
+    the second takes back their own at once."""
+    table = await start(bot, "stoneage")
+    first = to_act(table)
+    second = ctx("bob" if first.name == "Alice" else "alice")
+    await bot.service.act(first, "place hunt 5")
+    await bot.service.act(second, "place forest 5")
+    r = await bot.plugins.undo.request(first)
+    assert r[0].error and f"Only {second.name}, who made the last move, can ask" in text_of(r)
+    r = await bot.plugins.undo.request(second)
+    assert f"{second.name} takes back their move place forest 5 (nobody had moved since)." in text_of(r), text_of(r)
     await consistent(bot, table)
 
 

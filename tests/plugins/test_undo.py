@@ -1,4 +1,4 @@
-"""/undo: consent buttons, refusals with reasons, the game's reveals() contract (test game and
+"""/undo: the mover's own take-back at once, consent buttons otherwise, refusals with reasons, the game's reveals() contract (test game and
 Carcassonne), and store and memory staying one after a take-back (also across a restart)."""
 from __future__ import annotations
 
@@ -27,51 +27,130 @@ async def consistent(bot, table) -> None:
     assert json.loads(table.snapshot) == table.game.to_json(table.state)
 
 
-async def test_take_back_with_consent(bot):
+def buttons_of(replies) -> list[str]:
+    return [b.custom_id for r in replies for b in r.buttons]
+
+
+async def test_own_move_is_taken_back_at_once(bot):
+    """Nobody has moved since: the mover takes it back with no vote, and the turn is as before it."""
     table = await start(bot, "alice", "bob")
     await bot.service.act(ctx("alice"), "bet odd")
     await bot.service.act(ctx("bob"), "bet even")
-    await bot.service.act(ctx("alice"), "add 2")
+    before = await bot.service.turn_message(1)
     version = table.version
+    r = await bot.service.act(ctx("alice"), "add 2")
+    old = [c for c in buttons_of(r) if c.startswith(f"bt:a:{table.id}:")]
+    assert old and table.version == version + 1
     r = await bot.plugins.undo.request(ctx("bob"))
     assert r[0].error and "Only Alice, who made the last move, can ask" in text_of(r)
     r = await bot.plugins.undo.request(ctx("alice"))
-    assert not r[0].private and "Alice asks to take back their last move (add 2). Bob: do you agree?" in text_of(r)
-    assert r[0].mentions == [ctx("bob").user_id] and [b.label for b in r[0].buttons] == ["Agree", "Refuse"]
-    agree = r[0].buttons[0].custom_id
-    r = await bot.service.button(ctx("alice"), agree)
-    assert r[0].error and "the other players answer" in text_of(r)
-    r = await bot.service.button(ctx("bob"), agree)
-    assert "Alice's move add 2 is taken back." in text_of(r) and "Your move, Alice." in text_of(r)
-    assert table.state.total == 0 and table.version == version - 1
-    await consistent(bot, table)
+    assert not r[0].error and not r[0].private and ctx("bob").user_id not in r[0].mentions, text_of(r)
+    assert "Alice takes back their move add 2 (nobody had moved since)." in text_of(r)
+    assert "が自分の手 add 2 を取り消しました" in text_of(r, "ja")
+    assert "do you agree" not in text_of(r) and "Agree" not in [b.label for x in r for b in x.buttons]
+    assert table.state.total == 0 and table.version == version
     assert await bot.store.undone(table.id) == ["add 2"]
-    r = await bot.service.button(ctx("bob"), agree)
-    assert r[0].error and "no longer open" in text_of(r)
+    await consistent(bot, table)
+    # the turn message and its buttons are those of before the move
+    after = await bot.service.turn_message(1)
+    assert text_of(after) == text_of(before) and buttons_of(after) == buttons_of(before)
+    # a button of the turn after the undone move is stale
+    r = await bot.service.button(ctx("bob"), old[0])
+    assert r[0].error and "no longer open" in text_of(r) and table.state.total == 0 and table.version == version
     r = await bot.service.act(ctx("alice"), "add 3")          # the freed log position is used again
     assert not r[0].error and table.state.total == 3
+
+
+async def test_restart_after_own_take_back(bot):
+    table = await start(bot, "alice", "bob")
+    await bot.service.act(ctx("alice"), "bet odd")
+    await bot.service.act(ctx("bob"), "bet even")
+    await bot.service.act(ctx("alice"), "add 1")
+    await bot.service.act(ctx("bob"), "add 2")
+    version = table.version
+    r = await bot.plugins.undo.request(ctx("bob"))
+    assert "Bob takes back their move add 2 (nobody had moved since)." in text_of(r), text_of(r)
+    assert table.state.total == 1 and table.version == version - 1
     await bot.restart()
     table = bot.service.live_tables.in_channel(1)
-    assert table.state.total == 3
+    assert table.state.total == 1 and table.version == version - 1 and table.game.to_act(table.state) == {1}
+    await consistent(bot, table)
+    r = await bot.service.act(ctx("bob"), "add 3")
+    assert not r[0].error and table.state.total == 4
+    await consistent(bot, table)
+
+
+async def test_once_another_player_moved_it_is_theirs_to_take_back(bot):
+    """In the simultaneous bets as in turns: the last move is the only one to take back, and only
+    by the one who made it."""
+    table = await start(bot, "alice", "bob", "carol")
+    await bot.service.act(ctx("alice"), "bet odd")
+    await bot.service.act(ctx("bob"), "bet even")
+    r = await bot.plugins.undo.request(ctx("alice"))
+    assert r[0].error and "Only Bob, who made the last move, can ask" in text_of(r)
+    assert table.state.bets[0] == "odd"
+    r = await bot.plugins.undo.request(ctx("bob"))
+    assert "Bob takes back their hidden move (nobody had moved since)." in text_of(r) and "even" not in text_of(r)
+    assert table.state.bets == ["odd", None, None]
+    await consistent(bot, table)
+
+
+async def test_take_back_with_consent(bot):
+    """A computer moved right after the person: not their own move alone any more, so the others vote."""
+    table = await start(bot, "alice", "bob", bots=1)
+    await bot.service.act(ctx("alice"), "bet odd")
+    await bot.service.act(ctx("bob"), "bet even")
+    await bot.service.act(ctx("alice"), "add 1")
+    r = await bot.service.act(ctx("bob"), "add 2")            # the computer answers at once
+    total = table.state.total
+    assert total > 3
+    actions = await bot.store.actions(table.id)
+    assert actions[-1].by_computer and actions[-2].text == "add 2"
+    computer = actions[-1].text
+    version = table.version
+    r = await bot.plugins.undo.request(ctx("alice"))
+    assert r[0].error and "Only Bob, who made the last move, can ask" in text_of(r)
+    r = await bot.plugins.undo.request(ctx("bob"))
+    assert not r[0].private and "Bob asks to take back their last move (add 2). Alice: do you agree?" in text_of(r)
+    assert r[0].mentions == [ctx("alice").user_id] and [b.label for b in r[0].buttons] == ["Agree", "Refuse"]
+    agree = r[0].buttons[0].custom_id
+    r = await bot.service.button(ctx("bob"), agree)
+    assert r[0].error and "the other players answer" in text_of(r)
+    r = await bot.service.button(ctx("alice"), agree)
+    assert "Bob's move add 2 is taken back." in text_of(r) and "Your move, Bob." in text_of(r)
+    assert "The computer's moves after it are taken back too (1)." in text_of(r)
+    assert table.state.total == 1 and table.version == version - 2
+    await consistent(bot, table)
+    assert await bot.store.undone(table.id) == ["add 2", computer]
+    r = await bot.service.button(ctx("alice"), agree)
+    assert r[0].error and "no longer open" in text_of(r)
+    r = await bot.service.act(ctx("bob"), "add 3")            # the freed log positions are used again
+    assert not r[0].error and table.state.total > 4
+    await bot.restart()
+    table = bot.service.live_tables.in_channel(1)
+    assert table.state.total > 4
     await consistent(bot, table)
 
 
 async def test_refusal_and_moving_on_end_the_request(bot):
-    table = await start(bot, "alice", "bob", "carol")
+    table = await start(bot, "alice", "bob", "carol", bots=1)
     for user in ("alice", "bob", "carol"):
         await bot.service.act(ctx(user), "bet odd")
     await bot.service.act(ctx("alice"), "add 1")
-    r = await bot.plugins.undo.request(ctx("alice"))
+    await bot.service.act(ctx("bob"), "add 1")
+    await bot.service.act(ctx("carol"), "add 1")              # the computer answers at once
+    total = table.state.total
+    r = await bot.plugins.undo.request(ctx("carol"))
     yes, no = (b.custom_id for b in r[0].buttons)
-    r = await bot.service.button(ctx("bob"), yes)
-    assert "Bob agrees. Still waiting for: Carol." in text_of(r)
-    r = await bot.service.button(ctx("carol"), no)
-    assert "Carol does not agree: the move stands." in text_of(r) and table.state.total == 1
-    r = await bot.plugins.undo.request(ctx("alice"))
+    r = await bot.service.button(ctx("alice"), yes)
+    assert "Alice agrees. Still waiting for: Bob." in text_of(r)
+    r = await bot.service.button(ctx("bob"), no)
+    assert "Bob does not agree: the move stands." in text_of(r) and table.state.total == total
+    r = await bot.plugins.undo.request(ctx("carol"))
     yes = r[0].buttons[0].custom_id
-    await bot.service.act(ctx("bob"), "add 1")                # the game moves on
-    r = await bot.service.button(ctx("carol"), yes)
-    assert r[0].error and "no longer open" in text_of(r) and table.state.total == 2
+    await bot.service.act(ctx("alice"), "add 1")              # the game moves on
+    r = await bot.service.button(ctx("bob"), yes)
+    assert r[0].error and "no longer open" in text_of(r) and table.state.total == total + 1
 
 
 async def test_alone_with_computers_takes_back_their_replies_too(bot):
@@ -139,8 +218,7 @@ async def test_carcassonne_allows_only_the_staged_placement(bot):
     assert not r[0].error and table.state.phase == "deploy"
     r = await bot.plugins.undo.request(ctx("alice"))
     assert not r[0].error, text_of(r)
-    r = await bot.service.button(ctx("bob"), r[0].buttons[0].custom_id)
-    assert f"Alice's move {staged} is taken back." in text_of(r)
+    assert f"Alice takes back their move {staged} (nobody had moved since)." in text_of(r)
     assert table.state.phase == "place" and table.state.drawn == drawn and table.state.placements == game.setup(
         2, table.options, table.seed).placements
     await consistent(bot, table)
@@ -154,13 +232,11 @@ async def test_carcassonne_allows_only_the_staged_placement(bot):
 
 
 async def test_a_secret_move_is_not_named_when_taken_back(bot):
-    """The test game lets a secret bet be taken back; the question and the answer, both public,
-    must not say which bet it was."""
+    """The test game lets a secret bet be taken back; the answer, public, must not say which bet
+    it was."""
     table = await start(bot, "alice", "bob")
     await bot.service.act(ctx("alice"), "bet odd")
     r = await bot.plugins.undo.request(ctx("alice"))
-    assert "Alice asks to take back their last move (a move with a hidden part)." in text_of(r)
-    assert "odd" not in text_of(r)
-    r = await bot.service.button(ctx("bob"), r[0].buttons[0].custom_id)
-    assert "Alice's hidden move is taken back." in text_of(r) and "odd" not in text_of(r)
+    assert "Alice takes back their hidden move (nobody had moved since)." in text_of(r) and "odd" not in text_of(r)
+    assert "が自分の非公開の手を取り消しました" in text_of(r, "ja")
     assert table.state.bets[0] is None
