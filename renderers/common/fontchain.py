@@ -32,6 +32,7 @@ from typing import Iterable
 
 from PIL import Image, ImageDraw, ImageFont, features
 
+from renderers.common.bidi import isolated_parts, right_to_left
 from renderers.common.cmap import Coverage, read_coverage
 from renderers.common.fonts import has_cjk_font
 from renderers.common.graphemes import graphemes
@@ -70,10 +71,6 @@ log = logging.getLogger(__name__)
 def _emoji_mark(ch: str) -> bool:
     return (ch in _EMOJI_MARKS or "\U0001F3FB" <= ch <= "\U0001F3FF" or "\U0001F1E6" <= ch <= "\U0001F1FF"
             or "\U000E0020" <= ch <= "\U000E007F")
-
-
-def _right_to_left(ch: str) -> bool:
-    return unicodedata.bidirectional(ch) in ("R", "AL")
 
 
 @functools.lru_cache(maxsize=None)
@@ -152,7 +149,7 @@ def _plain(text: str, primary: str) -> bool:
     """Whether ``text`` is drawn by the picture's font alone: it has every character, and there is
     no right-to-left letter and no emoji sequence."""
     covered = cmap(primary)
-    return all(ord(ch) in covered and not _right_to_left(ch) and not _emoji_mark(ch) for ch in text)
+    return all(ord(ch) in covered and not right_to_left(ch) and not _emoji_mark(ch) for ch in text)
 
 
 def plain(text: str, face: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> bool:
@@ -193,7 +190,16 @@ class Run:
 
 
 def runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
-    """``text`` in runs of one font, in visual order from left to right."""
+    """``text`` in runs of one font, in visual order from left to right; each isolate (a name
+    filled into a line: :func:`isolate`) is ordered on its own, so it never turns what is around
+    it (the line is left to right)."""
+    parts = isolated_parts(text)
+    if len(parts) == 1:
+        return _part_runs(parts[0], face)
+    return [run for part in parts for run in _part_runs(part, face)]
+
+
+def _part_runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
     primary = str(face.path)
     bold = "Bold" in os.path.basename(primary)
     emoji = emoji_path()
@@ -390,7 +396,7 @@ def paint_colour(core, mode: str, x: int, y: int, colour: Image.Image) -> None:
 def cuttable(text: str) -> bool:
     """Whether ``text`` may be drawn in pieces (cut at its digits): it has no right-to-left
     letter, no emoji sequence and no bidi control."""
-    return not any(_right_to_left(ch) or _emoji_mark(ch) or ord(ch) in _BIDI_CONTROLS for ch in text)
+    return not any(right_to_left(ch) or _emoji_mark(ch) or ord(ch) in _BIDI_CONTROLS for ch in text)
 
 
 def fonts_used(text: str, face: ImageFont.FreeTypeFont) -> Iterable[tuple[str, str]]:

@@ -25,6 +25,7 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 import games
+from renderers.common.bidi import isolate
 
 #: the languages images are drawn in (the first is the default)
 LANGUAGES = ("en", "ja")
@@ -110,6 +111,8 @@ def named(english: str, japanese: str | None) -> str:
 def _fill(text: str, english: str, params: dict[str, Any]) -> str:
     if not params:
         return text
+    # a name with right-to-left letters is laid out on its own, never turning the line around it
+    params = {key: isolate(value) if isinstance(value, str) else value for key, value in params.items()}
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):

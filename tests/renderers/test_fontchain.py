@@ -105,3 +105,18 @@ def test_a_missing_font_is_a_warning_at_start(monkeypatch, caplog):
     with caplog.at_level(logging.WARNING):
         fontchain.warn_missing_fonts()
     assert "NotoColorEmoji.ttf" in caplog.text and "fonts-noto-color-emoji" in caplog.text
+
+
+def test_a_right_to_left_name_in_a_line_turns_nothing_outside_itself():
+    from renderers.common.bidi import isolated_parts
+    from renderers.common.picture_words import word
+
+    arabic = "محمد علي"
+    line = word("{name}: {points}", name=arabic, points="0 VP on tiles so far")
+    drawn = [(run.text, run.rtl) for run in fontchain.runs(line, font(24, True))]
+    # the name's words right to left, then the rest of the line as written, after it
+    assert "".join(text for text, _ in drawn[:-1]) == "علي محمد"
+    assert drawn[-1] == (": 0 VP on tiles so far", False)
+    assert word("{name} wins", name="Alice") == "Alice wins"          # nothing added to other names
+    assert isolated_parts("a\u2068b\u2068c\u2069d\u2069e") == ["a", "b\u2068c\u2069d", "e"]
+    assert isolated_parts("a\u2068b") == ["a", "b"]

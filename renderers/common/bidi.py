@@ -1,0 +1,39 @@
+"""Isolating names in a line of a picture (Unicode's bidi isolates, UAX #9): a name with
+right-to-left letters is laid out on its own, so it never turns the numbers and punctuation
+around it. No font or Pillow here: the picture words and the font chain both use it."""
+from __future__ import annotations
+
+import unicodedata
+
+
+def right_to_left(ch: str) -> bool:
+    return unicodedata.bidirectional(ch) in ("R", "AL")
+
+
+#: first strong isolate, left-to-right and right-to-left isolates; pop directional isolate
+ISOLATES, POP = frozenset("\u2066\u2067\u2068"), "\u2069"
+
+
+def isolate(text: str) -> str:
+    """``text`` (a name) isolated when it has right-to-left letters: laid out on its own, so the
+    numbers and punctuation after it in a line stay where they are written."""
+    return f"\u2068{text}{POP}" if any(right_to_left(ch) for ch in text) else text
+
+
+def isolated_parts(text: str) -> list[str]:
+    """``text`` cut at its outermost isolates (each isolate one part, without its marks); an
+    isolate left open runs to the end."""
+    parts, depth, start = [], 0, 0
+    for at, ch in enumerate(text):
+        if ch in ISOLATES:
+            if depth == 0:
+                parts.append(text[start:at])
+                start = at + 1
+            depth += 1
+        elif ch == POP and depth:
+            depth -= 1
+            if depth == 0:
+                parts.append(text[start:at])
+                start = at + 1
+    parts.append(text[start:])
+    return [part for part in parts if part]
