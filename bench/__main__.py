@@ -33,7 +33,9 @@ def scripts(mode: str) -> list[list[str]]:
     extra = sorted(p.name for p in HERE.glob("*.py")
                    if not p.name.startswith("_") and p.name not in CROSS_GAME and p.name != "stats.py"
                    and not p.name.endswith("_common.py") and p.name not in PER_GAME)
-    commands += [[name, *flag] for name in extra]           # other cross-cutting benchmarks
+    # other cross-cutting benchmarks; the arena (strength, hours of play at full budget) only as
+    # a smoke run here: bench/arena.py measures the computer levels on its own
+    commands += [[name, *flag] for name in extra if name != "arena.py" or mode == "smoke"]
     if mode != "smoke":
         commands += [[name, *([PER_GAME[name]] if mode == "quick" else [])] for name in PER_GAME]
     return commands

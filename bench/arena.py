@@ -77,7 +77,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=None, help="the strong level's iteration budget")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="another of the strong level's settings, e.g. depth=2")
+    parser.add_argument("--smoke", action="store_true",
+                        help="two games at 10 iterations a decision: that it runs (python -m bench --smoke)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.games, args.iterations, args.seconds = 2, 10, None
     game = registry.get(args.game)
     if game is None:
         parser.error(f"no game {args.game!r}; games: {', '.join(registry.names())}")
