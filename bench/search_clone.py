@@ -12,6 +12,7 @@ import time
 
 from carcassonne_common import ALL_OPTIONS, GAME, late_game, quick
 from games.carcassonne.search import clone
+from tests.search.copies import check_copy
 
 WAYS = {
     "deepcopy": copy.deepcopy,
@@ -21,17 +22,7 @@ WAYS = {
 
 
 def check(state, way) -> None:
-    """The copy is equal, plays on the same, and playing it leaves the original unchanged."""
-    before = GAME.to_json(state)
-    twin = way(state)
-    assert GAME.to_json(twin) == before
-    (seat,) = GAME.to_act(twin)
-    action = GAME.legal_actions(twin, seat)[0]
-    GAME.apply(twin, seat, action)
-    again = GAME.from_json(before)
-    GAME.apply(again, seat, action)
-    assert GAME.to_json(twin) == GAME.to_json(again)
-    assert GAME.to_json(state) == before
+    check_copy(GAME, state, way)
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ import pytest
 
 from games.carcassonne import GAME
 from games.core.search import SearchSettings, StrongPlayer
+from tests.search.copies import check_copy
 from tests.search.test_carcassonne_no_peeking import ADDONS, reachable
 
 QUICK = SearchSettings(iterations=8, seconds=None)
@@ -14,17 +15,7 @@ QUICK = SearchSettings(iterations=8, seconds=None)
 
 @pytest.mark.parametrize("options", [frozenset(), frozenset(ADDONS) - {"old"}, frozenset({"old", "fluss"})])
 def test_a_clone_is_equal_and_independent(options):
-    state = reachable(3, options, 4, 50)
-    before = GAME.to_json(state)
-    twin = GAME.clone(state)
-    assert GAME.to_json(twin) == before
-    (seat,) = GAME.to_act(twin)
-    action = GAME.legal_actions(twin, seat)[0]
-    GAME.apply(twin, seat, action)
-    rebuilt = GAME.from_json(before)
-    GAME.apply(rebuilt, seat, action)
-    assert GAME.to_json(twin) == GAME.to_json(rebuilt)
-    assert GAME.to_json(state) == before
+    check_copy(GAME, reachable(3, options, 4, 50), GAME.clone)
 
 
 def test_the_evaluation_leaves_the_state_alone_and_is_the_result_at_the_end():

@@ -1,0 +1,18 @@
+"""The check a state copy must pass (the search's clone, and each way the clone bench times)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+def check_copy(game: Any, state: Any, way: Callable[[Any], Any]) -> None:
+    """The copy is equal, plays on the same, and playing it leaves the original unchanged."""
+    before = game.to_json(state)
+    twin = way(state)
+    assert game.to_json(twin) == before
+    (seat,) = game.to_act(twin)
+    action = game.legal_actions(twin, seat)[0]
+    game.apply(twin, seat, action)
+    rebuilt = game.from_json(before)
+    game.apply(rebuilt, seat, action)
+    assert game.to_json(twin) == game.to_json(rebuilt)
+    assert game.to_json(state) == before
