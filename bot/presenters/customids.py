@@ -1,14 +1,17 @@
 """Button and select-menu custom_ids.
 
-They are opaque: a table, its state version and a number or a path, never an action's text
-(which could name a card in someone's hand). The service resolves a choice against the
-clicker's own legal actions at that version, so a click on an old turn's component, another
-seat's panel or a forged id is refused instead of acting. Discord allows 100 characters.
+They are opaque: a table, its turn and a number or a path, never an action's text (which
+could name a card in someone's hand). The service resolves a choice against the clicker's own
+legal actions at that turn, so a click on an old turn's component, another seat's panel or a
+forged id is refused instead of acting. Discord allows 100 characters.
 
-    bt:a:TABLE:VERSION:INDEX        a move from the public turn message (index into the legal actions)
-    bt:c:TABLE:VERSION:INDEX        a move from a player's private panel
-    bt:p:TABLE:VERSION:PATH:PAGE    a step of a private panel (PATH "-" is the first step, "2.0" deeper)
-    bt:s:TABLE:VERSION:PATH:MENU    a select menu of a private panel; its values are "aINDEX" / "pSTEP"
+TURN is the table's turn serial (``LiveTable.turn_serial``), not its version: after an undo
+and a new move the version is the same again, and the undone turn's buttons would act.
+
+    bt:a:TABLE:TURN:INDEX           a move from the public turn message (index into the legal actions)
+    bt:c:TABLE:TURN:INDEX           a move from a player's private panel
+    bt:p:TABLE:TURN:PATH:PAGE       a step of a private panel (PATH "-" is the first step, "2.0" deeper)
+    bt:s:TABLE:TURN:PATH:MENU       a select menu of a private panel; its values are "aINDEX" / "pSTEP"
     bt:m:TABLE                      "Your move": opens the clicker's panel for the current turn
     bt:h:TABLE                      "My hand": the clicker's private view
     bt:l:TABLE:join|leave|start     lobby buttons
@@ -25,9 +28,9 @@ PREFIX = "bt"
 _SMALL = r"(?:0|[1-9][0-9]{0,3})"                     # an index or a page: at most 4 digits
 _PATH = rf"(?:-|{_SMALL}(?:\.{_SMALL}){{0,7}})"
 # Numbers are written the one way these functions write them: a garbled or forged id matches nothing.
-MOVE = re.compile(rf"^bt:(?P<kind>[ac]):(?P<table>{NUMBER}):(?P<version>{NUMBER}):(?P<index>{_SMALL})$")
-STEP = re.compile(rf"^bt:p:(?P<table>{NUMBER}):(?P<version>{NUMBER}):(?P<path>{_PATH}):(?P<page>{_SMALL})$")
-MENU = re.compile(rf"^bt:s:(?P<table>{NUMBER}):(?P<version>{NUMBER}):(?P<path>{_PATH}):(?P<menu>{_SMALL})$")
+MOVE = re.compile(rf"^bt:(?P<kind>[ac]):(?P<table>{NUMBER}):(?P<turn>{NUMBER}):(?P<index>{_SMALL})$")
+STEP = re.compile(rf"^bt:p:(?P<table>{NUMBER}):(?P<turn>{NUMBER}):(?P<path>{_PATH}):(?P<page>{_SMALL})$")
+MENU = re.compile(rf"^bt:s:(?P<table>{NUMBER}):(?P<turn>{NUMBER}):(?P<path>{_PATH}):(?P<menu>{_SMALL})$")
 OPEN = re.compile(rf"^bt:(?P<kind>[mh]):(?P<table>{NUMBER})$")
 LOBBY = re.compile(rf"^bt:l:(?P<table>{NUMBER}):(?P<verb>join|leave|start)$")
 #: a select menu's value: a final action ("a12") or a further step ("p3")
@@ -42,7 +45,7 @@ KINDS = {"a": "action", "c": "choice", "m": "panel", "h": "hand"}
 class Click:
     kind: str                 # action | choice | step | menu | panel | hand | lobby | stale
     table_id: int
-    version: int | None = None
+    turn: int | None = None   # the turn serial the component was sent at
     index: int | None = None
     path: tuple[int, ...] = ()
     page: int = 0
@@ -57,22 +60,22 @@ def _path_of(text: str) -> tuple[int, ...]:
     return () if text == "-" else tuple(int(step) for step in text.split("."))
 
 
-def action_id(table_id: int, version: int, index: int) -> str:
+def action_id(table_id: int, turn: int, index: int) -> str:
     """A move on the public turn message: the ``index``-th legal action of the clicker."""
-    return f"bt:a:{table_id}:{version}:{index}"
+    return f"bt:a:{table_id}:{turn}:{index}"
 
 
-def choice_id(table_id: int, version: int, index: int) -> str:
+def choice_id(table_id: int, turn: int, index: int) -> str:
     """A move from a private panel (the panel is replaced by what happened)."""
-    return f"bt:c:{table_id}:{version}:{index}"
+    return f"bt:c:{table_id}:{turn}:{index}"
 
 
-def step_id(table_id: int, version: int, path: tuple[int, ...], page: int = 0) -> str:
-    return f"bt:p:{table_id}:{version}:{_path_text(path)}:{page}"
+def step_id(table_id: int, turn: int, path: tuple[int, ...], page: int = 0) -> str:
+    return f"bt:p:{table_id}:{turn}:{_path_text(path)}:{page}"
 
 
-def menu_id(table_id: int, version: int, path: tuple[int, ...], menu: int) -> str:
-    return f"bt:s:{table_id}:{version}:{_path_text(path)}:{menu}"
+def menu_id(table_id: int, turn: int, path: tuple[int, ...], menu: int) -> str:
+    return f"bt:s:{table_id}:{turn}:{_path_text(path)}:{menu}"
 
 
 def panel_id(table_id: int) -> str:
@@ -96,17 +99,17 @@ def kind_of(custom_id: str) -> str | None:
 def parse(custom_id: str, values: list[str] | None = None) -> Click | None:
     """Read a custom_id (and a select menu's chosen value); None if it is not one of ours."""
     if m := MOVE.fullmatch(custom_id):
-        return Click(KINDS[m["kind"]], int(m["table"]), int(m["version"]), int(m["index"]))
+        return Click(KINDS[m["kind"]], int(m["table"]), int(m["turn"]), int(m["index"]))
     if m := STEP.fullmatch(custom_id):
-        return Click("step", int(m["table"]), int(m["version"]), path=_path_of(m["path"]), page=int(m["page"]))
+        return Click("step", int(m["table"]), int(m["turn"]), path=_path_of(m["path"]), page=int(m["page"]))
     if m := MENU.fullmatch(custom_id):
         value = VALUE.fullmatch(values[0]) if values and len(values) == 1 else None
         if value is None:
             return None
         path = _path_of(m["path"])
         if value["kind"] == "a":
-            return Click("choice", int(m["table"]), int(m["version"]), int(value["index"]), path=path)
-        return Click("step", int(m["table"]), int(m["version"]), path=path + (int(value["index"]),))
+            return Click("choice", int(m["table"]), int(m["turn"]), int(value["index"]), path=path)
+        return Click("step", int(m["table"]), int(m["turn"]), path=path + (int(value["index"]),))
     if m := OPEN.fullmatch(custom_id):
         return Click(KINDS[m["kind"]], int(m["table"]))
     if m := LOBBY.fullmatch(custom_id):

@@ -26,23 +26,23 @@ def _components(table: LiveTable, stage: Stage, page: int) -> tuple[list[Button]
                             for item in chunk)
             placeholder = t("Choose ({first}–{last} of {count})", first=first + start + 1,
                             last=first + start + len(chunk), count=len(stage.items))
-            selects.append(Select(customids.menu_id(table.id, table.version, stage.path, page * 4 + menu),
+            selects.append(Select(customids.menu_id(table.id, table.turn_serial, stage.path, page * 4 + menu),
                                   placeholder, options))
     nav: list[Button] = []
     if stage.path:
-        nav.append(Button("Back", customids.step_id(table.id, table.version, stage.path[:-1]), "secondary"))
+        nav.append(Button("Back", customids.step_id(table.id, table.turn_serial, stage.path[:-1]), "secondary"))
     if page > 0:
-        nav.append(Button("Previous page", customids.step_id(table.id, table.version, stage.path, page - 1), "secondary"))
+        nav.append(Button("Previous page", customids.step_id(table.id, table.turn_serial, stage.path, page - 1), "secondary"))
     if page + 1 < stage.pages():
-        nav.append(Button("Next page", customids.step_id(table.id, table.version, stage.path, page + 1), "secondary"))
+        nav.append(Button("Next page", customids.step_id(table.id, table.turn_serial, stage.path, page + 1), "secondary"))
     return buttons + nav, selects
 
 
 def _button(table: LiveTable, stage: Stage, item: Item) -> Button:
     if item.action is not None:
-        return Button(item.label, customids.choice_id(table.id, table.version, item.action), "primary", notation=True)
+        return Button(item.label, customids.choice_id(table.id, table.turn_serial, item.action), "primary", notation=True)
     more = f"{item.label} …"           # a group: its choices are one step further
-    return Button(more, customids.step_id(table.id, table.version, stage.path + (item.child or 0,)), "secondary",
+    return Button(more, customids.step_id(table.id, table.turn_serial, stage.path + (item.child or 0,)), "secondary",
                   notation=True)
 
 

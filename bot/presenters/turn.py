@@ -86,7 +86,7 @@ class TurnPresenter:
                 index = {text: i for i, text in enumerate(texts)}
                 for action in game.suggestions(table.state, humans[0])[:game.max_buttons]:
                     if (i := index.get(str(action))) is not None:
-                        buttons.append(Button(game.action_label(action)[:80], customids.action_id(table.id, table.version, i),
+                        buttons.append(Button(game.action_label(action)[:80], customids.action_id(table.id, table.turn_serial, i),
                                               "primary", notation=True))
         if humans:
             buttons.append(Button("Your move", customids.panel_id(table.id), "success"))

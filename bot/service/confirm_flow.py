@@ -59,7 +59,7 @@ class ConfirmFlow:
         refusal_ = service.play.cannot_resign(ctx, table) if kind == "resign" else await self.cannot_abort(ctx, table)
         if refusal_ is not None or table is None:
             return refusal_ or service.offered.no_table()
-        buttons = service.confirmations.ask(kind, table.id, table.version, table.status, ctx.user_id)
+        buttons = service.confirmations.ask(kind, table.id, table.turn_serial, table.status, ctx.user_id)
         minutes = confirm.VALID_SECONDS // 60
         game = Msg(table.game.title)
         if kind == "resign":
@@ -100,7 +100,7 @@ class ConfirmFlow:
                 return [Reply([t("Cancelled: nothing changed.")], private=True)]
             if table is None or table.id != pending.table_id:
                 return refusal("That choice is no longer open: the table has closed.")
-            if (table.status, table.version) != (pending.status, pending.version):
+            if (table.status, table.turn_serial) != (pending.status, pending.turn):
                 return refusal("The game has moved on since you asked, so nothing changed. Use {command} again if "
                                "you still want to.", command=command)
             try:

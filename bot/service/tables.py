@@ -310,16 +310,17 @@ class TableService:
         candidates = table.game.action_candidates(verb, clean_text(text)) if table else [text]
         return await self.act(ctx, candidates, verb=verb)
 
-    async def act(self, ctx: Ctx, text: str | list[str], *, verb: str | None = None, version: int | None = None,
+    async def act(self, ctx: Ctx, text: str | list[str], *, verb: str | None = None, turn: int | None = None,
                   table_id: int | None = None) -> list[Reply]:
         candidates = [text] if isinstance(text, str) else list(text)
-        return await self._answer_fresh(ctx.channel_id, lambda: self.play.act(ctx, candidates, verb=verb, version=version,
+        return await self._answer_fresh(ctx.channel_id, lambda: self.play.act(ctx, candidates, verb=verb, turn=turn,
                                                                               table_id=table_id))
 
-    async def choose(self, ctx: Ctx, table_id: int, version: int, index: int, *, from_panel: bool) -> list[Reply]:
+    async def choose(self, ctx: Ctx, table_id: int, turn: int, index: int, *, from_panel: bool) -> list[Reply]:
         """A move chosen with a button or select menu: the ``index``-th of the clicker's own legal
-        actions at ``version`` (resolved under the table's lock, so a stale click is refused)."""
-        return await self._answer_fresh(ctx.channel_id, lambda: self.play.act(ctx, [], version=version, table_id=table_id,
+        actions at ``turn`` (the table's turn serial; resolved under the table's lock, so a
+        stale click is refused)."""
+        return await self._answer_fresh(ctx.channel_id, lambda: self.play.act(ctx, [], turn=turn, table_id=table_id,
                                                                               choice=index, from_panel=from_panel))
 
     async def announce_turn(self, table: LiveTable, events: list[Event]) -> list[Reply]:
@@ -337,7 +338,7 @@ class TableService:
             return await self.presenter.replies(Moved(table, []))
 
     async def panel(self, ctx: Ctx, table_id: int | None = None, *, path: tuple[int, ...] = (), page: int = 0,
-                    version: int | None = None, replace: bool = False) -> list[Reply]:
+                    turn: int | None = None, replace: bool = False) -> list[Reply]:
         """A player's private panel: their view and their legal choices (a step of them)."""
         table = await self.live_tables.fresh(ctx.channel_id)
         if table is None or table.status != "playing" or (table_id is not None and table.id != table_id):
@@ -349,7 +350,7 @@ class TableService:
         if table.seats[seat].resigned:
             return refusal("You have resigned from this game; the computer plays your seat.")
         async with self.live_tables.lock(table.channel_id):
-            if version is not None and version != table.version:
+            if turn is not None and turn != table.turn_serial:
                 return refusal_reply(stale_choice())
             reply = await self.turns.panel(table, seat, path=path, page=page, replace=replace)
         return [reply] if reply is not None else refusal_reply(stale_choice())
@@ -441,7 +442,7 @@ class TableService:
         if click.kind == "panel":
             return await self.panel(ctx, table.id)
         if click.kind == "step":
-            return await self.panel(ctx, table.id, path=click.path, page=click.page, version=click.version, replace=True)
-        if click.kind in ("action", "choice") and click.version is not None and click.index is not None:
-            return await self.choose(ctx, table.id, click.version, click.index, from_panel=click.kind == "choice")
+            return await self.panel(ctx, table.id, path=click.path, page=click.page, turn=click.turn, replace=True)
+        if click.kind in ("action", "choice") and click.turn is not None and click.index is not None:
+            return await self.choose(ctx, table.id, click.turn, click.index, from_panel=click.kind == "choice")
         return refusal_reply(stale_choice())

@@ -265,11 +265,12 @@ class Store(ABC):
             found.append(q.table_record(row, [q.seat_record(r) for r in seats]))
         return found
 
-    async def open_table_head(self, channel_id: int) -> tuple[int, str, int] | None:
-        """(id, status, version) of the channel's open table: a cheap check whether a copy held in
-        memory is still current when several processes share the store."""
+    async def open_table_head(self, channel_id: int) -> tuple[int, str, int, int] | None:
+        """(id, status, version, moves taken back) of the channel's open table: a cheap check
+        whether a copy held in memory is still current when several processes share the store
+        (after an undo and a move the version is the same again, the count of moves taken back not)."""
         rows = await self.fetch(q.OPEN_HEAD, {"channel_id": channel_id})
-        return (rows[0].id, rows[0].status, rows[0].version) if rows else None
+        return (rows[0].id, rows[0].status, rows[0].version, rows[0].takebacks) if rows else None
 
     async def open_tables_of(self, user_id: int, guild_id: int | None) -> list[int]:
         """Ids of the open tables where ``user_id`` sits as a person (in ``guild_id``; anywhere when None)."""

@@ -83,6 +83,7 @@ KEEP_UNDONE = insert(undone_actions)
 DROP_ACTIONS_AFTER = delete(actions).where(actions.c.table_id == bindparam("table_id"), actions.c.n > bindparam("after"))
 GO_BACK = (update(game_tables).where(_THIS_TABLE)
            .values(snapshot=bindparam("new_snapshot"), version=bindparam("to_version"),
+                   takebacks=game_tables.c.takebacks + bindparam("taken"),
                    announced_version=bindparam("announced"), updated_at=bindparam("now")))
 
 # reads
@@ -93,7 +94,7 @@ ACTIONS_AFTER = (select(actions).where(actions.c.table_id == bindparam("table_id
 RESULTS = (select(results.c.seat, results.c.user_id, results.c.rank, results.c.score)
            .where(results.c.table_id == bindparam("table_id")).order_by(results.c.seat))
 GET_META = select(meta.c.value).where(meta.c.key == bindparam("name"))
-OPEN_HEAD = (select(game_tables.c.id, game_tables.c.status, game_tables.c.version)
+OPEN_HEAD = (select(game_tables.c.id, game_tables.c.status, game_tables.c.version, game_tables.c.takebacks)
              .where(game_tables.c.channel_id == bindparam("channel_id"), game_tables.c.status.in_(OPEN)))
 PENDING_ACTIONS = (select(actions).join(game_tables, game_tables.c.id == actions.c.table_id)
                    .where(game_tables.c.status == "playing", actions.c.n > game_tables.c.version)
@@ -168,14 +169,15 @@ def log_rows(table_id: int, records: Sequence[ActionRecord], seat_records: list[
 def take_back(table_id: int, at_version: int, taken: Sequence[ActionRecord], snapshot: str, version: int,
               now: float) -> list[Statement]:
     """Undo: the moves ``taken`` leave the log for the audit trail and the table goes back to
-    ``version`` with ``snapshot``. The first statement matches only while the table is still at
-    ``at_version`` (use it as the guard); the turn gone back to counts as not announced."""
+    ``version`` with ``snapshot``, its count of moves taken back grown by theirs. The first
+    statement matches only while the table is still at ``at_version`` (use it as the guard);
+    the turn gone back to counts as not announced."""
     statements: list[Statement] = [(STILL_AT, {"table_id": table_id, "at_version": at_version})]
     statements += [(KEEP_UNDONE, {"table_id": table_id, "n": r.n, "seat": r.seat, "text": r.text, "kind": r.kind,
                                   "by_computer": int(r.by_computer), "at": r.at, "undone_at": now}) for r in taken]
     statements.append((DROP_ACTIONS_AFTER, {"table_id": table_id, "after": version}))
     statements.append((GO_BACK, {"table_id": table_id, "new_snapshot": snapshot, "to_version": version,
-                                 "announced": version - 1, "now": now}))
+                                 "taken": len(taken), "announced": version - 1, "now": now}))
     return statements
 
 
@@ -193,6 +195,6 @@ def table_record(row: Row, seat_records: list[SeatRecord]) -> TableRecord:
         id=row.id, channel_id=row.channel_id, guild_id=row.guild_id, game=row.game, host_id=row.host_id,
         status=row.status, options=json.loads(row.options), seed=row.seed, version=row.version, seats=seat_records,
         snapshot_text=row.snapshot or "", lobby_message_id=row.lobby_message_id, created_at=row.created_at,
-        updated_at=row.updated_at, announced_version=row.announced_version,
+        updated_at=row.updated_at, announced_version=row.announced_version, takebacks=row.takebacks,
     )
 

@@ -43,6 +43,7 @@ class TableRecord:
     created_at: float = 0.0
     updated_at: float = 0.0
     announced_version: int | None = -1   # the last version announced in the channel (None: not known)
+    takebacks: int = 0           # moves taken back (/undo) in this game so far
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,9 @@ game_tables = Table(
     Column("updated_at", Float, nullable=False),
     # the last version whose turn (or end) message was sent to the channel (None: not known)
     Column("announced_version", BigInteger),
+    # how many moves were taken back (/undo) in this game: with ``version`` it numbers each turn
+    # once, for the buttons (bot/table/live.py, ``LiveTable.turn_serial``)
+    Column("takebacks", BigInteger, nullable=False, server_default=text("0")),
     CheckConstraint("status IN ('lobby', 'playing', 'finished', 'aborted')"),
     sqlite_autoincrement=True,
 )

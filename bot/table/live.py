@@ -25,6 +25,7 @@ class LiveTable:
     _state: Any = None
     version: int = 0
     snapshot: str = ""            # JSON of the state at ``version``, to roll back a failed move
+    takebacks: int = 0            # moves taken back (/undo) in this game so far, as stored
     lobby_message_id: int | None = None
     #: the table's own options (``lang=ja``), kept apart from the game's (bot/table/tableoptions.py)
     table_options: frozenset[str] = frozenset()
@@ -42,6 +43,21 @@ class LiveTable:
     @state.setter
     def state(self, value: Any) -> None:
         self._state = value
+
+    @property
+    def turn_serial(self) -> int:
+        """A number for the current turn that no other turn of this game has or will have, for
+        the custom_ids of its buttons: a move adds one to the version; an undo of ``k`` moves
+        takes ``k`` from the version and adds ``k`` to the moves taken back, so counting those
+        twice the serial still grows by ``k``. The version alone comes back after an undo and
+        a new move, and a button of the undone turn would then act again."""
+        return self.version + 2 * self.takebacks
+
+    @property
+    def head(self) -> tuple[int, str, int, int]:
+        """(id, status, version, moves taken back): what the store's ``open_table_head`` says
+        of this table while this copy is current."""
+        return (self.id, self.status, self.version, self.takebacks)
 
     @property
     def lang(self) -> str | None:
@@ -104,10 +120,13 @@ class LiveTable:
         """The game's end is stored, as ``status`` (finished, or aborted)."""
         self.status = status
 
-    def load(self, version: int, snapshot: str, state: Any = None) -> None:
+    def load(self, version: int, snapshot: str, state: Any = None, takebacks: int | None = None) -> None:
         """Take a stored ``version`` of the game (its state rebuilt from ``snapshot`` when first
-        used, unless ``state`` is given): a restore, a reload, an undo."""
+        used, unless ``state`` is given): a restore, a reload, an undo (with the count of moves
+        taken back so far, when it changed)."""
         self.version = version
+        if takebacks is not None:
+            self.takebacks = takebacks
         self.snapshot = snapshot
         self.state = state
 

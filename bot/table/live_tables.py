@@ -10,7 +10,7 @@ can be stale, and the service makes that safe:
   command then reloads the table and runs once more (``run_fresh``) — and so does a command
   that was refused, since the refusal ("not your turn") may come from the stale copy;
 * commands that only read, and the rare ones that change a table outside the action log (lobby,
-  abort, undo), first compare the stored (id, status, version) with the copy (``current``): one
+  abort, undo), first compare the stored (id, status, version, moves taken back) with the copy (``current``): one
   indexed query, made only when the store is shared;
 * work that does not come from a table's channel (scheduler jobs) loads the table by id
   (``load``); a table of another process's guild is used for that job and not kept.
@@ -91,7 +91,7 @@ class LiveTables:
                           options, record.seed, record.seats, lobby_message_id=record.lobby_message_id,
                           table_options=table_options, default_language=self.default_language)
         if record.status == "playing":
-            table.load(record.version, record.snapshot_text)
+            table.load(record.version, record.snapshot_text, takebacks=record.takebacks)
             for action in tail:
                 table.replay(action)
             if tail:
@@ -131,7 +131,7 @@ class LiveTables:
         if not self.shared:
             return table
         head = await self.store.open_table_head(channel_id)
-        if table is not None and head == (table.id, table.status, table.version):
+        if table is not None and head == table.head:
             return table
         return await self._replace(table, head[0] if head else None, keep=True)
 
@@ -150,7 +150,7 @@ class LiveTables:
         if not self.shared:
             return table
         if table is not None:
-            if await self.store.open_table_head(table.channel_id) == (table.id, table.status, table.version):
+            if await self.store.open_table_head(table.channel_id) == table.head:
                 return table
             return await self._replace(table, table_id, keep=True)
         loaded = await self._load_record(table_id)

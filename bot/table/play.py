@@ -68,10 +68,11 @@ class Play:
         self.ending_lock = asyncio.Lock()
 
     # -- a player's move ----------------------------------------------------------------------------
-    async def act(self, ctx: Ctx, candidates: list[str], *, verb: str | None = None, version: int | None = None,
+    async def act(self, ctx: Ctx, candidates: list[str], *, verb: str | None = None, turn: int | None = None,
                   table_id: int | None = None, choice: int | None = None, from_panel: bool = False) -> Moved | Ended | Refused:
         """A move: the first of ``candidates`` (readings of what was typed) that is legal, or the
-        ``choice``-th of the asker's legal actions at ``version`` (a button or select menu)."""
+        ``choice``-th of the asker's legal actions at ``turn`` (the table's turn serial: a button
+        or select menu)."""
         table = self.tables.in_channel(ctx.channel_id)
         if table is None:
             return self.games.no_table()
@@ -89,7 +90,7 @@ class Play:
             return refused("You are not seated at this table, so you cannot move. You can watch with /board and /status.")
         if table.seats[seat].resigned:
             return refused("You have resigned from this game; the computer plays your seat.")
-        if version is not None and version != table.version:
+        if turn is not None and turn != table.turn_serial:
             return refused("That choice is no longer open (the game has moved on). Use the buttons of the latest turn.")
         to_act = game.to_act(table.state)
         if seat not in to_act:
@@ -238,7 +239,7 @@ class Play:
         except StoreError as error:
             log.error("table %s: undo not saved: %s", table.id, error)
             return refused("The move could not be taken back because saving failed; nothing changed. Please try again.")
-        table.load(version, snapshot, state)
+        table.load(version, snapshot, state, takebacks=table.takebacks + len(taken))
         return None
 
     # -- resigning ----------------------------------------------------------------------------------

@@ -37,17 +37,17 @@ if TYPE_CHECKING:
     from bot.service.tables import TableService
 
 log = logging.getLogger(__name__)
-ANSWER = re.compile(rf"^bt:u:(?P<table>{customids.NUMBER}):(?P<version>{customids.NUMBER}):(?P<answer>yes|no)$")
+ANSWER = re.compile(rf"^bt:u:(?P<table>{customids.NUMBER}):(?P<turn>{customids.NUMBER}):(?P<answer>yes|no)$")
 
 
-def answer_id(table_id: int, version: int, answer: str) -> str:
-    return f"bt:u:{table_id}:{version}:{answer}"
+def answer_id(table_id: int, turn: int, answer: str) -> str:
+    return f"bt:u:{table_id}:{turn}:{answer}"
 
 
 @dataclass
 class Request:
     table_id: int
-    version: int
+    turn: int                 # the table's turn serial when asked
     requester: int
     waiting: set[int] = field(default_factory=set)
 
@@ -149,11 +149,11 @@ class Undo(TableHooks):
                       if not s.is_bot and not s.resigned and s.user_id is not None and s.user_id != ctx.user_id}
             if not others:
                 return await self._perform(table, kept, taken, label)
-            request = Request(table.id, table.version, ctx.user_id, set(others))
+            request = Request(table.id, table.turn_serial, ctx.user_id, set(others))
             self._requests[table.id] = request
             refs = tuple(UserRef(s.user_id, s.name) for s in table.seats if s.user_id in others)
-            buttons = [Button("Agree", answer_id(table.id, table.version, "yes"), "success"),
-                       Button("Refuse", answer_id(table.id, table.version, "no"), "danger")]
+            buttons = [Button("Agree", answer_id(table.id, table.turn_serial, "yes"), "success"),
+                       Button("Refuse", answer_id(table.id, table.turn_serial, "no"), "danger")]
             return [Reply([t("{player} asks to take back their last move ({action}). {players}: do you agree?",
                              player=ctx.name[:64], action=label, players=refs)],
                           mentions=sorted(others), buttons=buttons, names=table.names, table_id=table.id)]
@@ -162,14 +162,14 @@ class Undo(TableHooks):
         match = ANSWER.fullmatch(custom_id)
         if match is None:
             return None
-        table_id, version = int(match["table"]), int(match["version"])
+        table_id, turn = int(match["table"]), int(match["turn"])
         await self.service.live_tables.fresh(ctx.channel_id)
         table = self.service.live_tables.by_id(table_id)
         request = self._requests.get(table_id)
-        if table is None or request is None or request.version != version or table.version != version:
+        if table is None or request is None or request.turn != turn or table.turn_serial != turn:
             return _error("That choice is no longer open: the game has moved on.")
         async with self.service.live_tables.lock(table.channel_id):
-            if self._requests.get(table_id) is not request or table.version != version:
+            if self._requests.get(table_id) is not request or table.turn_serial != turn:
                 return _error("That choice is no longer open: the game has moved on.")
             if ctx.user_id not in request.waiting:
                 if ctx.user_id == request.requester:
@@ -219,7 +219,7 @@ class Undo(TableHooks):
     # -- requests end when the table changes ------------------------------------------------------
     async def turn(self, table: LiveTable, replies: list[Reply]) -> None:
         request = self._requests.get(table.id)
-        if request is not None and request.version != table.version:
+        if request is not None and request.turn != table.turn_serial:
             del self._requests[table.id]
 
     async def finished(self, table: LiveTable, outcome, status: str, replies: list[Reply]) -> None:

@@ -304,7 +304,7 @@ def _sent_move(interaction: Interaction, position: int) -> SentMove | None:
     elif interaction.type == 3 and (custom := customids.parse(interaction.data.get("custom_id", ""))) \
             and custom.kind == "action":
         # the button carries only an index into the clicker's legal moves: its label is the move
-        text, verb, version = (interaction.component or {}).get("label", ""), None, custom.version
+        text, verb, version = (interaction.component or {}).get("label", ""), None, custom.turn
     else:
         return None
     shown = ([interaction.original] if interaction.original is not None and interaction.response_type in (4, 5) else [])

@@ -115,7 +115,7 @@ async def test_turns_and_ends_stored_before_a_kill_are_announced_once(fake, tmp_
     assert mentioned(announcement) == [waiting.id]
     png_of(announcement)
     buttons = action_buttons(announcement)
-    assert buttons and all(customids.parse(b.custom_id).version == stored["version"] for b in buttons)
+    assert buttons and all(customids.parse(b.custom_id).turn == stored["version"] for b in buttons)
     await poll(lambda: _announced(world, channel.id, stored["version"]), "the announcement to be recorded")
     # its buttons are the live turn's: the waiting player moves with one
     turn = assert_public(await waiting.click(announcement, custom_id=buttons[0].custom_id))

@@ -33,4 +33,8 @@ async def test_the_mover_takes_back_their_own_move_at_once(shared):
     assert_private(stale, "no longer open")
     again = assert_public(await alice.slash(channel, "play", action="add 3"))
     assert "the total is 3" in again.content, again.content
+    # the version is the one of the undone turn again; that turn's buttons stay stale
+    stale = await bob.click(moved, custom_id=action_buttons(moved)[0].custom_id)
+    assert_private(stale, "no longer open")
+    assert "total 3 of 21" in assert_public(await alice.slash(channel, "board")).content
     assert_healthy(shared.fake, shared.bot)

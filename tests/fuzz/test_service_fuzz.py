@@ -248,7 +248,7 @@ class TableFuzz(RuleBasedStateMachine):
         text = data.draw(st.sampled_from(legal), label="move")
         who = self.ctx_of(seat)
         how = data.draw(st.sampled_from(("act", "verb", "line", "button")), label="how")
-        button = customids.action_id(table.id, table.version, text)
+        button = customids.action_id(table.id, table.turn_serial, text)
         if how == "button" and button in self.current:
             replies = self.call(env.service.button(who, button), f"click {button!r}")
         elif how in ("verb", "line") and text.split(" ", 1)[0] in SLASH_VERBS and " " in text:
@@ -278,7 +278,7 @@ class TableFuzz(RuleBasedStateMachine):
         if how == "verb":
             verb = data.draw(st.sampled_from(tuple(SLASH_VERBS) + (table.game.verbs if table else ())), label="verb")
             work, what = env.service.act_verb(who, verb, text), f"/{verb} {text[:200]!r}"
-        elif how == "button" and table is not None and (custom := customids.action_id(table.id, table.version, text)):
+        elif how == "button" and table is not None and (custom := customids.action_id(table.id, table.turn_serial, text)):
             work, what = env.service.button(who, custom), f"click {custom!r}"
         elif how == "candidates":
             texts = [text] + data.draw(st.lists(inputs.command_text(everyone), max_size=2), label="candidates")
@@ -324,7 +324,7 @@ class TableFuzz(RuleBasedStateMachine):
             elif kind == "garbage":
                 who = data.draw(st.sampled_from(strangers), label="stranger")
                 text = data.draw(inputs.command_text(self.legal_texts()), label="garbage")
-                custom = data.draw(inputs.custom_id(self.seen, self.tables, table.version), label="custom_id")
+                custom = data.draw(inputs.custom_id(self.seen, self.tables, table.turn_serial), label="custom_id")
                 if data.draw(st.booleans(), label="click?"):      # (a stranger may answer some questions: not a move)
                     calls.append(("stranger's click", who, None, f"click {custom!r} by {who.name}", partial(env.service.button, who, custom)))
                 else:
@@ -364,7 +364,7 @@ class TableFuzz(RuleBasedStateMachine):
             ids = [b.custom_id for replies in results for r in replies for b in r.buttons]
             self.seen += ids
             self.current = [i for i in ids if (c := customids.parse(i)) is not None and c.kind == "action"
-                            and live is not None and c.table_id == live.id and c.version == live.version]
+                            and live is not None and c.table_id == live.id and c.turn == live.turn_serial]
             env.note("at once: moves accepted")
         else:
             assert before == after, "nothing was accepted, yet the table changed"
@@ -383,8 +383,8 @@ class TableFuzz(RuleBasedStateMachine):
     def click(self, data) -> None:
         """Any custom_id, by anyone, here or in the other channel."""
         env, table = self.env, self.live
-        version = table.version if table else 0
-        custom = data.draw(inputs.custom_id(self.seen, self.tables, version), label="custom_id")
+        turn = table.turn_serial if table else 0
+        custom = data.draw(inputs.custom_id(self.seen, self.tables, turn), label="custom_id")
         who = self.usually_to_act(data)
         if not data.draw(st.integers(0, 4), label="from the other channel"):
             who = Ctx(who.user_id, who.name, self.other_channel, who.guild_id, who.locale)
@@ -399,7 +399,7 @@ class TableFuzz(RuleBasedStateMachine):
             return
         assert click is not None or custom.startswith(("bt:u:", "bt:r:")), f"junk {custom!r} accepted"
         if click is not None and click.kind in ("action", "choice"):        # a turn's button, or a panel's choice
-            assert who.channel_id == self.channel and click.table_id == self.table_id and click.version == version
+            assert who.channel_id == self.channel and click.table_id == self.table_id and click.turn == turn
             assert seat is not None and seat in to_act
             self.moved(seat, legal, f"click {custom!r}", replies)
         else:

@@ -31,6 +31,18 @@ def buttons_of(replies) -> list[str]:
     return [b.custom_id for r in replies for b in r.buttons]
 
 
+def labels_of(replies) -> list[str]:
+    return [b.label for r in replies for b in r.buttons]
+
+
+def at_turn(custom_id: str, turn: int) -> str:
+    """A move component's custom_id as it is sent at another turn serial (bt:KIND:TABLE:TURN:...)."""
+    parts = custom_id.split(":")
+    if parts[1] in ("a", "c", "p", "s"):
+        parts[3] = str(turn)
+    return ":".join(parts)
+
+
 async def test_own_move_is_taken_back_at_once(bot):
     """Nobody has moved since: the mover takes it back with no vote, and the turn is as before it."""
     table = await start(bot, "alice", "bob")
@@ -51,14 +63,44 @@ async def test_own_move_is_taken_back_at_once(bot):
     assert table.state.total == 0 and table.version == version
     assert await bot.store.undone(table.id) == ["add 2"]
     await consistent(bot, table)
-    # the turn message and its buttons are those of before the move
+    # the turn message and its buttons are those of before the move, under a new turn serial
     after = await bot.service.turn_message(1)
-    assert text_of(after) == text_of(before) and buttons_of(after) == buttons_of(before)
+    assert text_of(after) == text_of(before) and labels_of(after) == labels_of(before)
+    assert buttons_of(after) == [at_turn(c, table.turn_serial) for c in buttons_of(before)]
+    assert table.turn_serial > version + 1
     # a button of the turn after the undone move is stale
     r = await bot.service.button(ctx("bob"), old[0])
     assert r[0].error and "no longer open" in text_of(r) and table.state.total == 0 and table.version == version
     r = await bot.service.act(ctx("alice"), "add 3")          # the freed log position is used again
     assert not r[0].error and table.state.total == 3
+
+
+async def test_a_button_of_an_undone_turn_stays_stale_after_the_mover_moves_again(bot):
+    """After an undo and a new move the version is the same again; the undone turn's buttons
+    are still refused (also after a restart), the new turn's are accepted."""
+    table = await start(bot, "alice", "bob")
+    await bot.service.act(ctx("alice"), "bet odd")
+    await bot.service.act(ctx("bob"), "bet even")
+    undone_turn = [c for c in buttons_of(await bot.service.act(ctx("alice"), "add 2")) if c.startswith("bt:a:")]
+    assert undone_turn
+    r = await bot.plugins.undo.request(ctx("alice"))
+    assert "takes back their move add 2" in text_of(r), text_of(r)
+    new_turn = [c for c in buttons_of(await bot.service.act(ctx("alice"), "add 3")) if c.startswith("bt:a:")]
+    version = table.version
+    assert new_turn and table.state.total == 3 and set(new_turn).isdisjoint(undone_turn)
+    for clicked in undone_turn[:1]:
+        r = await bot.service.button(ctx("bob"), clicked)
+        assert r[0].error and "no longer open" in text_of(r), text_of(r)
+        assert "もう選べません" in text_of(r, "ja"), text_of(r, "ja")
+        assert table.state.total == 3 and table.version == version
+    await bot.restart()
+    table = bot.service.live_tables.in_channel(1)
+    assert table.takebacks == 1 and (await bot.store.table(table.id)).takebacks == 1
+    r = await bot.service.button(ctx("bob"), undone_turn[0])
+    assert r[0].error and "no longer open" in text_of(r) and table.version == version, text_of(r)
+    r = await bot.service.button(ctx("bob"), new_turn[0])
+    assert not r[0].error and table.version == version + 1, text_of(r)
+    await consistent(bot, table)
 
 
 async def test_restart_after_own_take_back(bot):

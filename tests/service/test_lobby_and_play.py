@@ -184,7 +184,7 @@ async def test_stale_button_is_refused(service):
     r = await service.button(ctx("alice"), click.custom_id)
     assert r[0].error and "no longer open" in text_of(r)
     fresh = service.live_tables.in_channel(1)
-    r2 = await service.act(ctx("alice"), "add 1", version=fresh.version)
+    r2 = await service.act(ctx("alice"), "add 1", turn=fresh.turn_serial)
     assert not r2[0].error
     r = await service.button(ctx("alice"), "bt:a:999:0:add 1")
     assert r[0].error and "no longer open" in text_of(r)

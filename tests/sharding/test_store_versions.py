@@ -25,7 +25,7 @@ async def test_a_taken_version_or_a_moved_on_table_is_stale_and_changes_nothing(
     assert [a.text for a in await store.actions(table_id)] == ["bet odd"]
     assert issubclass(StaleTableError, StoreError)     # callers that only know StoreError still refuse safely
     await store.append_actions(table_id, [ActionRecord(2, 1, "bet even")], '{"v":2}')
-    assert await store.open_table_head(1) == (table_id, "playing", 2)
+    assert await store.open_table_head(1) == (table_id, "playing", 2, 0)
     assert await store.open_table_head(2) is None
 
 

@@ -162,7 +162,7 @@ async def test_the_store_reads_give_the_same_records_through_both_paths(store):
     await populate(store)
     first = (await store.table(1), await store.actions(1), await store.results(2), await store.open_table_head(BIG))
     again = (await store.table(1), await store.actions(1), await store.results(2), await store.open_table_head(BIG))
-    assert again == first and first[0] is not None and len(first[0].seats) == 2 and first[3] == (1, "playing", 1)
+    assert again == first and first[0] is not None and len(first[0].seats) == 2 and first[3] == (1, "playing", 1, 0)
     assert store.compiled_reads.plan(q.TABLE, {"table_id": 1}) is not None
 
 
