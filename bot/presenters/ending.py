@@ -1,6 +1,6 @@
 """A game's end as players read it: the end message (what happened last, the ranking, the result
-picture), and the result of a channel's last finished game shown again by /board and /status
-when no game runs there."""
+picture), and a channel's last finished game shown again when no game runs there: its result
+(/status, ``/board result``) and its final position (/board, as during the game)."""
 from __future__ import annotations
 
 import json
@@ -59,6 +59,21 @@ def record_language(game: Game, record: TableRecord) -> str | None:
     opened (see LiveTable.public_language); None for a table stored before tables had one."""
     mine = split_options(game, record.options)[1]
     return table_language(mine) or server_language(mine)
+
+
+#: what ``/board`` is given to show a finished game's result card instead of its final position
+RESULT_REGIONS = ("result", "results", "結果")
+
+
+def finished_table(game: Game, record: TableRecord, reader: str | None) -> LiveTable:
+    """A finished table as it stood at its end (its final state, seats and languages), for
+    drawing its final position as /board drew it during the game."""
+    options, table_options = split_options(game, record.options)
+    table = LiveTable(record.id, record.channel_id, record.guild_id, game, record.host_id, record.status, options,
+                      record.seed, record.seats, table_options=table_options,
+                      default_language=record_language(game, record) or reader or "en")
+    table.load(record.version, record.snapshot_text, takebacks=record.takebacks)
+    return table
 
 
 async def last_result(store: Store, pictures: "Pictures", channel_id: int, reader: str | None = None) -> list[Reply] | None:

@@ -6,7 +6,7 @@ from concurrent.futures import Executor
 
 from bot.i18n import counts, t
 from bot.presenters import customids, movelog
-from bot.presenters.ending import last_result
+from bot.presenters.ending import RESULT_REGIONS, finished_table, last_result
 from bot.presenters.pictures import Pictures
 from bot.presenters.replies import Button, Reply, refusal
 from bot.store import ActionRecord, Store
@@ -41,20 +41,36 @@ class Information:
         self.games = games
         self.pool = pool
 
-    async def board(self, table: LiveTable, region: str | None) -> list[Reply]:
-        """The board of a running game (a region of it, when named) with its status lines."""
+    async def board(self, table: LiveTable, region: str | None, lines: list[Msg] | None = None) -> list[Reply]:
+        """The board of a running game (a region of it, when named) with its status lines (or
+        ``lines``)."""
         view = table.game.view(table.state, None)
         try:
             image = await self.pictures.board(table, view, region or self.pictures.board_region(table.game),
                                               locale=table.public_language)
         except ValueError:
             return refusal("The board has no region '{region}'; leave it out to see the whole board.", region=(region or "")[:40])
-        return [Reply(table.game.status(view), image=image, names=table.names, table_id=table.id,
-                      locale=table.public_language)]
+        return [Reply(table.game.status(view) if lines is None else lines, image=image, names=table.names,
+                      table_id=table.id, locale=table.public_language)]
 
     async def last_result(self, channel_id: int, reader: str | None) -> list[Reply] | None:
         """The channel's last finished game's result (None: none finished here)."""
         return await last_result(self.store, self.pictures, channel_id, reader)
+
+    async def last_board(self, channel_id: int, reader: str | None, region: str | None) -> list[Reply] | None:
+        """/board where no game runs: the channel's last finished game at its end, as /board
+        showed it during the game (a region of it when named), or its result card for
+        ``/board result`` (None: no game finished here)."""
+        if region is not None and region.strip().lower() in RESULT_REGIONS:
+            return await self.last_result(channel_id, reader)
+        record = await self.store.last_finished(channel_id)
+        game = registry.get(record.game) if record is not None else None
+        if record is None or game is None or not record.snapshot_text:
+            return await self.last_result(channel_id, reader)
+        table = finished_table(game, record, reader)
+        lines: list[Msg] = [t("The last game here, {game} (table {number}), is over; this is its final position. "
+                                    "/board result shows its result.", game=Msg(game.title), number=record.id)]
+        return await self.board(table, region, lines)
 
     async def status(self, table: LiveTable) -> list[Reply]:
         """Whose turn, the scores, who resigned and whom the game waits for (only the asker sees it)."""

@@ -381,7 +381,7 @@ class TableService:
     async def board(self, ctx: Ctx, region: str | None = None) -> list[Reply]:
         table = await self.live_tables.fresh(ctx.channel_id)
         if table is None or table.status != "playing":
-            shown = await self.information.last_result(ctx.channel_id, ctx.locale) \
+            shown = await self.information.last_board(ctx.channel_id, ctx.locale, clean_text(region) or None) \
                 if table is None or table.status == "lobby" else None
             return shown or refusal("There is no running game here. Open one with /join <game>.")
         async with self.live_tables.lock(ctx.channel_id):

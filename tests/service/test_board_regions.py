@@ -1,20 +1,26 @@
 """/board REGION autocomplete: the regions the game's pictures have (a Keyflower village by its
 player's name, Carcassonne's whole board ...), from the public view, the same for everyone, and
-every one offered is a region /board shows."""
+every one offered is a region /board shows; after the end /board shows the final position the
+same way, and ``/board result`` the result card."""
+import io
 import itertools
+import json
 
 import pytest_asyncio
+from PIL import Image
 
+from bot.presenters.drawing import PUBLIC_PALETTE
 from bot.service import TableService
+from renderers import registry as render_registry
 from tests.conftest import ctx, make_settings
-from tests.helpers import text_of
+from tests.helpers import confirmed, text_of
 from tests.service.test_lobby_and_play import seated
 
 
 @pytest_asyncio.fixture
 async def service(store):
     seeds = itertools.count(1000)
-    service = TableService(store, make_settings(games={"enabled": ("keyflower", "carcassonne")}), seed_source=lambda: next(seeds))
+    service = TableService(store, make_settings(games={"enabled": ("keyflower", "carcassonne", "florenza")}), seed_source=lambda: next(seeds))
     yield service
     await service.close()
 
@@ -51,3 +57,56 @@ async def test_carcassonne_offers_its_whole_board(service):
 
 async def test_no_table_offers_nothing(service):
     assert service.autocomplete.region(ctx("alice", 9), "") == []
+
+
+def pixels(png: bytes) -> bytes:
+    return Image.open(io.BytesIO(png)).convert("RGB").tobytes()
+
+
+async def ended_by_resignation(service, game_name: str) -> tuple[object, list[str]]:
+    """A two-player game of ``game_name`` in channel 1, ended by Bob's resignation after
+    Alice's first move: its final public view and the names its pictures show."""
+    await seated(service, "alice", "bob", game=game_name)
+    await service.start(ctx("alice"))
+    table = service.live_tables.in_channel(1)
+    game = table.game
+    seat = table.seat_of(ctx("alice").user_id)
+    if seat in game.to_act(table.state):
+        moved = await service.act(ctx("alice"), str(game.legal_actions(table.state, seat)[0]))
+        assert not moved[0].error, text_of(moved)
+    ended = await confirmed(service, ctx("bob"), "resign")
+    assert "The game ended by resignation." in text_of(ended), text_of(ended)
+    record = await service.store.last_finished(1)
+    state = game.from_json(json.loads(record.snapshot_text))
+    return game.view(state, None), ["Alice", "Bob (computer)"]
+
+
+def drawn(game_name: str, view, names: list[str], region: str) -> bytes:
+    """The picture as /board drew it during the game (with the public pictures' palette)."""
+    return pixels(render_registry.render(game_name, view, names, region=region, cache_key=PUBLIC_PALETTE))
+
+
+async def test_board_after_the_end_shows_the_final_position_in_every_region(service):
+    view, names = await ended_by_resignation(service, "carcassonne")
+    tile = next(region for region in render_registry.regions("carcassonne", view, names) if "," in region)
+    for asked, region in ((None, "board"), ("board", "board"), (tile, tile)):
+        after = await service.board(ctx("erin"), asked)
+        assert not after[0].error and not after[0].private and after[0].image, text_of(after)
+        assert pixels(after[0].image) == drawn("carcassonne", view, names, region), asked
+        assert "this is its final position. /board result shows its result." in text_of(after)
+        assert "これは最終局面です。結果は /board result で表示できます。" in text_of(after, "ja")
+    result = await service.board(ctx("erin"), "result")
+    assert not result[0].error and result[0].image_name.startswith("result-") and "Game over." in text_of(result)
+    assert pixels(result[0].image) != pixels((await service.board(ctx("erin")))[0].image)
+    assert (await service.board(ctx("erin"), "結果"))[0].image_name.startswith("result-")
+
+
+async def test_board_of_a_player_after_the_end(service):
+    view, names = await ended_by_resignation(service, "florenza")
+    pictures = set()
+    for region in ("Alice", "Bob (computer)", "common"):
+        after = await service.board(ctx("erin"), region)
+        assert not after[0].error and pixels(after[0].image) == drawn("florenza", view, names, region), text_of(after)
+        pictures.add(after[0].image)
+    assert len(pictures) == 3
+

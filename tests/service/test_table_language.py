@@ -114,8 +114,10 @@ async def test_the_end_and_the_last_result_are_shown_in_the_tables_language(stor
         replies = await service.act([alice, bob][seat], "add 3")
     end = [r for r in replies if not r.private]
     assert end and all(r.locale == "ja" for r in end)
-    again = (await service.board(bob))[0]                   # /board after the end: the last result
+    again = (await service.board(bob, "result"))[0]         # /board result after the end: the last result
     assert not again.private and again.locale == "ja" and "ゲーム終了" in shown(again, "en")
+    final = (await service.board(bob))[0]                   # /board after the end: the final position
+    assert not final.private and final.locale == "ja" and "これは最終局面です。" in shown(final, "en")
     await service.close()
 
 
