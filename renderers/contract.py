@@ -58,6 +58,11 @@ class Renderer(ABC):
         """The regions ``/board REGION`` shows for this view besides the turn image."""
         return []
 
+    def shows_nothing(self, view: Any, region: str) -> bool:
+        """Whether ``region`` (one the renderer can read) would show only an empty part of the
+        board, such as a zoom on squares far from every tile."""
+        return False
+
     def seat_colours(self, view: Any | None, players: int = SEATS) -> list[PlayerColour]:
         """Each seat's colour and letter as the pictures draw them, for at least ``players``
         seats (``view`` None: every colour the renderer may give a seat)."""

@@ -101,6 +101,12 @@ def regions(game_name: str, view: Any, names: Sequence[str]) -> list[str]:
     return list(renderer.regions(view, list(names))) if renderer is not None else []
 
 
+def shows_nothing(game_name: str, view: Any, region: str) -> bool:
+    """Whether ``region`` of ``view`` would show only an empty part of the board (Renderer.shows_nothing)."""
+    renderer = renderer_for(game_name)
+    return renderer.shows_nothing(view, region) if renderer is not None else False
+
+
 def board_region(game_name: str) -> str | None:
     """The region ``/board`` shows when none is given (None: the turn image)."""
     renderer = renderer_for(game_name)

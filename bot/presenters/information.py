@@ -46,12 +46,20 @@ class Information:
         ``lines``)."""
         view = table.game.view(table.state, None)
         try:
+            if region and self.pictures.shows_nothing(table, view, region):
+                return refusal("Nothing lies around {region}: that part of the board is empty. You can show: {regions}.",
+                               region=region[:40], regions=self._regions(table))
             image = await self.pictures.board(table, view, region or self.pictures.board_region(table.game),
                                               locale=table.public_language)
         except ValueError:
-            return refusal("The board has no region '{region}'; leave it out to see the whole board.", region=(region or "")[:40])
+            return refusal("The board has no region '{region}'. You can show: {regions}; or leave it out to see the "
+                           "whole board.", region=(region or "")[:40], regions=self._regions(table))
         return [Reply(table.game.status(view) if lines is None else lines, image=image, names=table.names,
                       table_id=table.id, locale=table.public_language)]
+
+    def _regions(self, table: LiveTable) -> str:
+        """The regions /board shows at this table, for a refusal that names them."""
+        return " · ".join(self.pictures.regions(table)) or "—"
 
     async def last_result(self, channel_id: int, reader: str | None) -> list[Reply] | None:
         """The channel's last finished game's result (None: none finished here)."""

@@ -75,6 +75,11 @@ class Pictures:
         names = picture_names(table, table.public_language)
         return render_registry.regions(table.game.name, table.game.view(table.state, None), names)
 
+    def shows_nothing(self, table: LiveTable, view: Any, region: str) -> bool:
+        """Whether ``region`` of ``view`` would show only an empty part of the board (a zoom far
+        from every tile); ValueError for a region the game's pictures cannot read."""
+        return self.draws(table.game) and render_registry.shows_nothing(table.game.name, view, region)
+
     async def result(self, game: Game, outcome: Outcome, names: list[str], view: Any,
                      locale: str | None = None) -> bytes | None:
         """The picture of a finished game's result with its words in ``locale``."""

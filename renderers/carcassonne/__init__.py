@@ -33,7 +33,7 @@ from renderers.carcassonne.parts import drawn_width, panel_parts
 from renderers.carcassonne.palettes import PALETTES, to_palette
 from renderers.carcassonne.text import draw_text, fit, text_sprite, text_width
 from renderers.carcassonne.windows import (
-    FOCUS_BELOW, FOCUS_DEPLOY, FOCUS_NOTES, FOCUS_TILE, GAP, LADDER, WIDTH, even_size, layout, panel_picture,
+    FOCUS_BELOW, FOCUS_DEPLOY, FOCUS_NOTES, FOCUS_TILE, GAP, LADDER, WHOLE, WIDTH, even_size, layout, panel_picture,
     region_window, square_box, whole_window,
 )
 from renderers.common import PLAYER_COLOURS, PlayerColour, encode_png, word
@@ -43,7 +43,7 @@ from renderers.common.picture_words import LANGUAGES, speaking
 from renderers.contract import RGB, SEATS, Renderer, is_turn_image
 
 __all__ = ["RENDERER", "CarcassonneRenderer", "PALETTES", "render", "render_image", "layout", "whole_window", "region_window", "square_box", "warm_up",
-           "regions", "seat_colours", "key_colours"]
+           "regions", "shows_nothing", "seat_colours", "key_colours"]
 
 def regions(view: CarcassonneView, names: list[str]) -> list[str]:
     """What ``/board`` shows besides a zoom ``x,y``: the whole board; for tests, the zoom round
@@ -52,6 +52,15 @@ def regions(view: CarcassonneView, names: list[str]) -> list[str]:
     if view.last_placed:
         found.append(f"{view.last_placed[0]},{view.last_placed[1]}")
     return found
+
+
+def shows_nothing(view: CarcassonneView, region: str) -> bool:
+    """Whether the zoom ``x,y`` holds no tile and no square where the drawn tile fits."""
+    if region.strip().lower() in WHOLE:
+        return False
+    window = region_window(region)
+    squares = [(t.x, t.y) for t in view.tiles] + [(x, y) for x, y, _ in view.legal_placements]
+    return not any(window.x0 <= x <= window.x1 and window.y0 <= y <= window.y1 for x, y in squares)
 
 
 def seat_colours(view: CarcassonneView | None) -> list[PlayerColour]:
@@ -350,6 +359,9 @@ class CarcassonneRenderer(Renderer):
 
     def regions(self, view: CarcassonneView, names: Sequence[str]) -> list[str]:
         return regions(view, list(names))
+
+    def shows_nothing(self, view: CarcassonneView, region: str) -> bool:
+        return shows_nothing(view, region)
 
     def seat_colours(self, view: CarcassonneView | None, players: int = SEATS) -> list[PlayerColour]:
         return seat_colours(view)

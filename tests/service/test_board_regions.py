@@ -110,3 +110,24 @@ async def test_board_of_a_player_after_the_end(service):
         pictures.add(after[0].image)
     assert len(pictures) == 3
 
+
+async def test_an_unknown_region_is_refused_with_the_regions_there_are(service):
+    await seated(service, "alice", "bob", game="florenza")
+    await service.start(ctx("alice"))
+    r = await service.board(ctx("erin"), "M1")
+    assert r[0].error and r[0].private, text_of(r)
+    assert ("The board has no region 'M1'. You can show: common · players · Alice · Bob; or leave it out to see the "
+            "whole board.") in text_of(r), text_of(r)
+    assert "盤面に「M1」という場所はありません。表示できる場所：common · players · Alice · Bob。" in text_of(r, "ja")
+
+
+async def test_a_zoom_far_from_every_tile_says_that_nothing_is_there(service):
+    await seated(service, "alice", "bob", game="carcassonne")
+    await service.start(ctx("alice"))
+    offered = " · ".join(service.autocomplete.region(ctx("erin"), ""))
+    r = await service.board(ctx("erin"), "100,100")
+    assert r[0].error and r[0].private and r[0].image is None, text_of(r)
+    assert text_of(r) == f"Nothing lies around 100,100: that part of the board is empty. You can show: {offered}."
+    assert text_of(r, "ja") == f"100,100の周りには何もありません。盤面のその部分は空です。表示できる場所：{offered}。"
+    near = await service.board(ctx("erin"), "3,-2")           # the start tile is within the 7 × 7 squares
+    assert not near[0].error and near[0].image, text_of(near)
