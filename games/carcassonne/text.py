@@ -9,7 +9,7 @@ from games.carcassonne.rules.geometry import oriented
 from games.carcassonne.state import CarcassonneState
 from games.carcassonne.words import cities_msg, placements_summary, points_msg, seats_msg
 from games.carcassonne.view import CarcassonneView, PlayerView
-from games.core import Msg, SeatRef, counted
+from games.core import N_, Msg, SeatRef, counted
 
 def _player_line(view: CarcassonneView, p: PlayerView, total: int) -> Msg:
     params = {"player": SeatRef(p.seat), "letter": p.letter, "score": p.score, "followers": p.followers,
@@ -89,18 +89,32 @@ def turn_prompt_lines(view: CarcassonneView) -> list[Msg]:
     return [line for capability in active(view.options) for line in capability.prompt_lines(view)]
 
 
+#: how the result line names the points of each add-on's end-game category
+BONUS_PARTS = {"goods": N_("{points} for goods"), "king": N_("{points} for the King"),
+               "robber": N_("{points} for the Robber Baron"), "fairy": N_("{points} for the fairy")}
+
+
+def bonuses_msg(parts: list[tuple[str, int]]) -> Msg:
+    """'3 for goods + 2 for the King': the add-ons' categories (one at least), in order."""
+    joined = Msg(BONUS_PARTS[parts[-1][0]], {"points": parts[-1][1]})
+    for part, points in reversed(parts[:-1]):
+        joined = Msg("{first} + {rest}", {"first": Msg(BONUS_PARTS[part], {"points": points}), "rest": joined})
+    return joined
+
+
 def outcome_details(state: CarcassonneState) -> list[Msg]:
     final = state.final
     assert final is not None
-    bonus = any(c.final_bonus for c in active(state.options))
+    bonus = [part for c in active(state.options) for part in c.final_parts]     # only the add-ons that are on
     details = []
     for s in sorted(range(state.players), key=lambda s: (-state.scores[s], s)):      # by rank
         params = {"player": SeatRef(s), "total": points_msg(state.scores[s]), "farm_cities": cities_msg(final["farm_cities"][s]),
                   **{k: final[k][s] for k in PARTS}}
         if bonus:
+            params["bonuses"] = bonuses_msg([(part, final[part][s]) for part in sorted(bonus, key=PARTS.index)])
             details.append(Msg("{player}: {total} = {play} during play + {city} for incomplete cities + {road} "
                                "for incomplete roads + {monastery} for incomplete monasteries + {farm} for farms "
-                               "({farm_cities}) + {goods} for goods + {king} for the King + {robber} for the Robber Baron + {fairy} for the fairy.", params))
+                               "({farm_cities}) + {bonuses}.", params))
         else:
             details.append(Msg("{player}: {total} = {play} during play + {city} for incomplete cities + {road} "
                                "for incomplete roads + {monastery} for incomplete monasteries + {farm} for farms "

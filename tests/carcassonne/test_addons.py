@@ -6,6 +6,7 @@ import ast
 import functools
 import pickle
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -231,3 +232,29 @@ def test_a_views_add_on_parts_are_found_by_type_and_survive_pickling():
     again = pickle.loads(pickle.dumps(view))
     assert again == view and hash(again) == hash(view) and again.part(DragonPart) == dragon
     assert GAME.view(GAME.setup(3, frozenset(), 1), None).parts == ()
+
+
+@pytest.mark.parametrize(("options", "ending", "absent"), [
+    ((), "for farms (N completed cities).", ("goods", "King", "Robber Baron", "fairy")),
+    (("drache",), "for farms (N completed cities) + N for the fairy.", ("goods", "King", "Robber Baron")),
+    (("haendler",), "for farms (N completed cities) + N for goods.", ("King", "Robber Baron", "fairy")),
+    (("koenig",), "for farms (N completed cities) + N for the King + N for the Robber Baron.", ("goods", "fairy")),
+    (("drache", "haendler", "koenig"),
+     "for farms (N completed cities) + N for goods + N for the King + N for the Robber Baron + N for the fairy.", ()),
+])
+def test_the_result_lines_list_only_the_categories_of_the_add_ons_that_are_on(options, ending, absent):
+    from bot.i18n import I18n
+
+    state = GAME.new_state(2, options, seed=1, pile=["E"], first=0)
+    greedy, rng = GAME.computer_player("greedy"), random.Random(1)
+    while GAME.outcome(state) is None:
+        (seat,) = GAME.to_act(state)
+        GAME.apply(state, seat, greedy.choose(GAME, state, seat, rng))
+    details = GAME.outcome(state).details
+    lines = [m.english(["Ann", "Ben"]) for m in details[:2]]
+    assert all(re.sub(r"\d+", "N", line).endswith(ending) for line in lines), lines
+    assert not [word for word in absent for line in lines if word in line], lines
+    japanese = [I18n(["games.carcassonne"]).render(m, "ja", ["Ann", "Ben"]) for m in details[:2]]
+    named = {"goods": "商品", "King": "王", "Robber Baron": "盗賊騎士", "fairy": "妖精"}
+    assert not [named[word] for word in absent for line in japanese if named[word] in line], japanese
+    assert all(line.endswith("。") and "{" not in line for line in japanese), japanese

@@ -52,7 +52,7 @@ def test_goods_majority_ties_all_score_and_nobody_scores_an_empty_kind():
     assert state.goods == [[0, 0, 2], [1, 0, 2]]
     assert state.final["goods"] == [10, 20]             # cloth tied: both; wine: Y; grain: nobody
     texts = [m.english(NAMES) for m in GAME.outcome(state).details]
-    assert texts[0].startswith("Ben: 20 points = 0 during play") and "+ 20 for goods +" in texts[0]   # by rank
+    assert texts[0].startswith("Ben: 20 points = 0 during play") and texts[0].endswith("+ 20 for goods.")   # by rank
 
 
 BUILDER = """

@@ -54,8 +54,7 @@ def test_end_bonus_one_point_per_completed_city_and_road():
     assert state.scores == [0, 4]
     details = [m.english(NAMES) for m in GAME.outcome(state).details]
     assert details[0] == ("Ben: 4 points = 0 during play + 0 for incomplete cities + 0 for incomplete roads + 0 for incomplete "
-                          "monasteries + 0 for farms (0 completed cities) + 0 for goods + 2 for the King + 2 for the Robber Baron"
-                          " + 0 for the fairy.")
+                          "monasteries + 0 for farms (0 completed cities) + 2 for the King + 2 for the Robber Baron.")
 
 
 def test_equal_size_does_not_take_the_king_away():

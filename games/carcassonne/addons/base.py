@@ -33,8 +33,9 @@ class Capability:
     pieces: tuple[str, ...] = ()
     #: the kinds of deploy choice it brings (a code of such a kind needs its option)
     deploy_kinds: tuple[str, ...] = ()
-    #: it adds end-game categories, so the result line lists every category
-    final_bonus: bool = False
+    #: the end-game categories it adds (parts of ``state.final``), which the result line lists
+    #: after the base game's while the add-on is on
+    final_parts: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:

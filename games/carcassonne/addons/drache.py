@@ -80,7 +80,7 @@ class Drache(Capability):
     tile_set = "drache"
     pieces = ("dragon", "fairy")
     deploy_kinds = (FAIRY, PRINCESS, PORTAL)
-    final_bonus = True
+    final_parts = ("fairy",)
 
     # -- the turn --------------------------------------------------------------------------------
     def takes_drawn(self, state: CarcassonneState, tile_id: str, label: str, events: list[Event]) -> bool:

@@ -37,7 +37,7 @@ class Haendler(Capability):
     tile_set = "haendler"
     pieces = ("builder", "pig")
     deploy_kinds = (BUILDER, PIG)
-    final_bonus = True
+    final_parts = ("goods",)
 
     def setup(self, state: CarcassonneState) -> None:
         state.builders = [1] * state.players

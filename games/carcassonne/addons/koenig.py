@@ -52,7 +52,7 @@ class Koenig(Capability):
     option = OptionSpec("koenig", "King & Robber Baron: 5 tiles; bonuses for the largest city and longest road.")
     tile_set = "koenig"
     pieces = ("king", "robber")
-    final_bonus = True
+    final_parts = ("king", "robber")
 
     def tile_scored(self, state: CarcassonneState, seat: int, largest: dict[str, int], events: list[Event]) -> list[str]:
         """§13.2: the completer of the first (or a strictly larger) city takes the King; roads and
