@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import I18n, t
 from bot.i18n import counts
-from bot.ratings.model import START, rate
+from bot.ratings.model import START, displayed, places, rate
 from bot.store.ratings import Change, Ratings as RatingStore
 from bot.presenters import customids
 from bot.table.hooks import TableHooks
@@ -54,12 +54,19 @@ def verdict(seats: list[SeatRecord], actions: list[ActionRecord]) -> tuple[str, 
     return "rated", ""
 
 
-def number(value: float) -> str:
-    return f"{value:.1f}"
+#: what a rating is, in words, under the leaderboard and a player's ratings
+EXPLAINED = t("New players start at 1000. Each rated game moves the rating; while a player has played few games "
+              "it counts only what their games have shown so far, so a lucky start does not top the list.")
 
 
-def signed(value: float) -> str:
-    return f"{value:+.1f}"
+def signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def medals(ranks: list[int]) -> dict[int, int]:
+    """The rows (by index) that get a medal, and which: every row placed 1st, 2nd or 3rd, ties
+    sharing a medal."""
+    return {index: place for index, place in enumerate(ranks) if place <= 3}
 
 
 class Ratings(TableHooks):
@@ -132,8 +139,9 @@ class Ratings(TableHooks):
     def change_lines(self, title: str, changes: list[Change]) -> list[Msg]:
         lines = [t("Ratings for {game}:", game=Msg(title))]      # the game's name in the reader's language
         for c in sorted(changes, key=lambda c: (c.rank, -c.after.ordinal)):
-            lines.append(t("{player}: {before} → {after} ({delta})", player=c.name, before=number(c.before.ordinal),
-                           after=number(c.after.ordinal), delta=signed(c.after.ordinal - c.before.ordinal)))
+            before, after = displayed(c.before), displayed(c.after)
+            lines.append(t("{player}: {before} → {after} ({delta})", player=c.name, before=before, after=after,
+                           delta=signed(after - before)))
         return lines
 
     async def button(self, ctx: Ctx, custom_id: str) -> list[Reply] | None:
@@ -188,10 +196,10 @@ class Ratings(TableHooks):
         for game, row in rows.items():
             found = registry.get(game)
             position = await self.store.position(guild, game, who)
-            lines.append(t("{game}: {rating} (μ {mu} ± {sigma}), {games}, {wins}, place {place}",
-                           game=Msg(found.title) if found else game, rating=number(row.skill.ordinal), mu=number(row.skill.mu),
-                           sigma=number(row.skill.sigma), games=counts.games(row.games), wins=counts.wins(row.wins),
-                           place=position or "-"))
+            lines.append(t("{game}: {rating}, {games}, {wins}, place {place}",
+                           game=Msg(found.title) if found else game, rating=displayed(row.skill),
+                           games=counts.games(row.games), wins=counts.wins(row.wins), place=position or "-"))
+        lines.append(EXPLAINED)
         return [Reply(lines, private=True)]
 
     async def leaderboard(self, ctx: Ctx, game_name: str | None = None, scale: float = 1.0) -> list[Reply]:
@@ -202,10 +210,11 @@ class Ratings(TableHooks):
         rows = await self.store.leaderboard(ctx.guild_id or 0, game.name, LEADERBOARD_SIZE)
         if not rows:
             return [Reply([t("Nobody has a {game} rating here yet.", game=Msg(game.title))])]
-        lines = [t("Leaderboard for {game} (rating = μ − 3σ):", game=Msg(game.title))]
-        for place, row in enumerate(rows, start=1):
+        lines = [t("Leaderboard for {game}:", game=Msg(game.title))]
+        for place, row in zip(places([displayed(row.skill) for row in rows]), rows):
             lines.append(t("{place}. {player} — {rating} ({games}, {wins})", place=place, player=row.name,
-                           rating=number(row.skill.ordinal), games=counts.games(row.games), wins=counts.wins(row.wins)))
+                           rating=displayed(row.skill), games=counts.games(row.games), wins=counts.wins(row.wins)))
+        lines.append(EXPLAINED)
         image = await asyncio.get_running_loop().run_in_executor(None, self._image, game.title, rows, ctx, scale)
         return [Reply(lines, image=image, image_name="leaderboard.png")]
 
@@ -215,11 +224,9 @@ class Ratings(TableHooks):
         tr = lambda text: self._i18n.template(text, locale)      # noqa: E731
         title = self._i18n.render(Msg(title), locale)
         columns = [Column("#", numeric=True), Column(tr(t("Player").text)), Column(tr(t("Rating").text), numeric=True),
-                   Column("μ", numeric=True), Column("σ", numeric=True), Column(tr(t("Games").text), numeric=True),
-                   Column(tr(t("Wins").text), numeric=True)]
-        data = [(place, row.name, number(row.skill.ordinal), number(row.skill.mu), number(row.skill.sigma), row.games, row.wins)
-                for place, row in enumerate(rows, start=1)]
+                   Column(tr(t("Games").text), numeric=True), Column(tr(t("Wins").text), numeric=True)]
+        ranks = places([displayed(row.skill) for row in rows])
+        data = [(place, row.name, displayed(row.skill), row.games, row.wins) for place, row in zip(ranks, rows)]
         mine = [i for i, row in enumerate(rows) if row.user_id == ctx.user_id]
-        subtitle = tr(t("Leaderboard (rating = μ − 3σ)").text)
-        return render_ranking(title, columns, data, subtitle=subtitle, highlight=mine, badges=range(min(3, len(rows))),
-                            scale=scale)
+        subtitle = tr(t("Leaderboard · new players start at 1000").text)
+        return render_ranking(title, columns, data, subtitle=subtitle, highlight=mine, badges=medals(ranks), scale=scale)

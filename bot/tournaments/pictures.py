@@ -51,5 +51,5 @@ class StandingsPictures:
         if tournament.status == "running":
             subtitle += " · " + tr(t("round {round} of {rounds}", round=tournament.round, rounds=tournament.rounds))
         mine = [i for i, line in enumerate(lines[:60]) if line.user_id == user_id]
-        medals = [i for i, line in enumerate(lines[:3]) if line.place == i + 1]
+        medals = {i: line.place for i, line in enumerate(lines[:60]) if line.place <= 3}     # ties share a medal
         return render_ranking(tournament.name, columns, rows, subtitle=subtitle, highlight=mine, badges=medals, scale=scale)

@@ -6,7 +6,7 @@ numeric columns are right-aligned. Names may be Japanese (the Noto CJK font cove
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -33,10 +33,11 @@ class Column:
 
 
 def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequence[object]], *,
-                 subtitle: str = "", highlight: Sequence[int] = (), badges: Sequence[int] = (),
+                 subtitle: str = "", highlight: Sequence[int] = (), badges: Mapping[int, int] = {},
                  scale: float = 1.0) -> bytes:
-    """PNG of a table. ``highlight``: row indexes marked with a bar; ``badges``: row indexes
-    (0..2) that get a 1/2/3 medal circle in the first column."""
+    """PNG of a table. ``highlight``: row indexes marked with a bar; ``badges``: row index ->
+    place (1, 2 or 3) for the rows that get a medal circle in the first column (players tied
+    for a place share its medal)."""
     size = max(12, int(22 * scale))
     cell_font, bold = font(size), font(size, bold=True)
     title_font, sub_font = font(int(size * 1.35), bold=True), font(int(size * 0.85))
@@ -70,12 +71,12 @@ def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequenc
             draw.rectangle((0, top, total_w, top + row_h), fill=STRIPE)
         if index in highlight:
             draw.rectangle((0, top, int(6 * scale), top + row_h), fill=MARK)
-        if index in badges and index < 3:
-            colour = player_colour(index, ("yellow", "white", "orange"))
+        if 1 <= (place := badges.get(index, 0)) <= 3:
+            colour = player_colour(place - 1, ("yellow", "white", "orange"))
             r = int(row_h * 0.34)
             cx, cy = int(8 * scale) + badge_w // 2, top + row_h // 2
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour.fill, outline=MUTED)
-            draw.text((cx, cy), str(index + 1), fill=TEXT, font=bold, anchor="mm")
+            draw.text((cx, cy), str(place), fill=TEXT, font=bold, anchor="mm")
         _cells(draw, row, columns, widths, left0, top, row_h, pad, cell_font, TEXT)
         draw.line((0, top + row_h, total_w, top + row_h), fill=LINE)
     return encode_png(image)

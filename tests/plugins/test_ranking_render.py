@@ -6,6 +6,7 @@ import io
 
 from PIL import Image
 
+from renderers.common import player_colour
 from renderers.rankings import MARK, Column, render_ranking
 
 COLUMNS = [Column("#", numeric=True), Column("Player"), Column("Points", numeric=True)]
@@ -36,3 +37,36 @@ def test_reader_row_is_marked_and_scale_applies():
 def test_japanese_names_draw_glyphs():
     one, other = image([(1, "花子", "3")]), image([(1, "アリス", "3")])
     assert one.tobytes() != other.tobytes()
+
+
+MEDAL_FILL = {place: player_colour(place - 1, ("yellow", "white", "orange")).fill for place in (1, 2, 3)}
+
+
+def medal_colour(picture: Image.Image, row: int, subtitle: bool = False) -> tuple:
+    """The colour inside the medal circle of ``row`` (left of its number)."""
+    size, row_h = 22, int(22 * 1.8)
+    title_h = int(size * 2.5) + (int(size * 1.1) if subtitle else 0)
+    cx, cy = 8 + row_h // 2, title_h + row_h * (row + 1) + row_h // 2
+    return picture.getpixel((cx - int(row_h * 0.34) + 4, cy))
+
+
+def test_players_tied_for_a_place_share_its_medal():
+    rows = [(1, "Ann", "9"), (2, "Bob", "7"), (3, "Cy", "5"), (3, "Di", "5"), (5, "Ed", "1")]
+    picture = image(rows, badges={0: 1, 1: 2, 2: 3, 3: 3})
+    assert [medal_colour(picture, row) for row in range(4)] == [MEDAL_FILL[1], MEDAL_FILL[2], MEDAL_FILL[3], MEDAL_FILL[3]]
+    assert medal_colour(picture, 4) not in MEDAL_FILL.values()
+    shared_first = image(rows[:3], badges={0: 1, 1: 1, 2: 3})
+    assert [medal_colour(shared_first, row) for row in range(3)] == [MEDAL_FILL[1], MEDAL_FILL[1], MEDAL_FILL[3]]
+
+
+def test_a_tournament_standings_picture_gives_a_tied_third_its_medal():
+    from bot.store.tournaments import Tournament
+    from bot.tournaments.pictures import StandingsPictures
+    from bot.tournaments.standings import Line
+
+    cup = Tournament(1, 7, 1, "Autumn Cup", "countdown", (), "swiss", 2, 3, None, 1, 1, "finished", 3)
+    lines = [Line(i, name, i, points=points, place=place)
+             for i, (name, points, place) in enumerate([("Ann", 3, 1), ("Bob", 2, 2), ("Cy", 1, 3), ("Di", 1, 3)])]
+    picture = Image.open(io.BytesIO(StandingsPictures().image(cup, lines, None, "en", 1.0))).convert("RGB")
+    assert [medal_colour(picture, row, subtitle=True) for row in range(4)] == \
+        [MEDAL_FILL[1], MEDAL_FILL[2], MEDAL_FILL[3], MEDAL_FILL[3]]

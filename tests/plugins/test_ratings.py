@@ -6,7 +6,8 @@ import io
 
 from PIL import Image
 
-from bot.ratings.model import START, rate
+from bot.ratings.model import START, displayed, places, rate
+from bot.ratings.service import medals
 from bot.store.records import Skill
 from tests.plugins.helpers import finish_countdown, play_turns
 from tests.conftest import ctx
@@ -34,6 +35,41 @@ def test_model_ranks_and_ties():
     assert (upset[1].mu - weak.mu) > (expected[0].mu - strong.mu)       # beating a stronger player gains more
 
 
+def test_a_new_player_sees_a_friendly_rating_that_a_first_loss_does_not_make_negative():
+    assert START.ordinal == 0 and displayed(START) == 1000
+    winner, loser = rate([START, START], [1, 2])
+    assert loser.ordinal < 0 < displayed(loser) < 1000 < displayed(winner)
+    last = rate([START] * 6, [1, 2, 3, 4, 5, 6])[-1]
+    assert last.ordinal < 0 and 0 < displayed(last) < 1000
+    # the order is the ordinal's; far below the start it stops at 0
+    assert displayed(Skill(20, 3)) > displayed(Skill(20, 4)) and displayed(Skill(0, 9)) == 0
+
+
+def test_ties_share_places_and_medals():
+    assert places([1200, 1100, 1100, 1000]) == [1, 2, 2, 4]
+    assert places([1200, 1100, 1000, 1000, 900]) == [1, 2, 3, 3, 5]
+    assert medals(places([1200, 1100, 1000, 1000, 900])) == {0: 1, 1: 2, 2: 3, 3: 3}
+    assert medals(places([1100, 1100, 1000])) == {0: 1, 1: 1, 2: 3}
+
+
+async def test_a_new_players_lines_show_no_negative_rating_and_explain_it(bot):
+    await game(bot, "alice", "bob")
+    replies = await finish_countdown(bot.service, 1)
+    text = text_of(replies)
+    changes = [line for line in text.splitlines() if " → " in line]
+    assert len(changes) == 2 and all(line.split(": ", 1)[1].startswith("1000 → ") for line in changes), changes
+    assert not [line for line in changes if "-" in line.split(" → ")[1].split(" (")[0]], changes
+    assert text_of(replies, "ja").count("1000 → ") == 2
+    for who in ("alice", "bob"):
+        mine = text_of(await bot.plugins.ratings.rating(ctx(who)))
+        assert "μ" not in mine and "σ" not in mine and "New players start at 1000." in mine, mine
+    board = await bot.plugins.ratings.leaderboard(ctx("alice"), "countdown")
+    text = text_of(board)
+    assert "μ" not in text and "Leaderboard for Countdown (test game):" in text and "New players start at 1000." in text
+    assert "新しいプレイヤーのレーティングは1000から始まり" in text_of(board, "ja") and "μ" not in text_of(board, "ja")
+    assert all(int(line.split(" — ")[1].split(" ")[0]) > 0 for line in text.splitlines()[1:3]), text
+
+
 async def test_finished_game_updates_ratings(bot, recorder):
     table = await game(bot, "alice", "bob", "carol")
     await play_turns(bot.service, 1, turns=2)
@@ -45,7 +81,7 @@ async def test_finished_game_updates_ratings(bot, recorder):
     assert set(rows) == set(results) and all(r.games == 1 for r in rows.values())
     winner = next(u for u, rank in results.items() if rank == 1)
     assert rows[winner].wins == 1 and rows[winner].skill.ordinal == max(r.skill.ordinal for r in rows.values())
-    assert f"{rows[winner].name}: 0.0 → {rows[winner].skill.ordinal:.1f} (+" in text
+    assert f"{rows[winner].name}: 1000 → {displayed(rows[winner].skill)} (+" in text
     # a second finish of the same table can never count twice
     assert await bot.plugins.ratings._rate(table.id, 7, "countdown", [(u, "x") for u in results], [1, 2, 3], False) is None
     again = await bot.plugins.ratings.store.get(7, "countdown", list(results))
