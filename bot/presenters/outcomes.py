@@ -37,7 +37,8 @@ class OutcomePresenter:
         if isinstance(outcome, Closed):
             return [Reply([outcome.headline], locale=outcome.table.public_language)]
         if isinstance(outcome, Moved):
-            return await self.turns.replies(outcome.table, outcome.events, outcome.actor, outcome.chose)
+            return await self.turns.replies(outcome.table, outcome.events, outcome.actor, outcome.chose,
+                                            undoable=outcome.undoable)
         return await self.ended(outcome)
 
     async def ended(self, outcome: Ended) -> list[Reply]:

@@ -24,9 +24,10 @@ class TurnPresenter:
         self.pool = pool            # where a game's suggestions and legal actions are worked out
 
     async def replies(self, table: LiveTable, events: list[Event], actor: int | None = None,
-                      chose: str | None = None) -> list[Reply]:
+                      chose: str | None = None, *, undoable: bool = False) -> list[Reply]:
         """The public turn message after ``events``, then the mover's own reply (``actor``: the
-        seat that moved; ``chose``: the move they picked in their panel, which the reply replaces)."""
+        seat that moved; ``chose``: the move they picked in their panel, which the reply replaces;
+        ``undoable``: the mover may still take it back with /undo, which the reply says)."""
         game = table.game
         public_view = game.view(table.state, None)
         lines = [e.msg for e in events if e.to is None]
@@ -54,17 +55,21 @@ class TurnPresenter:
         if actor is not None:
             # the mover's own panel for their next step, unless the public buttons already hold it
             public_moves = any(customids.kind_of(b.custom_id) == "action" for b in buttons)
-            mine = await self._actor_reply(table, events, actor, chose, actor in humans and (chose is not None or not public_moves))
+            mine = await self._actor_reply(table, events, actor, chose, actor in humans and (chose is not None or not public_moves),
+                                           undoable)
             if mine is not None:
                 replies.append(mine)
         return replies
 
     async def _actor_reply(self, table: LiveTable, events: list[Event], actor: int, chose: str | None,
-                           to_act: bool) -> Reply | None:
+                           to_act: bool, undoable: bool = False) -> Reply | None:
         """What only the mover sees after a move: private events (a card drawn), the move they chose
-        from their panel (which this reply replaces), and their panel again if they act next too."""
+        from their panel (which this reply replaces) and whether /undo takes it back, and their
+        panel again if they act next too."""
         headline = [t("You chose: {action}", action=chose)] if chose is not None else []
         headline += [e.msg for e in events if e.to is not None and actor in e.to]
+        if headline and undoable:
+            headline.append(t("Changed your mind? /undo takes this move back as long as nobody has moved since."))
         if to_act:
             reply = await self.panel(table, actor, replace=chose is not None, headline=headline)
             if reply is not None:

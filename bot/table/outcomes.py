@@ -58,12 +58,15 @@ class Closed:
 class Moved:
     """A running game changed and goes on: it started, a move, a resignation, a timer's move or
     a computer's. Everything is committed. ``actor``: the seat that moved (None when no player
-    did); ``chose``: the move as the actor picked it in their private panel."""
+    did); ``chose``: the move as the actor picked it in their private panel; ``undoable``: the
+    actor may take the move back at once with /undo (it showed nothing hidden and nobody, no
+    computer either, has moved after it)."""
 
     table: LiveTable
     events: list[Event]
     actor: int | None = None
     chose: str | None = None
+    undoable: bool = False
 
 
 @dataclass

@@ -11,6 +11,7 @@ the extensions write with them: TableHooks.ending).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import time
@@ -28,6 +29,7 @@ from bot.table.offered import OfferedGames
 from bot.table.outcomes import Ended, Moved, Refused, not_saved, refused
 from bot.table.typed import MAX_TEXT, SLASH_VERBS, clean_text
 from games.core import Event, IllegalAction, Msg, Outcome, SeatRef
+from games.core.contract import Game
 from games.core.outcome import ranks_from_scores
 
 log = logging.getLogger(__name__)
@@ -43,6 +45,14 @@ def resigned_outcome(table: LiveTable) -> Outcome:
     """Seats still in the game share first place; every seat that resigned shares the next."""
     keys = [0 if s.resigned else 1 for s in table.seats]
     return Outcome(tuple([0] * len(table.seats)), ranks_from_scores(keys), (t("The game ended by resignation."),))
+
+
+def shows_nothing(game: Game, before: str, seat: int, action: Any, events: list[Event]) -> bool:
+    """Whether ``action`` by ``seat`` (applied to the state stored as ``before``, JSON) showed
+    nothing random or hidden, so that its mover may take it back (``Game.reveals``; bot/undo)."""
+    if type(game).reveals is Game.reveals or not before:
+        return False
+    return not game.reveals(game.from_json(json.loads(before)), seat, action, events)
 
 
 def stale_choice() -> Refused:
@@ -124,7 +134,11 @@ class Play:
         else:
             return Refused(errors[self._best_error(table, seat, candidates)].msg, tuple(table.names))
         record = ActionRecord(table.version + 1, seat, str(action), "move", False, time.time())
-        return await self.commit(table, events, [record], actor=seat, chose=str(action) if from_panel else None)
+        undoable = shows_nothing(game, table.snapshot, seat, action, events)
+        done = await self.commit(table, events, [record], actor=seat, chose=str(action) if from_panel else None)
+        if isinstance(done, Moved) and undoable and table.version == record.n:     # nobody moved after it
+            done.undoable = True
+        return done
 
     def _best_error(self, table: LiveTable, seat: int, candidates: list[str]) -> int:
         """Of several readings of one command, report the error of the one written like the legal moves."""

@@ -103,6 +103,38 @@ async def test_a_button_of_an_undone_turn_stays_stale_after_the_mover_moves_agai
     await consistent(bot, table)
 
 
+HINT = "Changed your mind? /undo takes this move back as long as nobody has moved since."
+
+
+async def chosen_in_the_panel(bot, user: str) -> list:
+    """``user`` opens their panel and picks its first move; the replies to that click."""
+    panel = await bot.service.panel(ctx(user))
+    first = next(b.custom_id for r in panel for b in r.buttons if b.custom_id.startswith("bt:c:"))
+    replies = await bot.service.button(ctx(user), first)
+    assert not replies[0].error, text_of(replies)
+    return replies
+
+
+async def test_the_private_reply_to_a_move_says_that_undo_takes_it_back(bot):
+    table = await start(bot, "alice", "bob")
+    await bot.service.act(ctx("alice"), "bet odd")
+    await bot.service.act(ctx("bob"), "bet even")
+    replies = await chosen_in_the_panel(bot, "alice")
+    mine = [r for r in replies if r.private]
+    assert mine and "You chose: " in text_of(mine) and HINT in text_of(mine), text_of(replies)
+    assert "考え直しましたか？　まだ誰も動いていなければ、「/undo」でこの手を取り消せます。" in text_of(mine, "ja")
+    assert HINT not in text_of([r for r in replies if not r.private])        # only the mover reads it
+    r = await bot.plugins.undo.request(ctx("alice"))                          # and it is so
+    assert "takes back their move" in text_of(r) and table.state.total == 0, text_of(r)
+
+
+async def test_no_undo_hint_once_a_computer_has_moved_after_it(bot):
+    await start(bot, "alice", bots=1)
+    await bot.service.act(ctx("alice"), "bet odd")
+    replies = await chosen_in_the_panel(bot, "alice")                          # the computer answers at once
+    assert "You chose: " in text_of(replies) and HINT not in text_of(replies), text_of(replies)
+
+
 async def test_restart_after_own_take_back(bot):
     table = await start(bot, "alice", "bob")
     await bot.service.act(ctx("alice"), "bet odd")
