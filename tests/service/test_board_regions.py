@@ -94,7 +94,7 @@ async def test_board_after_the_end_shows_the_final_position_in_every_region(serv
         assert not after[0].error and not after[0].private and after[0].image, text_of(after)
         assert pixels(after[0].image) == drawn("carcassonne", view, names, region), asked
         assert "this is its final position. /board result shows its result." in text_of(after)
-        assert "これは最終局面です。結果は /board result で表示できます。" in text_of(after, "ja")
+        assert "これは最終局面です。結果は「/board result」で表示できます。" in text_of(after, "ja")
     result = await service.board(ctx("erin"), "result")
     assert not result[0].error and result[0].image_name.startswith("result-") and "Game over." in text_of(result)
     assert pixels(result[0].image) != pixels((await service.board(ctx("erin")))[0].image)
