@@ -121,11 +121,27 @@ def with_shard_flags(settings: Settings, shard_ids: str | None, shard_count: str
 
 
 class Stopped(Exception):
-    """The bot stopped itself: the message says why (for the operator), ``code`` is the exit code."""
+    """The bot stopped itself: the message says why (for the operator, a ``Msg`` when it is worded
+    in both languages), ``code`` is the exit code."""
 
-    def __init__(self, message: str, code: int) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Msg, code: int) -> None:
+        super().__init__(message.text if isinstance(message, Msg) else message)
+        self.message = message
         self.code = code
+
+
+def say(msg: Msg, *, error: bool = True) -> None:
+    """Print a message for the operator in their language (LANGUAGE, LC_ALL, LC_MESSAGES or LANG:
+    Japanese for ja, else English), as the configuration errors are; on stderr when ``error``."""
+    print(operator_i18n().render(msg, environment_language(os.environ)), file=sys.stderr if error else sys.stdout)
+
+
+def detail(error: BaseException | str | Msg) -> str | Msg:
+    """What an exception says, for a message's ``{error}`` (a store's or a lock's own words stay
+    as they are written)."""
+    if isinstance(error, Stopped):
+        return error.message
+    return error if isinstance(error, (str, Msg)) else str(error)
 
 
 async def open_configured_store(settings: Settings) -> Store:
@@ -201,8 +217,7 @@ async def serve(args: argparse.Namespace, settings: Settings, store: Store) -> N
             try:
                 await run_discord(service, store, settings, i18n, token, force_sync=args.sync, plugins=plugins, monitor=monitor)
             except discord.LoginFailure:
-                raise Stopped("Discord refused the bot's token: check DISCORD_TOKEN (Discord developer portal, your"
-                              " application, Bot, Reset Token)", 2) from None
+                raise Stopped(TOKEN_REFUSED, 2) from None
     finally:
         await plugins.stop()
         await service.close()
@@ -231,19 +246,20 @@ async def sync_commands(settings: Settings, store: Store) -> None:
     try:
         await sync_commands_once(service, store, settings, i18n, os.environ.get("DISCORD_TOKEN", "").strip(), plugins)
     except discord.LoginFailure:
-        raise Stopped("Discord refused the bot's token: check DISCORD_TOKEN (Discord developer portal, your"
-                      " application, Bot, Reset Token)", 2) from None
+        raise Stopped(TOKEN_REFUSED, 2) from None
     finally:
         await service.close()
-    print("The slash commands are synced.")
+    say(t("The slash commands are synced."), error=False)
 
 
 MIGRATE = "migrate-sqlite-to-postgres"          # the command of earlier versions: ``migrate sqlite-to-postgres``
 COMMANDS = ("run", "console", "migrate", "sync")
 ALIASES = {"discord": "run", MIGRATE: "migrate"}
 MIGRATIONS = ("schema", "sqlite-to-postgres")
-POSTGRES_MISSING = ("PostgreSQL support is not installed: install the bot with it, pip install 'boardtable[postgres]'"
-                    " (or use database.backend: sqlite)")
+POSTGRES_MISSING = t("PostgreSQL support is not installed: install the bot with it, pip install 'boardtable[postgres]'"
+                     " (or use database.backend: sqlite)")
+TOKEN_REFUSED = t("Discord refused the bot's token: check DISCORD_TOKEN (Discord developer portal, your application,"
+                  " Bot, Reset Token)")
 
 
 def postgres_installed() -> bool:
@@ -259,16 +275,15 @@ def migrate(args: argparse.Namespace, settings: Settings) -> int:
     """``boardtable migrate [schema]`` and ``boardtable migrate sqlite-to-postgres [--from PATH] [--to URL]``."""
     if args.what in (None, "schema"):
         if settings.database.backend == "postgres" and not postgres_installed():
-            print(f"Not migrated: {POSTGRES_MISSING}", file=sys.stderr)
+            say(t("Not migrated: {error}", error=POSTGRES_MISSING))
             return 2
         return upgrade_schema(settings)
     dsn = args.target or settings.database.dsn or os.environ.get("DATABASE_URL", "").strip()
     if not dsn:
-        print("Nowhere to copy to: set DATABASE_URL (postgresql://USER:PASSWORD@HOST:5432/DATABASE) or pass --to",
-              file=sys.stderr)
+        say(t("Nowhere to copy to: set DATABASE_URL (postgresql://USER:PASSWORD@HOST:5432/DATABASE) or pass --to"))
         return 2
     if not postgres_installed():
-        print(f"Nothing was copied: {POSTGRES_MISSING}", file=sys.stderr)
+        say(t("Nothing was copied: {error}", error=POSTGRES_MISSING))
         return 2
     from bot.store.transfer import migrate_sqlite_to_postgres
 
@@ -279,10 +294,10 @@ def migrate(args: argparse.Namespace, settings: Settings) -> int:
             ownership.lock_for_copy(source)
         print(asyncio.run(migrate_sqlite_to_postgres(source, dsn)))
     except OwnershipError as error:
-        print(f"Nothing was copied: {error}", file=sys.stderr)
+        say(t("Nothing was copied: {error}", error=detail(error)))
         return 4
     except StoreError as error:
-        print(f"Nothing was copied: {error}", file=sys.stderr)
+        say(t("Nothing was copied: {error}", error=detail(error)))
         return 3
     finally:
         asyncio.run(ownership.release())
@@ -304,12 +319,12 @@ def upgrade_schema(settings: Settings) -> int:
     try:
         asyncio.run(upgrade())
     except StoreError as error:
-        print(f"Database error: {error}", file=sys.stderr)
+        say(t("Database error: {error}", error=detail(error)))
         return 3
     except OwnershipError as error:
-        print(f"Not migrated: {error}", file=sys.stderr)
+        say(t("Not migrated: {error}", error=detail(error)))
         return 4
-    print(f"The {settings.database.backend} database's schema is up to date.")
+    say(t("The {backend} database's schema is up to date.", backend=settings.database.backend), error=False)
     return 0
 
 
@@ -366,23 +381,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.mode == "migrate":
         return migrate(args, settings)
     if settings.database.backend == "postgres" and not postgres_installed():
-        print(f"Not started: {POSTGRES_MISSING}", file=sys.stderr)
+        say(t("Not started: {error}", error=POSTGRES_MISSING))
         return 2
     if args.mode == "sync" and not os.environ.get("DISCORD_TOKEN", "").strip():
-        print("Nothing to sync with: boardtable sync needs the bot's token in DISCORD_TOKEN", file=sys.stderr)
+        say(t("Nothing to sync with: boardtable sync needs the bot's token in DISCORD_TOKEN"))
         return 2
     try:
         asyncio.run(main_async(args, settings))
     except (KeyboardInterrupt, asyncio.CancelledError):
         pass
     except StoreError as error:
-        print(f"Database error: {error}", file=sys.stderr)
+        say(t("Database error: {error}", error=detail(error)))
         return 3
     except OwnershipError as error:
-        print(f"Not started: {error}", file=sys.stderr)
+        say(t("Not started: {error}", error=detail(error)))
         return 4
     except Stopped as error:
-        print(f"Stopped: {error}", file=sys.stderr)
+        say(t("Stopped: {error}", error=detail(error)))
         return error.code
     return 0
 

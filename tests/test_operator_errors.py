@@ -215,3 +215,21 @@ async def test_an_encoded_password_works_and_a_wrong_one_is_explained(tmp_path, 
                         secrets=(*PIECES, "Zz9"))
     finally:
         await pg_server.drop_database(database)
+
+
+@pytest.mark.parametrize(("lang", "database_error", "nowhere"), [
+    ("en_US.UTF-8", "Database error: ", "Nowhere to copy to: set DATABASE_URL"),
+    ("ja_JP.UTF-8", "データベースエラー：", "コピー先がありません。DATABASE_URL（"),
+])
+def test_start_up_and_database_messages_speak_the_operators_language(tmp_path, lang, database_error, nowhere):
+    """Not only configuration errors: a database that cannot be opened, and a copy with nowhere to
+    go, are said in the operator's language too (the store's own details stay as written)."""
+    database = tmp_path / "tables.sqlite3"
+    database.write_bytes(random.Random(1).randbytes(20_000))
+    env = {"LANG": lang}
+    done = run_bot(tmp_path, f"database:\n  path: {database}\n" + GAMES, env=env)
+    out = assert_sentence(done, 3, str(database), "not an SQLite database")
+    assert done.stderr.startswith(database_error), out
+    done = run_bot(tmp_path, f"database:\n  path: {database}\n" + GAMES, "migrate", "sqlite-to-postgres", env=env)
+    out = assert_sentence(done, 2)
+    assert done.stderr.startswith(nowhere), out
