@@ -1,5 +1,5 @@
 """Persistent components: every button and select menu the bot sends has a ``bt:...`` custom_id
-that carries the table (and, for moves, the state version and an index or path); this one
+that carries the table (and, for moves, the turn serial and an index or path); this one
 dynamic item answers all of them, also after a restart. It takes every custom_id, not only
 ``bt:...`` ones, so that a click with any other id (a forged or garbled one) is answered that the
 component is not ours instead of never."""

@@ -7,7 +7,7 @@ word, so a big set becomes a few short steps (Keyflower: tile → count and colo
 offers a single choice.
 
 A stage is found again from its path (the positions of the groups chosen), recomputed from the
-seat's legal actions each time: components carry only (table, version, path or action index),
+seat's legal actions each time: components carry only (table, turn serial, path or action index),
 never action text, and a stale path simply resolves to nothing.
 """
 from __future__ import annotations
