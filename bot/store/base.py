@@ -176,15 +176,16 @@ class Store(ABC):
         await self._transaction(statements)
 
     async def append_actions(self, table_id: int, actions: list[ActionRecord], snapshot: dict | str,
-                             seats: list[SeatRecord] | None = None) -> None:
+                             seats: list[SeatRecord] | None = None, *, takebacks: int | None = None) -> None:
         """Append to the log and move the snapshot forward in one transaction. The first action
-        must follow the stored version (``n == version + 1``); when another process has written
+        must follow the stored version (``n == version + 1``) and, when ``takebacks`` is given,
+        the table must still count that many moves taken back; when another process has written
         the table since it was loaded, StaleTableError is raised and nothing changes."""
         statements = q.log_rows(table_id, actions, seats)
         if actions:         # the snapshot moves only from the version the actions follow
             statements.append((q.MOVE_ON, {"table_id": table_id, "from_version": actions[0].n - 1,
                                            "new_snapshot": q.dumps(snapshot), "to_version": actions[-1].n,
-                                           "now": time.time()}))
+                                           "copy_takebacks": takebacks, "now": time.time()}))
         else:
             statements.append((q.SET_SNAPSHOT, {"table_id": table_id, "new_snapshot": q.dumps(snapshot),
                                                 "now": time.time()}))
@@ -199,14 +200,15 @@ class Store(ABC):
     async def finish_table(self, table_id: int, status: str, results: list[tuple[int, int | None, int, int]], *,
                            version: int | None = None, actions: Sequence[ActionRecord] = (),
                            snapshot: dict | str | None = None, seats: list[SeatRecord] | None = None,
-                           extra: Sequence[Statement] = ()) -> None:
+                           extra: Sequence[Statement] = (), takebacks: int | None = None) -> None:
         """Close a table: ``results`` rows are (seat, user_id, rank, score).
 
         A game's end is one transaction: its last ``actions`` (the log rows and the ``snapshot``
         they lead to, ``seats`` as they are now), the results, the status, and ``extra`` (what
         extensions write with it: rating changes, a tournament result). With ``version`` (the
         version the caller's copy holds) only a table still open at that version is closed;
-        otherwise StaleTableError is raised and nothing changes, so a game never ends twice."""
+        otherwise StaleTableError is raised and nothing changes, so a game never ends twice;
+        ``takebacks`` (the count of moves taken back that copy holds) is checked the same way."""
         statements = q.log_rows(table_id, actions, seats)
         statements += [(q.PUT_RESULT, {"table_id": table_id, "seat": seat, "user_id": user, "rank": rank, "score": score})
                        for seat, user, rank, score in results]
@@ -218,7 +220,8 @@ class Store(ABC):
             statements.append((q.CLOSE_AT_VERSION, {
                 "table_id": table_id, "at_version": version, "new_status": status,
                 "to_version": actions[-1].n if actions else version,
-                "new_snapshot": None if snapshot is None else q.dumps(snapshot), "now": time.time()}))
+                "new_snapshot": None if snapshot is None else q.dumps(snapshot), "copy_takebacks": takebacks,
+                "now": time.time()}))
         statements += list(extra)
         await self._transaction(statements, guard=guard)
 

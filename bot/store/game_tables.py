@@ -8,7 +8,7 @@ import json
 import time
 from typing import Any, Sequence
 
-from sqlalchemy import Row, and_, bindparam, delete, func, insert, literal_column, select, true, update
+from sqlalchemy import BigInteger, Row, and_, bindparam, delete, func, insert, literal_column, select, true, update
 
 from bot.store.shards import Shards
 from bot.store.records import ActionRecord, SeatRecord, TableRecord
@@ -39,8 +39,13 @@ SET_LOBBY_MESSAGE = update(game_tables).where(_THIS_TABLE).values(lobby_message_
 START = (update(game_tables).where(_THIS_TABLE)
          .values(status="playing", snapshot=bindparam("new_snapshot"), version=0, announced_version=-1,
                  updated_at=bindparam("now")))
+#: a table still holding the count of moves taken back the writer's copy holds (no check when
+#: the count given is NULL): a copy from before another process's undo and new moves is stale
+#: even where the version came back to the same number
+_SAME_TAKEBACKS = game_tables.c.takebacks == func.coalesce(
+    bindparam("copy_takebacks", value=None, type_=BigInteger, required=False), game_tables.c.takebacks)
 #: the snapshot moves from the version the appended actions follow, and only from it
-MOVE_ON = (update(game_tables).where(_THIS_TABLE, game_tables.c.version == bindparam("from_version"))
+MOVE_ON = (update(game_tables).where(_THIS_TABLE, game_tables.c.version == bindparam("from_version"), _SAME_TAKEBACKS)
            .values(snapshot=bindparam("new_snapshot"), version=bindparam("to_version"), updated_at=bindparam("now")))
 SET_SNAPSHOT = (update(game_tables).where(_THIS_TABLE)
                 .values(snapshot=bindparam("new_snapshot"), updated_at=bindparam("now")))
@@ -52,7 +57,8 @@ SET_STATUS = update(game_tables).where(_THIS_TABLE).values(status=bindparam("new
 # announced after a restart if it was not announced before
 CLOSE_AT_VERSION = (
     update(game_tables)
-    .where(_THIS_TABLE, game_tables.c.version == bindparam("at_version"), game_tables.c.status.in_(OPEN))
+    .where(_THIS_TABLE, game_tables.c.version == bindparam("at_version"), game_tables.c.status.in_(OPEN),
+           _SAME_TAKEBACKS)
     .values(status=bindparam("new_status"), version=bindparam("to_version"),
             snapshot=func.coalesce(bindparam("new_snapshot"), game_tables.c.snapshot),
             announced_version=func.coalesce(game_tables.c.announced_version, -1), updated_at=bindparam("now")))
@@ -77,7 +83,7 @@ def _put_meta(spelling) -> Any:
 PUT_META = ByDialect(_put_meta)
 
 # undo: take moves back (the first statement guards the version the undo was planned at)
-STILL_AT = (update(game_tables).where(_THIS_TABLE, game_tables.c.version == bindparam("at_version"))
+STILL_AT = (update(game_tables).where(_THIS_TABLE, game_tables.c.version == bindparam("at_version"), _SAME_TAKEBACKS)
             .values(version=game_tables.c.version))
 KEEP_UNDONE = insert(undone_actions)
 DROP_ACTIONS_AFTER = delete(actions).where(actions.c.table_id == bindparam("table_id"), actions.c.n > bindparam("after"))
@@ -167,12 +173,14 @@ def log_rows(table_id: int, records: Sequence[ActionRecord], seat_records: list[
 
 
 def take_back(table_id: int, at_version: int, taken: Sequence[ActionRecord], snapshot: str, version: int,
-              now: float) -> list[Statement]:
+              now: float, takebacks: int | None = None) -> list[Statement]:
     """Undo: the moves ``taken`` leave the log for the audit trail and the table goes back to
     ``version`` with ``snapshot``, its count of moves taken back grown by theirs. The first
-    statement matches only while the table is still at ``at_version`` (use it as the guard);
+    statement matches only while the table is still at ``at_version`` and, when ``takebacks`` is
+    given, still counts that many moves taken back (use it as the guard);
     the turn gone back to counts as not announced."""
-    statements: list[Statement] = [(STILL_AT, {"table_id": table_id, "at_version": at_version})]
+    statements: list[Statement] = [(STILL_AT, {"table_id": table_id, "at_version": at_version,
+                                                 "copy_takebacks": takebacks})]
     statements += [(KEEP_UNDONE, {"table_id": table_id, "n": r.n, "seat": r.seat, "text": r.text, "kind": r.kind,
                                   "by_computer": int(r.by_computer), "at": r.at, "undone_at": now}) for r in taken]
     statements.append((DROP_ACTIONS_AFTER, {"table_id": table_id, "after": version}))

@@ -162,7 +162,8 @@ class Play:
             return await self.finish(table, events, outcome, actor=actor, chose=chose, records=records)
         if records:
             snapshot = table.snapshot_of(table.state)
-            if failed := await self._stored(table, self.store.append_actions(table.id, records, snapshot, table.seats)):
+            if failed := await self._stored(table, self.store.append_actions(
+                    table.id, records, snapshot, table.seats, takebacks=table.takebacks)):
                 return failed
             table.committed(records[-1].n, snapshot)
         return Moved(table, events, actor, chose)
@@ -226,7 +227,8 @@ class Play:
             for hook in self.hooks:
                 extra += await hook.ending(table, outcome, status, records)
             await self.store.finish_table(table.id, status, results, version=table.version, actions=records,
-                                          snapshot=snapshot, seats=table.seats, extra=extra)
+                                          snapshot=snapshot, seats=table.seats, extra=extra,
+                                          takebacks=table.takebacks)
 
         async with self.ending_lock:
             if failed := await self._stored(table, end_with_extensions()):
@@ -247,7 +249,8 @@ class Play:
         version = taken[0].n - 1
         snapshot = table.snapshot_of(state)
         try:
-            await self.store.write(game_tables.take_back(table.id, table.version, taken, snapshot, version, now), guard=0)
+            await self.store.write(game_tables.take_back(table.id, table.version, taken, snapshot, version, now,
+                                                         table.takebacks), guard=0)
         except StaleTableError:
             raise
         except StoreError as error:

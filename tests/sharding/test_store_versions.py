@@ -49,3 +49,30 @@ async def test_a_guarded_write_applies_only_where_its_guard_matches(store):
     guard = (game_tables.STILL_AT, {"table_id": table_id, "at_version": 0})
     await store.write([guard, reseed], guard=0)
     assert (await store.table(table_id)).seed == 99
+
+
+async def test_a_copy_from_before_another_undo_is_stale_at_the_same_version(store):
+    """Another process took a move back and moved again: the table is at the version a stale
+    copy holds, but the count of moves taken back tells them apart."""
+    table_id = await started(store)
+    await store.append_actions(table_id, [ActionRecord(1, 0, "bet odd")], '{"v":1}', takebacks=0)
+    await store.append_actions(table_id, [ActionRecord(2, 1, "bet even")], '{"v":2}', takebacks=0)
+    stale_version, stale_takebacks = 2, 0          # what the other process's copy holds
+    taken = [a for a in await store.actions(table_id) if a.n == 2]
+    await store.write(game_tables.take_back(table_id, 2, taken, '{"v":1}', 1, 0.0, takebacks=0), guard=0)
+    await store.append_actions(table_id, [ActionRecord(2, 1, "bet odd")], '{"v":"2b"}', takebacks=1)
+    with pytest.raises(StaleTableError):
+        await store.append_actions(table_id, [ActionRecord(3, 0, "bet even")], '{"v":"stale"}',
+                                   takebacks=stale_takebacks)
+    with pytest.raises(StaleTableError):
+        await store.finish_table(table_id, "finished", [(0, 11, 1, 3), (1, 12, 2, 0)], version=stale_version,
+                                 takebacks=stale_takebacks)
+    with pytest.raises(StaleTableError):
+        await store.write(game_tables.take_back(table_id, stale_version, taken, '{"v":1}', 1, 0.0,
+                                                takebacks=stale_takebacks), guard=0)
+    record = await store.table(table_id)
+    assert (record.version, record.takebacks, record.status) == (2, 1, "playing")
+    assert record.snapshot_text == '{"v":"2b"}'
+    assert [a.text for a in await store.actions(table_id)] == ["bet odd", "bet odd"]
+    await store.append_actions(table_id, [ActionRecord(3, 0, "bet even")], '{"v":3}', takebacks=1)
+    assert await store.open_table_head(1) == (table_id, "playing", 3, 1)
