@@ -17,7 +17,8 @@ from typing import Any, Hashable
 from games.core import SeededRng
 from games.core.search import SearchSettings
 from games.quetzal.ai import (COIN, DISCOVERY, best_deliveries, context, incoming_cards, opponents_can_reach,
-                              potential, ranked, space_value, tile_value_kept)
+                              potential, ranked, score, space_value, tile_value_kept)
+from games.quetzal.actions import Place, TeamUse
 from games.quetzal.components import rules
 from games.quetzal.rules.options import OPEN_HANDS
 from games.quetzal.rules.scoring import final_score
@@ -146,8 +147,23 @@ def chance_key(state: QuetzalState) -> Hashable:
 
 
 # -- order -----------------------------------------------------------------------------------------
+#: how far below the default team a staged ``team ... use`` (the same team, other workers) ranks
+STAGED_BELOW = 0.05
+
+
 def action_order(state: QuetzalState, seat: int, actions: list[Any]) -> list[Any]:
-    return ranked(state, seat, actions)
+    """The greedy player's order, except that a staged ``team ... use`` is not valued through
+    all its variants (the slow part) but just below the same team with the default workers."""
+    staged = [a for a in actions if isinstance(a, TeamUse)]
+    if not staged:
+        return ranked(state, seat, actions)
+    plain = [a for a in actions if not isinstance(a, TeamUse)]
+    values = dict(zip(map(str, plain), score(state, seat, plain)))
+    by_team = {(a.space, a.colour, a.count): values[str(a)] for a in plain if isinstance(a, Place)}
+    lowest = min(values.values(), default=0.0)
+    for a in staged:
+        values[str(a)] = by_team.get((a.space, a.colour, a.count), lowest) - STAGED_BELOW
+    return sorted(actions, key=lambda a: -values[str(a)])
 
 
 __all__ = ["SETTINGS", "clone", "determinize", "evaluate", "action_order", "chance_key", "hands_hidden"]
