@@ -16,11 +16,12 @@ from typing import Any, Hashable
 
 from games.core import SeededRng
 from games.core.search import SearchSettings
-from games.quetzal.ai import (COIN, DISCOVERY, best_deliveries, context, incoming_cards, opponents_can_reach,
+from games.quetzal.ai import (COIN, DISCOVERY, best_delivery, context, incoming_cards, opponents_can_reach,
                               potential, ranked, score, space_value, tile_value_kept)
 from games.quetzal.actions import Place, TeamUse
 from games.quetzal.components import rules
 from games.quetzal.rules.options import OPEN_HANDS
+from games.quetzal.rules.rounds import SURROUNDINGS
 from games.quetzal.rules.scoring import final_score
 from games.quetzal.state import Player, QuetzalState, Step, Team, Worker
 
@@ -75,6 +76,7 @@ def determinize(st: QuetzalState, seat: int, rng: random.Random) -> QuetzalState
 POOL_WORKER = 0.8       # a worker still to place this round
 HAND_LATER = 0.6        # what a card kept for a later round is worth of its delivery potential
 DELIVERY_NOW = 0.9      # a delivery booked for this round
+BONUS = {"vp": 1.0, "discovery": DISCOVERY, "coin": COIN}    # a Surroundings space's bonus (as greedy's)
 
 
 def evaluate(st: QuetzalState) -> tuple[float, ...]:
@@ -99,9 +101,13 @@ def evaluate(st: QuetzalState) -> tuple[float, ...]:
             booked = [(t.space, len(t.workers)) for t in st.teams if t.seat == seat]
         else:
             booked = _pending(st, seat)
-        deliveries = [n for code, n in booked if code in ("hm", "ship")]
+        sizes = [r.ship_cards if code == "ship" else r.harbour_cards
+                 for code, n in booked if code in ("hm", "ship") for _ in range(n if code == "hm" else 1)]
         for code, n in booked:
             if code in ("hm", "ship", "camp"):
+                continue
+            if code in SURROUNDINGS:                # its cards count with the hand below
+                value += 0.9 * BONUS[r.space[code].bonus or "vp"]
                 continue
             gain = space_value(ctx, code, n)
             if st.phase == "place" and r.space[code].type == "auction":
@@ -111,17 +117,33 @@ def evaluate(st: QuetzalState) -> tuple[float, ...]:
             value += 0.9 * gain
         cards = list(player.hand) + incoming_cards(st, seat)
         keep = HAND_LATER if later_rounds else 0.0
-        if deliveries:
-            now = best_deliveries(ctx, cards, sum(n for code, n in booked if code == "hm"), r.harbour_cards)
-            if any(code == "ship" for code, _ in booked):
-                now += best_deliveries(ctx, cards, 1, r.ship_cards)
-            value += max(DELIVERY_NOW * now + 0.5 * keep * potential(cards, ctx.dealers),
-                         keep * potential(cards, ctx.dealers))
-        else:
-            value += keep * potential(cards, ctx.dealers)
-        value += sum(tile_value_kept(st, seat, t) for t in player.tiles) * (later_rounds / max(1, r.rounds))
+        current = st.steps[0] if st.phase == "resolve" and st.steps else None
+        if current is not None and current.seat == seat and current.cards:
+            # a delivery being built: its chosen cards are delivered whatever comes next
+            room = (r.ship_cards if current.space == "ship" else r.harbour_cards) - len(current.cards)
+            done, picked = best_delivery(ctx, cards, list(current.cards), room, 0.0)
+            value += done
+            for card in picked:
+                cards.remove(card)
+            sizes.pop(0)                            # (the seat's first pending step is this one)
+        now, rest = _deliver(ctx, cards, sizes)
+        value += max(DELIVERY_NOW * now + keep * potential(rest, ctx.dealers), keep * potential(cards, ctx.dealers))
+        value += sum(tile_value_kept(st, seat, t) for t in player.tiles)
         values.append(value)
     return tuple(values)
+
+
+def _deliver(ctx: Any, cards: list[str], sizes: list[int]) -> tuple[float, list[str]]:
+    """The best deliveries of these sizes, one after the other: (their value, the cards left)."""
+    rest, total = list(cards), 0.0
+    for size in sizes:
+        value, picked = best_delivery(ctx, rest, [], size, 0.0)
+        if not picked or value <= 0:
+            break
+        total += value
+        for card in picked:
+            rest.remove(card)
+    return total, rest
 
 
 def _pending(st: QuetzalState, seat: int) -> list[tuple[str, int]]:
