@@ -23,6 +23,7 @@ from typing import Any, Hashable
 from games.core import SeededRng
 from games.core.search import SearchSettings
 from games.keyflower.actions import PlaceAction
+from games.keyflower.ai import PRODUCTION
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS, season_tiles, tile as tile_def
 from games.keyflower.rules import village as vil
 from games.keyflower.rules.scoring import score_player
@@ -166,6 +167,26 @@ KEEPLE = 1.0          # a keeple in hand, early on
 SKILL = 0.8           # a skill tile in hand, early on (it pays for upgrades)
 RESOURCE = 0.5        # a resource in the village, early on (it pays for upgrades)
 WIN_CHANCE = 0.8      # a bid that leads now
+PRODUCE = 1.0         # a tile's production in one season to come, times the greedy player's weight
+UPGRADE = 0.4         # the share of an upgrade's points counted before it is paid for
+
+
+def open_value(st: KeyflowerState, seat: int, tid: str, placed: Placed | None, future: float, judge: Any) -> float:
+    """What a tile of ``seat``'s village (``placed``), or one it may yet place (``None``), is
+    likely to add to its printed points: a village tile its production in the seasons left and
+    the points of its upgrade; a winter, boat or turn-order tile not yet placed its scoring as
+    the greedy player estimates it (once placed, the final scoring counts it exactly)."""
+    defn = tile_def(tid)
+    if defn.kind not in ("village", "home"):
+        return 0.0 if placed is not None else judge.tile_worth(st, seat, tid) - defn.fixed_vp(False)
+    upgraded = placed.upgraded if placed is not None else False
+    value = 0.0
+    ability = defn.ability_of(upgraded)
+    if ability is not None and ability.usable:
+        value += PRODUCTION.get(ability.t, 0.5) * PRODUCE * (3 - min(st.season, 3))
+    if not upgraded and defn.upgradable:
+        value += UPGRADE * future * (defn.vp[1] - defn.vp[0])
+    return value
 
 
 def evaluate(st: KeyflowerState) -> tuple[float, ...]:
@@ -183,14 +204,12 @@ def evaluate(st: KeyflowerState) -> tuple[float, ...]:
     for seat, player in enumerate(st.seats):
         value = float(score_player(st, seat)["total"])
         for tid in player.pending + [p.id for p in player.placed_now]:
-            value += tile_def(tid).fixed_vp(False) + 0.5 * judge.tile_worth(st, seat, tid)
+            value += tile_def(tid).fixed_vp(False) + open_value(st, seat, tid, None, future, judge)
         value += future * (KEEPLE * player.keeple_total() + SKILL * player.skill_total())
         value += future * RESOURCE * sum(p.res[r] for p in player.village.values() for r in RESOURCES
                                          if r != "gold")
         for tid, placed in player.village.items():
-            defn = tile_def(tid)
-            if vil.can_upgrade(defn, placed):
-                value += 0.4 * future * (defn.vp[1] - defn.vp[0])
+            value += open_value(st, seat, tid, placed, future, judge)
         values.append(value)
     for tid, record in st.activity.items():
         if not record.bids:
@@ -201,7 +220,8 @@ def evaluate(st: KeyflowerState) -> tuple[float, ...]:
                 values[seat] += future * KEEPLE * bid.count        # comes back at the season's end
         if leader is not None and (tid in st.auction or tid in st.orders):
             gained = sum(u.count for u in record.uses)
-            values[leader] += WIN_CHANCE * (judge.tile_worth(st, leader, tid) + 0.8 * KEEPLE * gained)
+            worth = tile_def(tid).fixed_vp(False) + open_value(st, leader, tid, None, future, judge)
+            values[leader] += WIN_CHANCE * (worth + 0.8 * KEEPLE * gained)
     for seat, player in enumerate(st.seats):
         for tid in player.village:
             back = sum(u.count for u in st.peek(tid).uses)
