@@ -1,17 +1,22 @@
-"""How fast a Carcassonne state can be copied for the search: ``copy.deepcopy``, the JSON round
-trip (``to_json``/``from_json``, which rebuilds the board) and the hand-written clone
-(games/carcassonne/search.py). Checks each copy is equal and independent, then prints medians.
+"""How fast a state can be copied for the search: ``copy.deepcopy``, the JSON round trip
+(``to_json``/``from_json``; Carcassonne's rebuilds the board) and the hand-written clone (each
+game's ``search.py``), for Carcassonne, Keyflower and Quetzal. Checks each copy is equal and
+independent, then prints medians.
 
 Run by hand: ``python bench/search_clone.py [--quick]``.
 """
 from __future__ import annotations
 
 import copy
+import random
 import statistics
 import time
+from typing import Any, Callable
 
 from carcassonne_common import ALL_OPTIONS, GAME, late_game, quick
 from games.carcassonne.search import clone
+from games.keyflower import GAME as KEYFLOWER
+from games.quetzal import GAME as QUETZAL
 from tests.search.copies import check_copy
 
 WAYS = {
@@ -21,25 +26,43 @@ WAYS = {
 }
 
 
-def check(state, way) -> None:
-    check_copy(GAME, state, way)
+def greedy_state(game: Any, players: int, seed: int, moves: int) -> Any:
+    """A game played by the greedy level for ``moves`` actions, moved on to where one seat acts."""
+    greedy, rng = game.computer_player("greedy"), random.Random(seed)
+    state = game.setup(players, frozenset(), seed)
+    for done in range(10 * moves):
+        if game.is_over(state) or (done >= moves and len(game.to_act(state)) == 1):
+            break
+        seat = min(game.to_act(state))
+        game.apply(state, seat, greedy.choose(game, state, seat, rng))
+    return state
+
+
+def time_ways(game: Any, states: list[Any], repeats: int, ways: dict[str, Callable[[Any], Any]] | None = None) -> None:
+    """Check every way on every state, then print each way's median time."""
+    ways = ways or {"deepcopy": copy.deepcopy, "json": lambda s: game.from_json(game.to_json(s)), "clone": game.clone}
+    for name, way in ways.items():
+        for state in states:
+            check_copy(game, state, way)
+        samples = []
+        for state in states:
+            for _ in range(repeats):
+                start = time.perf_counter()
+                way(state)
+                samples.append(time.perf_counter() - start)
+        print(f"  {name:9s} median {statistics.median(samples) * 1e6:8.1f} µs")
 
 
 def main() -> None:
     repeats = 50 if quick() else 300
     for label, options, placed in (("base, 40 tiles", frozenset(), 40), ("all add-ons, 70 tiles", ALL_OPTIONS, 70)):
         states = [late_game(seed, placed, options) for seed in range(3)]
-        print(f"{label} ({len(states)} states, {repeats} copies each):")
-        for name, way in WAYS.items():
-            for state in states:
-                check(state, way)
-            samples = []
-            for state in states:
-                for _ in range(repeats):
-                    start = time.perf_counter()
-                    way(state)
-                    samples.append(time.perf_counter() - start)
-            print(f"  {name:9s} median {statistics.median(samples) * 1e6:8.1f} µs")
+        print(f"carcassonne, {label} ({len(states)} states, {repeats} copies each):")
+        time_ways(GAME, states, repeats, WAYS)
+    for game, players, moves in ((KEYFLOWER, 4, 120), (QUETZAL, 4, 150)):
+        states = [greedy_state(game, players, seed, moves) for seed in range(3)]
+        print(f"{game.name}, {players} players, {moves} greedy moves ({len(states)} states, {repeats} copies each):")
+        time_ways(game, states, repeats)
 
 
 if __name__ == "__main__":

@@ -2,12 +2,13 @@
 does: rules/flow.py)."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+import random
+from typing import Any, Hashable, Sequence
 
 from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef
 from games.core import reveal
 from games.core.outcome import categories, ranks_from_scores
-from games.keyflower import notation, text, words
+from games.keyflower import notation, search, text, words
 from games.keyflower import state as kstate
 from games.keyflower.actions import Action, BoatAction, DoneAction, PassAction, PlaceAction, WinterAction
 from games.keyflower.rules import flow, legal, seasons
@@ -156,7 +157,30 @@ class Keyflower(Game):
     def computer_player(self, level: str = "greedy") -> ComputerPlayer:
         from games.keyflower.ai import KeyflowerPlayer
         from games.core import RandomPlayer
+        if level == "strong":
+            from games.core.search import StrongPlayer
+            return StrongPlayer(search.SETTINGS)
         return RandomPlayer() if level == "random" else KeyflowerPlayer()
 
     def computer_levels(self) -> Sequence[str]:
+        """The levels a table may seat. "strong" (``computer_player("strong")``, the arena's) is
+        not offered here: it thinks for most of a second, which must run off the bot's event loop."""
         return ("greedy", "random")
+
+    # -- what the search needs (games/keyflower/search.py) -----------------------------------------
+    def determinize(self, state: KeyflowerState, seat: int, rng: random.Random) -> KeyflowerState:
+        """The bag, the screens, the skill pile, the winter hands and the decks dealt again from
+        what ``seat`` cannot see, the other players' unrevealed placements redone, a fresh seed."""
+        return search.determinize(state, seat, rng)
+
+    def evaluate(self, state: KeyflowerState) -> tuple[float, ...]:
+        return search.evaluate(state)
+
+    def clone(self, state: KeyflowerState) -> KeyflowerState:
+        return search.clone(state)
+
+    def chance_key(self, state: KeyflowerState) -> Hashable:
+        return search.chance_key(state)
+
+    def action_order(self, state: KeyflowerState, seat: int, actions: list[Any]) -> list[Any]:
+        return search.action_order(state, seat, actions)

@@ -1,13 +1,14 @@
 """The Quetzal game object: the contract of games.core wired to this package's modules."""
 from __future__ import annotations
 
+import random
 from collections import Counter
-from typing import Any, Sequence
+from typing import Any, Hashable, Sequence
 
 from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, SeatRef, reveal
 from games.core.outcome import categories, ranks_from_scores
 from games.quetzal.rules import flow
-from games.quetzal import notation, text as texts
+from games.quetzal import notation, search, text as texts
 from games.quetzal.actions import Action, Deliver, Done, Keep, Place, Reroll, Sell, Store, Take, Upgrade
 from games.quetzal.ai import HeuristicPlayer, ranked
 from games.quetzal.components import rules
@@ -210,10 +211,33 @@ class Quetzal(Game):
         return out
 
     def computer_player(self, level: str = "greedy") -> ComputerPlayer:
+        if level == "strong":
+            from games.core.search import StrongPlayer
+            return StrongPlayer(search.SETTINGS)
         return RandomPlayer() if level == "random" else HeuristicPlayer()
 
     def computer_levels(self) -> Sequence[str]:
+        """The levels a table may seat. "strong" (``computer_player("strong")``, the arena's) is
+        not offered here: it thinks for most of a second, which must run off the bot's event loop."""
         return ("greedy", "random")
+
+    # -- what the search needs (games/quetzal/search.py) -------------------------------------------
+    def determinize(self, state: QuetzalState, seat: int, rng: random.Random) -> QuetzalState:
+        """The deck and (with hidden hands) the other hands dealt again from one pool, the
+        upgrade stack shuffled, a fresh seed."""
+        return search.determinize(state, seat, rng)
+
+    def evaluate(self, state: QuetzalState) -> tuple[float, ...]:
+        return search.evaluate(state)
+
+    def clone(self, state: QuetzalState) -> QuetzalState:
+        return search.clone(state)
+
+    def chance_key(self, state: QuetzalState) -> Hashable:
+        return search.chance_key(state)
+
+    def action_order(self, state: QuetzalState, seat: int, actions: list[Any]) -> list[Any]:
+        return search.action_order(state, seat, actions)
 
     def rules_data(self) -> Any:
         """The merged component data (for renderers and tools)."""
