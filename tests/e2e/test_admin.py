@@ -14,8 +14,8 @@ async def test_computers_play_along_and_resigning_ends_the_game(shared):
     channel = shared.channel("computers")
     [alice] = shared.users("cp", 1)
     await alice.slash(channel, "join", game="carcassonne")
-    assert "A computer player (greedy) takes a seat." in assert_public(await alice.slash(channel, "addbot")).content
-    assert "(random)" in assert_public(await alice.slash(channel, "addbot", level="random")).content
+    assert "A computer player (normal) takes a seat." in assert_public(await alice.slash(channel, "addbot")).content
+    assert "(weak)" in assert_public(await alice.slash(channel, "addbot", level="random")).content
     assert_private(await alice.slash(channel, "addbot", level="genius"), "There is no computer level 'genius'")
     turn = await start_game(channel, alice)
 

@@ -1,0 +1,62 @@
+"""The computer levels a table may seat: what players call them in each language, what each one
+does, and the short name of a computer's seat.
+
+A level's key (``random``, ``greedy``, ``strong``) is what config, the store and the benchmarks
+name; players read its name in their language (weak, normal, strong; よわい, ふつう, つよい) and
+may type either.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from bot.i18n import LOCALES, I18n, t
+from games.core import Msg
+from games.core.contract import Game
+
+#: each level's name as players read it
+NAMES: dict[str, Msg] = {"random": t("weak"), "greedy": t("normal"), "strong": t("strong")}
+#: what each level does, in a few words (the /addbot choices, /help)
+WHAT: dict[str, Msg] = {
+    "random": t("weak: moves at random among the legal moves"),
+    "greedy": t("normal: takes the move worth most right now, one move ahead"),
+    "strong": t("strong: thinks about a second a move, searching several moves ahead over what it cannot see"),
+}
+#: the level that plays best, first (a resigned or timed-out seat's default falls back in this order)
+STRONGEST_FIRST = ("strong", "greedy", "random")
+
+
+def level_name(level: str) -> Msg:
+    """The name players read for ``level`` (a level this module does not know is shown as it is)."""
+    return NAMES.get(level) or Msg(level)
+
+
+def level_names(levels: Iterable[str]) -> tuple[Msg, ...]:
+    """Several levels' names, for a message that lists them (rendered as a list)."""
+    return tuple(level_name(level) for level in levels)
+
+
+def seat_name(number: int, level: str) -> Msg:
+    """The short seat name of the ``number``-th computer at a table: "CPU 1 (strong)"."""
+    return t("CPU {number} ({level})", number=number, level=level_name(level))
+
+
+def table_levels(game: Game) -> list[str]:
+    """The levels a table of ``game`` may seat."""
+    return list(game.computer_levels())
+
+
+def level_named(text: str, levels: Sequence[str]) -> str | None:
+    """The level of ``levels`` that ``text`` names: its key or its name in any language."""
+    wanted = text.strip().casefold()
+    i18n = I18n()
+    for level in levels:
+        if wanted == level.casefold() or any(wanted == i18n.render(level_name(level), locale).casefold() for locale in LOCALES):
+            return level
+    return None
+
+
+def best_level(levels: Sequence[str], preferred: str) -> str:
+    """``preferred`` if the game offers it, else the best level it does offer."""
+    if preferred in levels:
+        return preferred
+    return next((level for level in STRONGEST_FIRST if level in levels), levels[-1])

@@ -1,0 +1,96 @@
+"""Computer levels are named in the table's language everywhere (the /addbot answer, the lobby,
+the refusal that lists them, /addbot's choices), a computer's seat has a short name in it, and
+a level may be typed by its key or its name in either language. Names stored before stay."""
+import itertools
+
+from bot.i18n import I18n, game_packages
+from bot.service import TableService
+from bot.store import SeatRecord
+from bot.table.live import LiveTable
+from bot.table.levels import level_named, seat_name
+from games import registry
+from tests.conftest import ctx, make_settings
+
+I18N = I18n(game_packages([registry.get("carcassonne")]))
+
+
+def service_of(store) -> TableService:
+    seeds = itertools.count(300)
+    return TableService(store, make_settings(games={"enabled": ("carcassonne",)}), seed_source=lambda: next(seeds), render=False)
+
+
+def table_of(service: TableService) -> LiveTable:
+    table = service.live_tables.in_channel(1)
+    assert table is not None
+    return table
+
+
+def public(replies) -> str:
+    return "\n".join(I18N.lines(r.lines, r.locale, r.names) for r in replies if not r.private)
+
+
+def private(replies, reader: str) -> str:
+    return "\n".join(I18N.lines(r.lines, reader, r.names) for r in replies if r.private)
+
+
+async def test_levels_in_english(store):
+    service = service_of(store)
+    alice = ctx("alice", guild_locale="en-US", locale="en-US")
+    await service.join(alice, "carcassonne")
+    said = public(await service.addbot(alice, "greedy"))
+    assert "A computer player (normal) takes a seat." in said and "CPU 1 (normal)" in said
+    said = public(await service.addbot(alice, "Weak"))        # a level's name works as well as its key
+    assert "A computer player (weak) takes a seat." in said and "CPU 2 (weak)" in said
+    refused = private(await service.addbot(alice, "genius"), "en")
+    assert "There is no computer level 'genius'. Levels: weak, normal" in refused
+    assert [s.name for s in table_of(service).seats] == ["Alice", "CPU 1 (normal)", "CPU 2 (weak)"]
+    assert [s.level for s in table_of(service).seats] == [None, "greedy", "random"]
+    choices = service.autocomplete.level(alice, "")
+    assert [level for level, _ in choices] == ["random", "greedy"]
+    assert I18N.render(choices[1][1], "en") == "normal: takes the move worth most right now, one move ahead"
+    await service.close()
+
+
+async def test_levels_in_japanese(store):
+    service = service_of(store)
+    hiro = ctx("alice", guild_locale="ja", locale="ja")
+    await service.join(hiro, "carcassonne")
+    said = public(await service.addbot(hiro, "ふつう"))
+    assert "コンピューター（ふつう）が着席しました。" in said and "CPU 1（ふつう）" in said
+    said = public(await service.addbot(hiro, "random"))
+    assert "コンピューター（よわい）が着席しました。" in said
+    refused = private(await service.addbot(hiro, "genius"), "ja")
+    assert "レベル：よわい, ふつう" in refused
+    for text in (said, refused):
+        assert "greedy" not in text and "random" not in text
+    assert [s.name for s in table_of(service).seats] == ["Alice", "CPU 1（ふつう）", "CPU 2（よわい）"]
+    choices = service.autocomplete.level(hiro, "つよ")      # not offered yet at this table: nothing
+    assert choices == []
+    assert [level for level, _ in service.autocomplete.level(hiro, "よわい")] == ["random"]
+    assert I18N.render(service.autocomplete.level(hiro, "")[0][1], "ja") == "よわい：指せる手の中からでたらめに選ぶ"
+    await service.close()
+
+
+def test_names_and_keys():
+    assert level_named("STRONG", ["random", "greedy", "strong"]) == "strong"
+    assert level_named("つよい", ["random", "greedy", "strong"]) == "strong"
+    assert level_named("normal", ["random", "greedy"]) == "greedy"
+    assert level_named("strong", ["random", "greedy"]) is None
+    assert I18N.render(seat_name(2, "strong"), "en") == "CPU 2 (strong)"
+    assert I18N.render(seat_name(2, "strong"), "ja") == "CPU 2（つよい）"
+
+
+async def test_seat_names_stored_before_stay(store):
+    service = service_of(store)
+    alice = ctx("alice")
+    await service.join(alice, "carcassonne")
+    table = table_of(service)
+    await store.put_seats(table.id, table.seats + [SeatRecord(1, None, "Computer 1 (greedy)", True, "greedy")])
+    await service.close()
+    again = service_of(store)
+    await again.restore()
+    await again.addbot(alice, "random")
+    await again.start(alice)
+    restored = table_of(again)
+    assert sorted(s.name for s in restored.seats) == ["Alice", "CPU 2 (weak)", "Computer 1 (greedy)"]
+    await again.close()
