@@ -28,6 +28,7 @@ from bot.presenters.turn import TurnPresenter
 from bot.service import confirm, restore
 from bot.service.announcements import Announcements
 from bot.service.answers import Answer
+from bot.service.computers import ComputerTurns
 from bot.service.confirm_flow import ConfirmFlow
 from bot.service.help import help_replies
 from bot.service.languages import SERVER_LANGUAGES, USER_LANGUAGES, KnownLanguages
@@ -42,6 +43,7 @@ from bot.table.offered import OfferedGames
 from bot.table.outcomes import Ended, Moved, Refused, TableOutcome
 from bot.table.play import Play, stale_choice
 from bot.table.tableoptions import split_options
+from bot.table.thinking import Thinker
 from bot.table.typed import clean_text
 from games import registry
 from games.core import Event, Msg, default_options
@@ -78,6 +80,9 @@ class TableService:
         self.presenter = OutcomePresenter(self.turns, self.pictures, self.extension_lines)
         self.information = Information(store, self.pictures, self.offered, self._pool)
         self.autocomplete = Autocomplete(self.live_tables, self.legal, self.pictures, self.offered)
+        #: the moves of computers that think long, in worker processes (bot/service/computers.py)
+        self.computers = ComputerTurns(self, Thinker(settings.computer.think_processes, settings.computer.think_seconds,
+                                                     settings.games.extra), settings.computer.think_queue)
         self.confirmations = confirm.Confirmations()     # /resign and /abort ask first (confirm.py)
         self.confirm_flow = ConfirmFlow(self)
         self.announcements = Announcements(store)
@@ -124,6 +129,7 @@ class TableService:
         if isinstance(outcome, Moved):
             for hook in self.hooks:
                 await hook.turn(outcome.table, replies)
+            self.computers.ask(outcome.table)       # a computer that thinks long is to move: it starts now
         elif isinstance(outcome, Ended):
             for hook in self.hooks:
                 await hook.finished(outcome.table, outcome.outcome, outcome.status, replies)
@@ -213,6 +219,7 @@ class TableService:
         await self.announcements.sent(replies)
 
     async def close(self) -> None:
+        await self.computers.close()
         await self.announcements.close()
         await self.server_languages.flush()
         await self.user_languages.flush()
