@@ -167,6 +167,15 @@ class ComputerTurns:
             return []
         return await self.service.answer(done)
 
+    async def think_now(self, table: LiveTable, seat: int, level: str, seed: str) -> str:
+        """The move of ``seat`` in the table's state in memory, thought in a worker process
+        while the caller waits (a timeout's move, under the table's lock: rare, and only this
+        table waits)."""
+        question = Question(table.game.name, table.snapshot_of(table.state), seat, level, seed, self.thinker.seconds)
+        decision = await self.thinker.decide(question)
+        self.thinks.append(decision.cpu_seconds)
+        return decision.text
+
     async def _deliver(self, channel_id: int, replies: list[Reply]) -> None:
         if self.ports is None:
             return

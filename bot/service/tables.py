@@ -69,7 +69,7 @@ class TableService:
         self.live_tables = LiveTables(store, self.shards, self.hooks, forgotten=self.legal.forget,
                                       default_language=settings.locale.default)
         self.play = Play(store, self.live_tables, self.offered, self.hooks, self.legal, self._pool,
-                         computer_level=settings.computer.default_level, max_computer_moves=settings.computer.max_moves_per_command)
+                         takeover_level=settings.computer.takeover_level, max_computer_moves=settings.computer.max_moves_per_command)
         self.lifecycle = Lifecycle(store, self.live_tables, self.offered, self.play, self.hooks,
                                    default_options=settings.games.default_options, default_language=settings.locale.default,
                                    computer_level=settings.computer.default_level,

@@ -41,8 +41,12 @@ def seat_name(number: int, level: str) -> Msg:
 
 
 def table_levels(game: Game) -> list[str]:
-    """The levels a table of ``game`` may seat."""
-    return list(game.computer_levels())
+    """The levels a table of ``game`` may seat: the game's own list, with ``strong`` wherever the
+    game supports the search (``Game.supports_search``), so a game gets it when its search lands."""
+    levels = list(game.computer_levels())
+    if "strong" not in levels and game.supports_search():
+        levels.append("strong")
+    return levels
 
 
 def level_named(text: str, levels: Sequence[str]) -> str | None:

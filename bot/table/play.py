@@ -22,6 +22,7 @@ from bot.store import ActionRecord, StaleTableError, Store, StoreError, game_tab
 from bot.table.context import Ctx
 from bot.table.hooks import TableHooks
 from bot.table.legal import LegalTexts
+from bot.table.levels import best_level, table_levels
 from bot.table.live import LiveTable
 from bot.table.live_tables import LiveTables
 from bot.table.offered import OfferedGames
@@ -57,14 +58,14 @@ class Play:
     """Moves at the running tables of this process, and how they are committed."""
 
     def __init__(self, store: Store, tables: LiveTables, games: OfferedGames, hooks: list[TableHooks], legal: LegalTexts,
-                 pool: Executor, *, computer_level: str, max_computer_moves: int) -> None:
+                 pool: Executor, *, takeover_level: str, max_computer_moves: int) -> None:
         self.store = store
         self.tables = tables
         self.games = games
         self.hooks = hooks
         self.legal = legal
         self.pool = pool
-        self.computer_level = computer_level
+        self.takeover_level = takeover_level      # resigned seats play at it (or the game's best level)
         self.max_computer_moves = max_computer_moves
         #: held while a game's end is written (TableHooks.ending): one end at a time, so that what
         #: an extension reads to compute its part (ratings) does not change before it is written
@@ -174,8 +175,13 @@ class Play:
         return [s for s in sorted(table.game.to_act(table.state)) if table.computer_controls(s)]
 
     def level_of(self, table: LiveTable, seat: int) -> str:
-        """The level a computer plays ``seat`` at: its own, or for a resigned seat the default."""
-        return table.seats[seat].level or self.computer_level
+        """The level a computer plays ``seat`` at: its own, or for a resigned seat the takeover
+        level (config ``computer.takeover_level``) where the game offers it, else its best."""
+        return table.seats[seat].level or self.takeover_level_of(table)
+
+    def takeover_level_of(self, table: LiveTable) -> str:
+        """The level the computer plays a seat at for its player (resigned, or out of time)."""
+        return best_level(table_levels(table.game), self.takeover_level)
 
     def thinking_seat(self, table: LiveTable) -> int | None:
         """The computer seat whose move is thought in the worker processes (bot/table/thinking.py),

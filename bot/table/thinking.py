@@ -64,6 +64,8 @@ def decide(question: Question) -> Decision:
         raise LookupError(f"no game named {question.game!r} in this worker")
     state = game.from_json(json.loads(question.snapshot))
     player = game.computer_player(question.level)
+    if question.level == "strong" and not isinstance(player, StrongPlayer):
+        player = StrongPlayer()         # a game offered "strong" by its search alone (bot/table/levels.py)
     if isinstance(player, StrongPlayer):
         player = StrongPlayer(replace(player.settings, seconds=question.seconds))
     start = time.process_time()

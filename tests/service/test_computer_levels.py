@@ -7,9 +7,9 @@ from bot.i18n import I18n, game_packages
 from bot.service import TableService
 from bot.store import SeatRecord
 from bot.table.live import LiveTable
-from bot.table.levels import level_named, seat_name
+from bot.table.levels import level_named, seat_name, table_levels
 from games import registry
-from tests.conftest import ctx, make_settings
+from tests.conftest import TEST_GAME, ctx, make_settings
 
 I18N = I18n(game_packages([registry.get("carcassonne")]))
 
@@ -42,11 +42,11 @@ async def test_levels_in_english(store):
     said = public(await service.addbot(alice, "Weak"))        # a level's name works as well as its key
     assert "A computer player (weak) takes a seat." in said and "CPU 2 (weak)" in said
     refused = private(await service.addbot(alice, "genius"), "en")
-    assert "There is no computer level 'genius'. Levels: weak, normal" in refused
+    assert "There is no computer level 'genius'. Levels: weak, normal, strong." in refused
     assert [s.name for s in table_of(service).seats] == ["Alice", "CPU 1 (normal)", "CPU 2 (weak)"]
     assert [s.level for s in table_of(service).seats] == [None, "greedy", "random"]
     choices = service.autocomplete.level(alice, "")
-    assert [level for level, _ in choices] == ["random", "greedy"]
+    assert [level for level, _ in choices] == ["random", "greedy", "strong"]
     assert I18N.render(choices[1][1], "en") == "normal: takes the move worth most right now, one move ahead"
     await service.close()
 
@@ -60,12 +60,13 @@ async def test_levels_in_japanese(store):
     said = public(await service.addbot(hiro, "random"))
     assert "コンピューター（よわい）が着席しました。" in said
     refused = private(await service.addbot(hiro, "genius"), "ja")
-    assert "レベル：よわい, ふつう" in refused
+    assert "レベル：よわい, ふつう, つよい。" in refused
+    said += public(await service.addbot(hiro, "strong"))
+    assert "コンピューター（つよい）が着席しました。" in said
     for text in (said, refused):
-        assert "greedy" not in text and "random" not in text
-    assert [s.name for s in table_of(service).seats] == ["Alice", "CPU 1（ふつう）", "CPU 2（よわい）"]
-    choices = service.autocomplete.level(hiro, "つよ")      # not offered yet at this table: nothing
-    assert choices == []
+        assert not any(word in text for word in ("random", "greedy", "strong", "weak", "normal")), text
+    assert [s.name for s in table_of(service).seats] == ["Alice", "CPU 1（ふつう）", "CPU 2（よわい）", "CPU 3（つよい）"]
+    assert [level for level, _ in service.autocomplete.level(hiro, "つよい")] == ["strong"]
     assert [level for level, _ in service.autocomplete.level(hiro, "よわい")] == ["random"]
     assert I18N.render(service.autocomplete.level(hiro, "")[0][1], "ja") == "よわい：指せる手の中からでたらめに選ぶ"
     await service.close()
@@ -76,6 +77,8 @@ def test_names_and_keys():
     assert level_named("つよい", ["random", "greedy", "strong"]) == "strong"
     assert level_named("normal", ["random", "greedy"]) == "greedy"
     assert level_named("strong", ["random", "greedy"]) is None
+    assert table_levels(registry.get("carcassonne")) == ["random", "greedy", "strong"]
+    assert table_levels(registry.load(TEST_GAME)) == ["random"]                  # no search: no strong
     assert I18N.render(seat_name(2, "strong"), "en") == "CPU 2 (strong)"
     assert I18N.render(seat_name(2, "strong"), "ja") == "CPU 2（つよい）"
 

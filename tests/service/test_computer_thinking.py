@@ -13,6 +13,7 @@ import time
 
 import pytest
 
+from bot.plugins import Plugins
 from bot.plugins.ports import Ports
 from bot.service import TableService
 from bot.store import SqliteStore
@@ -22,7 +23,7 @@ from tests.helpers import confirmed, text_of
 
 def service_of(store, seconds: float = 0.05) -> TableService:
     seeds = itertools.count(40)
-    settings = make_settings(games={"enabled": ("carcassonne",)}, computer={"think_seconds": seconds})
+    settings = make_settings(games={"enabled": ("carcassonne",)}, computer={"think_seconds": seconds, "takeover_level": "strong"})
     return TableService(store, settings, seed_source=lambda: next(seeds), render=False)
 
 
@@ -41,11 +42,9 @@ async def open_against_strong(service: TableService, channel: int, user: str = "
     """A Carcassonne table in ``channel``: ``user`` against a computer (strong), started."""
     player = ctx(user, channel)
     await service.join(player, "carcassonne")
-    await service.addbot(player, "greedy")
+    await service.addbot(player, level)
     table = service.live_tables.in_channel(channel)
-    assert table is not None
-    table.seats[1].level = level
-    await service.store.put_seats(table.id, table.seats)
+    assert table is not None and table.seats[1].level == level
     await service.start(player)
     return player, table
 
@@ -88,7 +87,7 @@ async def test_the_strong_computer_moves_off_the_loop_once_per_turn(sqlite):
     assert by_computer and all(a.seat == 1 for a in by_computer)
     assert [a.n for a in actions] == list(range(1, len(actions) + 1))     # each version once
     said = text_of(posted.replies[1])
-    assert "CPU 1 (normal) places" in said
+    assert "CPU 1 (strong) places" in said
     assert len(service.computers.waits) == len(service.computers.thinks) >= 3
     await service.close()
 
@@ -147,6 +146,46 @@ async def test_a_restart_mid_thought_moves_the_computer_once(tmp_path):
     after = [a for a in await store.actions(table.id) if a.n > version]
     assert after and after[0].n == version + 1 and after[0].seat == 1 and after[0].by_computer
     assert len([a for a in after if a.n == version + 1]) == 1
-    assert len(posted.replies[1]) >= 1 and "CPU 1 (normal)" in text_of(posted.replies[1])
+    assert len(posted.replies[1]) >= 1 and "CPU 1 (strong)" in text_of(posted.replies[1])
     await again.close()
     await store.close()
+
+
+async def test_resigned_and_timed_out_seats_are_played_by_the_strong_level(sqlite):
+    service = service_of(sqlite)
+    plugins = Plugins(service, sqlite)
+    alice, bob, carol = ctx("alice"), ctx("bob"), ctx("carol")
+    await service.join(alice, "carcassonne")
+    await service.join(bob)
+    await service.join(carol)
+    await service.start(alice)
+    table = service.live_tables.in_channel(1)
+    assert table is not None
+    assert service.play.takeover_level_of(table) == "strong"
+    people = {p.user_id: p for p in (alice, bob, carol)}
+
+    # out of time: the computer moves for the seat at the strong level, thought in a worker
+    seat = next(iter(table.game.to_act(table.state)))
+    thought = len(service.computers.thinks)
+    replies = await plugins.timers.apply_timeout(table, seat, "computer")
+    assert replies is not None and "ran out of time" in text_of(replies)
+    assert len(service.computers.thinks) > thought
+    assert seat not in table.game.to_act(table.state)
+
+    # resigned: the seat is the computer's from now on, at the strong level
+    quitter = next(s for s in table.seats if s.seat != seat)
+    await confirmed(service, people[quitter.user_id], "resign")
+    assert table.seats[quitter.seat].resigned and service.play.level_of(table, quitter.seat) == "strong"
+    version = table.version
+    for _ in range(8):
+        await service.computers.settled()
+        to_act = [s for s in table.game.to_act(table.state) if not table.computer_controls(s)]
+        if not to_act:
+            break
+        who = people[table.seats[to_act[0]].user_id]
+        legal = [str(a) for a in table.game.legal_actions(table.state, to_act[0])]
+        await service.act(who, random.Random(table.version).choice(legal))
+    await service.computers.settled()
+    played = [a for a in await sqlite.actions(table.id) if a.n > version and a.seat == quitter.seat and a.kind == "move"]
+    assert played and all(a.by_computer for a in played)
+    await service.close()
