@@ -114,6 +114,7 @@ class ComputerTurns:
             return
         version, question = question
         self.waits.append(time.monotonic() - asked)
+        started = time.monotonic()
         try:
             decision: Decision | None = await self.thinker.decide(question)
         except Exception:
@@ -121,6 +122,9 @@ class ComputerTurns:
             decision = None
         if decision is not None:
             self.thinks.append(decision.cpu_seconds)
+            log.info("table %s: the computer at seat %s waited %.0f ms for a worker, then thought %.0f ms (CPU) in %.0f ms",
+                     table_id, question.seat, self.waits[-1] * 1000, decision.cpu_seconds * 1000,
+                     (time.monotonic() - started) * 1000)
         async with tables.lock(channel_id):
             self.waiting.discard(table_id)
             replies = await self._play(table_id, version, question.seat, decision)

@@ -15,7 +15,9 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import os
 import random
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -51,10 +53,44 @@ class Decision:
     cpu_seconds: float       # CPU time the decision took
 
 
+#: how much lower the worker processes' scheduling priority is than the bot's (``os.nice``): on a
+#: busy machine the event loop, which answers the players, gets the cores first. The budget is
+#: CPU time, so a computer thinks as well either way, only later.
+NICENESS = 10
+PARENT_CHECK = 1.0         # seconds between a worker's looks at whether the bot is still there
+
+
 def prepare(extra_games: Sequence[str]) -> None:
-    """Set a worker process up: register the operator's plugin games."""
+    """Set a worker process up: its output let go of, a lower priority, the operator's plugin
+    games registered, every game loaded (its data tables read here rather than in the first
+    decision). A worker says nothing itself (a failure reaches the bot with its answer); letting
+    go of the bot's stdout and stderr means that whatever reads them sees them end with the bot,
+    not with its last worker."""
+    threading.Thread(target=leave_with_the_bot, args=(os.getppid(),), name="parent-watch", daemon=True).start()
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
+    os.close(quiet)
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
     for spec in extra_games:
         registry.load(spec)
+    for name in registry.names():
+        registry.get(name)
+
+
+def leave_with_the_bot(parent: int) -> None:
+    """End this worker once the bot that started it is gone (killed, so it could not say so):
+    a worker waits for questions on a queue it also holds the writing end of, so it would
+    never notice by itself."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
+
+
+def ready() -> bool:
+    """A task that only makes sure a worker process has started (``Thinker.warm_up``)."""
+    return True
 
 
 def decide(question: Question) -> Decision:
@@ -83,6 +119,12 @@ class Thinker:
         self.seconds = seconds
         self.pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=prepare, initargs=(tuple(extra_games),))
+
+    def warm_up(self) -> "asyncio.Future[list[bool]]":
+        """Start the worker processes now (they load every game as they start), so that the
+        first strong decision after a start does not wait for them."""
+        loop = asyncio.get_running_loop()
+        return asyncio.gather(*(loop.run_in_executor(self.pool, ready) for _ in range(self.processes)))
 
     async def decide(self, question: Question) -> Decision:
         return await asyncio.get_running_loop().run_in_executor(self.pool, decide, question)
