@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import deque
 from typing import TYPE_CHECKING
 
 from bot.presenters.replies import Reply
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 RETRY_FULL = 1.0           # seconds after which a table the full queue turned away asks again
+FIGURES_KEPT = 1000        # decisions whose waiting and thinking times are kept
 
 
 class ComputerTurns:
@@ -46,9 +48,9 @@ class ComputerTurns:
         self.waiting: set[int] = set()          # tables queued or thinking
         self.busy = 0                            # asking tasks at work on a table
         self.workers: list[asyncio.Task[None]] = []
-        #: seconds each decision waited for a worker, and its CPU time (bench/discord_load.py)
-        self.waits: list[float] = []
-        self.thinks: list[float] = []
+        #: seconds the latest decisions waited for a worker, and their CPU time (tests, benchmarks)
+        self.waits: deque[float] = deque(maxlen=FIGURES_KEPT)
+        self.thinks: deque[float] = deque(maxlen=FIGURES_KEPT)
         self.dropped = 0                         # answers for a table that had moved on
 
     # -- asking -------------------------------------------------------------------------------------
