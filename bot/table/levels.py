@@ -32,10 +32,10 @@ STRONGEST_FIRST = ("strong", "greedy", "random")
 def level_lines(games: Sequence[Game]) -> list[Msg]:
     """What /help says of the computer levels: what each does, how strong, and the games that
     have ``strong``."""
-    searching = tuple(Msg(game.title) for game in games if "strong" in table_levels(game))
+    searching = [Msg(game.title) for game in games if "strong" in table_levels(game)]
     lines = [t("Computer levels (/addbot LEVEL):"), *(WHAT[level] for level in ("random", "greedy", "strong")), HOW_STRONG]
     if searching:
-        lines.append(t("strong is offered in: {games}.", games=searching))
+        lines.append(t("strong is offered in: {games}.", games=listed(searching)))
     return lines
 
 
@@ -44,9 +44,18 @@ def level_name(level: str) -> Msg:
     return NAMES.get(level) or Msg(level)
 
 
-def level_names(levels: Iterable[str]) -> tuple[Msg, ...]:
-    """Several levels' names, for a message that lists them (rendered as a list)."""
-    return tuple(level_name(level) for level in levels)
+def listed(items: Sequence[Msg]) -> Msg:
+    """``items`` (at least one) as one list in the reader's language ("weak, normal, strong";
+    「よわい、ふつう、つよい」)."""
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = t("{first}, {rest}", first=item, rest=joined)
+    return joined
+
+
+def level_names(levels: Iterable[str]) -> Msg:
+    """Several levels' names, for a message that lists them."""
+    return listed([level_name(level) for level in levels])
 
 
 def seat_name(number: int, level: str) -> Msg:

@@ -92,7 +92,7 @@ async def test_a_japanese_table_names_the_levels_in_japanese(shared):
     seated = assert_public(await hiro.slash(channel, "addbot", level="つよい")).content
     assert "コンピューター（つよい）が着席しました。" in seated and "CPU 1（つよい）" in seated, seated
     refused = assert_private(await hiro.slash(channel, "addbot", level="genius")).content
-    assert "よわい, ふつう, つよい" in refused
+    assert "よわい、ふつう、つよい" in refused
     for text in (seated, refused):
         assert not any(word in text for word in ("random", "greedy", "strong", "weak", "normal")), text
     assert_healthy(fake, shared.bot)

@@ -60,7 +60,7 @@ async def test_levels_in_japanese(store):
     said = public(await service.addbot(hiro, "random"))
     assert "コンピューター（よわい）が着席しました。" in said
     refused = private(await service.addbot(hiro, "genius"), "ja")
-    assert "レベル：よわい, ふつう, つよい。" in refused
+    assert "レベル：よわい、ふつう、つよい。" in refused
     said += public(await service.addbot(hiro, "strong"))
     assert "コンピューター（つよい）が着席しました。" in said
     for text in (said, refused):
@@ -115,5 +115,5 @@ async def test_help_says_what_each_level_is_and_how_strong(store):
     assert "2人戦10局中7.5勝（75%、平均6.4点差）" in japanese
     assert "本当の勝率は44%〜92%のどこか" in japanese and "つよいを選べるゲーム：カルカソンヌ。" in japanese
     game = private(await service.help(ctx("alice", locale="ja"), "carcassonne"), "ja")
-    assert "カルカソンヌの卓のコンピューターのレベル：よわい, ふつう, つよい（/addbot レベル）。" in game
+    assert "カルカソンヌの卓のコンピューターのレベル：よわい、ふつう、つよい（/addbot レベル）。" in game
     await service.close()
