@@ -8,7 +8,12 @@ from an interaction's creation to its first answer (the initial callback) per ki
 p95 and p99; the time until a move's answer is visible; moves per second; and the longest stall
 of the bot's event loop (measured inside the bot by bot/monitor.py).
 
-    python bench/discord_load.py [--quick|--smoke] [--channels 100] [--users 400] [--seconds 60]
+With ``--strong``, a quarter of the channels play Carcassonne, two players against a strong
+computer (which thinks in the bot's worker processes, ``--think-processes``): the players'
+move -> visible answer is printed for those tables apart, and how long the computer's moves
+waited for a worker and thought (from the bot's log), and how long the players saw them take.
+
+    python bench/discord_load.py [--quick|--smoke] [--strong] [--channels 100] [--users 400] [--seconds 60]
 """
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -24,28 +30,43 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.e2e.conftest import log_problems, new_fake, start_board_bot, traceback_texts, write_config  # noqa: E402
-from tests.e2e.loadgen import (LoadPlan, build_world, interaction_figures, move_figures, ms,  # noqa: E402
-                               run_load)
+from tests.e2e.loadgen import (LoadPlan, Table, build_world, interaction_figures, move_figures, ms,  # noqa: E402
+                               percentiles, run_load)
 
 QUICK = LoadPlan(channels=20, users=80, guilds=2, seconds=15.0)
 SMOKE = LoadPlan(channels=5, users=15, guilds=1, seconds=4.0)
 
 
-def load_config(folder: Path, render_threads: int, render_processes: int = 0) -> tuple[Path, Path]:
+STRONG_SHARE = 4               # --strong: every fourth channel has a strong computer seat
+THOUGHT = re.compile(r"the computer at seat \d+ waited (\d+) ms for a worker, then thought (\d+) ms \(CPU\) in (\d+) ms")
+
+
+def load_config(folder: Path, render_threads: int, render_processes: int = 0, think_processes: int = 1) -> tuple[Path, Path]:
     monitor_file = folder / "loop.json"
     config = write_config(folder, overrides={
         "rendering": {"threads": render_threads, "processes": render_processes},
         "monitor": {"event_loop": True, "interval_ms": 20, "report_seconds": 1, "file": str(monitor_file)},
+        "computer": {"think_processes": think_processes},
     })
     return config, monitor_file
 
 
-async def bench(plan: LoadPlan, render_threads: int, bot_log: str | None = None, render_processes: int = 0) -> int:
+def seat_strong_computers(tables: list[Table]) -> list[Table]:
+    """Every fourth table plays Carcassonne, its first two players against a strong computer."""
+    strong = tables[::STRONG_SHARE]
+    for table in strong:
+        table.games, table.users, table.computer = ["carcassonne"], table.users[:2], "strong"
+    return strong
+
+
+async def bench(plan: LoadPlan, render_threads: int, bot_log: str | None = None, render_processes: int = 0,
+                strong: bool = False, think_processes: int = 1) -> int:
     fake = await new_fake()
     try:
         with tempfile.TemporaryDirectory() as folder:
-            config, monitor_file = load_config(Path(folder), render_threads, render_processes)
+            config, monitor_file = load_config(Path(folder), render_threads, render_processes, think_processes)
             tables = build_world(fake, plan)
+            with_computers = seat_strong_computers(tables) if strong else []
             started = time.monotonic()
             bot = await start_board_bot(fake, config)
             print(f"bot ready in {time.monotonic() - started:.1f} s; {plan.channels} channels in {plan.guilds} guilds, "
@@ -60,6 +81,8 @@ async def bench(plan: LoadPlan, render_threads: int, bot_log: str | None = None,
                 Path(bot_log).write_text(bot.output, encoding="utf-8")
             stalls = json.loads(monitor_file.read_text()) if monitor_file.exists() else None
             report(fake, tables, wall, stalls, cpu, drawing)
+            if strong:
+                report_computers(tables, with_computers, bot.output)
             problems = fake.problems() + traceback_texts(fake) + log_problems(bot)
             for problem in problems[:20]:
                 print("  PROBLEM:", problem[:300])
@@ -119,6 +142,18 @@ def report(fake, tables, wall: float, stalls: dict | None, bot_cpu: float | None
         print("  event loop stalls: no figures written")
 
 
+def report_computers(tables: list[Table], with_computers: list[Table], bot_output: str) -> None:
+    """The players' answers at the tables with a strong computer, and the computer's moves."""
+    others = [t for t in tables if t not in with_computers]
+    for label, group in (("players at strong tables", with_computers), ("players elsewhere", others)):
+        print(f"  move -> visible answer, {label:<24}: {ms(percentiles([m.answered_after for t in group for m in t.moves]))}")
+    thoughts = [(int(waited) / 1000, int(cpu) / 1000, int(wall) / 1000) for waited, cpu, wall in THOUGHT.findall(bot_output)]
+    print(f"  strong computer moves {len(thoughts)}, waited for a worker: {ms(percentiles([w for w, _, _ in thoughts]))}")
+    print(f"  strong computer moves, thinking (CPU)   : {ms(percentiles([c for _, c, _ in thoughts]))}")
+    print(f"  strong computer moves, thinking (wall)  : {ms(percentiles([w for _, _, w in thoughts]))}")
+    print(f"  player's answer -> computer's moves seen: {ms(percentiles([w for t in with_computers for w in t.computer_waits]))}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help=f"{QUICK.channels} channels, {QUICK.users} users, {QUICK.seconds:.0f} s")
@@ -130,12 +165,14 @@ def main() -> int:
     parser.add_argument("--render-threads", type=int, default=2)
     parser.add_argument("--render-processes", type=int, default=0, help="draw in this many processes (rendering.processes)")
     parser.add_argument("--bot-log", help="write the bot's output to this file")
+    parser.add_argument("--strong", action="store_true", help="a quarter of the channels play against a strong computer")
+    parser.add_argument("--think-processes", type=int, default=1, help="the strong level's worker processes (computer.think_processes)")
     args = parser.parse_args()
     plan = SMOKE if args.smoke else QUICK if args.quick else LoadPlan()
     changes = {k: v for k, v in (("channels", args.channels), ("users", args.users), ("guilds", args.guilds),
                                  ("seconds", args.seconds)) if v is not None}
     plan = LoadPlan(**{**plan.__dict__, **changes})
-    return asyncio.run(bench(plan, args.render_threads, args.bot_log, args.render_processes))
+    return asyncio.run(bench(plan, args.render_threads, args.bot_log, args.render_processes, args.strong, args.think_processes))
 
 
 if __name__ == "__main__":

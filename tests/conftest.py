@@ -24,9 +24,12 @@ def settings_for(**sections: dict) -> Settings:
 
 
 def make_settings(**sections: dict) -> Settings:
-    """The tests' settings: the test game, one drawing thread; ``sections`` add keys or replace
-    them (``games={"enabled": ("quetzal",)}`` keeps ``games.extra``)."""
-    merged: dict[str, dict] = {"games": {"enabled": ("countdown",), "extra": (TEST_GAME,)}, "rendering": {"threads": 1}}
+    """The tests' settings: the test game, one drawing thread, resigned and timed-out seats
+    played at the inline level (the strong level, which thinks in worker processes, has tests
+    of its own: tests/service/test_computer_thinking.py); ``sections`` add keys or replace them
+    (``games={"enabled": ("quetzal",)}`` keeps ``games.extra``)."""
+    merged: dict[str, dict] = {"games": {"enabled": ("countdown",), "extra": (TEST_GAME,)}, "rendering": {"threads": 1},
+                               "computer": {"takeover_level": "greedy"}}
     for name, keys in sections.items():
         merged[name] = {**merged.get(name, {}), **keys}
     return settings_for(**merged)

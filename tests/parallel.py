@@ -15,7 +15,7 @@ import pytest
 SERIAL = (
     "tests/e2e/", "tests/e2e_harness/", "tests/ownership/", "tests/plugins/test_discord_e2e.py",
     "tests/test_command_line.py", "tests/test_crash_restart.py", "tests/test_operator_errors.py",
-    "tests/test_readme_console.py",
+    "tests/test_readme_console.py", "tests/service/test_computer_thinking.py",
 )
 
 

@@ -36,7 +36,7 @@ def test_a_named_file_that_is_missing_is_an_error(tmp_path):
     ({"database": {"path": ""}}, "database.path", "a file path"),
     ({"database": {"pth": "x"}}, "database.pth", "database.path"),
     ({"colour": {}}, "colour", "database"),
-    ({"computer": {"default_level": "genius"}}, "computer.default_level", "random or greedy"),
+    ({"computer": {"default_level": "genius"}}, "computer.default_level", "random, greedy or strong"),
     ({"monitor": {"event_loop": "yes"}}, "monitor.event_loop", "true or false"),
     ({"monitor": {"interval_ms": 1}}, "monitor.interval_ms", "5 to 10000"),
     ({"monitor": {"report_seconds": 0}}, "monitor.report_seconds", "1 to 86400"),

@@ -41,6 +41,7 @@ class Plugins:
         records in, and the store itself where it reads tables' records or writes statements."""
         self.service = service
         self.ports = ports or Ports()
+        service.computers.ports = self.ports     # a thought-out computer move is posted like a timer's
         self.clock: Clock = clock or SystemClock()
         self.scheduler = Scheduler(store, self.clock)
         self.leadership: Leadership | None = None

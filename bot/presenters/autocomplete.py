@@ -6,10 +6,12 @@ from __future__ import annotations
 from bot.presenters import optionlines
 from bot.presenters.pictures import Pictures
 from bot.table.context import Ctx
+from bot.table.levels import WHAT, level_name, level_named, table_levels
 from bot.table.legal import LegalTexts
 from bot.table.live_tables import LiveTables
 from bot.table.offered import OfferedGames
 from bot.table.typed import clean_text
+from games.core import Msg
 
 
 def matching(texts: list[str], typed: str, limit: int) -> list[str]:
@@ -67,6 +69,17 @@ class Autocomplete:
         option's own (``on``/``off`` for a switch)."""
         table = self.tables.in_channel(ctx.channel_id)
         return optionlines.complete_values(table, clean_text(name).lower(), clean_text(typed), limit) if table else []
+
+    def level(self, ctx: Ctx, typed: str, limit: int = 25) -> list[tuple[str, Msg]]:
+        """Computer levels for ``/addbot LEVEL`` while it is typed: the levels of this channel's
+        table (every level when none is open), each with what it does, to show in the reader's
+        language. What is typed matches a level's key or its name in either language."""
+        table = self.tables.in_channel(ctx.channel_id)
+        levels = table_levels(table.game) if table is not None else list(WHAT)
+        typed = clean_text(typed)
+        named = level_named(typed, levels) if typed else None
+        found = [named] if named else [level for level in levels if not typed or typed.casefold() in level]
+        return [(level, WHAT.get(level) or level_name(level)) for level in found][:limit]
 
     def game(self, typed: str, limit: int = 25) -> list[tuple[str, str]]:
         typed = clean_text(typed).lower()

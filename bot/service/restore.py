@@ -85,8 +85,10 @@ async def _resume(service: "TableService", table: LiveTable, announced: int | No
     restarted = [restart_note()] if announced is not None and unannounced else []
     if unannounced and (outcome := table.game.outcome(table.state)) is not None:
         return await service.answer(await service.play.finish(table, restarted, outcome))
-    if any(s.is_bot or s.resigned for s in table.seats) and service.play.computers_to_act(table):
-        return await service.answer(await service.play.commit(table, restarted, []))
+    if any(s.is_bot or s.resigned for s in table.seats) and service.play.computers_to_act(table):   # quiet tables stay unloaded
+        if service.play.thinking_seat(table) is None:
+            return await service.answer(await service.play.commit(table, restarted, []))
+        service.computers.ask(table)        # its thought was lost with the process: it thinks again
     if announced is None:
         return None
     if not unannounced:

@@ -28,6 +28,7 @@ from bot.presenters.turn import TurnPresenter
 from bot.service import confirm, restore
 from bot.service.announcements import Announcements
 from bot.service.answers import Answer
+from bot.service.computers import ComputerTurns
 from bot.service.confirm_flow import ConfirmFlow
 from bot.service.help import help_replies
 from bot.service.languages import SERVER_LANGUAGES, USER_LANGUAGES, KnownLanguages
@@ -35,6 +36,7 @@ from bot.store import ActionRecord, Store, StoreError
 from bot.table.context import Ctx
 from bot.table.hooks import TableHooks
 from bot.table.legal import LegalTexts
+from bot.table.levels import table_levels
 from bot.table.lifecycle import Lifecycle, option_words
 from bot.table.live import LiveTable
 from bot.table.live_tables import LiveTables
@@ -42,6 +44,7 @@ from bot.table.offered import OfferedGames
 from bot.table.outcomes import Ended, Moved, Refused, TableOutcome
 from bot.table.play import Play, stale_choice
 from bot.table.tableoptions import split_options
+from bot.table.thinking import Thinker
 from bot.table.typed import clean_text
 from games import registry
 from games.core import Event, Msg, default_options
@@ -67,7 +70,7 @@ class TableService:
         self.live_tables = LiveTables(store, self.shards, self.hooks, forgotten=self.legal.forget,
                                       default_language=settings.locale.default)
         self.play = Play(store, self.live_tables, self.offered, self.hooks, self.legal, self._pool,
-                         computer_level=settings.computer.default_level, max_computer_moves=settings.computer.max_moves_per_command)
+                         takeover_level=settings.computer.takeover_level, max_computer_moves=settings.computer.max_moves_per_command)
         self.lifecycle = Lifecycle(store, self.live_tables, self.offered, self.play, self.hooks,
                                    default_options=settings.games.default_options, default_language=settings.locale.default,
                                    computer_level=settings.computer.default_level,
@@ -78,6 +81,9 @@ class TableService:
         self.presenter = OutcomePresenter(self.turns, self.pictures, self.extension_lines)
         self.information = Information(store, self.pictures, self.offered, self._pool)
         self.autocomplete = Autocomplete(self.live_tables, self.legal, self.pictures, self.offered)
+        #: the moves of computers that think long, in worker processes (bot/service/computers.py)
+        self.computers = ComputerTurns(self, Thinker(settings.computer.think_processes, settings.computer.think_seconds,
+                                                     settings.games.extra), settings.computer.think_queue)
         self.confirmations = confirm.Confirmations()     # /resign and /abort ask first (confirm.py)
         self.confirm_flow = ConfirmFlow(self)
         self.announcements = Announcements(store)
@@ -124,6 +130,7 @@ class TableService:
         if isinstance(outcome, Moved):
             for hook in self.hooks:
                 await hook.turn(outcome.table, replies)
+            self.computers.ask(outcome.table)       # a computer that thinks long is to move: it starts now
         elif isinstance(outcome, Ended):
             for hook in self.hooks:
                 await hook.finished(outcome.table, outcome.outcome, outcome.status, replies)
@@ -157,7 +164,8 @@ class TableService:
         loop = asyncio.get_running_loop()
         games = loop.run_in_executor(self._pool, self._warm_games)
         pictures = self.drawing.warm_up() if self.render_enabled else games
-        return asyncio.ensure_future(asyncio.gather(games, pictures))
+        thinking = self.computers.thinker.warm_up() if any("strong" in table_levels(g) for g in self.games()) else games
+        return asyncio.ensure_future(asyncio.gather(games, pictures, thinking))
 
     def _warm_games(self) -> None:
         for game in self.games():
@@ -213,6 +221,7 @@ class TableService:
         await self.announcements.sent(replies)
 
     async def close(self) -> None:
+        await self.computers.close()
         await self.announcements.close()
         await self.server_languages.flush()
         await self.user_languages.flush()

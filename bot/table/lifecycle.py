@@ -12,6 +12,7 @@ from bot.i18n import normalise_locale, t
 from bot.store import SeatRecord, Store, StoreError
 from bot.table.context import Ctx
 from bot.table.hooks import TableHooks
+from bot.table.levels import best_level, level_name, level_named, level_names, table_levels
 from bot.table.live import LiveTable
 from bot.table.live_tables import LiveTables
 from bot.table.offered import OfferedGames
@@ -175,17 +176,19 @@ class Lifecycle:
             return refused("Computer players can only be added before /start.")
         if table.seat_of(ctx.user_id) is None:
             return refused("Only seated players can add a computer player. Join with /join first.")
-        levels = list(table.game.computer_levels())
-        level = clean_text(level).lower() or (self.computer_level if self.computer_level in levels else levels[-1])
-        if level not in levels:
-            return refused("There is no computer level '{level}'. Levels: {levels}.", level=level[:20], levels=", ".join(levels))
+        levels = table_levels(table.game)
+        typed = clean_text(level)
+        chosen = level_named(typed, levels) if typed else best_level(levels, self.computer_level)
+        if chosen is None:
+            return refused("There is no computer level '{level}'. Levels: {levels}.", level=typed[:20], levels=level_names(levels))
+        level = chosen
         if len(table.seats) >= table.game.max_players:
             return refused("The table is full ({count} of {most} seats).", count=len(table.seats), most=table.game.max_players)
         number = sum(1 for s in table.seats if s.is_bot) + 1
         computer = SeatRecord(len(table.seats), None, table.computer_name(number, level), True, level)
         if failed := await self._save_seats(table, table.seats + [computer]):
             return failed
-        return LobbyChanged(table, t("A computer player ({level}) takes a seat.", level=level))
+        return LobbyChanged(table, t("A computer player ({level}) takes a seat.", level=level_name(level)))
 
     # -- the start and the close -------------------------------------------------------------------
     async def start(self, table: LiveTable, user_id: int | None) -> Moved | Ended | Refused:

@@ -5,7 +5,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import I18n, t
+from bot.i18n import I18n
+from bot.table.levels import seat_name
 from bot.table.tableoptions import public_language, table_language
 from bot.store.records import ActionRecord, SeatRecord
 from games.core.contract import Game
@@ -81,9 +82,10 @@ class LiveTable:
         return [s.name for s in self.seats]
 
     def computer_name(self, number: int, level: str) -> str:
-        """The seat name of the ``number``-th computer player, in the table's language (a name
-        is kept as it is given, so it is given in the language the table speaks)."""
-        return I18n().render(t("Computer {number} ({level})", number=number, level=level), self.public_language)
+        """The short seat name of the ``number``-th computer player ("CPU 1 (strong)"), in the
+        table's language (a name is kept as it is given, so it is given in the language the
+        table speaks; names stored before stay as they are)."""
+        return I18n().render(seat_name(number, level), self.public_language)
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:

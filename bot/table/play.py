@@ -23,16 +23,20 @@ from bot.store import ActionRecord, StaleTableError, Store, StoreError, game_tab
 from bot.table.context import Ctx
 from bot.table.hooks import TableHooks
 from bot.table.legal import LegalTexts
+from bot.table.levels import best_level, table_levels
 from bot.table.live import LiveTable
 from bot.table.live_tables import LiveTables
 from bot.table.offered import OfferedGames
 from bot.table.outcomes import Ended, Moved, Refused, not_saved, refused
+from bot.table.thinking import thinks_long
 from bot.table.typed import MAX_TEXT, SLASH_VERBS, clean_text
 from games.core import Event, IllegalAction, Msg, Outcome, SeatRef
 from games.core.contract import Game
 from games.core.outcome import ranks_from_scores
 
 log = logging.getLogger(__name__)
+#: the level a thinking computer falls back to when its thinking fails
+FALLBACK_LEVEL = "greedy"
 
 
 def resignation_ends_game(table: LiveTable, seat: int | None) -> bool:
@@ -64,14 +68,14 @@ class Play:
     """Moves at the running tables of this process, and how they are committed."""
 
     def __init__(self, store: Store, tables: LiveTables, games: OfferedGames, hooks: list[TableHooks], legal: LegalTexts,
-                 pool: Executor, *, computer_level: str, max_computer_moves: int) -> None:
+                 pool: Executor, *, takeover_level: str, max_computer_moves: int) -> None:
         self.store = store
         self.tables = tables
         self.games = games
         self.hooks = hooks
         self.legal = legal
         self.pool = pool
-        self.computer_level = computer_level
+        self.takeover_level = takeover_level      # resigned seats play at it (or the game's best level)
         self.max_computer_moves = max_computer_moves
         #: held while a game's end is written (TableHooks.ending): one end at a time, so that what
         #: an extension reads to compute its part (ratings) does not change before it is written
@@ -186,7 +190,44 @@ class Play:
     def computers_to_act(self, table: LiveTable) -> list[int]:
         return [s for s in sorted(table.game.to_act(table.state)) if table.computer_controls(s)]
 
+    def level_of(self, table: LiveTable, seat: int) -> str:
+        """The level a computer plays ``seat`` at: its own, or for a resigned seat the takeover
+        level (config ``computer.takeover_level``) where the game offers it, else its best."""
+        return table.seats[seat].level or self.takeover_level_of(table)
+
+    def takeover_level_of(self, table: LiveTable) -> str:
+        """The level the computer plays a seat at for its player (resigned, or out of time)."""
+        return best_level(table_levels(table.game), self.takeover_level)
+
+    def thinking_seat(self, table: LiveTable) -> int | None:
+        """The computer seat whose move is thought in the worker processes (bot/table/thinking.py),
+        when the next computer move is one: the table waits for it, the event loop does not."""
+        if table.status != "playing" or table.game.outcome(table.state) is not None:
+            return None
+        seats = self.computers_to_act(table)
+        return seats[0] if seats and thinks_long(self.level_of(table, seats[0])) else None
+
+    async def computer_move(self, table: LiveTable, seat: int, text: str | None) -> Moved | Ended | Refused:
+        """A thought-out move of the computer at ``seat`` (``text``), committed like any other
+        (and the inline computers' moves after it). Without a move (its thinking failed) or with
+        one the game refuses, the computer moves at the fast level instead, so the game goes on."""
+        game = table.game
+        try:
+            if text is None:
+                raise ValueError("no move was thought out")
+            events = game.apply(table.state, seat, game.parse(table.state, seat, text))
+        except Exception:
+            log.exception("table %s: the thought-out move %r of seat %s cannot be played; it moves at the fast level",
+                          table.id, text, seat)
+            table.rollback()
+            rng = random.Random(f"{table.seed}:{table.version}:computer")
+            text = str(game.computer_player(FALLBACK_LEVEL).choose(game, table.state, seat, rng))
+            events = game.apply(table.state, seat, game.parse(table.state, seat, text))
+        record = ActionRecord(table.version + 1, seat, text, "move", True, time.time())
+        return await self.commit(table, events, [record], actor=None)
+
     def _run_computers(self, table: LiveTable, records: list[ActionRecord], version: int) -> list[Event]:
+        """The inline computers' moves from here, until a person or a thinking computer is to move."""
         events: list[Event] = []
         game = table.game
         for _ in range(self.max_computer_moves):
@@ -194,7 +235,9 @@ class Play:
             if not seats or game.outcome(table.state) is not None:
                 break
             seat = seats[0]
-            level = table.seats[seat].level or self.computer_level
+            level = self.level_of(table, seat)
+            if thinks_long(level):
+                break                   # thought in the worker processes (bot/service/computers.py)
             rng = random.Random(f"{table.seed}:{version}:computer")
             try:
                 action = game.computer_player(level).choose(game, table.state, seat, rng)

@@ -28,6 +28,7 @@ from bot.table.context import Ctx
 from bot.presenters.replies import refusal as _error   # one refusal reply for every extension
 from bot.table.outcomes import Refused
 from bot.table.play import resignation_ends_game
+from bot.table.thinking import thinks_long
 from bot.store import ActionRecord, StaleTableError, Store
 from bot.store.base import Statement
 from bot.turns import vacation
@@ -339,16 +340,18 @@ class TurnTimers(TableHooks):
                                       game=Msg(game.title))))
             else:
                 events.append(Event(t("{game} has no way to skip this turn, so the computer moves instead.", game=Msg(game.title))))
-        levels = list(game.computer_levels())
-        level = service.settings.computer.default_level if service.settings.computer.default_level in levels else levels[-1]
+        level = service.play.takeover_level_of(table)
         player = game.computer_player(level)
         for _ in range(service.settings.computer.max_moves_per_command):
             if seat not in game.to_act(table.state) or game.outcome(table.state) is not None:
                 break
             version = marker.n + len(records) - 1
+            seed = f"{table.seed}:{version}:timeout"
             try:
-                action = player.choose(game, table.state, seat, random.Random(f"{table.seed}:{version}:timeout"))
-                text = str(action)
+                if thinks_long(level):      # in a worker process: the event loop goes on meanwhile
+                    text = await service.computers.think_now(table, seat, level, seed)
+                else:
+                    text = str(player.choose(game, table.state, seat, random.Random(seed)))
                 events += game.apply(table.state, seat, game.parse(table.state, seat, text))
             except Exception:
                 log.exception("table %s: the computer could not move for seat %s", table.id, seat)

@@ -179,9 +179,9 @@ class Carcassonne(Game):
         return GreedyPlayer()
 
     def computer_levels(self) -> Sequence[str]:
-        """The levels a table may seat. "strong" (``computer_player("strong")``, the arena's) is
-        not offered yet: it thinks for most of a second, which must run off the bot's event loop."""
-        return ("random", "greedy")
+        """The levels a table may seat; "strong" thinks for most of a second a decision, which
+        the bot does in worker processes, off its event loop."""
+        return ("random", "greedy", "strong")
 
     # -- what the search needs (games/carcassonne/search.py) ---------------------------------------------
     def determinize(self, state: CarcassonneState, seat: int, rng: random.Random) -> CarcassonneState:

@@ -155,8 +155,9 @@ class Game(ABC):
         return RandomPlayer()
 
     def computer_levels(self) -> Sequence[str]:
-        """The levels a table may seat; a game lists "strong" only where :meth:`supports_search`
-        is True and the bot thinks off its event loop."""
+        """The levels a table may seat. The bot offers "strong" too wherever
+        :meth:`supports_search` is True (it thinks in worker processes, off its event loop), so
+        a game need not list it."""
         return ("random",)
 
     # -- what the search (the "strong" level, games/core/search.py) needs --------------------------

@@ -21,7 +21,7 @@ def test_game_object():
     assert (GAME.name, GAME.title, GAME.min_players, GAME.max_players) == ("carcassonne", "Carcassonne", 2, 5)
     assert GAME.verbs == ("place", "play", "use")
     assert renderer_for(GAME.name) is carcassonne.RENDERER
-    assert tuple(GAME.computer_levels()) == ("random", "greedy")
+    assert tuple(GAME.computer_levels()) == ("random", "greedy", "strong")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

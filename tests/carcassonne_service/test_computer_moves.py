@@ -28,7 +28,7 @@ async def test_a_computer_turn_says_what_it_did(tmp_path):
         replies = await service.act(ANN, rng.choice(legal))
         assert not replies[0].error, text_of(replies)
         said += text_of([r for r in replies if not r.private]).splitlines()
-    computer = [line for line in said if "Computer 1" in line]
+    computer = [line for line in said if "CPU 1" in line]
     assert any(" places " in line for line in computer)            # its placements were announced
     assert not [line for line in computer if "deploy:" in line or "(+" in line], computer
     await service.close()

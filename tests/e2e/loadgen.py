@@ -31,6 +31,7 @@ GAMES = ("carcassonne", "keyflower", "stoneage", "florenza", "quetzal")
 MOVE_VERBS = ("play", "place", "bid", "use", "pass")
 INTERACTION_KINDS = {2: "command", 3: "button", 4: "autocomplete", 5: "modal"}
 MAX_FAILURES = 3                 # a table stops after this many failed moves in a row
+COMPUTER_TIMEOUT = 60.0          # seconds a thinking computer may take to post its move under load
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,9 @@ class Table:
     started: int = 0                                  # games started
     finished: int = 0                                 # games played to the end
     turn: Message | None = None                       # the latest turn message
+    computer: str | None = None                       # a computer level seated with the players (/addbot)
+    #: seconds from a player's answer to the computer's move that gives the turn back, as seen
+    computer_waits: list[float] = field(default_factory=list)
 
     @property
     def game(self) -> str:
@@ -108,6 +112,8 @@ async def open_and_start(table: Table) -> None:
             lobby = _public(await user.click(lobby, "Join"), "Join button")
         else:
             lobby = _public(await user.slash(table.channel, "join"), "/join")
+    if table.computer:
+        _public(await first.slash(table.channel, "addbot", level=table.computer), f"/addbot {table.computer}")
     started = _public(await first.slash(table.channel, "start"), "/start")
     if not _has_png(started):
         raise AssertionError(f"/start: no board image: {started.content[:200]!r}")
@@ -129,6 +135,9 @@ async def one_move(fake: FakeDiscord, table: Table) -> bool:
     message = table.turn
     assert message is not None
     player = next_player(message, table.users)
+    if player is None and table.computer and "Game over." not in message.content:
+        message = await computer_moves(fake, table, message)
+        player = next_player(message, table.users)
     if player is None:
         return False
     buttons = action_buttons(message)
@@ -147,6 +156,24 @@ async def one_move(fake: FakeDiscord, table: Table) -> bool:
     table.moves.append(MoveRecord(how, action, fake.clock() - reply.interaction.created_at))
     table.turn = answered
     return True
+
+
+async def computer_moves(fake: FakeDiscord, table: Table, message: Message) -> Message:
+    """Wait for the computer's moves posted after ``message`` (it thinks off the interaction)
+    until one gives a player the turn or ends the game; records how long that took."""
+    seen = fake.clock()
+    latest = message
+    while next_player(latest, table.users) is None and "Game over." not in latest.content:
+        before = latest
+        try:
+            await fake.wait_for(lambda: bot_messages(fake, table.channel)[-1] is not before, COMPUTER_TIMEOUT,
+                                f"#{table.channel.name}: the computer's move")
+        except Exception as error:
+            raise AssertionError(f"the computer's move was not posted: {error}") from error
+        latest = bot_messages(fake, table.channel)[-1]
+    table.computer_waits.append(fake.clock() - seen)
+    table.turn = latest
+    return latest
 
 
 async def resume_move(fake: FakeDiscord, table: Table) -> bool:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import (assert_healthy, assert_private, assert_public, carcassonne_buttons, confirmed,
-                                open_table, play_until_over, png_of, start_game)
+from tests.e2e.conftest import (assert_healthy, assert_private, assert_public, bot_messages, carcassonne_buttons, confirmed,
+                                next_player, open_table, play_until_over, png_of, start_game)
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -14,8 +14,8 @@ async def test_computers_play_along_and_resigning_ends_the_game(shared):
     channel = shared.channel("computers")
     [alice] = shared.users("cp", 1)
     await alice.slash(channel, "join", game="carcassonne")
-    assert "A computer player (greedy) takes a seat." in assert_public(await alice.slash(channel, "addbot")).content
-    assert "(random)" in assert_public(await alice.slash(channel, "addbot", level="random")).content
+    assert "A computer player (normal) takes a seat." in assert_public(await alice.slash(channel, "addbot")).content
+    assert "(weak)" in assert_public(await alice.slash(channel, "addbot", level="random")).content
     assert_private(await alice.slash(channel, "addbot", level="genius"), "There is no computer level 'genius'")
     turn = await start_game(channel, alice)
 
@@ -56,4 +56,43 @@ async def test_abort_is_for_the_host_or_a_moderator(shared):
     await alice.slash(channel, "join", game="countdown")
     aborted = await confirmed(channel, alice, "abort", "Close this Countdown (test game) table?")     # the host, in the lobby
     assert "aborts" in aborted.content
+    assert_healthy(fake, shared.bot)
+
+
+async def test_a_strong_computer_thinks_then_posts_its_move(shared):
+    fake = shared.fake
+    channel = shared.channel("strong")
+    [alice] = shared.users("sc", 1)
+    await alice.slash(channel, "join", game="carcassonne")
+    offered = await alice.autocomplete(channel, "addbot", "level", "")
+    assert offered.ok and offered.values == ["random", "greedy", "strong"], offered
+    assert offered.names[2].startswith("strong: thinks about a second a move")
+    seated = assert_public(await alice.slash(channel, "addbot", level="strong")).content
+    assert "A computer player (strong) takes a seat." in seated and "CPU 1 (strong)" in seated
+    await start_game(channel, alice)
+
+    def computer_moves() -> int:
+        return sum("CPU 1 (strong) places" in m.content for m in bot_messages(fake, channel))
+
+    # The computer's moves are posted on their own, once it has thought; Alice moves in between.
+    while computer_moves() < 2:
+        await fake.wait_for(lambda: next_player(bot_messages(fake, channel)[-1], [alice]) is not None, 60,
+                            "Alice's turn after the computer's")
+        await play_until_over(fake, channel, [alice], "place", use_buttons=carcassonne_buttons, max_moves=1)
+    assert_healthy(fake, shared.bot)
+
+
+async def test_a_japanese_table_names_the_levels_in_japanese(shared):
+    fake = shared.fake
+    channel = shared.channel("strong-ja", guild="Ryokan")
+    hiro = fake.user("sc-hiro", locale="ja", global_name="Hiro")
+    await hiro.slash(channel, "join", game="carcassonne")
+    offered = await hiro.autocomplete(channel, "addbot", "level", "")
+    assert offered.values == ["random", "greedy", "strong"] and offered.names[1].startswith("ふつう："), offered
+    seated = assert_public(await hiro.slash(channel, "addbot", level="つよい")).content
+    assert "コンピューター（つよい）が着席しました。" in seated and "CPU 1（つよい）" in seated, seated
+    refused = assert_private(await hiro.slash(channel, "addbot", level="genius")).content
+    assert "よわい、ふつう、つよい" in refused
+    for text in (seated, refused):
+        assert not any(word in text for word in ("random", "greedy", "strong", "weak", "normal")), text
     assert_healthy(fake, shared.bot)

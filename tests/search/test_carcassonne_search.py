@@ -32,7 +32,7 @@ def test_the_evaluation_leaves_the_state_alone_and_is_the_result_at_the_end():
 
 
 def test_strong_plays_whole_games_with_every_add_on():
-    assert GAME.supports_search() and "strong" not in GAME.computer_levels()    # not at tables yet
+    assert GAME.supports_search() and "strong" in GAME.computer_levels()    # at tables: thought in worker processes
     strong = StrongPlayer(QUICK)
     assert GAME.computer_player("strong").name == "strong"
     state = GAME.setup(3, frozenset(ADDONS) - {"old"}, 21)

@@ -221,7 +221,7 @@ async def test_private_events_and_hand_are_private(service):
 async def test_computer_players_move_by_themselves(service, store):
     await service.join(ctx("alice"), "countdown")
     r = await service.addbot(ctx("alice"), "genius")
-    assert r[0].error and "Levels: random" in text_of(r)
+    assert r[0].error and "Levels: weak" in text_of(r)
     await service.addbot(ctx("alice"))
     await service.addbot(ctx("alice"), "random")
     await service.start(ctx("alice"))

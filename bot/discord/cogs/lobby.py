@@ -54,9 +54,15 @@ class Lobby(commands.Cog):
         await self.bot.respond(interaction, self.bot.service.start)
 
     @app_commands.command(name="addbot", description=_("Seat a computer player at the table."))
-    @app_commands.describe(level=_("How the computer plays: random or greedy."))
+    @app_commands.describe(level=_("How well the computer plays: weak, normal or strong."))
     async def addbot(self, interaction: discord.Interaction, level: str | None = None) -> None:
         await self.bot.respond(interaction, lambda ctx: self.bot.service.addbot(ctx, level))
+
+    @addbot.autocomplete("level")
+    async def addbot_level(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        ctx = self.bot.ctx(interaction)
+        return choices([(level, self.bot.i18n.render(what, ctx.locale))
+                        for level, what in self.bot.service.autocomplete.level(ctx, current)])
 
 
 async def setup(bot: BoardBotCore) -> None:

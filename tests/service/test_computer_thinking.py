@@ -1,0 +1,191 @@
+"""A strong computer thinks in a worker process, off the event loop: a human's move at another
+table is answered while it thinks; its move is played through the commit path only while the
+table is still where it was thought for (an /abort drops it); after a restart in the middle of
+a thought the computer thinks again and moves exactly once. On the real SQLite store.
+
+Starts worker processes: runs in make test's serial pass (tests/parallel.py)."""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import time
+
+import pytest
+
+from bot.plugins import Plugins
+from bot.plugins.ports import Ports
+from bot.service import TableService
+from bot.store import SqliteStore
+from tests.conftest import ctx, make_settings
+from tests.helpers import confirmed, text_of
+
+
+def service_of(store, seconds: float = 0.05) -> TableService:
+    seeds = itertools.count(40)
+    settings = make_settings(games={"enabled": ("carcassonne",)}, computer={"think_seconds": seconds, "takeover_level": "strong"})
+    return TableService(store, settings, seed_source=lambda: next(seeds), render=False)
+
+
+class Posted:
+    """What the computers' moves post, by channel."""
+
+    def __init__(self, service: TableService) -> None:
+        self.replies: dict[int, list] = {}
+        service.computers.ports = Ports(deliver=self.deliver)
+
+    async def deliver(self, channel: int, replies: list) -> None:
+        self.replies.setdefault(channel, []).extend(replies)
+
+
+async def open_against_strong(service: TableService, channel: int, user: str = "alice", level: str = "strong"):
+    """A Carcassonne table in ``channel``: ``user`` against a computer (strong), started."""
+    player = ctx(user, channel)
+    await service.join(player, "carcassonne")
+    await service.addbot(player, level)
+    table = service.live_tables.in_channel(channel)
+    assert table is not None and table.seats[1].level == level
+    await service.start(player)
+    return player, table
+
+
+async def human_moves(service: TableService, player, table) -> list:
+    """The human's move (a random legal one) once it is their turn."""
+    await service.computers.settled()
+    seat = table.seat_of(player.user_id)
+    legal = [str(a) for a in table.game.legal_actions(table.state, seat)]
+    replies = await service.act(player, random.Random(table.version).choice(legal))
+    assert not replies[0].error, text_of(replies)
+    return replies
+
+
+async def thought_under_way(service: TableService, table) -> None:
+    """Wait until the table's computer is thinking in the worker (its question asked)."""
+    assert table.id in service.computers.waiting
+    asked = len(service.computers.waits)
+    while len(service.computers.waits) == asked and not service.computers.busy:
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.05)
+
+
+@pytest.fixture
+async def sqlite(tmp_path):
+    store = await SqliteStore(tmp_path / "tables.sqlite3").open()
+    yield store
+    await store.close()
+
+
+async def test_the_strong_computer_moves_off_the_loop_once_per_turn(sqlite):
+    service = service_of(sqlite)
+    posted = Posted(service)
+    player, table = await open_against_strong(service, 1)
+    for _ in range(3):
+        await human_moves(service, player, table)
+    await service.computers.settled()
+    actions = await sqlite.actions(table.id)
+    by_computer = [a for a in actions if a.by_computer]
+    assert by_computer and all(a.seat == 1 for a in by_computer)
+    assert [a.n for a in actions] == list(range(1, len(actions) + 1))     # each version once
+    said = text_of(posted.replies[1])
+    assert "CPU 1 (strong) places" in said
+    assert len(service.computers.waits) == len(service.computers.thinks) >= 3
+    await service.close()
+
+
+async def test_a_human_is_answered_while_a_computer_thinks(sqlite):
+    service = service_of(sqlite, seconds=1.5)
+    Posted(service)
+    thinker, thinking = await open_against_strong(service, 1, "alice")
+    bob, quiet = await open_against_strong(service, 2, "bob", level="greedy")      # no thinking at bob's
+    if thinking.id not in service.computers.waiting:
+        await human_moves(service, thinker, thinking)
+    assert thinking.id in service.computers.waiting          # alice's computer is thinking now
+    started = time.monotonic()
+    seat = quiet.seat_of(bob.user_id)
+    replies = await service.act(bob, str(quiet.game.legal_actions(quiet.state, seat)[0]))
+    answered = time.monotonic() - started
+    assert not replies[0].error, text_of(replies)
+    assert answered < 0.5 and thinking.id in service.computers.waiting, answered
+    await service.computers.settled()
+    await service.close()
+
+
+async def test_an_aborted_table_drops_the_computers_answer(sqlite):
+    service = service_of(sqlite, seconds=0.5)
+    posted = Posted(service)
+    player, table = await open_against_strong(service, 1)
+    if not service.computers.waiting:
+        await human_moves(service, player, table)
+    await thought_under_way(service, table)
+    version = table.version
+    await confirmed(service, player, "abort")
+    await service.computers.settled()
+    assert service.computers.dropped == 1
+    assert [a for a in await sqlite.actions(table.id) if a.n > version] == []
+    assert posted.replies == {}
+    await service.close()
+
+
+async def test_a_restart_mid_thought_moves_the_computer_once(tmp_path):
+    store = await SqliteStore(tmp_path / "tables.sqlite3").open()
+    first = service_of(store, seconds=5.0)
+    player, table = await open_against_strong(first, 1)
+    if not first.computers.waiting:
+        await human_moves(first, player, table)
+    await thought_under_way(first, table)
+    version = table.version
+    await first.close()                     # the process stops: the thought is lost, nothing stored
+    await store.close()
+    store = await SqliteStore(tmp_path / "tables.sqlite3").open()
+    assert [a for a in await store.actions(table.id) if a.n > version] == []
+
+    again = service_of(store)
+    posted = Posted(again)
+    await again.restore()
+    await again.computers.settled()
+    after = [a for a in await store.actions(table.id) if a.n > version]
+    assert after and after[0].n == version + 1 and after[0].seat == 1 and after[0].by_computer
+    assert len([a for a in after if a.n == version + 1]) == 1
+    assert len(posted.replies[1]) >= 1 and "CPU 1 (strong)" in text_of(posted.replies[1])
+    await again.close()
+    await store.close()
+
+
+async def test_resigned_and_timed_out_seats_are_played_by_the_strong_level(sqlite):
+    service = service_of(sqlite)
+    plugins = Plugins(service, sqlite)
+    alice, bob, carol = ctx("alice"), ctx("bob"), ctx("carol")
+    await service.join(alice, "carcassonne")
+    await service.join(bob)
+    await service.join(carol)
+    await service.start(alice)
+    table = service.live_tables.in_channel(1)
+    assert table is not None
+    assert service.play.takeover_level_of(table) == "strong"
+    people = {p.user_id: p for p in (alice, bob, carol)}
+
+    # out of time: the computer moves for the seat at the strong level, thought in a worker
+    seat = next(iter(table.game.to_act(table.state)))
+    thought = len(service.computers.thinks)
+    replies = await plugins.timers.apply_timeout(table, seat, "computer")
+    assert replies is not None and "ran out of time" in text_of(replies)
+    assert len(service.computers.thinks) > thought
+    assert seat not in table.game.to_act(table.state)
+
+    # resigned: the seat is the computer's from now on, at the strong level
+    quitter = next(s for s in table.seats if s.seat != seat)
+    await confirmed(service, people[quitter.user_id], "resign")
+    assert table.seats[quitter.seat].resigned and service.play.level_of(table, quitter.seat) == "strong"
+    version = table.version
+    for _ in range(8):
+        await service.computers.settled()
+        to_act = [s for s in table.game.to_act(table.state) if not table.computer_controls(s)]
+        if not to_act:
+            break
+        who = people[table.seats[to_act[0]].user_id]
+        legal = [str(a) for a in table.game.legal_actions(table.state, to_act[0])]
+        await service.act(who, random.Random(table.version).choice(legal))
+    await service.computers.settled()
+    played = [a for a in await sqlite.actions(table.id) if a.n > version and a.seat == quitter.seat and a.kind == "move"]
+    assert played and all(a.by_computer for a in played)
+    await service.close()
