@@ -1,0 +1,164 @@
+"""The search's evaluation of a Stone Age position: each seat's worth in points.
+
+Banked points are the final scoring as if the game ended now (``checks.breakdown``: the score
+track, culture sets, the figures times today's multipliers, one point a resource). To that the
+evaluation adds what the rest of the game is likely to make of what each seat holds, measured
+in the same points:
+
+- a resource is worth more than its final point while it can still pay for a building (whose
+  points are the resources' values), less so as the game's end nears;
+- people, agriculture and tools produce in every round left; people also eat, and a food
+  shortage must be hunted for (or paid for with resources or 10 points);
+- people placed this round are worth what their locations will most likely give (the expected
+  dice yield, the tool, field and hut steps, a building or card bought at a fair price), so the
+  value of a placement does not wait for its action turn;
+- the figures on a seat's cards gain from the growth of their multipliers still to come.
+
+How many rounds are left is estimated from the card deck (the cards taken a round) and the
+smallest building stack. Once the game is over the evaluation is the final score.
+"""
+from __future__ import annotations
+
+from games.stone_age.ai import card_value
+from games.stone_age.components import GATHER, MAX_AGRICULTURE, MAX_PEOPLE, RESOURCES, VALUE, building, card
+from games.stone_age.rules.checks import breakdown, unplaced
+from games.stone_age.rules.payments import building_payments, from_list
+from games.stone_age.state import Player, StoneAgeState
+from games.stone_age.view import final_rows
+
+#: points one person makes in a round by gathering (3.5 pips, about 0.7 points a pip)
+PRODUCTION = 2.4
+#: points a unit of food saves while food is short (the hunting it spares); surplus food
+FOOD_SHORT = 1.5
+FOOD_SPARE = 0.25
+#: points one tool value adds a round
+TOOL_ROUND = 0.45
+#: points a one-use tool is worth per value
+ONE_USE = 0.55
+#: how much of a resource's value (beyond its final point) it keeps while buildings can be bought
+RESOURCE_KEEP = 0.75
+#: growth a round of each figure's multiplier (agriculture, tools, buildings, people)
+GROWTH = {"farmer": 0.35, "tool_maker": 0.45, "hut_builder": 0.35, "shaman": 0.2}
+#: cards taken from the display a round, per player count; building stack tiles bought a round
+CARDS_A_ROUND = {2: 2.4, 3: 2.6, 4: 2.9}
+TILES_A_ROUND = 0.6
+
+
+def rounds_left(state: StoneAgeState) -> float:
+    """Rounds still to play, this one included (at least 1)."""
+    if any(not stack for stack in state.stacks):
+        return 1.0
+    by_cards = 1.0 + len(state.deck) / CARDS_A_ROUND.get(state.count, 2.6)
+    by_stacks = 1.0 + (min(len(stack) for stack in state.stacks) - 1) / TILES_A_ROUND
+    return max(1.0, min(by_cards, by_stacks))
+
+
+def resource_worth(value: int, rounds: float) -> float:
+    """A resource's worth: its final point plus part of what it buys while buildings are open."""
+    return 1.0 + (value - 1) * RESOURCE_KEEP * min(1.0, rounds / 2.0)
+
+
+def evaluate(state: StoneAgeState) -> tuple[float, ...]:
+    if state.phase == "over":
+        return tuple(float(row.total) for row in final_rows(state))
+    rounds = rounds_left(state)
+    return tuple(seat_value(state, seat, p, rounds) for seat, p in enumerate(state.players))
+
+
+def seat_value(state: StoneAgeState, seat: int, p: Player, rounds: float) -> float:
+    rows = breakdown(p)
+    worth = [resource_worth(VALUE[r], rounds) for r in RESOURCES]
+    # what this round will still bring: placed people, a waiting roll
+    food = float(p.food)
+    res = [float(n) for n in p.res]
+    people, agriculture, tools = p.people, p.agriculture, p.tool_total
+    extra = 0.0
+    roll = state.roll
+    if roll is not None and roll["seat"] == seat:
+        div = VALUE[roll["resource"]]
+        gain = (sum(roll["dice"]) + sum(p.unused_tools()) + sum(p.one_use)) // div
+        if roll["resource"] == "food":
+            food += gain
+        else:
+            res[RESOURCES.index(roll["resource"])] += gain
+    for loc, n in p.where.items():
+        if loc in GATHER:
+            div = VALUE[GATHER[loc]]
+            units = max(0.0, (3.5 * n + 0.5 * sum(p.unused_tools()) - (div - 1) / 2) / div)
+            if loc == "hunt":
+                food += units
+            else:
+                res[RESOURCES.index(GATHER[loc])] += units
+        elif loc == "toolmaker":
+            tools = min(12, tools + 1)
+        elif loc == "field":
+            agriculture = min(MAX_AGRICULTURE, agriculture + 1)
+        elif loc == "hut":
+            people = min(MAX_PEOPLE, people + 1)
+    for loc in p.where:
+        if loc.startswith("building"):
+            extra += building_option(state, loc, res, worth)
+        elif loc.startswith("card"):
+            extra += card_option(state, p, loc, res, worth)
+    if state.phase == "place":
+        extra += PRODUCTION * unplaced(p)
+    value = float(rows["total"]) + extra
+    value += sum(n * (w - 1.0) for n, w in zip(res, worth)) + (sum(res) - sum(p.res))   # final point of new ones
+    value += 2 * p.c36 * (worth[3] - 1.0)
+    if p.hunger:
+        value -= min(10.0, p.hunger * worth[0])
+    # the rounds after this one
+    later = rounds - 1.0
+    feedings = rounds if state.phase in ("place", "act") else later
+    need = max(0.0, (people - agriculture) * feedings)
+    value += FOOD_SHORT * min(food, need) - FOOD_SHORT * need + FOOD_SPARE * max(0.0, food - need)
+    value += PRODUCTION * people * later
+    value += TOOL_ROUND * tools * (later + 0.5) + ONE_USE * sum(p.one_use)
+    figures = figure_counts(p)
+    value += later * sum(GROWTH[kind] * count for kind, count in figures.items())
+    return value
+
+
+def figure_counts(p: Player) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for cid in p.cards:
+        c = card(cid)
+        if c.bottom_type != "culture":
+            counts[c.bottom_type] = counts.get(c.bottom_type, 0) + c.figures
+    return counts
+
+
+def building_option(state: StoneAgeState, loc: str, res: list[float], worth: list[float]) -> float:
+    """What buying the building at ``loc`` at the best price adds (0 when it does not pay)."""
+    stack = state.stacks[int(loc[8:]) - 1]
+    if not stack:
+        return 0.0
+    tile = building(stack[0])
+    have = [int(n) for n in res]
+    if tile.kind == "fixed":
+        pays = [from_list(tile.cost)] if all(h >= c for h, c in zip(have, from_list(tile.cost))) else []
+    elif tile.kind == "count_kinds":
+        pays = building_payments(tile, have)
+    else:                                   # any 1-7: the most valuable resources
+        units = sorted((i for i, n in enumerate(have) for _ in range(n)), reverse=True)[:tile.max_count]
+        return sum(VALUE[RESOURCES[i]] - worth[i] for i in units)
+    return max((sum(n * (VALUE[r] - w) for n, r, w in zip(pay, RESOURCES, worth)) for pay in pays), default=0.0)
+
+
+def card_option(state: StoneAgeState, p: Player, loc: str, res: list[float], worth: list[float]) -> float:
+    """What buying the card at ``loc`` with the cheapest resources adds (0 when it does not pay)."""
+    k = int(loc[4:])
+    cid = state.display[k - 1] if 1 <= k <= len(state.display) else None
+    if cid is None:
+        return 0.0
+    left, cost = k, 0.0
+    for n, w in zip(res, worth):
+        take = min(int(n), left)
+        cost += take * w
+        left -= take
+    if left:
+        return 0.0
+    return max(0.0, card_value(state, p, cid) - cost)
+
+
+__all__ = ["evaluate", "rounds_left", "resource_worth"]
