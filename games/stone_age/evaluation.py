@@ -9,6 +9,7 @@ in the same points:
   points are the resources' values), less so as the game's end nears;
 - people, agriculture and tools produce in every round left; people also eat, and a food
   shortage must be hunted for (or paid for with resources or 10 points);
+- a pick still to make from a dice-for-all roll is worth about a good resource;
 - people placed this round are worth what their locations will most likely give (the expected
   dice yield, the tool, field and hut steps, a building or card bought at a fair price), so the
   value of a placement does not wait for its action turn;
@@ -29,16 +30,24 @@ from games.stone_age.view import final_rows
 #: points one person makes in a round by gathering (3.5 pips, about 0.7 points a pip)
 PRODUCTION = 2.4
 #: points a unit of food saves while food is short (the hunting it spares); surplus food
-FOOD_SHORT = 1.5
+FOOD_SHORT = 1.3
 FOOD_SPARE = 0.25
 #: points one tool value adds a round
-TOOL_ROUND = 0.45
+TOOL_ROUND = 0.55
 #: points a one-use tool is worth per value
 ONE_USE = 0.55
 #: how much of a resource's value (beyond its final point) it keeps while buildings can be bought
-RESOURCE_KEEP = 0.75
+RESOURCE_KEEP = 0.5
+#: resource points a seat can spend in the rounds ahead, per round; more are worth their final point
+SPENDABLE = 8.0
 #: growth a round of each figure's multiplier (agriculture, tools, buildings, people)
 GROWTH = {"farmer": 0.35, "tool_maker": 0.45, "hut_builder": 0.35, "shaman": 0.2}
+#: what a building adds beyond its points (the hut builders, the stack run down)
+BUILDING_BONUS = 2.0
+#: worth a round still to play of each culture symbol held (the sets it may yet complete)
+CULTURE_GROWTH = 0.5
+#: what a pick still to make from a dice-for-all roll is worth
+DICE_FOR_ALL_PICK = 3.5
 #: cards taken from the display a round, per player count; building stack tiles bought a round
 CARDS_A_ROUND = {2: 2.4, 3: 2.6, 4: 2.9}
 TILES_A_ROUND = 0.6
@@ -81,6 +90,9 @@ def seat_value(state: StoneAgeState, seat: int, p: Player, rounds: float) -> flo
             food += gain
         else:
             res[RESOURCES.index(roll["resource"])] += gain
+    dfa = state.dfa
+    if dfa is not None and seat in dfa["pickers"]:
+        extra += DICE_FOR_ALL_PICK
     for loc, n in p.where.items():
         if loc in GATHER:
             div = VALUE[GATHER[loc]]
@@ -95,15 +107,11 @@ def seat_value(state: StoneAgeState, seat: int, p: Player, rounds: float) -> flo
             agriculture = min(MAX_AGRICULTURE, agriculture + 1)
         elif loc == "hut":
             people = min(MAX_PEOPLE, people + 1)
-    for loc in p.where:
-        if loc.startswith("building"):
-            extra += building_option(state, loc, res, worth)
-        elif loc.startswith("card"):
-            extra += card_option(state, p, loc, res, worth)
+    extra += purchases(state, p, res, worth)
     if state.phase == "place":
         extra += PRODUCTION * unplaced(p)
-    value = float(rows["total"]) + extra
-    value += sum(n * (w - 1.0) for n, w in zip(res, worth)) + (sum(res) - sum(p.res))   # final point of new ones
+    value = float(rows["total"]) + extra + BUILDING_BONUS * len(p.buildings)
+    value += hoard_value(res, worth, rounds) + (sum(res) - sum(p.res))   # final point of new ones
     value += 2 * p.c36 * (worth[3] - 1.0)
     if p.hunger:
         value -= min(10.0, p.hunger * worth[0])
@@ -116,6 +124,19 @@ def seat_value(state: StoneAgeState, seat: int, p: Player, rounds: float) -> flo
     value += TOOL_ROUND * tools * (later + 0.5) + ONE_USE * sum(p.one_use)
     figures = figure_counts(p)
     value += later * sum(GROWTH[kind] * count for kind, count in figures.items())
+    value += later * CULTURE_GROWTH * len({card(cid).symbol for cid in p.cards if card(cid).bottom_type == "culture"})
+    return value
+
+
+def hoard_value(res: list[float], worth: list[float], rounds: float) -> float:
+    """What resources add beyond their final point: the most valuable first, as long as the
+    rounds left can spend them (SPENDABLE points a round); the rest only their point."""
+    room = SPENDABLE * rounds
+    value = 0.0
+    for kind in (3, 2, 1, 0):
+        units = min(res[kind], max(0.0, room) / VALUE[RESOURCES[kind]])
+        value += units * (worth[kind] - 1.0)
+        room -= units * VALUE[RESOURCES[kind]]
     return value
 
 
@@ -128,37 +149,61 @@ def figure_counts(p: Player) -> dict[str, int]:
     return counts
 
 
-def building_option(state: StoneAgeState, loc: str, res: list[float], worth: list[float]) -> float:
+Option = tuple[float, tuple[int, ...]]      # what a purchase adds, and its payment
+
+
+def purchases(state: StoneAgeState, p: Player, res: list[float], worth: list[float]) -> float:
+    """What the buildings and cards ``p`` stands on add when bought, the best first, each paid
+    from what the ones before it left. The payments are taken out of ``res``, so the points
+    returned include what was paid: a purchase that pays adds its net gain overall."""
+    spots = [loc for loc in p.where if loc.startswith(("building", "card"))]
+    total = 0.0
+    while spots:
+        options = [(building_option(state, loc, res, worth) if loc.startswith("building")
+                    else card_option(state, p, loc, res, worth), loc) for loc in spots]
+        (value, pay), loc = max(options, key=lambda item: item[0][0])
+        if value <= 0:
+            break
+        total += value + sum(n * w for n, w in zip(pay, worth))     # the payment leaves ``res`` below
+        for i, n in enumerate(pay):
+            res[i] -= n
+        spots.remove(loc)
+    return total
+
+
+def building_option(state: StoneAgeState, loc: str, res: list[float], worth: list[float]) -> Option:
     """What buying the building at ``loc`` at the best price adds (0 when it does not pay)."""
     stack = state.stacks[int(loc[8:]) - 1]
     if not stack:
-        return 0.0
+        return 0.0, ()
     tile = building(stack[0])
-    have = [int(n) for n in res]
+    have = [max(0, int(n)) for n in res]
     if tile.kind == "fixed":
         pays = [from_list(tile.cost)] if all(h >= c for h, c in zip(have, from_list(tile.cost))) else []
     elif tile.kind == "count_kinds":
         pays = building_payments(tile, have)
     else:                                   # any 1-7: the most valuable resources
         units = sorted((i for i, n in enumerate(have) for _ in range(n)), reverse=True)[:tile.max_count]
-        return sum(VALUE[RESOURCES[i]] - worth[i] for i in units)
-    return max((sum(n * (VALUE[r] - w) for n, r, w in zip(pay, RESOURCES, worth)) for pay in pays), default=0.0)
+        pays = [tuple(units.count(i) for i in range(4))] if units else []
+    return max(((BUILDING_BONUS + sum(n * (VALUE[r] - w) for n, r, w in zip(pay, RESOURCES, worth)), tuple(pay))
+                for pay in pays), default=(0.0, ()))
 
 
-def card_option(state: StoneAgeState, p: Player, loc: str, res: list[float], worth: list[float]) -> float:
+def card_option(state: StoneAgeState, p: Player, loc: str, res: list[float], worth: list[float]) -> Option:
     """What buying the card at ``loc`` with the cheapest resources adds (0 when it does not pay)."""
     k = int(loc[4:])
     cid = state.display[k - 1] if 1 <= k <= len(state.display) else None
     if cid is None:
-        return 0.0
-    left, cost = k, 0.0
+        return 0.0, ()
+    left, cost, pay = k, 0.0, []
     for n, w in zip(res, worth):
-        take = min(int(n), left)
+        take = min(max(0, int(n)), left)
         cost += take * w
         left -= take
+        pay.append(take)
     if left:
-        return 0.0
-    return max(0.0, card_value(state, p, cid) - cost)
+        return 0.0, ()
+    return card_value(state, p, cid) - cost, tuple(pay)
 
 
 __all__ = ["evaluate", "rounds_left", "resource_worth"]

@@ -90,15 +90,15 @@ def evaluate(state: StoneAgeState) -> tuple[float, ...]:
 
 
 def chance_key(state: StoneAgeState) -> Any:
-    """The dice just rolled (a roll waiting for tools: its total; a dice-for-all: the faces left;
-    a settled roll: what it gave), the card display and the tops of the building stacks."""
+    """The dice waiting for a choice: a roll's total while tools may be added, the faces left of
+    a dice-for-all roll. Other outcomes of chance (what a settled roll gave, the cards and tiles
+    turned up) are left out on purpose: a subtree per outcome would leave each thin and make
+    every line through chance look worse than a line around it."""
     roll = state.roll
     dfa = state.dfa
-    last = state.last_roll
-    return (None if roll is None else sum(roll["dice"]),
-            None if dfa is None else tuple(sorted(dfa["left"])),
-            None if last is None else (last["seat"], last["source"], last["gain"]),
-            tuple(state.display), tuple(stack[0] if stack else None for stack in state.stacks))
+    if roll is None and dfa is None:
+        return None
+    return (None if roll is None else sum(roll["dice"]), None if dfa is None else tuple(sorted(dfa["left"])))
 
 
 def action_order(game: "StoneAge", state: StoneAgeState, seat: int, actions: list[Any]) -> list[Any]:
