@@ -2,8 +2,7 @@
 
 Banked points are the final scoring as if the game ended now (``scoring.final_scores``: prestige
 in play, sets, guilds, the resource and florin majorities, the captain, the reserved
-penalties), the majorities and the captain's bonus only in part before the last round (they
-change hands). What is still open is added at the greedy player's rates (games/florenza/ai.py):
+penalties). What is still open is added at the greedy player's rates (games/florenza/ai.py):
 resources and florins held keep part of what they may still buy, the incomes of the cards in
 play and their extra turns pay in every round left, cards in hand may yet be played, and a
 reserved monument or artist may yet be used (its penalty then lifted). Once the game is over
@@ -18,8 +17,6 @@ from games.florenza.components import ROUNDS, TURNS, artist, artist_card, card, 
 from games.florenza.rules.scoring import final_scores
 from games.florenza.state import FlorenzaState, PlayerState
 
-#: how much of the majorities and the captain's bonus counts before the last round (they change hands)
-MAJORITY_EARLY = 0.3
 #: what a card in hand is worth while it can still be played
 HAND_CARD = 1.2
 #: the share of a reserved monument's or artist's penalty likely to be lifted by using it
@@ -34,9 +31,8 @@ def evaluate(state: FlorenzaState) -> tuple[float, ...]:
     rounds_after = ROUNDS - state.round
     turns_left = max(0, TURNS - state.turn) if state.phase == 3 else 0
     time = 1.0 if rounds_after else max(0.3, turns_left / TURNS)
-    settled = 1.0 if not rounds_after else MAJORITY_EARLY
-    return tuple(float(score.total) - (1.0 - settled) * (score.resources + score.florins + score.captain)
-                 + open_value(player, incomes, rounds_after, time) for score, player in zip(scores, state.p))
+    return tuple(float(score.total) + open_value(player, incomes, rounds_after, time)
+                 for score, player in zip(scores, state.p))
 
 
 def open_value(player: PlayerState, incomes: int, rounds_after: int, time: float) -> float:
