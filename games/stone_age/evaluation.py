@@ -20,6 +20,8 @@ smallest building stack. Once the game is over the evaluation is the final score
 """
 from __future__ import annotations
 
+from itertools import permutations
+
 from games.stone_age.ai import card_value
 from games.stone_age.components import GATHER, MAX_AGRICULTURE, MAX_PEOPLE, RESOURCES, VALUE, building, card
 from games.stone_age.rules.checks import breakdown, unplaced
@@ -29,6 +31,9 @@ from games.stone_age.view import final_rows
 
 #: points one person makes in a round by gathering (3.5 pips, about 0.7 points a pip)
 PRODUCTION = 2.4
+#: wood a person still to place is counted on to gather (its share of PRODUCTION), which may pay
+#: for a card or building placed on before the gathering is
+HOME_WOOD = 0.8
 #: points a unit of food saves while food is short (the hunting it spares); surplus food
 FOOD_SHORT = 1.3
 FOOD_SPARE = 0.25
@@ -107,9 +112,11 @@ def seat_value(state: StoneAgeState, seat: int, p: Player, rounds: float) -> flo
             agriculture = min(MAX_AGRICULTURE, agriculture + 1)
         elif loc == "hut":
             people = min(MAX_PEOPLE, people + 1)
+    if state.phase == "place":          # people still to place will gather: some of it as wood for purchases
+        home = unplaced(p)
+        res[0] += HOME_WOOD * home
+        extra += (PRODUCTION - HOME_WOOD * worth[0]) * home
     extra += purchases(state, p, res, worth)
-    if state.phase == "place":
-        extra += PRODUCTION * unplaced(p)
     value = float(rows["total"]) + extra + BUILDING_BONUS * len(p.buildings)
     value += hoard_value(res, worth, rounds) + (sum(res) - sum(p.res))   # final point of new ones
     value += 2 * p.c36 * (worth[3] - 1.0)
@@ -153,22 +160,30 @@ Option = tuple[float, tuple[int, ...]]      # what a purchase adds, and its paym
 
 
 def purchases(state: StoneAgeState, p: Player, res: list[float], worth: list[float]) -> float:
-    """What the buildings and cards ``p`` stands on add when bought, the best first, each paid
-    from what the ones before it left. The payments are taken out of ``res``, so the points
-    returned include what was paid: a purchase that pays adds its net gain overall."""
+    """What the buildings and cards ``p`` stands on add when bought, in the best order (each paid
+    from what the ones before it left, skipped when it does not pay). The payments are taken out
+    of ``res``, so the points returned include what was paid: a purchase adds its net gain."""
     spots = [loc for loc in p.where if loc.startswith(("building", "card"))]
-    total = 0.0
-    while spots:
-        options = [(building_option(state, loc, res, worth) if loc.startswith("building")
-                    else card_option(state, p, loc, res, worth), loc) for loc in spots]
-        (value, pay), loc = max(options, key=lambda item: item[0][0])
-        if value <= 0:
-            break
-        total += value + sum(n * w for n, w in zip(pay, worth))     # the payment leaves ``res`` below
-        for i, n in enumerate(pay):
-            res[i] -= n
-        spots.remove(loc)
-    return total
+    if not spots:
+        return 0.0
+    best, best_total, best_left = 0.0, 0.0, list(res)
+    orders = permutations(spots) if len(spots) <= 3 else [tuple(spots)]
+    for order in orders:
+        left = list(res)
+        net = total = 0.0
+        for loc in order:
+            value, pay = building_option(state, loc, left, worth) if loc.startswith("building") \
+                else card_option(state, p, loc, left, worth)
+            if value <= 0:
+                continue
+            net += value
+            total += value + sum(n * w for n, w in zip(pay, worth))     # the payment leaves ``left``
+            for i, n in enumerate(pay):
+                left[i] -= n
+        if net > best:
+            best, best_total, best_left = net, total, left
+    res[:] = best_left
+    return best_total
 
 
 def building_option(state: StoneAgeState, loc: str, res: list[float], worth: list[float]) -> Option:

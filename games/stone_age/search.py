@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from games.stone_age.game import StoneAge
 
 #: the default budget: at most about a second of CPU a decision on a small server
-SETTINGS = SearchSettings(iterations=None, seconds=0.9, depth=6, scale=8.0, exploration=0.5, samples=16)
+SETTINGS = SearchSettings(iterations=None, seconds=0.9, depth=6, scale=5.0, exploration=0.15, widen_base=1,
+                          widen_power=0.4, samples=16)
 
 
 def clone_player(p: Player) -> Player:
