@@ -1,22 +1,26 @@
 """How fast a state can be copied for the search: ``copy.deepcopy``, the JSON round trip
 (``to_json``/``from_json``; Carcassonne's rebuilds the board) and the hand-written clone (each
-game's ``search.py``), for Carcassonne, Keyflower and Quetzal. Checks each copy is equal and
+game's ``search.py``), for every game that supports the search. Checks each copy is equal and
 independent, then prints medians.
 
-Run by hand: ``python bench/search_clone.py [--quick]``.
+Run by hand: ``python bench/search_clone.py [GAME] [--quick]`` (no GAME: all of them; games
+other than Carcassonne are timed on 4-player states part-way through games greedy plays).
 """
 from __future__ import annotations
 
 import copy
 import random
 import statistics
+import sys
 import time
 from typing import Any, Callable
 
 from carcassonne_common import ALL_OPTIONS, GAME, late_game, quick
 from games.carcassonne.search import clone
+from games.florenza import GAME as FLORENZA
 from games.keyflower import GAME as KEYFLOWER
 from games.quetzal import GAME as QUETZAL
+from games.stone_age import GAME as STONE_AGE
 from tests.search.copies import check_copy
 
 WAYS = {
@@ -53,15 +57,23 @@ def time_ways(game: Any, states: list[Any], repeats: int, ways: dict[str, Callab
         print(f"  {name:9s} median {statistics.median(samples) * 1e6:8.1f} µs")
 
 
+#: the other games: how many greedy moves into a 4-player game their states are taken
+PART_WAY = ((KEYFLOWER, 120), (QUETZAL, 150), (STONE_AGE, 150), (FLORENZA, 60))
+
+
 def main() -> None:
     repeats = 50 if quick() else 300
-    for label, options, placed in (("base, 40 tiles", frozenset(), 40), ("all add-ons, 70 tiles", ALL_OPTIONS, 70)):
-        states = [late_game(seed, placed, options) for seed in range(3)]
-        print(f"carcassonne, {label} ({len(states)} states, {repeats} copies each):")
-        time_ways(GAME, states, repeats, WAYS)
-    for game, players, moves in ((KEYFLOWER, 4, 120), (QUETZAL, 4, 150)):
-        states = [greedy_state(game, players, seed, moves) for seed in range(3)]
-        print(f"{game.name}, {players} players, {moves} greedy moves ({len(states)} states, {repeats} copies each):")
+    chosen = {a for a in sys.argv[1:] if not a.startswith("--")}
+    if not chosen or "carcassonne" in chosen:
+        for label, options, placed in (("base, 40 tiles", frozenset(), 40), ("all add-ons, 70 tiles", ALL_OPTIONS, 70)):
+            states = [late_game(seed, placed, options) for seed in range(3)]
+            print(f"carcassonne, {label} ({len(states)} states, {repeats} copies each):")
+            time_ways(GAME, states, repeats, WAYS)
+    for game, moves in PART_WAY:
+        if chosen and game.name not in chosen:
+            continue
+        states = [greedy_state(game, 4, seed, moves) for seed in range(3)]
+        print(f"{game.name}, 4 players, {moves} greedy moves ({len(states)} states, {repeats} copies each):")
         time_ways(game, states, repeats)
 
 

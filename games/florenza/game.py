@@ -1,13 +1,14 @@
 """Florenza: The Card Game (BGA version) — the Game object tying the modules together."""
 from __future__ import annotations
 
+import random
 from typing import Any, Sequence
 
 from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, Outcome, RandomPlayer, ranks_from_scores, reveal
 from games.core.outcome import categories
 from games.florenza import actions as A
 from games.florenza.rules import flow, legal, moves, queries
-from games.florenza import notation, text
+from games.florenza import notation, search, text
 from games.florenza.components import RES
 from games.florenza.rules.scoring import final_scores
 from games.florenza.rules.setup import new_game
@@ -151,10 +152,30 @@ class Florenza(Game):
 
     def computer_player(self, level: str = "greedy") -> ComputerPlayer:
         from games.florenza.ai import HeuristicPlayer
+        if level == "strong":
+            from games.core.search import StrongPlayer
+            return StrongPlayer(search.SETTINGS)
         return RandomPlayer() if level == "random" else HeuristicPlayer()
 
     def computer_levels(self) -> Sequence[str]:
+        """The levels a table may seat; "strong" (``computer_player("strong")``) is not offered
+        here: it thinks for most of a second, which must run off the bot's event loop."""
         return ("greedy", "random")
+
+    # -- what the search needs (games/florenza/search.py) -------------------------------------
+    def determinize(self, state: FlorenzaState, seat: int, rng: random.Random) -> FlorenzaState:
+        """Other hands, the draw deck, discards and the hidden decks redealt, unhired artists'
+        copies redealt, a fresh seed."""
+        return search.determinize(state, seat, rng)
+
+    def evaluate(self, state: FlorenzaState) -> tuple[float, ...]:
+        return search.evaluate(state)
+
+    def clone(self, state: FlorenzaState) -> FlorenzaState:
+        return search.clone(state)
+
+    def action_order(self, state: FlorenzaState, seat: int, actions: list[Any]) -> list[Any]:
+        return search.action_order(self, state, seat, actions)
 
 
 def _deck_sizes(state: FlorenzaState) -> tuple[int, ...]:

@@ -1,12 +1,13 @@
 """The Stone Age game object: the contract of games/core wired to this package's modules."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+import random
+from typing import Any, Hashable, Sequence
 
 from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef, reveal
 from games.core.outcome import categories
 from games.stone_age.rules import flow, moves
-from games.stone_age import notation, text
+from games.stone_age import notation, search, text
 from games.stone_age.actions import Action, Buy, Pick, Place, Skip, Starve, Tools
 from games.stone_age.rules.checks import all_locations, legal_placements
 from games.stone_age.rules.setup import new_game
@@ -164,7 +165,29 @@ class StoneAge(Game):
     def computer_player(self, level: str = "greedy") -> ComputerPlayer:
         from games.stone_age.ai import GreedyPlayer
         from games.core import RandomPlayer
+        if level == "strong":
+            from games.core.search import StrongPlayer
+            return StrongPlayer(search.SETTINGS)
         return RandomPlayer() if level == "random" else GreedyPlayer()
 
     def computer_levels(self) -> Sequence[str]:
+        """The levels a table may seat; "strong" (``computer_player("strong")``) is not offered
+        here: it thinks for most of a second, which must run off the bot's event loop."""
         return ("greedy", "random")
+
+    # -- what the search needs (games/stone_age/search.py) ------------------------------------
+    def determinize(self, state: StoneAgeState, seat: int, rng: random.Random) -> StoneAgeState:
+        """The deck, the hidden hands and the stacks below their tops redealt; a fresh dice seed."""
+        return search.determinize(state, seat, rng)
+
+    def evaluate(self, state: StoneAgeState) -> tuple[float, ...]:
+        return search.evaluate(state)
+
+    def clone(self, state: StoneAgeState) -> StoneAgeState:
+        return search.clone(state)
+
+    def chance_key(self, state: StoneAgeState) -> Hashable:
+        return search.chance_key(state)
+
+    def action_order(self, state: StoneAgeState, seat: int, actions: list[Any]) -> list[Any]:
+        return search.action_order(self, state, seat, actions)

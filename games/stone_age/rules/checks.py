@@ -74,7 +74,6 @@ def placement_error(state: StoneAgeState, seat: int, action: Place) -> IllegalAc
     p = state.players[seat]
     loc, n = action.loc, action.n
     left = unplaced(p)
-    where = loc_msg(loc)
     if loc.startswith("building"):
         k = int(loc[8:])
         if not 1 <= k <= len(state.stacks):
@@ -90,32 +89,32 @@ def placement_error(state: StoneAgeState, seat: int, action: Place) -> IllegalAc
         return IllegalAction("You have only {left} people left to place; place at most {left}.", left=left)
     if loc in p.where and not (loc == "hunt" and "hunt_repeat" in state.options):
         return IllegalAction("You already have people on the {where} this round; each player places on a "
-                             "location in one turn only. Choose another location.", where=where)
+                             "location in one turn only. Choose another location.", where=loc_msg(loc))
     if loc == "hunt":
         return None
     if loc in RESOURCE_SPOTS:
         room = RESOURCE_SPOT_CAPACITY - people_at(state, loc)
         if room <= 0:
-            return IllegalAction("The {where} is full (7 people); choose another location.", where=where)
+            return IllegalAction("The {where} is full (7 people); choose another location.", where=loc_msg(loc))
         limit = player_limit(state)
         if limit is not None and len(occupants(state, loc)) >= limit:
             if limit == 1:
                 return IllegalAction("Only one player per resource location in a 2-player game; the {where} "
-                                     "is taken. Choose another location.", where=where)
+                                     "is taken. Choose another location.", where=loc_msg(loc))
             return IllegalAction("At most 2 players per resource location in a 3-player game; the {where} "
-                                 "has two already. Choose another location.", where=where)
+                                 "has two already. Choose another location.", where=loc_msg(loc))
         if n > room:
             return IllegalAction("The {where} has room for {room} more people; place at most {room}.",
-                                 where=where, room=room)
+                                 where=loc_msg(loc), room=room)
         return None
     if loc == "hut":
         if n != 2:
             return IllegalAction("The hut always takes exactly 2 people; write 'place hut'.")
     elif n != 1:
         return IllegalAction("The {where} takes exactly one person; write 'place {move}'.",
-                             where=where, move=str(Place(loc, 1))[6:])
+                             where=loc_msg(loc), move=str(Place(loc, 1))[6:])
     if people_at(state, loc):
-        return IllegalAction("The {where} is already occupied this round; choose another location.", where=where)
+        return IllegalAction("The {where} is already occupied this round; choose another location.", where=loc_msg(loc))
     if loc in VILLAGE and village_closed(state):
         return IllegalAction("Only 2 of tool maker/field/hut may be used with 2–3 players, and 2 are taken; "
                              "choose another location.")
@@ -131,7 +130,7 @@ def legal_placements(state: StoneAgeState, seat: int) -> list[Place]:
         return result
     for loc in all_locations(state):
         base = 2 if loc == "hut" else 1
-        if placement_error(state, seat, Place(loc, base)) is not None:
+        if not placement_open(state, seat, loc):
             continue
         if loc == "hunt":
             most = left
@@ -143,11 +142,35 @@ def legal_placements(state: StoneAgeState, seat: int) -> list[Place]:
     return result
 
 
+def placement_open(state: StoneAgeState, seat: int, loc: str) -> bool:
+    """Whether ``loc`` takes its smallest placement from ``seat`` (one person, two at the hut):
+    ``placement_error`` is None for it, decided without building the messages (the search asks
+    this thousands of times a second)."""
+    p = state.players[seat]
+    if unplaced(p) < (2 if loc == "hut" else 1):
+        return False
+    if loc.startswith("building"):
+        k = int(loc[8:])
+        return 1 <= k <= len(state.stacks) and bool(state.stacks[k - 1]) and loc not in p.where \
+            and not people_at(state, loc)
+    if loc.startswith("card"):
+        k = int(loc[4:])
+        return 1 <= k <= 4 and bool(state.display[k - 1]) and loc not in p.where and not people_at(state, loc)
+    if loc in p.where and not (loc == "hunt" and "hunt_repeat" in state.options):
+        return False
+    if loc == "hunt":
+        return True
+    if loc in RESOURCE_SPOTS:
+        limit = player_limit(state)
+        return people_at(state, loc) < RESOURCE_SPOT_CAPACITY and \
+            (limit is None or len(occupants(state, loc)) < limit)
+    return not people_at(state, loc) and not (loc in VILLAGE and village_closed(state))
+
+
 def can_place(state: StoneAgeState, seat: int) -> bool:
     if unplaced(state.players[seat]) <= 0:
         return False
-    return any(placement_error(state, seat, Place(loc, 2 if loc == "hut" else 1)) is None
-               for loc in all_locations(state))
+    return any(placement_open(state, seat, loc) for loc in all_locations(state))
 
 
 # -- tools ---------------------------------------------------------------------------------------
