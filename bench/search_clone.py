@@ -3,7 +3,7 @@
 game's ``search.py``), for every game that supports the search. Checks each copy is equal and
 independent, then prints medians.
 
-Run by hand: ``python bench/search_clone.py [GAME] [--quick]`` (no GAME: all of them; games
+Run by hand: ``python bench/search_clone.py [GAME] [--quick | --smoke]`` (no GAME: all of them; games
 other than Carcassonne are timed on 4-player states part-way through games greedy plays).
 """
 from __future__ import annotations
@@ -62,7 +62,7 @@ PART_WAY = ((KEYFLOWER, 120), (QUETZAL, 150), (STONE_AGE, 150), (FLORENZA, 60))
 
 
 def main() -> None:
-    repeats = 50 if quick() else 300
+    repeats = 5 if "--smoke" in sys.argv else 50 if quick() else 300
     chosen = {a for a in sys.argv[1:] if not a.startswith("--")}
     if not chosen or "carcassonne" in chosen:
         for label, options, placed in (("base, 40 tiles", frozenset(), 40), ("all add-ons, 70 tiles", ALL_OPTIONS, 70)):
