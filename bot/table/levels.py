@@ -64,12 +64,9 @@ def seat_name(number: int, level: str) -> Msg:
 
 
 def table_levels(game: Game) -> list[str]:
-    """The levels a table of ``game`` may seat: the game's own list, with ``strong`` wherever the
-    game supports the search (``Game.supports_search``), so a game gets it when its search lands."""
-    levels = list(game.computer_levels())
-    if "strong" not in levels and game.supports_search():
-        levels.append("strong")
-    return levels
+    """The levels a table of ``game`` may seat: the game's own list (a game lists ``strong`` once
+    the arena shows it beats ``greedy``), without ``strong`` where the game cannot search."""
+    return [level for level in game.computer_levels() if level != "strong" or game.supports_search()]
 
 
 def level_named(text: str, levels: Sequence[str]) -> str | None:

@@ -155,9 +155,9 @@ class Game(ABC):
         return RandomPlayer()
 
     def computer_levels(self) -> Sequence[str]:
-        """The levels a table may seat. The bot offers "strong" too wherever
-        :meth:`supports_search` is True (it thinks in worker processes, off its event loop), so
-        a game need not list it."""
+        """The levels a table may seat. A game lists "strong" (which needs :meth:`supports_search`)
+        once the arena (bench/arena.py) shows it beats "greedy": a level called strong that
+        plays no better than normal would mislead players and the seats it takes over."""
         return ("random",)
 
     # -- what the search (the "strong" level, games/core/search.py) needs --------------------------

@@ -163,9 +163,8 @@ class Keyflower(Game):
         return RandomPlayer() if level == "random" else KeyflowerPlayer()
 
     def computer_levels(self) -> Sequence[str]:
-        """The levels a table may seat. "strong" (``computer_player("strong")``, the arena's) is
-        not offered here: it thinks for most of a second, which must run off the bot's event loop."""
-        return ("greedy", "random")
+        """The levels a table may seat; "strong" beat greedy in the arena (docs/performance.md)."""
+        return ("random", "greedy", "strong")
 
     # -- what the search needs (games/keyflower/search.py) -----------------------------------------
     def determinize(self, state: KeyflowerState, seat: int, rng: random.Random) -> KeyflowerState:

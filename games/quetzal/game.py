@@ -217,9 +217,8 @@ class Quetzal(Game):
         return RandomPlayer() if level == "random" else HeuristicPlayer()
 
     def computer_levels(self) -> Sequence[str]:
-        """The levels a table may seat. "strong" (``computer_player("strong")``, the arena's) is
-        not offered here: it thinks for most of a second, which must run off the bot's event loop."""
-        return ("greedy", "random")
+        """The levels a table may seat; "strong" beat greedy in the arena (docs/performance.md)."""
+        return ("random", "greedy", "strong")
 
     # -- what the search needs (games/quetzal/search.py) -------------------------------------------
     def determinize(self, state: QuetzalState, seat: int, rng: random.Random) -> QuetzalState:

@@ -171,9 +171,9 @@ class StoneAge(Game):
         return RandomPlayer() if level == "random" else GreedyPlayer()
 
     def computer_levels(self) -> Sequence[str]:
-        """The levels a table may seat; "strong" (``computer_player("strong")``) is not offered
-        here: it thinks for most of a second, which must run off the bot's event loop."""
-        return ("greedy", "random")
+        """The levels a table may seat. "strong" (``computer_player("strong")``) is searched in
+        the arena but not offered: it does not beat greedy there yet (docs/performance.md)."""
+        return ("random", "greedy")
 
     # -- what the search needs (games/stone_age/search.py) ------------------------------------
     def determinize(self, state: StoneAgeState, seat: int, rng: random.Random) -> StoneAgeState:

@@ -26,7 +26,7 @@ def test_computer_players_finish_games():
     for players in (2, 5):
         scores = _play(players, 40 + players, [ai] * players)
         assert len(scores) == players and max(scores) > 0
-    assert GAME.computer_levels() == ("greedy", "random")
+    assert GAME.computer_levels() == ("random", "greedy", "strong")
     assert isinstance(GAME.computer_player("random"), RandomPlayer)
 
 

@@ -25,7 +25,7 @@ def test_heuristic_beats_random() -> None:
 
 
 def test_heuristic_self_play_scores_and_levels() -> None:
-    assert set(GAME.computer_levels()) == {"greedy", "random"}
+    assert set(GAME.computer_levels()) == {"greedy", "random", "strong"}
     assert isinstance(GAME.computer_player("random"), RandomPlayer)
     state = GAME.setup(4, frozenset(), 9)
     rng = random.Random(1)

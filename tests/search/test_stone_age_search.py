@@ -47,7 +47,7 @@ def test_the_quick_placement_check_agrees_with_the_refusals(players, options):
 
 
 def test_strong_plays_a_whole_game_with_hidden_cards():
-    assert GAME.supports_search() and "strong" not in GAME.computer_levels()    # not at tables yet
+    assert GAME.supports_search() and "strong" not in GAME.computer_levels()    # not offered: no better than greedy yet
     assert GAME.computer_player("strong").name == "strong"
     strong = StrongPlayer(QUICK)
     state = GAME.setup(3, frozenset({"hidden_cards"}), 21)

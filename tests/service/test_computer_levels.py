@@ -79,6 +79,10 @@ def test_names_and_keys():
     assert level_named("strong", ["random", "greedy"]) is None
     assert table_levels(registry.get("carcassonne")) == ["random", "greedy", "strong"]
     assert table_levels(registry.load(TEST_GAME)) == ["random"]                  # no search: no strong
+    for searched_not_offered in ("stoneage", "florenza"):    # searched in the arena, no better than greedy yet
+        game = registry.get(searched_not_offered)
+        assert game is not None and game.supports_search()
+        assert table_levels(game) == ["random", "greedy"]
     assert I18N.render(seat_name(2, "strong"), "en") == "CPU 2 (strong)"
     assert I18N.render(seat_name(2, "strong"), "ja") == "CPU 2（つよい）"
 
