@@ -1,0 +1,59 @@
+"""Japanese typography by JLReq (tests/typography.py) in every line of every Japanese catalogue:
+no space between Japanese words, particles, counters, names and placeholders; full-width
+punctuation in Japanese lines; what players type kept as it is."""
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n.catalogues import catalogued_code
+from tests.catalogues import japanese
+from tests.typography import faults
+
+
+@pytest.mark.parametrize("line", [
+    "alice が カルカソンヌ の卓",          # spaces around a name and particles
+    "黄 のキープル",
+    "{player} さんの番です。",
+    "3 点",
+    "{count} 枚",
+    "残りタイル: 101(引いたタイルを含む)",  # half-width colon and parentheses
+    "場所: hunt（狩り場）, forest（森）",
+    "本当ですか?",
+    "/help ゲーム名 で説明が出ます。",       # a particle spaced off a command
+    "'ok' と書いてください。",
+])
+def test_faults_are_found(line):
+    assert faults(line), line
+
+
+@pytest.mark.parametrize("line", [
+    "aliceがカルカソンヌの卓を立てました。",
+    "黄のキープル",
+    "3点",
+    "残りタイル：101（引いたタイルを含む）",
+    "例：2,-1 r1 cn。入力を始めると置ける場所が表示されます。",   # notation keeps its own punctuation
+    "「/place 3,4」で置きます。",
+    "'bid タイル N 色 [from タイル,...]'と書いてください。",       # quoted notation is one word
+    "/option 名前 [値] — 開始前にオプションを設定する（例：/option lang ja）",
+    "{player}: {total} = ゲーム中{play} + 草原{farm}",            # an operator between spaces
+    "姫：部下を戻す、!x,y",                                        # Carcassonne's princess code
+    "Reminder: Bob, it is your turn.",                           # not a Japanese line
+])
+def test_good_lines_pass(line):
+    assert faults(line) == [], line
+
+
+def catalogue_lines() -> list[tuple[str, str, str]]:
+    lines = []
+    for folder in catalogued_code():
+        for msgid, msgstr in japanese(folder).items():
+            for line in msgstr if isinstance(msgstr, tuple) else (msgstr,):
+                lines.append((folder.name, str(msgid), line))
+    return lines
+
+
+def test_every_japanese_catalogue_line_follows_jlreq():
+    lines = catalogue_lines()
+    assert len(lines) > 1000
+    found = [(where, line, fault) for where, _, line in lines for fault in faults(line)]
+    assert not found, "\n".join(f"{where}: {line}  <- {fault}" for where, line, fault in found[:40])

@@ -1,0 +1,51 @@
+"""Faults of Japanese typography in a line, by the W3C's Requirements for Japanese Text Layout
+(JLReq) and the way BGA's Japanese pages write:
+
+- ``space``: no ASCII space between Japanese words, nor between a Japanese word and a particle,
+  a counter (``3点``, never ``3 点``), a name, a number or a placeholder (``{player}さん``). JLReq
+  spaces Japanese and Western text apart by layout (a quarter em), not by a typed space.
+- ``punctuation``: the punctuation of a Japanese line is full-width (``：（）、！？；``); a
+  half-width ``: ( ) , ! ? ;`` touching a Japanese character is a fault.
+
+What players type stays as it is: notation (``/place 3,4``, ``2,-1 r1 cn``, ``(x,y)``) has no
+Japanese character beside its punctuation, so it is never a fault; quoted notation (``'bid タイル
+N 色'``, ``「/click N」``) and a command with its words, even where they are named in Japanese
+(``/option 名前 値``, :data:`ARGUMENT_NAMES`), are what is typed and are checked as one word.
+"""
+from __future__ import annotations
+
+import re
+
+#: a Japanese character: kana, the long vowel mark, kanji, iteration marks, Japanese punctuation
+#: and brackets (CJK symbols) and full-width forms
+JAPANESE = "\u3000-\u303f\u3040-\u309f\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60"
+JAPANESE_CHAR = re.compile(f"[{JAPANESE}]")
+#: the Japanese words standing for what a player types after a command (``/join ゲーム名``)
+ARGUMENT_NAMES = ("ゲーム名", "大会名", "名前", "値", "日数", "行動", "レベル", "番号", "結果", "引数")
+_ARGUMENT = "(?:" + "|".join(ARGUMENT_NAMES) + ")"
+#: what players type, quoted (``'bid タイル N 色'``, ``「/click N」``) or a command with its words
+#: (``/option 名前 値``): checked as one word, its inside kept as it is
+NOTATION = re.compile(r"'[^']*'|`[^`]*`|「[^」]*」|\"[^\"]*\"|(?<![「'\w/<>])/[a-z]+"
+                      rf"(?:[ ](?:[A-Za-z0-9_=,.:~*|+{{}}-]+|[<\[]?{_ARGUMENT}[>\]]?))*")
+#: an ASCII space with a Japanese character on one side and a word (Japanese, Latin, a digit, a
+#: placeholder or a signed number) on the other; an operator between spaces (``A + B``) is no word
+SPACE = re.compile(f"(?<=[{JAPANESE}])[ ]+(?=[{JAPANESE}A-Za-z0-9{{<@#]|[+\u2212~-][^ ])"
+                   f"|(?<=[A-Za-z0-9}}>])[ ]+(?=[{JAPANESE}])")
+#: half-width punctuation touching a Japanese character (one space between counts as touching); an
+#: exclamation mark before a letter or digit is notation (Carcassonne's ``!x,y``)
+HALF_WIDTH = re.compile(f"(?<=[{JAPANESE}])[ ]?(?:[:;,?()]|!(?![A-Za-z0-9~@]))|[:;,!?()][ ]?(?=[{JAPANESE}])")
+
+
+def faults(line: str) -> list[str]:
+    """What is wrong with the Japanese typography of ``line``: each fault named and shown in its
+    place (``space: 'アリス が'``). A line without a Japanese character has none; quoted notation
+    and commands count as one word."""
+    if not JAPANESE_CHAR.search(line):
+        return []
+    masked = NOTATION.sub("X", line)
+    found = []
+    for kind, pattern in (("space", SPACE), ("punctuation", HALF_WIDTH)):
+        for match in pattern.finditer(masked):
+            found.append(f"{kind}: {masked[max(0, match.start() - 4):match.end() + 4]!r}")
+    return found
+
