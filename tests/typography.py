@@ -49,3 +49,38 @@ def faults(line: str) -> list[str]:
             found.append(f"{kind}: {masked[max(0, match.start() - 4):match.end() + 4]!r}")
     return found
 
+
+#: what a Japanese line never starts with (JLReq 3.1.7: closing brackets cl-02, hyphens cl-03,
+#: dividing punctuation cl-04, middle dots cl-05, full stops cl-06, commas cl-07, iteration marks
+#: cl-09, the prolonged sound mark cl-10, small kana cl-11)
+LINE_START_FAULTS = frozenset("）〕］｝〉》」』】’”‐゠–〜？！・：；。．、，ヽヾゝゞ々ー"
+                              "ぁぃぅぇぉゃゅょっゎァィゥェォャュョッヮヵヶ)]},.:;!?")
+#: what a Japanese line never ends with (opening brackets cl-01)
+LINE_END_FAULTS = frozenset("（〔［｛〈《「『【‘“([{")
+
+
+def _katakana(ch: str) -> bool:
+    return ("\u30a1" <= ch <= "\u30fa" or ch == "ー") and ch != "・"
+
+
+def line_break_faults(lines: list[str]) -> list[str]:
+    """What is wrong with where ``lines`` (one text wrapped) break, by JLReq's line-breaking
+    rules: a line starting with what cannot start one, a line ending with what cannot end one,
+    and a katakana word broken across lines although the line it starts on holds something
+    before it and the next line with the whole word would be no longer than the longest line
+    (the word could have gone whole to the next line). A line cut with an ellipsis ends the
+    text; a Latin word hyphenated at a line's end is broken on purpose."""
+    longest = max((len(line) for line in lines), default=0)
+    found = []
+    for before, after in zip(lines, lines[1:]):
+        if not before or not after or before.endswith("…"):
+            continue
+        if after[0] in LINE_START_FAULTS:
+            found.append(f"line start: {before!r} / {after!r}")
+        if before[-1] in LINE_END_FAULTS:
+            found.append(f"line end: {before!r} / {after!r}")
+        if _katakana(before[-1]) and _katakana(after[0]):
+            run = len(before) - len(before.rstrip("".join(c for c in set(before) if _katakana(c))))
+            if run < len(before.strip()) and run + len(after) <= longest:
+                found.append(f"katakana word broken: {before!r} / {after!r}")
+    return found
