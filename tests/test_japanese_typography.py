@@ -57,3 +57,13 @@ def test_every_japanese_catalogue_line_follows_jlreq():
     assert len(lines) > 1000
     found = [(where, line, fault) for where, _, line in lines for fault in faults(line)]
     assert not found, "\n".join(f"{where}: {line}  <- {fault}" for where, line, fault in found[:40])
+
+
+def test_a_list_in_a_japanese_line_is_set_off_by_the_ideographic_comma():
+    from bot.i18n import I18n
+    from games.core import Msg, SeatRef
+
+    line = Msg("It is not your turn: waiting for {players}.", {"players": (SeatRef(0), SeatRef(1))})
+    assert I18n().render(line, "en", ["Ann", "Bob"]).endswith("Ann, Bob.")
+    shown = I18n().render(line, "ja", ["さくら", "たろう"])
+    assert "さくら、たろう" in shown and faults(shown) == [], shown
