@@ -12,7 +12,7 @@ import re
 from typing import Any, Callable
 
 from games.core import Event, IllegalAction, Msg, Term, counted
-from games.keyflower.components import tiles
+from games.keyflower.components import SEASON_CODES, tiles
 
 #: Japanese names of the keeple colours, resources and skills (as the help and the seeds write them)
 JAPANESE = {"red": "赤", "blue": "青", "yellow": "黄", "green": "緑",
@@ -57,6 +57,18 @@ def tile_japanese(tid: str) -> str | None:
     """``キーマイン（keymine）``: a tile's Japanese name with its notation id (None: not a tile)."""
     found = tiles().get(tid) or tiles().get(tid + "a")
     return f"{found.ja}（{tid}）" if found is not None else None
+
+
+#: the seasons as the log's codes name them in Japanese (Sp Su Au Wi)
+SEASON_MARKS = ("春", "夏", "秋", "冬")
+
+
+def season_code(season: int, number: int | None = None) -> Term:
+    """The code of a line of the log: the season's (``Sp``), with the action's number
+    (``Sp-04``); in Japanese the season's name (``春``, ``春04``)."""
+    if number is None:
+        return Term(SEASON_CODES[season], SEASON_MARKS[season])
+    return Term(f"{SEASON_CODES[season]}-{number:02d}", f"{SEASON_MARKS[season]}{number:02d}")
 
 
 def tile(tid: str) -> Term:

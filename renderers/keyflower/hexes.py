@@ -15,6 +15,7 @@ from renderers.common import text_cache
 from renderers.keyflower import style as S
 from renderers.keyflower.palette import GOLD_EDGE, INK, ROAD, SEASON_FILL, WATER, WHITE, YELLOW_TEXT
 from renderers.keyflower.tilewords import cjk, tile_words
+from renderers.keyflower.words import keeple_mark
 
 SQ3 = math.sqrt(3)
 ROAD_REACH = 0.34       # a road runs from its edge this fraction of the way to the middle
@@ -159,12 +160,13 @@ def draw_resources(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, re
 
 
 def uses_text(uses) -> tuple[list[tuple[str, tuple[int, int, int]]], str]:
-    """The use-keeples as coloured pieces ("Y1", "+R2") and the total ("3/6")."""
+    """The use-keeples as coloured pieces ("Y1", "+R2"; in Japanese "黄1", "+赤2") and the total
+    ("3/6")."""
     pieces = []
     for use in uses:
         for j, (c, n) in enumerate(use.keeples):
             colour = S.KEEPLE[c][0] if c != "yellow" else YELLOW_TEXT
-            pieces.append((("+" if j else " ") + f"{S.KEEPLE[c][1]}{n}", colour))
+            pieces.append((("+" if j else " ") + f"{keeple_mark(c)}{n}", colour))
     total = sum(n for use in uses for _, n in use.keeples)
     return pieces, f" ({total}/6)"
 

@@ -3,6 +3,7 @@ word goes through ``renderers.common.word``."""
 from __future__ import annotations
 
 from games.keyflower.components import TileDef
+from games.keyflower.words import JAPANESE as JAPANESE_WORDS
 from renderers.common import N_, coded, named, word, words
 
 RES_SHORT = {"wood": "wood", "stone": "stone", "iron": "iron", "gold": "gold", "any": "any"}
@@ -105,11 +106,24 @@ def cost_text(defn: TileDef) -> str:
 
 
 RES_LETTER = {"wood": "W", "stone": "S", "iron": "I", "gold": "Au", "any": "any"}
+KEEPLE_LETTER = {"red": "R", "blue": "B", "yellow": "Y", "green": "G"}
+
+
+def resource_mark(res: str) -> str:
+    """A resource in a column head or a short cost: its letter (W S I Au), in Japanese its one
+    character name (木 石 鉄 金, as the Japanese help pages name them)."""
+    return named(RES_LETTER[res], JAPANESE_WORDS.get(res))
+
+
+def keeple_mark(colour: str) -> str:
+    """A keeple colour beside a count: its letter (R B Y G), in Japanese its colour (赤 青 黄 緑)."""
+    return named(KEEPLE_LETTER[colour], JAPANESE_WORDS.get(colour))
 
 
 def cost_letters(defn: TileDef) -> str:
-    """The upgrade cost, short: resources by letter (W S I Au), skills by name (``W+S``, ``saw``)."""
-    items = [RES_LETTER[r] if r != "any" else thing(r) for r in defn.upgrade_res] + [thing(k) for k in defn.upgrade_skill]
+    """The upgrade cost, short: resources by letter (W S I Au; in Japanese 木 石 鉄 金), skills by
+    name (``W+S``, ``saw``)."""
+    items = [resource_mark(r) if r != "any" else thing(r) for r in defn.upgrade_res] + [thing(k) for k in defn.upgrade_skill]
     counted: dict[str, int] = {}
     for item in items:
         counted[item] = counted.get(item, 0) + 1
