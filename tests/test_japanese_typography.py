@@ -67,3 +67,11 @@ def test_a_list_in_a_japanese_line_is_set_off_by_the_ideographic_comma():
     assert I18n().render(line, "en", ["Ann", "Bob"]).endswith("Ann, Bob.")
     shown = I18n().render(line, "ja", ["さくら", "たろう"])
     assert "さくら、たろう" in shown and faults(shown) == [], shown
+
+
+def test_an_id_beside_its_name_is_set_apart_only_as_notation():
+    """In a picture a component's id stands beside its name (``キャンプ camp``): kept when the id
+    is the game's notation, a fault when the word is not."""
+    typed = {"camp", "R3"}.__contains__
+    assert faults("キャンプ camp", typed) == [] and faults("R3 ヴィニョーラ", typed) == []
+    assert faults("キャンプ camp") and faults("王 6", typed) and faults("さくら が", typed)

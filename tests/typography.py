@@ -15,6 +15,7 @@ N 色'``, ``「/click N」``) and a command with its words, even where they are 
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 #: a Japanese character: kana, the long vowel mark, kanji, iteration marks, Japanese punctuation
 #: and brackets (CJK symbols) and full-width forms
@@ -36,13 +37,21 @@ SPACE = re.compile(f"(?<=[{JAPANESE}])[ ]+(?=[{JAPANESE}A-Za-z0-9{{<@#]|[+\u2212
 HALF_WIDTH = re.compile(f"(?<=[{JAPANESE}])[ ]?(?:[:;,?()]|!(?![A-Za-z0-9~@]))|[:;,!?()][ ]?(?=[{JAPANESE}])")
 
 
-def faults(line: str) -> list[str]:
+#: a token of Latin letters and digits (an id, a code, a number)
+TOKEN = re.compile(r"(?<![A-Za-z0-9])[ ]?([A-Za-z0-9][A-Za-z0-9.-]*)[ ]?(?![A-Za-z0-9])")
+
+
+def faults(line: str, typed: Callable[[str], bool] | None = None) -> list[str]:
     """What is wrong with the Japanese typography of ``line``: each fault named and shown in its
     place (``space: 'アリス が'``). A line without a Japanese character has none; quoted notation
-    and commands count as one word."""
+    and commands count as one word. ``typed``: which tokens are a game's notation (a component's
+    id beside its name in a picture, ``キャンプ camp``, ``R3 ヴィニョーラ``): the space that sets
+    one apart from its name is kept."""
     if not JAPANESE_CHAR.search(line):
         return []
     masked = NOTATION.sub("X", line)
+    if typed is not None:
+        masked = TOKEN.sub(lambda m: "X" if typed(m.group(1)) else m.group(0), masked)
     found = []
     for kind, pattern in (("space", SPACE), ("punctuation", HALF_WIDTH)):
         for match in pattern.finditer(masked):

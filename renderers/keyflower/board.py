@@ -20,7 +20,7 @@ from renderers.keyflower.palette import (
     BID_BEHIND, BID_BEHIND_TEXT, COLUMN_TITLE, FAINT, INK, OWN_PANEL, PANEL, PAPER, SECTION_NOTE, SECTION_RULE,
     SECTION_TITLE, TAKEN_EDGE, TAKEN_TEXT, WHITE,
 )
-from renderers.keyflower.words import keeple_mark, resource_mark, thing, tile_title
+from renderers.keyflower.words import counted_thing, keeple_mark, listed, resource_mark, thing, tile_title
 from games.keyflower.components import tile as tile_def
 
 
@@ -221,7 +221,7 @@ def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> 
     for c, n in me.keeples:
         colour, _, text = S.KEEPLE[c]
         x += S.chip(d, x, y, chip_h, colour, keeple_mark(c), text, n, count_font=S.f(body.size, True)) + pad
-    skills = " ".join(f"{n} {thing(k)}" for k, n in me.skills)
+    skills = listed(counted_thing(n, k) for k, n in me.skills)
     if skills:
         S.text(d, (x + pad, y), skills, font=body, fill=INK, anchor="lm")
     for i, line in enumerate(wrapped):
@@ -285,7 +285,7 @@ def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
             S.chip(d, x, y, chip_h, colour, keeple_mark(c), text, count, count_font=count_font)
             x += w + 4
         if skills:
-            label = " ".join(f"{count} {thing(k)}" if count > 1 else thing(k) for k, count in skills)
+            label = listed(counted_thing(count, k) if count > 1 else thing(k) for k, count in skills)
             S.centred(d, (cx, y + chip_h * 1.15), label, S.f(fl.text), fill=INK)
     return image
 

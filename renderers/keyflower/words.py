@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.keyflower.components import TileDef
 from games.keyflower.words import JAPANESE as JAPANESE_WORDS
 from renderers.common import N_, coded, named, word, words
+from renderers.common.picture_words import current_locale
 
 RES_SHORT = {"wood": "wood", "stone": "stone", "iron": "iron", "gold": "gold", "any": "any"}
 #: resources and skills as the tiles name them
@@ -48,8 +49,19 @@ def tile_title(defn: TileDef) -> str:
     return coded(named(word(defn.en), defn.ja), defn.id)
 
 
+def listed(items) -> str:
+    """Short items side by side: spaced in English, set off by the middle dot in Japanese (JLReq
+    puts no space between Japanese words)."""
+    return ("・" if current_locale() == "ja" else " ").join(items)
+
+
+def counted_thing(n: int, kind: str) -> str:
+    """A count of a skill or resource: ``2 anvil``, in Japanese ``鉄床2``."""
+    return word("{n} {thing}", n=n, thing=thing(kind))
+
+
 def _res(pairs) -> str:
-    return " ".join(word("+{n} {thing}", n=n, thing=thing(r)) for r, n in pairs)
+    return listed(word("+{n} {thing}", n=n, thing=thing(r)) for r, n in pairs)
 
 
 def ability_text(defn: TileDef, upgraded: bool) -> str:

@@ -1,9 +1,13 @@
-"""Line breaks in every game's pictures drawn in Japanese (early, late and final positions with
-the fewest and the most players; every region, every private view, the result): every text
-wrapped into lines breaks where JLReq allows (no line starting with closing punctuation or a
-small kana, none ending with an opening bracket, no katakana word broken where it could have
-moved whole to the next line; tests/typography.py)."""
+"""Japanese typography in every game's pictures drawn in Japanese (early, late and final positions
+with the fewest and the most players; every region, every private view, the result), by JLReq
+(tests/typography.py): every text wrapped into lines breaks where Japanese allows (no line
+starting with closing punctuation or a small kana, none ending with an opening bracket, no
+katakana word broken where it could have moved whole to the next line), and every text drawn
+has no space around particles and counters and full-width punctuation (a component's id beside
+its name, the notation players type, is set apart as it is)."""
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -14,8 +18,8 @@ from renderers.keyflower import hexes, tilewords
 from renderers.keyflower.hexfit import phrase_breaks
 from tests.renderers.drawnwords import recording
 from tests.renderers.positions import JAPANESE, configs, positions
-from tests.renderers.test_japanese_pictures import GAMES
-from tests.typography import line_break_faults
+from tests.renderers.test_japanese_pictures import GAMES, notation
+from tests.typography import faults, line_break_faults
 
 
 def _recorded(function, laid: list[tuple[str, list[str]]], text_at: int = 0, lines_of=lambda got: got):
@@ -55,12 +59,22 @@ def draw_in_japanese(name: str, monkeypatch) -> tuple[list[str], list[tuple[str,
     return texts, laid
 
 
+def typed_in(name: str):
+    """Whether a token is the game's notation (an id or code players type)."""
+    words, patterns = notation(name)
+    pattern = re.compile("|".join(f"(?:{p})" for p in patterns)) if patterns else None
+    return lambda token: token in words or (pattern is not None and pattern.fullmatch(token) is not None)
+
+
 @pytest.mark.parametrize("name", GAMES)
-def test_japanese_pictures_break_lines_by_jlreq(name, monkeypatch):
-    _, laid = draw_in_japanese(name, monkeypatch)
+def test_japanese_pictures_follow_jlreq(name, monkeypatch):
+    texts, laid = draw_in_japanese(name, monkeypatch)
     assert laid or name not in ("keyflower",), "no text was wrapped"
     breaks = sorted({fault for _, lines in laid for fault in line_break_faults(lines)})
     assert not breaks, f"{name}: lines broken against JLReq: {breaks[:20]}"
+    typed = typed_in(name)
+    words = sorted({f"{text!r}: {fault}" for text in set(texts) for fault in faults(text, typed)})
+    assert not words, f"{name}: Japanese typography in pictures: {words[:20]}"
 
 
 def test_line_breaks_keep_katakana_words_and_kinsoku():
