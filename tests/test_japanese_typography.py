@@ -75,3 +75,30 @@ def test_an_id_beside_its_name_is_set_apart_only_as_notation():
     typed = {"camp", "R3"}.__contains__
     assert faults("キャンプ camp", typed) == [] and faults("R3 ヴィニョーラ", typed) == []
     assert faults("キャンプ camp") and faults("王 6", typed) and faults("さくら が", typed)
+
+
+def test_log_lines_of_the_games_read_as_japanese_lines():
+    """Templates made only of placeholders still make Japanese lines: their colon and brackets
+    are full-width, a name is not spaced from what follows, a list of tiles is set off by "、"."""
+    from bot.i18n import I18n
+    from games.core import Msg, SeatRef
+    from games.keyflower.words import named
+
+    names = ["さくら", "たろう"]
+    typed = {"place", "pass", "bid", "to1", "1", "red"}.__contains__
+    florenza = I18n(["games.florenza"]).render(
+        Msg("R{round}.T{turn} {player}: {action}", {"round": 2, "turn": 3, "player": SeatRef(0), "action": "pass"}),
+        "ja", names)
+    assert florenza == "R2.T3　さくら：pass" and faults(florenza, typed) == []
+    keyflower = I18n(["games.keyflower"])
+    bid = keyflower.render(Msg("{player}: {command}", {"player": SeatRef(1), "command": "bid to1 1 red"}), "ja", names)
+    assert bid == "たろう：bid to1 1 red"
+    begins = keyflower.render(named(Msg("{season} begins: {tiles} on auction; {player} starts.",
+                                        {"season": Msg("Summer"), "tiles": "tavern, store", "player": SeatRef(0)})),
+                              "ja", names)
+    assert "酒場（tavern）、店（store）" in begins and faults(begins) == [], begins
+    carcassonne = I18n(["games.carcassonne"]).render(
+        Msg("{turn}. {player} ({colour}): {tile} {x},{y} r{rotation} {deploy}",
+            {"turn": 5, "player": SeatRef(0), "colour": "red", "tile": "D", "x": 1, "y": 0, "rotation": 1, "deploy": "cn"}),
+        "ja", names)
+    assert carcassonne.startswith("5手目　さくら（") and faults(carcassonne, typed) == [], carcassonne

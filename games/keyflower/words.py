@@ -77,11 +77,12 @@ def tile(tid: str) -> Term:
 
 
 def japanese(text: str) -> str:
-    """``text`` with each tile id, colour, resource and skill word named in Japanese."""
+    """``text`` with each tile id, colour, resource and skill word named in Japanese; a list of
+    them is set off by the ideographic comma (``酒場（tavern）、店（store）``)."""
     def one(match: re.Match[str]) -> str:
         word = match.group(0)
         return JAPANESE.get(word) or tile_japanese(word) or word
-    return _WORD.sub(one, text)
+    return _WORD.sub(one, text).replace(", ", "、")
 
 
 def named(msg: Msg) -> Msg:
