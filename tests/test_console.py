@@ -138,5 +138,5 @@ async def test_a_japanese_console_speaks_japanese(service, tmp_path):
     await console.run(io.StringIO("alice> /join countdown\nnonsense\nalice> /click 99\nquit\n"))
     text = out.getvalue()
     assert "コンソールの卓です。" in text and "「quit」で終了します。" in text
-    assert "  ボタン: [1]" in text and "そのボタンはありません。直前のメッセージのボタン: [1]" in text
+    assert "  ボタン：[1]" in text and "そのボタンはありません。直前のメッセージのボタン：[1]" in text
     assert "buttons:" not in text and "Console table" not in text and "No such button" not in text

@@ -111,5 +111,5 @@ async def test_console_saves_the_help_picture(store, tmp_path):
     finally:
         await service.close()
     images = sorted(Path(tmp_path / "images").glob("*help-quetzal.png"))
-    assert len(images) == 1 and f"画像: {images[0]}" in out.getvalue()
+    assert len(images) == 1 and f"画像：{images[0]}" in out.getvalue()
     assert images[0].read_bytes() == help_picture(registry.get("quetzal"), "ja")

@@ -63,10 +63,10 @@ def test_plurals_and_durations_in_both_languages():
 def test_render_japanese_with_names_and_mentions():
     i18n = I18n(["tests.toygame"])
     msg = Msg("{player} adds {amount}: the total is {total}.", {"player": SeatRef(1), "amount": 2, "total": 9})
-    assert i18n.render(msg, "ja", ["アリス", "ボブ"]) == "ボブ が 2 を足しました。合計 9。"
+    assert i18n.render(msg, "ja", ["アリス", "ボブ"]) == "ボブが2を足しました。合計9。"
     assert i18n.render(msg, "en-US", ["Alice", "Bob"]) == "Bob adds 2: the total is 9."
     turn = Msg("Your move, {player}.", {"player": UserRef(5, "Bob")})
-    assert i18n.render(turn, "ja", user=lambda u: f"<@{u.user_id}>") == "<@5> さんの番です。"
+    assert i18n.render(turn, "ja", user=lambda u: f"<@{u.user_id}>") == "<@5>さんの番です。"
 
 
 def test_an_empty_template_stays_empty_in_japanese():

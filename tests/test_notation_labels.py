@@ -30,7 +30,7 @@ async def test_console_panel_shows_moves_as_written(store):
     for line in ("alice> /join stoneage", "bob> /join", "alice> /start", "alice> /play place field"):
         await console.handle(line)
     shown = out.getvalue()
-    choices = [line for line in shown.splitlines() if "選択肢:" in line]
+    choices = [line for line in shown.splitlines() if "選択肢：" in line]
     assert choices and " hut" in choices[-1] and "小屋" not in choices[-1]
     assert "[11] あなたの手番" in shown                     # the bot's own button, in the reader's language
     await service.close()

@@ -219,7 +219,7 @@ async def test_an_encoded_password_works_and_a_wrong_one_is_explained(tmp_path, 
 
 @pytest.mark.parametrize(("lang", "database_error", "nowhere"), [
     ("en_US.UTF-8", "Database error: ", "Nowhere to copy to: set DATABASE_URL"),
-    ("ja_JP.UTF-8", "データベースエラー：", "コピー先がありません。DATABASE_URL（"),
+    ("ja_JP.UTF-8", "データベースエラー：", "コピー先がありません。「DATABASE_URL」（"),
 ])
 def test_start_up_and_database_messages_speak_the_operators_language(tmp_path, lang, database_error, nowhere):
     """Not only configuration errors: a database that cannot be opened, and a copy with nowhere to

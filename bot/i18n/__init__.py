@@ -192,7 +192,9 @@ class I18n:
         if isinstance(value, Duration):
             return value.text(self.language(locale)) or self.render(UNDER_A_MINUTE, locale)
         if isinstance(value, (list, tuple)) and value and all(isinstance(v, (Msg, SeatRef, UserRef, Term)) for v in value):
-            return ", ".join(str(self._value(v, locale, names, user, escape)) for v in value)
+            # a Japanese list is set off by the ideographic comma (JLReq), as BGA's Japanese pages write it
+            separator = "、" if self.language(locale) == "ja" else ", "
+            return separator.join(str(self._value(v, locale, names, user, escape)) for v in value)
         return value
 
     def lines(self, msgs: Iterable[Msg], locale: str | None, names: list[str] | None = None,

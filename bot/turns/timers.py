@@ -275,10 +275,13 @@ class TurnTimers(TableHooks):
         player = UserRef(clock.user_id, table.names[clock.seat])
         line = Msg(REMINDERS[setting.on_timeout].text, dict(player=player, game=Msg(table.game.title),
                    channel=channel_link(table.channel_id), left=span(left)))
-        # the reminder says where the player's choices are: their private panel, opened with "Your move"
+        # the reminder says where the player's choices are: their private panel, opened with "Your move";
+        # it is a public message of the table, so it speaks the table's language even where this
+        # process does not keep the table (the adapter would fall back to the server's default)
         here = Reply([line, t("Your choices are behind the “Your move” button (only you see them).")],
                      mentions=[clock.user_id], names=table.names, table_id=table.id,
-                     buttons=[Button("Your move", customids.panel_id(table.id), "success")])
+                     buttons=[Button("Your move", customids.panel_id(table.id), "success")],
+                     locale=table.public_language)
         await self.ports.deliver(table.channel_id, [here])
         if clock.user_id in await self.store.dm_on_turn([clock.user_id]):
             elsewhere = t("Your choices: press “Your move” on the turn message in {channel}.", channel=channel_link(table.channel_id))

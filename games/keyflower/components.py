@@ -148,7 +148,7 @@ def tiles() -> dict[str, TileDef]:
     for tid, raw in _load_yaml("turn_order.yaml").items():
         number = int(raw["number"])
         result[tid] = TileDef(
-            id=tid, kind="turn_order", season="turn_order", en=f"Turn order {number}", ja=f"ターン順 {number}",
+            id=tid, kind="turn_order", season="turn_order", en=f"Turn order {number}", ja=f"ターン順{number}",
             edges=raw["edges"], number=number, in_play=tuple(raw["in_play"]),
             purple_at=tuple(raw["purple_at"]), scoring=dict(raw["winter"]),
         )

@@ -12,7 +12,7 @@ import re
 from typing import Any, Callable
 
 from games.core import Event, IllegalAction, Msg, Term, counted
-from games.keyflower.components import tiles
+from games.keyflower.components import SEASON_CODES, tiles
 
 #: Japanese names of the keeple colours, resources and skills (as the help and the seeds write them)
 JAPANESE = {"red": "赤", "blue": "青", "yellow": "黄", "green": "緑",
@@ -59,17 +59,30 @@ def tile_japanese(tid: str) -> str | None:
     return f"{found.ja}（{tid}）" if found is not None else None
 
 
+#: the seasons as the log's codes name them in Japanese (Sp Su Au Wi)
+SEASON_MARKS = ("春", "夏", "秋", "冬")
+
+
+def season_code(season: int, number: int | None = None) -> Term:
+    """The code of a line of the log: the season's (``Sp``), with the action's number
+    (``Sp-04``); in Japanese the season's name (``春``, ``春04``)."""
+    if number is None:
+        return Term(SEASON_CODES[season], SEASON_MARKS[season])
+    return Term(f"{SEASON_CODES[season]}-{number:02d}", f"{SEASON_MARKS[season]}{number:02d}")
+
+
 def tile(tid: str) -> Term:
     """A tile named in a message: its notation id, in Japanese its name with the id beside it."""
     return Term(tid, tile_japanese(tid))
 
 
 def japanese(text: str) -> str:
-    """``text`` with each tile id, colour, resource and skill word named in Japanese."""
+    """``text`` with each tile id, colour, resource and skill word named in Japanese; a list of
+    them is set off by the ideographic comma (``酒場（tavern）、店（store）``)."""
     def one(match: re.Match[str]) -> str:
         word = match.group(0)
         return JAPANESE.get(word) or tile_japanese(word) or word
-    return _WORD.sub(one, text)
+    return _WORD.sub(one, text).replace(", ", "、")
 
 
 def named(msg: Msg) -> Msg:

@@ -146,7 +146,7 @@ def row_shows(view: CarcassonneView, names: list[str], k: int) -> tuple:
 
 def _row_label(names: list[str], p) -> str:
     name = names[p.seat] if p.seat < len(names) and names[p.seat] else word("Player {n}", n=p.seat + 1)
-    return f"{name} ({p.letter})"
+    return word("{name} ({letter})", name=name, letter=p.letter)
 
 
 def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, top: int, width: int, f: Fonts) -> None:
@@ -198,9 +198,9 @@ def row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts)
     label = _row_label(names, p)
     titles = []
     if king is not None and king.seat == p.seat:
-        titles.append(word("King") + (f" {king.size}" if king.size else ""))
+        titles.append(word("King {size}", size=king.size) if king.size else word("King"))
     if robber is not None and robber.seat == p.seat:
-        titles.append(word("Robber") + (f" {robber.size}" if robber.size else ""))
+        titles.append(word("Robber {size}", size=robber.size) if robber.size else word("Robber"))
     room = width - x - score_w - 3 * pad
     line = row_h * 0.34
     right = width - 2.5 * pad - score_w

@@ -13,6 +13,7 @@ from typing import Callable
 
 from PIL import ImageFont
 
+from renderers.common import linebreak
 from renderers.common.graphemes import graphemes
 from renderers.common.text import length
 
@@ -20,8 +21,8 @@ __all__ = ["ELLIPSIS", "NO_LINE_START", "break_pieces", "ellipsize", "fit", "fit
            "shrink", "shrink_and_fit", "wrap"]
 
 ELLIPSIS = "…"
-#: Japanese punctuation that never starts a line (JLReq)
-NO_LINE_START = "、。，．）」』："
+#: what never starts a line (JLReq; see renderers.common.linebreak)
+NO_LINE_START = linebreak.NO_LINE_START
 
 Face = ImageFont.FreeTypeFont | ImageFont.ImageFont
 #: the width of a text in pixels, as the caller draws it
@@ -79,27 +80,42 @@ def shrink_and_fit(text: str, width: float, size: int, width_at: Callable[[str, 
 
 
 def break_pieces(text: str) -> list[str]:
-    """``text`` cut where a line may break: after a space, or after any Japanese character (a
-    Japanese punctuation mark stays with the piece before it: it never starts a line)."""
+    """``text`` cut where a line may break: after a space, or after a Japanese character where
+    JLReq allows it (renderers.common.linebreak): never before what cannot start a line, after
+    what cannot end one, nor inside a katakana or Latin word."""
     pieces, piece = [], ""
-    for c in text:
-        if c in NO_LINE_START and pieces and not piece:
-            pieces[-1] += c
-            continue
+    for c, after in zip(text, text[1:] + "\0"):
         piece += c
-        if c == " " or ord(c) > 0x2E80:
+        if after == "\0":
+            break
+        if c == " " and after not in NO_LINE_START or \
+                linebreak.japanese(c) and linebreak.allowed(c, after) and not linebreak.inside_word(c, after):
             pieces.append(piece)
             piece = ""
     return pieces + ([piece] if piece else [])
 
 
+def _split_wide(piece: str) -> list[str]:
+    """A piece too wide for a line (a long katakana word) cut wherever JLReq lets a line break."""
+    parts, part = [], ""
+    for c, after in zip(piece, piece[1:] + "\0"):
+        part += c
+        if after != "\0" and linebreak.japanese(c) and linebreak.allowed(c, after):
+            parts.append(part)
+            part = ""
+    return parts + ([part] if part else [])
+
+
 def wrap(text: str, width: float, width_of: Measure, most: int) -> list[str]:
-    """``text`` in lines of at most ``width`` pixels (between words, or between any two
-    characters of Japanese), at most ``most`` lines, the last (and any single piece too wide for
-    a line) cut with an ellipsis."""
+    """``text`` in lines of at most ``width`` pixels (between words, or between Japanese
+    characters where JLReq allows a break, a katakana word kept whole unless it is wider than a
+    line), at most ``most`` lines, the last (and any single piece too wide for a line) cut with an
+    ellipsis."""
     lines: list[str] = []
     line = ""
-    for piece in break_pieces(text):
+    pieces = [part for piece in break_pieces(text)
+              for part in (_split_wide(piece) if width_of(piece.strip()) > width else [piece])]
+    for piece in pieces:
         trial = line + piece
         if line and width_of(trial.rstrip()) > width:
             lines.append(line.rstrip())

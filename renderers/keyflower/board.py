@@ -20,7 +20,7 @@ from renderers.keyflower.palette import (
     BID_BEHIND, BID_BEHIND_TEXT, COLUMN_TITLE, FAINT, INK, OWN_PANEL, PANEL, PAPER, SECTION_NOTE, SECTION_RULE,
     SECTION_TITLE, TAKEN_EDGE, TAKEN_TEXT, WHITE,
 )
-from renderers.keyflower.words import thing, tile_title
+from renderers.keyflower.words import counted_thing, keeple_mark, listed, resource_mark, thing, tile_title
 from games.keyflower.components import tile as tile_def
 
 
@@ -86,7 +86,7 @@ def players_table(view: KeyflowerView, names: list[str], width: int, fl: Floors)
 
 
 def table_head(d: ImageDraw.ImageDraw, shape: TableShape) -> None:
-    """The column titles (the resource columns named by their letters)."""
+    """The column titles (the resource columns named by their letters, in Japanese by kanji)."""
     row, cols, head = shape.row, shape.cols, shape.head
     if shape.final:
         titles = [word("player"), word("score"), word("tiles + boats… + storage + winter + gold")]
@@ -96,7 +96,7 @@ def table_head(d: ImageDraw.ImageDraw, shape: TableShape) -> None:
         S.text(d, (c, row / 2), t, font=head, fill=COLUMN_TITLE, anchor="lm")
     if not shape.final:
         for i, res in enumerate(RESOURCES):
-            S.text(d, (cols[5] + shape.token_r + i * shape.token_r * 2.4, row / 2), S.RESOURCE[res][1], font=head,
+            S.text(d, (cols[5] + shape.token_r + i * shape.token_r * 2.4, row / 2), resource_mark(res), font=head,
                    fill=COLUMN_TITLE, anchor="mm")
 
 
@@ -219,9 +219,9 @@ def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> 
     x = pad
     chip_h = max(body.size * 1.2, fl.mark / 0.72)
     for c, n in me.keeples:
-        colour, letter, text = S.KEEPLE[c]
-        x += S.chip(d, x, y, chip_h, colour, letter, text, n, count_font=S.f(body.size, True)) + pad
-    skills = " ".join(f"{n} {thing(k)}" for k, n in me.skills)
+        colour, _, text = S.KEEPLE[c]
+        x += S.chip(d, x, y, chip_h, colour, keeple_mark(c), text, n, count_font=S.f(body.size, True)) + pad
+    skills = listed(counted_thing(n, k) for k, n in me.skills)
     if skills:
         S.text(d, (x + pad, y), skills, font=body, fill=INK, anchor="lm")
     for i, line in enumerate(wrapped):
@@ -281,11 +281,11 @@ def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
         widths = [chip_h * 1.15 + S.length(str(count), count_font) for _, count in items]
         x = cx - (sum(widths) + 4 * (len(items) - 1)) / 2
         for (c, count), w in zip(items, widths):
-            colour, letter, text = S.KEEPLE[c]
-            S.chip(d, x, y, chip_h, colour, letter, text, count, count_font=count_font)
+            colour, _, text = S.KEEPLE[c]
+            S.chip(d, x, y, chip_h, colour, keeple_mark(c), text, count, count_font=count_font)
             x += w + 4
         if skills:
-            label = " ".join(f"{count} {thing(k)}" if count > 1 else thing(k) for k, count in skills)
+            label = listed(counted_thing(count, k) if count > 1 else thing(k) for k, count in skills)
             S.centred(d, (cx, y + chip_h * 1.15), label, S.f(fl.text), fill=INK)
     return image
 
@@ -305,7 +305,8 @@ def _bid_chip_width(bid: BidView, fl: Floors) -> float:
 def _bid_chip(d: ImageDraw.ImageDraw, x: float, y: float, bid: BidView, fl: Floors) -> float:
     """Seat shape + count + keeple-colour square; thick frame when leading, grey when losing.
     Returns the width."""
-    colour, letter, text_colour = S.KEEPLE[bid.colour]
+    colour, _, text_colour = S.KEEPLE[bid.colour]
+    letter = keeple_mark(bid.colour)
     fnt = S.f(fl.text, True)
     h = fnt.size * 1.5
     count = _bid_count(bid)
@@ -324,8 +325,10 @@ def _bid_chip(d: ImageDraw.ImageDraw, x: float, y: float, bid: BidView, fl: Floo
 
 
 def _lock_chip(d: ImageDraw.ImageDraw, x: float, y: float, colour_name: str, fl: Floors) -> float:
-    """A padlock in the colour the tile is locked to, with the colour's letter; returns the width."""
-    colour, letter, text = S.KEEPLE[colour_name]
+    """A padlock in the colour the tile is locked to, with the colour's letter (in Japanese its
+    colour's kanji); returns the width."""
+    colour, _, text = S.KEEPLE[colour_name]
+    letter = keeple_mark(colour_name)
     h = fl.text * 1.5
     body_w, body_h = h * 0.8, h * 0.62
     top = y - h / 2 + h * 0.38

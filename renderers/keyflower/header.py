@@ -12,6 +12,7 @@ from renderers.common import N_, word
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.board import player_name
+from renderers.keyflower.words import keeple_mark, resource_mark
 from renderers.keyflower.palette import INK, PANEL
 
 PHASES = {"winter_select": N_("choosing winter tiles"), "boats": N_("boat choice"), "placement": N_("village expansion"),
@@ -96,13 +97,13 @@ def _stock_line(d: ImageDraw.ImageDraw, view: KeyflowerView, width: int, fl: Flo
     bag = word("bag {n}", n=view.bag_size)
     S.text(d, (x, y), bag, font=small, fill=INK, anchor="lm")
     x += S.length(bag, small) + pad
-    colour, letter, text = S.KEEPLE["green"]
-    S.token(d, x + r, y, r, colour, letter, text)
+    colour, _, text = S.KEEPLE["green"]
+    S.token(d, x + r, y, r, colour, keeple_mark("green"), text)
     S.text(d, (x + 2.3 * r, y), f"{view.green}", font=small, fill=INK, anchor="lm")
     x += 2.3 * r + S.length(f"{view.green}", small) + pad
     for res, n in view.stock:
-        colour, letter, text = S.RESOURCE[res]
-        S.token(d, x + r, y, r, colour, letter[0], text)
+        colour, _, text = S.RESOURCE[res]
+        S.token(d, x + r, y, r, colour, resource_mark(res)[0], text)
         S.text(d, (x + 2.3 * r, y), f"{n}", font=small, fill=INK, anchor="lm")
         x += 2.3 * r + S.length(f"{n}", small) + pad
     S.text(d, (x, y), word("skills {n}", n=view.pile_size), font=small, fill=INK, anchor="lm")

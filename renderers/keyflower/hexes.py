@@ -10,11 +10,12 @@ from PIL import Image, ImageChops, ImageDraw
 
 from games.keyflower.rules import geometry
 from games.keyflower.components import tile as tile_def
-from renderers.common import textfit
+from renderers.common import linebreak, textfit
 from renderers.common import text_cache
 from renderers.keyflower import style as S
 from renderers.keyflower.palette import GOLD_EDGE, INK, ROAD, SEASON_FILL, WATER, WHITE, YELLOW_TEXT
 from renderers.keyflower.tilewords import cjk, tile_words
+from renderers.keyflower.words import keeple_mark
 
 SQ3 = math.sqrt(3)
 ROAD_REACH = 0.34       # a road runs from its edge this fraction of the way to the middle
@@ -43,16 +44,20 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, fnt, width: float, lines: int) ->
 
 def _breakable(word: str, fnt, width: float) -> list[str]:
     """A word as pieces that each fit ``width``: Japanese is written without spaces, so a long
-    Japanese name may break between any two characters (a Latin word stays whole)."""
+    Japanese name may break between two characters where JLReq allows it, a katakana word kept
+    whole where it fits (a Latin word stays whole)."""
     if S.length(word, fnt) <= width or not cjk(word):
         return [word]
-    pieces, piece = [], ""
-    for c in word:
-        if piece and S.length(piece + c, fnt) > width:
-            pieces.append(piece)
-            piece = ""
-        piece += c
-    return pieces + [piece]
+    pieces, start = [], 0
+    for i in range(1, len(word)):
+        if S.length(word[start:i + 1], fnt) <= width:
+            continue
+        allowed = [k for k in range(start + 1, i + 1) if linebreak.allowed(word[k - 1], word[k])]
+        whole = [k for k in allowed if not linebreak.inside_word(word[k - 1], word[k])]
+        cut = (whole or allowed or [i])[-1]
+        pieces.append(word[start:cut])
+        start = cut
+    return pieces + [word[start:]]
 
 
 def fitted(draw: ImageDraw.ImageDraw, text: str, width: float, size: float, floor: int, bold: bool, lines: int):
@@ -155,12 +160,13 @@ def draw_resources(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, re
 
 
 def uses_text(uses) -> tuple[list[tuple[str, tuple[int, int, int]]], str]:
-    """The use-keeples as coloured pieces ("Y1", "+R2") and the total ("3/6")."""
+    """The use-keeples as coloured pieces ("Y1", "+R2"; in Japanese "黄1", "+赤2") and the total
+    ("3/6")."""
     pieces = []
     for use in uses:
         for j, (c, n) in enumerate(use.keeples):
             colour = S.KEEPLE[c][0] if c != "yellow" else YELLOW_TEXT
-            pieces.append((("+" if j else " ") + f"{S.KEEPLE[c][1]}{n}", colour))
+            pieces.append((("+" if j else " ") + f"{keeple_mark(c)}{n}", colour))
     total = sum(n for use in uses for _, n in use.keeples)
     return pieces, f" ({total}/6)"
 

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator, Literal, overload
 
 import pyphen
 
-from renderers.common import textfit
+from renderers.common import linebreak, textfit
 from renderers.keyflower import style as S
 
 SQ3 = math.sqrt(3)
@@ -72,9 +72,14 @@ def _wide(ch: str) -> bool:
     return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
-#: characters a Japanese line never starts with (kinsoku): small kana, the long vowel mark, closing
-#: punctuation and the middle dot
-NO_LINE_START = frozenset("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶー・：、。）」』!?！？")
+#: characters a Japanese line never starts with (kinsoku, JLReq): small kana, the long vowel mark,
+#: closing brackets, punctuation and the middle dot
+NO_LINE_START = linebreak.NO_LINE_START
+#: the first word of Keyflower's compound names (Keyflower, Keymarket, Keythedral: キーフラワー)
+KEY = "キー"
+#: the cost of breaking inside a katakana word (a loanword such as キーフラワー): only when nothing
+#: else fits, after every break between other Japanese characters (cost 1)
+INSIDE_KATAKANA = 3
 #: characters after which a Japanese line may end as naturally as after a word
 BREAK_AFTER = frozenset("・：、。）」』")
 
@@ -96,16 +101,20 @@ def phrase_breaks(word: str) -> set[int]:
     punctuation (・ ： 、); where a hiragana run (a particle, a verb's ending) meets a kanji or
     katakana ("鉄床を|払う：|鉄+3"); between the kanji and katakana words of a compound ("+家|タイル")
     — these two only with two characters or more on each side ("キーの|石切り場", not
-    "石切り|場"); never before a character a line cannot start with."""
+    "石切り|場"); after the "キー" (key) that begins a compound loanword ("キー|フラワー号",
+    "キー|マーケット": never "キーフラ|ワー号"); never before a character a line cannot start
+    with."""
     marks, joins = set(), []
     for i in range(1, len(word)):
         before, after = word[i - 1], word[i]
-        if after in NO_LINE_START:
+        if not linebreak.allowed(before, after):
             continue
         if before in BREAK_AFTER or after in "（「『":
             marks.add(i)
         elif (_hiragana(before) and _wide(after) and not _hiragana(after)) or \
-                (_kanji(before) and _katakana(after)) or (_katakana(before) and _kanji(after)):
+                (_kanji(before) and _katakana(after)) or (_katakana(before) and _kanji(after)) or \
+                (word[i - len(KEY):i] == KEY and (i == len(KEY) or not _katakana(word[i - len(KEY) - 1]))
+                 and all(_katakana(ch) for ch in word[i:i + 3]) and len(word[i:i + 3]) == 3):
             joins.append(i)
     breaks = set(marks)
     for i in joins:
@@ -125,16 +134,17 @@ Piece = tuple[str, str, int]
 def _pieces(text: str, hyphenate: bool) -> list[Piece]:
     """``text`` as pieces a line may break before. Without ``hyphenate``, only between words and
     Japanese phrases; with it, between syllables and between any two Japanese characters a line
-    may be broken at, at a cost."""
+    may be broken at, at a cost (the highest inside a katakana word)."""
     out: list[Piece] = []
     for word in text.split():
         if any(_wide(ch) for ch in word):
             natural = phrase_breaks(word)
             # not inside a run of Latin letters or digits, nor a lone character off a word's end
             anywhere = {i for i in range(2, len(word) - 1)
-                        if word[i] not in NO_LINE_START and (_wide(word[i - 1]) or _wide(word[i]))}
+                        if linebreak.allowed(word[i - 1], word[i]) and (_wide(word[i - 1]) or _wide(word[i]))}
             cuts = sorted(natural | (anywhere if hyphenate else set()))
-            costs = [0 if cut in natural else 1 for cut in cuts]
+            costs = [0 if cut in natural else INSIDE_KATAKANA if linebreak.inside_word(word[cut - 1], word[cut]) else 1
+                     for cut in cuts]
         elif hyphenate:
             cuts = list(_hyphenator().positions(word))
             costs = [1] * len(cuts)

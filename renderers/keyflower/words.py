@@ -3,7 +3,9 @@ word goes through ``renderers.common.word``."""
 from __future__ import annotations
 
 from games.keyflower.components import TileDef
+from games.keyflower.words import JAPANESE as JAPANESE_WORDS
 from renderers.common import N_, coded, named, word, words
+from renderers.common.picture_words import current_locale
 
 RES_SHORT = {"wood": "wood", "stone": "stone", "iron": "iron", "gold": "gold", "any": "any"}
 #: resources and skills as the tiles name them
@@ -47,8 +49,19 @@ def tile_title(defn: TileDef) -> str:
     return coded(named(word(defn.en), defn.ja), defn.id)
 
 
+def listed(items) -> str:
+    """Short items side by side: spaced in English, set off by the middle dot in Japanese (JLReq
+    puts no space between Japanese words)."""
+    return ("・" if current_locale() == "ja" else " ").join(items)
+
+
+def counted_thing(n: int, kind: str) -> str:
+    """A count of a skill or resource: ``2 anvil``, in Japanese ``鉄床2``."""
+    return word("{n} {thing}", n=n, thing=thing(kind))
+
+
 def _res(pairs) -> str:
-    return " ".join(word("+{n} {thing}", n=n, thing=thing(r)) for r, n in pairs)
+    return listed(word("+{n} {thing}", n=n, thing=thing(r)) for r, n in pairs)
 
 
 def ability_text(defn: TileDef, upgraded: bool) -> str:
@@ -105,11 +118,24 @@ def cost_text(defn: TileDef) -> str:
 
 
 RES_LETTER = {"wood": "W", "stone": "S", "iron": "I", "gold": "Au", "any": "any"}
+KEEPLE_LETTER = {"red": "R", "blue": "B", "yellow": "Y", "green": "G"}
+
+
+def resource_mark(res: str) -> str:
+    """A resource in a column head or a short cost: its letter (W S I Au), in Japanese its one
+    character name (木 石 鉄 金, as the Japanese help pages name them)."""
+    return named(RES_LETTER[res], JAPANESE_WORDS.get(res))
+
+
+def keeple_mark(colour: str) -> str:
+    """A keeple colour beside a count: its letter (R B Y G), in Japanese its colour (赤 青 黄 緑)."""
+    return named(KEEPLE_LETTER[colour], JAPANESE_WORDS.get(colour))
 
 
 def cost_letters(defn: TileDef) -> str:
-    """The upgrade cost, short: resources by letter (W S I Au), skills by name (``W+S``, ``saw``)."""
-    items = [RES_LETTER[r] if r != "any" else thing(r) for r in defn.upgrade_res] + [thing(k) for k in defn.upgrade_skill]
+    """The upgrade cost, short: resources by letter (W S I Au; in Japanese 木 石 鉄 金), skills by
+    name (``W+S``, ``saw``)."""
+    items = [resource_mark(r) if r != "any" else thing(r) for r in defn.upgrade_res] + [thing(k) for k in defn.upgrade_skill]
     counted: dict[str, int] = {}
     for item in items:
         counted[item] = counted.get(item, 0) + 1

@@ -83,7 +83,7 @@ def draw_header(view: QuetzalView, names: list[str], scale: float) -> Canvas:
     for prompt in view.prompts:
         chip = chip_sprite(prompt.seat, s, 32)
         image.paste(chip, (px(MARGIN, s), px(y + 2, s)), chip)
-        label = f"{name_of(names, prompt.seat)}: {prompt_text(prompt)}"
+        label = word("{player}: {prompt}", player=name_of(names, prompt.seat), prompt=prompt_text(prompt))
         put_text(draw, (px(MARGIN + 42, s), px(y + 18, s)), fit(label, px(24, s), px(WIDTH - 2 * MARGIN - 50, s), True),
                   fill=INK, font=font(px(24, s), bold=True), anchor="lm")
         y += 40

@@ -72,7 +72,8 @@ def space_box(image: Image.Image, draw: ImageDraw.ImageDraw, code: str, closed: 
     put_text(draw, (x1 - px(18, s), y0 + px(17, s)), symbol, fill=WHITE, font=sym_font, anchor="mm")
     row = y0 + px(44, s)
     after = role_dots(draw, space.roles, x0 + px(8, s), row, s)
-    cost = f"{space.cost_per_worker}/w" if space.cost_per_worker else (str(space.cost) if space.cost else "")
+    # a cost per worker: "2/w", in Japanese "2/人"
+    cost = word("{cost}/w", cost=space.cost_per_worker) if space.cost_per_worker else (str(space.cost) if space.cost else "")
     if cost:
         coin_cost(draw, cost, x1 - px(8, s), row, s)
     if closed:

@@ -5,7 +5,7 @@ from PIL import Image, ImageDraw
 
 from games.stone_age.components import GATHER, building, card
 from games.stone_age.view import StoneAgeView
-from renderers.common import N_, coded, word, words
+from renderers.common import N_, coded, named, word, words
 from renderers.stone_age.draw import closed_mark, die, fitting_size, good_square, panel, people_chip, person, text, Canvas
 from renderers.stone_age.palette import (
     BG, CARD_EDGE, CARD_FILL, CARD_PRICE, CARD_PRICE_EDGE, CARD_TAKEN, CULTURE_BAND, GOLD_INK, HEADER_FILL, HEADER_INFO,
@@ -187,8 +187,8 @@ def tile_rule(tile_id: str) -> tuple[str, str]:
         return "", str(tile.points)
     if tile.kind == "count_kinds":
         return words("{count} of {kinds} kind", "{count} of {kinds} kinds", by="kinds", count=tile.count,
-                     kinds=tile.kinds), "?"
-    return word("{least}–{most} any", least=tile.min_count, most=tile.max_count), "?"
+                     kinds=tile.kinds), named("?", "？")
+    return word("{least}–{most} any", least=tile.min_count, most=tile.max_count), named("?", "？")
 
 
 STACK_COLUMNS = 4       # building stacks side by side (fewer players: fewer stacks, as wide)

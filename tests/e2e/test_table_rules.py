@@ -154,9 +154,9 @@ async def test_japanese_user_gets_japanese_replies(shared):
     nothing = await hiro.slash(channel, "start")
     assert_private(nothing, "ここには卓がありません")
     opened = await hiro.slash(channel, "join", game="carcassonne")
-    assert "Hiro が カルカソンヌ の卓を立てました。" in assert_public(opened).content
+    assert "Hiroがカルカソンヌの卓を立てました。" in assert_public(opened).content
     joined = await ken.slash(channel, "join")
-    assert "Ken が卓に参加しました。" in assert_public(joined).content      # public: the server's language (ja)
+    assert "Kenが卓に参加しました。" in assert_public(joined).content      # public: the server's language (ja)
     choices = await hiro.autocomplete(channel, "option", "name", "old")
     assert JAPANESE.search(choices.names[0]), choices.names
 

@@ -34,7 +34,7 @@ def test_e1_bidding_colour_lock_moving_and_end_of_phase():
     assert st.activity["goldmine"].bids[ANN].count == 2 and st.activity["goldmine"].leader() == ANN
     assert supply(st, ANN) == {"red": 3, "blue": 2, "yellow": 1}
     assert events[0].msg.params["command"] == "bid goldmine 2 yellow from alehouse"
-    assert events[0].msg.params["code"] == "Sp-04"
+    assert str(events[0].msg.params["code"]) == "Sp-04"
     play(st, BOB, "pass")
     assert st.passes == 1
     play(st, CARA, "pass")

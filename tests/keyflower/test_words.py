@@ -85,6 +85,6 @@ def test_seasons_are_named_in_the_readers_language():
     lines = [m for _, _, events, status in TURNS for m in [e.msg for e in events] + list(status)]
     begins = [m for m in lines if m.text.startswith("{season} begins")]
     assert [m.english(NAMES).split(" begins")[0] for m in begins] == ["Summer", "Autumn"]
-    assert I18n(["games.keyflower"]).render(begins[0], "ja", NAMES).startswith("夏 の始まり")
+    assert I18n(["games.keyflower"]).render(begins[0], "ja", NAMES).startswith("夏の始まり")
     status = next(m for m in lines if m.text.startswith("Keyflower, {season}"))
     assert status.english(NAMES).startswith("Keyflower, Spring: action ")

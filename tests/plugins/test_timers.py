@@ -244,3 +244,16 @@ async def test_restart_keeps_quiet_tables_unloaded_and_repairs_clocks(bot, clock
     assert set(await bot.plugins.timers.store.clocks(table.id)) == {1}
     assert len(await jobs(bot, "timeout")) == 3                          # Bob's, Carol's and Dave's
     assert bot.service.live_tables.in_channel(2)._state is None
+
+
+async def test_reminder_at_a_japanese_table_is_japanese(bot, clock, recorder):
+    """The reminder is a public message of the table: it speaks the table's language, like the
+    timeout notice that follows it."""
+    await start(bot, "alice", "bob", options=("lang ja",))
+    await bot.service.act(ctx("alice"), "bet odd")
+    clock.advance(HOUR / 2)
+    assert await bot.due() == 1
+    reminder = recorder.posts[-1][1][0]
+    assert reminder.locale == "ja"
+    shown = text_of([reminder], "ja")
+    assert shown.startswith("お知らせ：") and "Reminder" not in shown, shown

@@ -58,7 +58,7 @@ async def test_own_move_is_taken_back_at_once(bot):
     r = await bot.plugins.undo.request(ctx("alice"))
     assert not r[0].error and not r[0].private and ctx("bob").user_id not in r[0].mentions, text_of(r)
     assert "Alice takes back their move add 2 (nobody had moved since)." in text_of(r)
-    assert "が自分の手 add 2 を取り消しました" in text_of(r, "ja")
+    assert "が自分の手「add 2」を取り消しました" in text_of(r, "ja")
     assert "do you agree" not in text_of(r) and "Agree" not in [b.label for x in r for b in x.buttons]
     assert table.state.total == 0 and table.version == version
     assert await bot.store.undone(table.id) == ["add 2"]

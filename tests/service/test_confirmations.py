@@ -31,7 +31,7 @@ async def test_resign_asks_and_only_the_confirm_button_resigns(service, store):
     question = asked[0]
     assert question.private and not question.error
     assert "Resign from this game of Countdown (test game)? The computer plays your seat from then on." in text_of(asked)
-    assert "Confirm within 2 minutes." in text_of(asked) and "2 分以内" in text_of(asked, "ja")
+    assert "Confirm within 2 minutes." in text_of(asked) and "2分以内" in text_of(asked, "ja")
     assert [(b.label, b.style) for b in question.buttons] == [("Resign", "danger"), ("Keep playing", "secondary")]
     assert all(b.custom_id.startswith(f"bt:q:{table.id}:{table.version}:resign:") for b in question.buttons)
     assert await stored(store, table.id) == before and not table.seats[1].resigned      # asking changes nothing

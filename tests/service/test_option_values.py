@@ -109,8 +109,8 @@ async def test_lang_sets_the_language_of_public_messages(store):
     replies = await service.start(ctx("alice"))
     public = [r for r in replies if not r.private]
     assert public and all(r.locale == "ja" for r in public)
-    assert "ケツァル — 第 1/5 ラウンド" in text(replies, "en")         # the table's language, whoever reads
-    assert "ケツァル 開始：Alice, Bob。" in text(replies, "en")          # the game's name as Japanese players know it
+    assert "ケツァル — 第1/5ラウンド" in text(replies, "en")         # the table's language, whoever reads
+    assert "ケツァル開始：Alice, Bob。" in text(replies, "en")          # the game's name as Japanese players know it
     assert table.state.options == []                             # the game never sees the table's options
     status = await service.status(ctx("alice"))
     assert status[0].private and status[0].locale is None          # private: the reader's own language
@@ -130,7 +130,7 @@ async def test_console_shows_a_table_language(store):
     await console.handle("alice> /option lang ja")
     await console.handle("alice> /option")
     shown = out.getvalue()
-    assert "alice が lang を ja にしました。" in shown            # the public lobby message, in Japanese
+    assert "aliceがlangをjaにしました。" in shown            # the public lobby message, in Japanese
     assert "(only alice) Options for Countdown (test game):" in shown          # a private reply stays in the reader's
     await service.close()
 

@@ -33,7 +33,7 @@ async def test_a_table_speaks_its_servers_language_until_lang_is_set(store):
     assert opened[0].locale == "ja"
     assert (await store.table(table.id)).options == ["server_lang=ja"]       # recorded with the table
     joined = await service.join(ken)
-    assert joined[0].locale == "ja" and "Bob が卓に参加しました。" in shown(joined[0], "en")   # public: the table's
+    assert joined[0].locale == "ja" and "Bobが卓に参加しました。" in shown(joined[0], "en")   # public: the table's
 
     listing = (await service.option(ken))[0]
     assert listing.private and "lang = auto — The language of the table's public messages" in shown(listing, "en")

@@ -148,3 +148,23 @@ async def test_games_lists_tables_of_every_shard_in_a_direct_message(make_shard)
     assert "Your tables (2):" in text_of(r)
     r = await one.plugins.turns.my_games(player("alice", 2, GUILD_B))
     assert "Your tables (1):" in text_of(r)
+
+
+async def test_a_reminder_of_another_shards_table_speaks_its_language(make_shard, clock):
+    """The leader reminds a player at a Japanese table it does not keep: the reminder carries the
+    table's language, as the timeout notice after it does (the adapter falls back to the
+    server's default only for a reply without one)."""
+    zero, one = await make_shard(0), await make_shard(1)
+    await open_game(one, 2, GUILD_B, "alice", "bob", options=("lang ja",))
+    for name, move in (("alice", "bet odd"), ("bob", "bet even")):
+        await one.service.act(player(name, 2, GUILD_B), move)
+    assert await zero.plugins.leadership.step()
+    clock.advance(2 * HOUR)
+    assert await zero.plugins.leadership.step()
+    assert await zero.due() == 2                    # Alice's reminder and timeout
+    posts = [zero.service.in_public_language(2, replies) for channel, replies in zero.recorder.posts if channel == 2]
+    reminder, timeout = posts[0][0], posts[1][0]
+    assert reminder.locale == timeout.locale == "ja"
+    shown = text_of([reminder], reminder.locale)
+    assert "お知らせ：Alice さん" in shown or "お知らせ：Aliceさん" in shown, shown
+    assert "Reminder" not in shown

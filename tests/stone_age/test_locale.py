@@ -45,4 +45,4 @@ def test_closed_locations_are_named_in_the_readers_language():
     act(state, BLUE, "place toolmaker")                      # two village locations: the hut closes
     line = next(m for m in GAME.status(GAME.view(state, None)) if m.text.startswith("Closed"))
     assert line.english() == "Closed this round: hut."
-    assert I18n(("games.stone_age",)).render(line, "ja") == "このラウンド閉鎖中: 小屋。"
+    assert I18n(("games.stone_age",)).render(line, "ja") == "このラウンド閉鎖中：小屋。"

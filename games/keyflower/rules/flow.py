@@ -8,7 +8,8 @@ import copy
 from games.core import Event, IllegalAction, SeatRef
 from games.keyflower.actions import (Action, BidAction, BoatAction, DoneAction, FlipAction, Move, PassAction,
                                      PlaceAction, Up, UseAction, WinterAction, tile_name)
-from games.keyflower.components import SEASON_CODES, SKILLS, tile as tile_def
+from games.keyflower import words
+from games.keyflower.components import SKILLS, tile as tile_def
 from games.keyflower.rules import action_phase, legal, seasons
 from games.keyflower.rules import village as vil
 from games.keyflower.state import KeyflowerState
@@ -59,7 +60,7 @@ def apply(state: KeyflowerState, seat: int, action: Action) -> list[Event]:
 
 def _header(st: KeyflowerState, seat: int, action: Action) -> list[Event]:
     st.action_no += 1
-    code = f"{SEASON_CODES[st.season]}-{st.action_no:02d}"
+    code = words.season_code(st.season, st.action_no)
     public = public_text(action)
     events = [Event.public("{code} {player}: {command}", code=code, player=SeatRef(seat), command=public)]
     if public != str(action):
@@ -175,7 +176,7 @@ def _boat(st: KeyflowerState, seat: int, action: Action) -> list[Event]:
     if action.boat not in st.boats_left:
         raise IllegalAction("{boat} is not available; choose one of: {boats}.", boat=action.boat,
                             boats=", ".join(st.boats_left))
-    events = [Event.public("{code}-boats {player}: boat {boat}", code=SEASON_CODES[st.season],
+    events = [Event.public("{code}-boats {player}: boat {boat}", code=words.season_code(st.season),
                            player=SeatRef(seat), boat=action.boat)]
     events += seasons.take_boat(st, seat, action.boat)
     return events + seasons.advance_boats(st)

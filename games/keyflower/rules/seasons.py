@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.core import Event, SeatRef, SeededRng
 from games.keyflower.rules import village as vil
 from games.keyflower.actions import tile_name
-from games.keyflower.components import (COLOURS, RESOURCES, SEASONS, SEASON_CODES, SKILLS, boats_for, components,
+from games.keyflower.components import (COLOURS, RESOURCES, SEASONS, SKILLS, boats_for, components,
                                   home_ids, player_counts, purple_tile_for, season_tiles, tile as tile_def,
                                   turn_order_for)
 from games.keyflower.state import KeyflowerState, Placed, Player, counts
@@ -119,7 +119,7 @@ def reveal_winter(st: KeyflowerState) -> list[Event]:
 
 # -- end of season (7) ---------------------------------------------------------------------
 def end_season(st: KeyflowerState) -> list[Event]:
-    code = SEASON_CODES[st.season]
+    code = words.season_code(st.season)
     events: list[Event] = [Event.public("{code}-end: everyone has passed.", code=code)]
     # 1. losing bids return
     for tid, record in st.activity.items():
@@ -299,7 +299,7 @@ def place(st: KeyflowerState, seat: int, tid: str, q: int, r: int, k: int) -> li
 def finish_placement(st: KeyflowerState) -> list[Event]:
     """Everyone is done: reveal the new tiles, then the next season (or the end of winter)."""
     events: list[Event] = []
-    code = SEASON_CODES[st.season]
+    code = words.season_code(st.season)
     for seat, player in enumerate(st.seats):
         for placed in player.placed_now:
             player.village[placed.id] = placed

@@ -1,0 +1,96 @@
+"""Japanese typography in every game's pictures drawn in Japanese (early, late and final positions
+with the fewest and the most players; every region, every private view, the result), by JLReq
+(tests/typography.py): every text wrapped into lines breaks where Japanese allows (no line
+starting with closing punctuation or a small kana, none ending with an opening bracket, no
+katakana word broken where it could have moved whole to the next line), and every text drawn
+has no space around particles and counters and full-width punctuation (a component's id beside
+its name, the notation players type, is set apart as it is)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games import registry
+from renderers import registry as renderers
+from renderers.common import textfit
+from renderers.keyflower import hexes, tilewords
+from renderers.keyflower.hexfit import phrase_breaks
+from tests.renderers.drawnwords import recording
+from tests.renderers.positions import JAPANESE, configs, positions
+from tests.renderers.test_japanese_pictures import GAMES, notation
+from tests.typography import faults, line_break_faults
+
+
+def _recorded(function, laid: list[tuple[str, list[str]]], text_at: int = 0, lines_of=lambda got: got):
+    """``function`` that also keeps each text it wraps with the lines it made."""
+    def wrapped(*args, **kwargs):
+        got = function(*args, **kwargs)
+        if got is not None:
+            laid.append((args[text_at], list(lines_of(got))))
+        return got
+    return wrapped
+
+
+def draw_in_japanese(name: str, monkeypatch) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """Every text drawn in the game's Japanese pictures, and every text wrapped with its lines."""
+    laid: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(textfit, "wrap", _recorded(textfit.wrap, laid))
+    monkeypatch.setattr(hexes, "wrap", _recorded(hexes.wrap, laid, text_at=1))
+    monkeypatch.setattr(tilewords, "fit_in_hex", _recorded(tilewords.fit_in_hex, laid, lines_of=lambda got: got[1]))
+    game = registry.get(name)
+    assert game is not None
+    texts: list[str] = []
+    for players, options in configs(game):
+        names = JAPANESE[:players]
+        for snapshot in positions(name, players, options).values():
+            state = game.from_json(snapshot)
+            public = game.view(state, None)
+            with recording() as drawn:
+                for region in [None, *renderers.regions(game.name, public, names)]:
+                    renderers.render(game.name, public, names, region=region, locale="ja")
+                if game.private_info or game.has_secrets(options):
+                    for seat in range(players):
+                        renderers.render(game.name, game.view(state, seat), names, locale="ja")
+                outcome = game.outcome(state)
+                if outcome is not None:
+                    renderers.render_result(game, outcome, names, public, locale="ja")
+            texts += drawn.texts
+    return texts, laid
+
+
+def typed_in(name: str):
+    """Whether a token is the game's notation (an id or code players type)."""
+    words, patterns = notation(name)
+    pattern = re.compile("|".join(f"(?:{p})" for p in patterns)) if patterns else None
+    return lambda token: token in words or (pattern is not None and pattern.fullmatch(token) is not None)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_japanese_pictures_follow_jlreq(name, monkeypatch):
+    texts, laid = draw_in_japanese(name, monkeypatch)
+    assert laid or name not in ("keyflower",), "no text was wrapped"
+    breaks = sorted({fault for _, lines in laid for fault in line_break_faults(lines)})
+    assert not breaks, f"{name}: lines broken against JLReq: {breaks[:20]}"
+    typed = typed_in(name)
+    words = sorted({f"{text!r}: {fault}" for text in set(texts) for fault in faults(text, typed)})
+    assert not words, f"{name}: Japanese typography in pictures: {words[:20]}"
+
+
+def test_line_breaks_keep_katakana_words_and_kinsoku():
+    """The common wrap: a loanword moves whole to the next line, no line starts with closing
+    punctuation or ends with an opening bracket; a katakana word wider than a line still breaks."""
+    lines = textfit.wrap("特別なキーフラワー号（船）、使う。", 6, len, 5)
+    assert lines == ["特別な", "キーフラワー", "号（船）、使", "う。"], lines
+    assert line_break_faults(lines) == []
+    assert line_break_faults(["特別なキーフラ", "ワー号"]) and line_break_faults(["村（", "家）"])
+    assert line_break_faults(["村", "、家"]) and line_break_faults(["キ", "ャンプ"])
+    long = textfit.wrap("キーフラワーキーフラワー", 7, len, 3)
+    assert all(len(line) <= 7 for line in long) and "".join(long) == "キーフラワーキーフラワー"
+
+
+def test_keyflower_names_break_between_their_words():
+    """A Keyflower name too long for a hex breaks after its "キー" (key), not inside the loanword
+    after it ("キー|フラワー号", never "キーフラ|ワー号"); the keeple (キープル) stays whole."""
+    assert phrase_breaks("キーフラワー号") == {2} and phrase_breaks("キーマーケット") == {2}
+    assert phrase_breaks("キープル1個引く") == set()
