@@ -17,6 +17,10 @@ from bot.table.live import LiveTable
 from games.core import Event, Msg
 
 
+#: what the mover reads after the first step of a move made in steps
+HALF_MOVE = t("Only you see this step: the table sees your move once it is complete.")
+
+
 class TurnPresenter:
     def __init__(self, pictures: Pictures, legal: LegalTexts, pool: Executor) -> None:
         self.pictures = pictures
@@ -28,6 +32,13 @@ class TurnPresenter:
         """The public turn message after ``events``, then the mover's own reply (``actor``: the
         seat that moved; ``chose``: the move they picked in their panel, which the reply replaces)."""
         game = table.game
+        if actor is not None and game.mid_move(table.state, actor) and not table.computer_controls(actor):
+            # half a move: only the mover hears of it (with the choices of the rest); the table
+            # sees the move once, when it is complete
+            told = [Event(e.msg, frozenset({actor})) if e.to is None else e for e in events]
+            told.append(Event(HALF_MOVE, frozenset({actor})))
+            mine = await self._actor_reply(table, told, actor, chose, True)
+            return [mine] if mine is not None else []
         public_view = game.view(table.state, None)
         lines = [e.msg for e in events if e.to is None]
         lines += game.status(public_view)
