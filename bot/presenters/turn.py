@@ -59,6 +59,8 @@ class TurnPresenter:
         # stay free to acknowledge interactions within Discord's 3 seconds.
         buttons = await asyncio.get_running_loop().run_in_executor(self.pool, self._action_buttons, table, humans)
         image = await self.pictures.board(table, public_view, locale=table.public_language)
+        if image is not None:
+            lines.append(t("What the picture's icons and abbreviations mean: /help {game}", game=game.name))
         # once sent, this message announces the table's current version (restore reposts only what was not)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id,
                          locale=table.public_language, announces=table.version)]

@@ -48,3 +48,16 @@ async def test_choosing_the_workers_of_a_team_is_not_announced_until_the_move_is
     assert len(public) == 1 and public[0].image, "the completed move is posted once, with the picture"
     text = I18n(["games.quetzal", "games.quetzal.game"]).lines(public[0].lines, "en", public[0].names)
     assert "chooses the workers" not in text
+
+
+async def test_the_public_turn_message_points_to_the_legend(quetzal_service):
+    """The turn image's icons and abbreviations are explained in the /help picture: the turn
+    message says where."""
+    service = quetzal_service
+    await service.join(ctx("alice"), "quetzal")
+    await service.join(ctx("bob"))
+    replies = await service.start(ctx("alice"))
+    public = [r for r in replies if not r.private and r.image]
+    assert public
+    text = I18n(["games.quetzal", "games.quetzal.game"]).lines(public[0].lines, "en", public[0].names)
+    assert "/help quetzal" in text
