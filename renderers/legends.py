@@ -43,7 +43,7 @@ LEGENDS: dict[str, tuple[Line, ...]] = {
         Line("R  B  Y  G", N_("keeple colours: red, blue, yellow, green (on bids, uses and boats)")),
         Line("W  S  I  Au", N_("resources: wood, stone, iron, gold (Au, as the chemists write gold)")),
         Line(N_("S+I → 3 VP"), N_("an upgrade: what it costs, and the points of the upgraded tile"), True),
-        Line("A", N_("any resource")),
+        Line("A", N_("gold (Au) in the stock, in the header")),
         Line(N_("res"), N_("resources"), True),
         Line("★", N_("the start player")),
         Line("▶", TURN),
