@@ -18,6 +18,7 @@ from renderers.common import N_, encode_png, font, min_text_px, word
 from renderers.common.phone import MIN_WIDTH, max_height
 from renderers.common.picture_words import speaking, with_codes
 from renderers.common.textfit import fit, wrap
+from renderers.legends import legend_rows
 
 PAPER = (248, 244, 234)
 INK = (30, 30, 30)
@@ -43,6 +44,9 @@ class Scene:
     key: tuple[tuple[str, str], ...]
     #: a component of the position that the key names as an example (its id)
     example: Callable[[Any], str] | None = None
+    #: how many pixels to leave out at the bottom of the drawn board (a part the key does not
+    #: need), so that the board, the key and the legend fit a phone
+    trim: Callable[[Any], int] | None = None
 
 
 SCENES: dict[str, Scene] = {
@@ -54,13 +58,13 @@ SCENES: dict[str, Scene] = {
         ("m", N_("a monk on a monastery")),
         ("-", N_("no follower: /place X,Y rK -")),
     )),
-    "quetzal": Scene(0, None, None, (
+    "quetzal": Scene(0, "board", None, (
         ("camp  stele  t1–t5", N_("spaces, resolved in the order of their numbers")),
         ("3a  3b  3c  bm  v1–v3  hm  ship", N_("the other spaces: each code is written on its space")),
         ("1…6  big", N_("your workers; a white face is an archaeologist (w), a black one an adventurer (k)")),
         ("team t2 1 white", N_("one white worker to temple 2")),
         ("A…H", N_("the temple display's slots: take B H")),
-    )),
+    ), trim=lambda view: quetzal_below_display(view)),
     "florenza": Scene(0, "common", None, (
         ("M1…", N_("the monuments on display")),
         ("A1…", N_("the artists on display (A architect, P painter, S sculptor)")),
@@ -75,7 +79,7 @@ SCENES: dict[str, Scene] = {
         ("toolmaker  field  hut", N_("the village: a tool, agriculture, a new person")),
         ("building1–4  card1–4", N_("the building stacks and the cards (a card costs its number)")),
         ("F T H S", N_("farmers, tool makers, hut builders and shamans on your cards")),
-    )),
+    ), trim=lambda view: stone_age_strips_below(view)),
     "keyflower": Scene(0, "board", None, (
         (EXAMPLE, N_("a tile by its id, written under its name")),
         (f"bid {EXAMPLE} 2 red", N_("bid two red keeples for that tile")),
@@ -84,6 +88,22 @@ SCENES: dict[str, Scene] = {
         ("place TILE q,r rK", N_("a tile into your village: its place and rotation")),
     ), lambda view: next(t.id for t in view.auction if not t.id.startswith("to"))),
 }
+
+
+def quetzal_below_display(view: Any) -> int:
+    """The height of Quetzal's board below the Temple display (the Village and the discovery
+    track), at the scale the help picture draws it."""
+    from renderers.quetzal.places import board_layout, display_end, track_end, village_end
+    village = display_end(board_layout()[1])
+    return round(track_end(view, village_end(village)) - village)
+
+
+def stone_age_strips_below(view: Any) -> int:
+    """The height of Stone Age's player strips after the first (the viewer's strip shows what
+    the key and the legend explain), with the gap before them."""
+    from renderers.stone_age.board import GAP
+    from renderers.stone_age.players import STRIP
+    return (STRIP + GAP) * (len(view.players) - 1) + GAP + 2
 
 
 def scene(game: Game) -> Scene | None:
@@ -130,18 +150,52 @@ def _picture(game: Game, found: Scene) -> Image.Image:
     if drawn is None:
         raise ValueError(f"{game.name} has a help scene but no renderer")
     board = Image.open(io.BytesIO(drawn)).convert("RGB")
+    if found.trim is not None:
+        board = board.crop((0, 0, board.width, board.height - found.trim(view)))
     width = max(MIN_WIDTH, board.width)
-    size = max(min_text_px(width), round(width / 36))
-    title = _title(width, word("{game}: what to type", game=word(game.title)), size)
-    key = _key(width, key_rows(game), size)
-    height = title.height + board.height + key.height
-    width = max(width, math.ceil(height / 2))           # never taller than twice the width
+    for _ in range(12):             # wider until it is no taller than twice its width
+        title, key = _words(game, width)
+        height = title.height + board.height + key.height
+        if height <= max_height(width):
+            break
+        width = max(width + 8, math.ceil(height / 2))
     canvas = Image.new("RGB", (width, height), PAPER)
-    canvas.paste(title.resize((width, title.height)) if title.width != width else title, (0, 0))
+    canvas.paste(title, (0, 0))
     canvas.paste(board, ((width - board.width) // 2, title.height))
-    canvas.paste(key, ((width - key.width) // 2, title.height + board.height))
+    canvas.paste(key, (0, title.height + board.height))
     assert canvas.height <= max_height(canvas.width)
     return canvas
+
+
+def _words(game: Game, width: int) -> tuple[Image.Image, Image.Image]:
+    """The title band and the key (the codes players type, then the legend of the icons and
+    abbreviations the pictures draw) laid out ``width`` pixels wide."""
+    size = max(min_text_px(width), round(width / 40))
+    title = _title(width, word("{game}: what to type", game=word(game.title)), size)
+    key = _key(width, key_rows(game), size)
+    legend = legend_rows(game.name)
+    if legend:
+        small = max(min_text_px(width), round(width / 48))
+        key = _stack([key, _heading(width, word("What the pictures show"), small), _legend(width, legend, small)], width)
+    return title, key
+
+
+def _stack(parts: list[Image.Image], width: int) -> Image.Image:
+    out = Image.new("RGB", (width, sum(p.height for p in parts)), PAPER)
+    y = 0
+    for part in parts:
+        out.paste(part, (0, y))
+        y += part.height
+    return out
+
+
+def _heading(width: int, text: str, size: int) -> Image.Image:
+    band = Image.new("RGB", (width, round(size * 1.5)), PAPER)
+    draw = ImageDraw.Draw(band)
+    face = font(size * 1.1, True)
+    draw.text((round(size * 0.6), band.height / 2), fit(text, width - size * 1.2, lambda t: draw.textlength(t, font=face)),
+              fill=INK, font=face, anchor="lm")
+    return band
 
 
 def _title(width: int, text: str, size: int) -> Image.Image:
@@ -153,25 +207,79 @@ def _title(width: int, text: str, size: int) -> Image.Image:
     return band
 
 
-def _key(width: int, rows: list[tuple[str, str]], size: int) -> Image.Image:
-    """One row per code: the code in a white box as it is typed, then its meaning (two lines at most)."""
+#: the most lines a code or a meaning takes in the key (a longer one would be cut: none is)
+KEY_LINES = 6
+
+
+def key_layout(width: int, rows: list[tuple[str, str]], size: int) -> list[tuple[list[str], list[str]]]:
+    """Each row of the key as (the code's lines, the meaning's lines), wrapped to fit ``width``;
+    a line cut short ends with an ellipsis."""
     pad = round(size * 0.6)
     code_face, text_face = font(size, True), font(size)
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    code_w = min(width * 0.45, max((probe.textlength(code, font=code_face) for code, _ in rows), default=0) + pad)
+    widest = max((probe.textlength(code, font=code_face) for code, _ in rows), default=0) + pad
+    code_w = min(width * 0.4, widest)
     text_w = width - code_w - 4 * pad
-    laid = [(code, wrap(meaning, text_w, lambda t: probe.textlength(t, font=text_face), 2)) for code, meaning in rows]
+    return [(wrap(code, code_w - pad / 2, lambda t: probe.textlength(t, font=code_face), KEY_LINES),
+             wrap(meaning, text_w, lambda t: probe.textlength(t, font=text_face), KEY_LINES)) for code, meaning in rows]
+
+
+def legend_layout(width: int, rows: list[tuple[str, str]], size: int) -> list[list[str]]:
+    """Each line of the legend as the lines it takes ``width`` pixels wide: the first starts with
+    the token (drawn in bold), the meaning follows it and goes on under it; none is cut short."""
+    pad = round(size * 0.6)
+    bold, plain = font(size, True), font(size)
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    laid = []
+    for token, meaning in rows:
+        wider = probe.textlength(token, font=bold) - probe.textlength(token, font=plain)
+        laid.append(wrap(f"{token}  {meaning}", width - 2 * pad - wider, lambda t: probe.textlength(t, font=plain),
+                         KEY_LINES))
+    return laid
+
+
+def _legend(width: int, rows: list[tuple[str, str]], size: int) -> Image.Image:
+    """The legend: one paragraph per token, the token in bold and its meaning after it."""
+    pad = round(size * 0.6)
+    bold, plain = font(size, True), font(size)
+    laid = legend_layout(width, rows, size)
+    line_h = round(size * 1.3)
+    image = Image.new("RGB", (width, pad + sum(len(lines) * line_h + pad // 2 for lines in laid) + pad), PAPER)
+    draw = ImageDraw.Draw(image)
+    y = pad
+    for (token, _), lines in zip(rows, laid):
+        for i, text in enumerate(lines):
+            x = pad
+            if i == 0 and text.startswith(token):
+                draw.text((x, y + line_h / 2), token, fill=INK, font=bold, anchor="lm")
+                x += draw.textlength(token + "  ", font=bold)
+                text = text[len(token):].lstrip()
+            draw.text((x, y + line_h / 2), text, fill=INK, font=plain, anchor="lm")
+            y += line_h
+        y += pad // 2
+    return image
+
+
+def _key(width: int, rows: list[tuple[str, str]], size: int) -> Image.Image:
+    """One row per code: the code in a white box as it is typed (or drawn), then its meaning."""
+    pad = round(size * 0.6)
+    code_face, text_face = font(size, True), font(size)
+    laid = key_layout(width, rows, size)
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    widest = max((probe.textlength(code, font=code_face) for code, _ in rows), default=0) + pad
+    code_w = min(width * 0.4, widest)
     line_h = round(size * 1.35)
-    height = pad + sum(max(1, len(lines)) * line_h + pad for _, lines in laid) + pad
+    height = pad + sum(max(1, len(code), len(lines)) * line_h + pad for code, lines in laid) + pad
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw.line((pad, 2, width - pad, 2), fill=LINE, width=2)
     y = pad
     for code, lines in laid:
-        row_h = max(1, len(lines)) * line_h
-        draw.rounded_rectangle((pad, y, pad + code_w, y + line_h), radius=round(size / 4), fill=CODE_BG, outline=INK)
-        draw.text((pad + code_w / 2, y + line_h / 2), fit(code, code_w - pad / 2, lambda t: draw.textlength(t, font=code_face)), fill=INK,
-                  font=code_face, anchor="mm")
+        row_h = max(1, len(code), len(lines)) * line_h
+        draw.rounded_rectangle((pad, y, pad + code_w, y + len(code) * line_h), radius=round(size / 4), fill=CODE_BG,
+                               outline=INK)
+        for i, text in enumerate(code):
+            draw.text((pad + code_w / 2, y + line_h * (i + 0.5)), text, fill=INK, font=code_face, anchor="mm")
         for i, text in enumerate(lines):
             draw.text((2 * pad + code_w, y + line_h * (i + 0.5)), text, fill=INK, font=text_face, anchor="lm")
         y += row_h + pad

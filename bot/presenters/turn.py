@@ -17,6 +17,10 @@ from bot.table.live import LiveTable
 from games.core import Event, Msg
 
 
+#: what the mover reads after the first step of a move made in steps
+HALF_MOVE = t("Only you see this step: the table sees your move once it is complete.")
+
+
 class TurnPresenter:
     def __init__(self, pictures: Pictures, legal: LegalTexts, pool: Executor) -> None:
         self.pictures = pictures
@@ -29,6 +33,13 @@ class TurnPresenter:
         seat that moved; ``chose``: the move they picked in their panel, which the reply replaces;
         ``undoable``: the mover may still take it back with /undo, which the reply says)."""
         game = table.game
+        if actor is not None and game.mid_move(table.state, actor) and not table.computer_controls(actor):
+            # half a move: only the mover hears of it (with the choices of the rest); the table
+            # sees the move once, when it is complete
+            told = [Event(e.msg, frozenset({actor})) if e.to is None else e for e in events]
+            told.append(Event(HALF_MOVE, frozenset({actor})))
+            mine = await self._actor_reply(table, told, actor, chose, True)
+            return [mine] if mine is not None else []
         public_view = game.view(table.state, None)
         lines = [e.msg for e in events if e.to is None]
         lines += game.status(public_view)
@@ -49,6 +60,8 @@ class TurnPresenter:
         # stay free to acknowledge interactions within Discord's 3 seconds.
         buttons = await asyncio.get_running_loop().run_in_executor(self.pool, self._action_buttons, table, humans)
         image = await self.pictures.board(table, public_view, locale=table.public_language)
+        if image is not None:
+            lines.append(t("What the picture's icons and abbreviations mean: /help {game}", game=game.name))
         # once sent, this message announces the table's current version (restore reposts only what was not)
         replies = [Reply(lines, image=image, mentions=mentions, buttons=buttons, names=table.names, table_id=table.id,
                          locale=table.public_language, announces=table.version)]

@@ -107,6 +107,12 @@ class Game(ABC):
         answers True, so a game that does not override this never allows undo."""
         return True
 
+    def mid_move(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` is part-way through one move: a first step staged before the rest of
+        it (Quetzal's ``team t2 1 white use`` before the workers are named). The table tells only
+        the mover until the move is complete, and then everyone once. The default: never."""
+        return False
+
     def skip_action(self, state: State, seat: int) -> Action | None:
         """The least action that passes ``seat``'s turn without deciding anything for the player,
         for ``/option timeout skip``: a pass where the rules have one, otherwise what the rules

@@ -78,6 +78,10 @@ class Quetzal(Game):
             raise problem
         return flow.perform(state, seat, action)
 
+    def mid_move(self, state: QuetzalState, seat: int) -> bool:
+        """A team chosen (``team ... use``) whose workers are still to be named."""
+        return flow.prompt_kind(state, seat) == "workers"
+
     # -- turn flow: timeouts and undo ------------------------------------------------------------
     def skip_action(self, state: QuetzalState, seat: int) -> Action | None:
         """There is no pass (5.2), but the Camp is always open: a skipped placement sends one

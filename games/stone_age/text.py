@@ -57,6 +57,7 @@ def phase_lines(view: StoneAgeView) -> list[Msg]:
     else:
         actor = view.players[view.turn]
         left = tuple(Msg("{place} ({id}, {n})", {"place": loc_msg(loc), "id": loc_text(loc), "n": n}) if loc in GATHER
+                     else loc_msg(loc) if loc.startswith(("card", "building"))      # "card 2" is its id already
                      else Msg("{place} ({id})", {"place": loc_msg(loc), "id": loc_text(loc)}) for loc, n in actor.where)
         lines.append(Msg("Round {round} — actions — {player}: {left} left to resolve.",
                          {"round": view.round, "player": SeatRef(view.turn), "left": left or "-"}))

@@ -210,9 +210,11 @@ def row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts)
         stamps.append((badge, (round(right), round(line - badge.height / 2))))
         right -= round(4 * s)
         room -= badge.width + round(4 * s)
-    stamps.append(text_stamp((x, line), fit(label, f.name, current, room), f.name, current, P.TEXT, "lm"))
-    stamps.append(text_stamp((width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm"))
-    supply = _supply(p.colour, f)
+    # the name and the score go on last, over the supply line: a tall figure there (the large
+    # follower) must not hide the seat's letter at the end of the name
+    words = [text_stamp((x, line), fit(label, f.name, current, room), f.name, current, P.TEXT, "lm"),
+             text_stamp((width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm")]
+    supply = supply_figures(p.colour, f)
     details: list[tuple[Image.Image, str]] = [(supply[0], f"{p.followers}/{FOLLOWERS_TOTAL}")]
     if "large" in view.pieces or p.large:
         details.append((supply[1], str(p.large)))
@@ -223,6 +225,7 @@ def row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts)
         if good in ("wine", "grain", "cloth"):
             details.append((icon(good, ih), str(n)))
     stamps += _inline(details, (x, row_h * 0.74), width - pad, f)
+    stamps += words
     return P.CURRENT_BG if current else P.PANEL_BG, [found for found in stamps if found is not None]
 
 
@@ -236,7 +239,7 @@ def _supply_height(f: Fonts) -> int:
     return max(round(24 * f.scale), math.ceil(f.mark / 0.42))
 
 
-def _supply(colour: str, f: Fonts) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
+def supply_figures(colour: str, f: Fonts) -> tuple[Image.Image, Image.Image, Image.Image, Image.Image]:
     """A player's supply as its row shows it: follower, large follower, builder, pig."""
     ih = _supply_height(f)
     return (figures.follower(colour, ih), figures.follower(colour, round(ih * 0.78), large=True, letter_min=f.mark),
@@ -266,7 +269,7 @@ def warm_up(f: Fonts) -> None:
     at the panel's sizes, the legend's symbols), so that no turn pays for one."""
     for colour in PLAYER_COLOURS:
         figures.follower(colour, _meeple_height(f))
-        _supply(colour, f)
+        supply_figures(colour, f)
         _legend_figures(colour, f)
     figures.dragon(f.icon)
     figures.fairy(f.icon)

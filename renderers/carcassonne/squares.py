@@ -162,12 +162,31 @@ def _targets(image: Image.Image, sq: Square) -> None:
         label(image, (u * t, v * t), text, size, PRINCESS, fill=PRINCESS, ink=WHITE)
 
 
+#: how opaque a deploy code's box is: the tile's features show through it
+SPOT_FILL = (255, 255, 255, 150)
+
+
 def _spots(image: Image.Image, sq: Square) -> None:
-    """BSW's white squares: where each deploy code of the placed tile would put the figure."""
+    """BSW's white squares: where each deploy code of the placed tile would put the figure. The
+    boxes fit their codes tightly and let the tile show through (seven codes used to hide a tile
+    whole)."""
     t = image.width
     size = spot_size(t, sq.scale, sq.floors)
+    boxes = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(boxes)
+    places = []
     for code, (u, v) in sq.spots:
-        label(image, (u * t, v * t), code, size, (0, 0, 0), width=1)
+        w = text_width(code, size, True) + size * 0.3
+        h = size * 1.1
+        cx, cy = _inside(u * t, w / 2 + 1, t), _inside(v * t, h / 2 + 1, t)
+        d.rectangle((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), fill=SPOT_FILL, outline=(0, 0, 0, 255), width=1)
+        core = size * 0.3                   # BSW's white square, where the figure would stand
+        x, y = _inside(u * t, core + 1, t), _inside(v * t, core + 1, t)
+        d.rectangle((x - core, y - core, x + core, y + core), fill=(255, 255, 255, 255))
+        places.append((code, cx, cy))
+    image.paste(Image.alpha_composite(image.convert("RGBA"), boxes).convert("RGB"))
+    for code, cx, cy in places:
+        draw_text(image, (cx, cy), code, size, True, (0, 0, 0))
 
 
 @text_cache(maxsize=SQUARE_IMAGES)
@@ -198,7 +217,7 @@ def step_size(tile: int, scale: float, floors: Floors) -> int:
 def spot_size(tile: int, scale: float, floors: Floors) -> int:
     """The size of the deploy codes on a tile ``tile`` pixels; too large for the tile (a small
     tile), the codes are left out."""
-    return max(floors.text, min(round(18 * scale), round(tile * 0.2)))
+    return max(floors.text, min(round(16 * scale), round(tile * 0.17)))
 
 
 def legal_label(x: int, y: int, rotations: set[int], tile: int, scale: float, floors: Floors) -> Legal:

@@ -11,10 +11,9 @@ from typing import Any
 
 from games.keyflower.components import tile as tile_def
 from renderers.common import word
-from renderers.common.picture_words import codes_shown
 from renderers.keyflower.hexfit import LINE, Centre, Clear, fit_below, fit_in_hex, fits, line_centres, shift
 from renderers.keyflower.palette import COST_INK, INK
-from renderers.keyflower.words import ability_text, cost_letters, tile_title, vp_text
+from renderers.keyflower.words import ability_text, cost_letters, tile_label, vp_text
 
 AUCTION_BOTTOM = 0.6    # an auction tile's lowest line of words is centred at most this far below the middle
 BADGE_X, BADGE_Y = 0.54, 0.6    # the points badge's centre: right of and above the middle, times the hex's size
@@ -44,7 +43,8 @@ class TileWords:
 def tile_words(tid: str, upgraded: bool, s: float, floor: int, detail: str, purple: bool = False) -> TileWords:
     """The words of tile ``tid``'s face in a hex of size ``s`` (``detail`` as tile_sprite takes)."""
     defn = tile_def(tid)
-    title = ("+" if upgraded else "") + tile_title(defn)
+    name, code = tile_label(defn)
+    name = ("+" if upgraded else "") + name
     line = ability_text(defn, upgraded) if detail != "name" else ""
     if purple:
         line = word("{text} · start player", text=line) if line else word("start player")
@@ -54,7 +54,6 @@ def tile_words(tid: str, upgraded: bool, s: float, floor: int, detail: str, purp
     points = vp_text(defn, upgraded)
     circle = (s * BADGE_X, -s * BADGE_Y, max(s * 0.19, floor * 0.75)) if points and points != "0" else None
     badge: Clear = None if circle is None else (circle[0] - circle[2] - 2, circle[1] + circle[2] + 1)
-    name, code = title.rsplit(" ", 1) if (cjk(title) or codes_shown()) and " " in title else (title, "")
     # in two lines (three with the id) above the ability, clear of the badge when it still fits
     # there (the ability is worth more than a corner of the badge; an upgrade cost alone is not,
     # nor is a word broken in two)

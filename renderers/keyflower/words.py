@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from games.keyflower.components import TileDef
 from games.keyflower.words import JAPANESE as JAPANESE_WORDS
-from renderers.common import N_, coded, named, word, words
-from renderers.common.picture_words import current_locale
+from renderers.common import N_, named, word, words
+from renderers.common.picture_words import codes_shown, current_locale
 
 RES_SHORT = {"wood": "wood", "stone": "stone", "iron": "iron", "gold": "gold", "any": "any"}
 #: resources and skills as the tiles name them
@@ -39,14 +39,27 @@ def thing(key: str) -> str:
     return word(THINGS[key]) if key in THINGS else key
 
 
-def tile_title(defn: TileDef) -> str:
-    """The name players know the tile by, in the picture's language; in Japanese with the id
-    players type beside it."""
+def tile_label(defn: TileDef) -> tuple[str, str]:
+    """The name players know the tile by, in the picture's language, and the id they type for it:
+    in Japanese always; in English too, since a name can hide its id ("Key Mine" is ``keymine``,
+    "Turn order 1" is ``to1``, a home tile is its own ``home4``, which tells the homes apart),
+    unless the name says it already: it is the id ("Stable") or begins with it as a word
+    ("Apprentice Hall" is ``apprentice``; the help picture, which explains the notation, writes
+    those too). "" for no id."""
     if defn.kind == "home":
-        return coded(word("Home"), "home")
-    if defn.kind == "summer_boat":
-        return coded(word("Summer boat"), defn.id[:-1])
-    return coded(named(word(defn.en), defn.ja), defn.id)
+        name, code = word("Home"), defn.id
+    elif defn.kind == "summer_boat":
+        name, code = word("Summer boat"), defn.id[:-1]
+    else:
+        name, code = named(word(defn.en), defn.ja), defn.id
+    said = name.lower() == code or (not codes_shown() and name.lower().split(" ")[0] == code)
+    return name, "" if said else code
+
+
+def tile_title(defn: TileDef) -> str:
+    """The tile's name with the id players type beside it (see :func:`tile_label`)."""
+    name, code = tile_label(defn)
+    return f"{name} {code}" if code else name
 
 
 def listed(items) -> str:

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from games.quetzal.components import rules
 from games.quetzal.view import QuetzalView, TeamView
 from renderers.common import N_, coded, font, text_cache, word
+from renderers.common.legend import mark
 from renderers.common.text import length, text as put_text
 from renderers.quetzal.palette import (
     BLACK_FACE, BOX, CARD_BG, CLOSED, CLOSED_LINE, DECK_CARD, DISPLAY_CARD, EMPTY_SLOT, INK, PAPER, REWARD, SECTION_TITLE,
@@ -64,7 +65,7 @@ def space_box(image: Image.Image, draw: ImageDraw.ImageDraw, code: str, closed: 
     space = rules().space[code]
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=px(8, s), fill=CLOSED if closed else BOX, outline=INK, width=px(2, s))
-    symbol = {"single": "1", "auction": "+", "free": "∞"}[space.type]
+    symbol = mark({"single": "1", "auction": "+", "free": "∞"}[space.type])
     put_text(draw, (x0 + px(8, s), y0 + px(4, s)), title, fill=INK, font=font(px(21, s), bold=True))
     sym_font = font(px(20, s), bold=True)
     draw.rounded_rectangle((x1 - px(30, s), y0 + px(5, s), x1 - px(6, s), y0 + px(29, s)), radius=px(5, s),

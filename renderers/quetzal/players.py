@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 from games.quetzal.components import rules
 from games.quetzal.view import QuetzalPlayerView, QuetzalView
 from renderers.common import font, word, words
+from renderers.common.legend import mark
 from renderers.common.text import length, text as put_text
 from renderers.quetzal.palette import BOX, FAINT_TEXT, HEADER, HEADER_TEXT, HILITE, INK, NOTE, STAR
 from renderers.quetzal.panels import GAP, MARGIN, WIDTH, Canvas, fit, name_of, new_canvas
@@ -105,6 +106,7 @@ def draw_player(image, draw, view: QuetzalView, seat: QuetzalPlayerView, names: 
             put_text(draw, (px(x + 4, s), px(y + 18, s)), fit(text, px(19, s), px(WIDTH - MARGIN - 60 - x, s)),
                       fill=INK, font=font(px(19, s)), anchor="lm")
             star(draw, px(WIDTH - MARGIN - 44, s), px(y + 50, s), px(10, s), STAR, INK)
+            mark("★")
             put_text(draw, (px(WIDTH - MARGIN - 30, s), px(y + 50, s)), f"+{vp}", fill=INK, font=font(px(18, s), bold=True),
                       anchor="lm")
     else:

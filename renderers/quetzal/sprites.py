@@ -6,6 +6,7 @@ from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
 from renderers.common import N_, font, player_colour, text_cache, word
+from renderers.common.legend import mark
 from renderers.common.text import text as put_text
 from renderers.quetzal.palette import (
     BLACK_FACE, BLACK_FACE_EDGE, CARD_BG, DISC, GOLD, INK, PERMANENT_TILE, STAR, TEMPORARY_TILE, WHITE, WHITE_FACE,
@@ -40,8 +41,13 @@ def star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill, outlin
     draw.polygon(points, fill=fill, outline=outline)
 
 
+#: how the legend names each icon (renderers/legends.py)
+ICON_TOKENS = {"vp": "★", "coin": "●", "discovery": "◆"}
+
+
 def icon(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float) -> None:
     """VP = star, coin = gold disc, discovery = blue diamond."""
+    mark(ICON_TOKENS[kind])
     if kind == "vp":
         star(draw, cx, cy, r, STAR, INK)
     elif kind == "coin":
@@ -87,6 +93,7 @@ def tile_sprite(tile_id: str, scale: float, width: int = 150) -> Image.Image:
     put_text(draw, (px(8, scale), px(30, scale)), word(TILE_LABEL.get(tile.name, tile.name)), fill=INK,
               font=font(px(20, scale)))
     star(draw, w - px(40, scale), h - px(15, scale), px(10, scale), STAR, INK)
+    mark("★")
     put_text(draw, (w - px(26, scale), h - px(15, scale)), str(tile.vp), fill=INK, font=font(px(18, scale), bold=True),
               anchor="lm")
     return image
@@ -103,6 +110,7 @@ def worker_sprite(wid: str, face: str, scale: float, dim: bool = False) -> Image
     box = (px(1, scale), px(1, scale), w - px(2, scale), h - px(2, scale))
     radius = px(6 if big else 14, scale)
     if face == "*":
+        mark("*")
         draw.rounded_rectangle(box, radius=radius, fill=WHITE_FACE, outline=INK, width=px(2, scale))
         mask = Image.new("L", (w, h), 0)
         ImageDraw.Draw(mask).polygon([(w, 0), (w, h), (0, h)], fill=255)

@@ -271,8 +271,8 @@ def card_face(image, draw, cid: str, box: tuple[int, int, int, int]) -> None:
     text(draw, (x1 - 8, y1 - 62), cid, 16, fill=MUTED, anchor="ra")
 
 
-#: the card slots left to right (slot 4 leftmost, as on the board)
-CARD_SLOTS = (4, 3, 2, 1)
+#: the card slots left to right: in the order of their numbers (and costs), as the text lists them
+CARD_SLOTS = (1, 2, 3, 4)
 
 
 def card_row(image, draw, view: StoneAgeView, top: int) -> int:

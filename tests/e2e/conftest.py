@@ -36,6 +36,7 @@ import pytest_asyncio
 import yaml
 from PIL import Image
 
+from bot.presenters.turn import HALF_MOVE as HALF_MOVE_MSG
 from games import registry
 from tests.fakediscord import BotProcess, FakeDiscord
 from tests.fakediscord.driver import Reply
@@ -258,6 +259,16 @@ class Game:
         return [m.action for m in self.moves if m.how == "button"]
 
 
+#: what the mover reads after the first step of a move made in steps (bot/presenters/turn.py)
+HALF_MOVE = HALF_MOVE_MSG.english()
+
+
+def half_move(reply: Reply) -> bool:
+    """Whether ``reply`` answers the first step of a move made in steps (Quetzal's ``team ...
+    use``): a private message for the mover, with the rest of the move to choose."""
+    return reply.ok and bool(reply.messages) and reply.messages[0].ephemeral and HALF_MOVE in reply.messages[0].content
+
+
 def next_player(message: Message, users: Sequence[User]) -> User | None:
     by_id = {u.id: u for u in users}
     for user_id in mentioned(message):
@@ -308,8 +319,12 @@ async def move_from_panel(user: User, turn: Message, rng: random.Random, most_cl
         reply, move = await panel_step(user, panel, rng)
         assert reply.ok and not reply.late, reply.interaction.describe()
         if move:
-            await reply.wait_followups(1)
-            return reply, panel
+            inter = reply.interaction
+            await inter.fake.wait_for(lambda: bool(inter.followups) or HALF_MOVE in panel.content, None,
+                                      f"the public move, or the next step of it, after {inter.describe()}")
+            if reply.followups:
+                return reply, panel
+            continue                # the first step of a move made in steps: the panel shows the rest
         assert panel.edited and panel.ephemeral
     raise AssertionError(f"{most_clicks} clicks in a panel without a move: {panel.content!r}")
 
@@ -345,6 +360,8 @@ async def play_until_over(fake: FakeDiscord, channel: Channel, users: Sequence[U
             action = await choose_by_autocomplete(channel, player, verb, len(game.moves))
             reply = await player.slash(channel, verb, action=action)
             move = Move(player, "slash", action, reply)
+        if half_move(reply):
+            continue                # only the mover saw that step; the same player finishes the move
         message = assert_public(reply)      # a new message: at once (4) or after a deferral (5, 6)
         assert reply.type in (4, 5, 6, 7) and message.kind in ("response", "followup"), reply.interaction.describe()
         if check_image:

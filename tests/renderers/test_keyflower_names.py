@@ -13,7 +13,7 @@ from renderers.common.phone import floors
 from renderers.keyflower import style as S
 from renderers.keyflower.tilewords import name_above_ability, name_alone
 from renderers.keyflower.hexfit import LINE, fit_in_hex
-from renderers.keyflower.words import tile_title
+from renderers.keyflower.words import tile_label
 from renderers.keyflower.villages import NAME_MIN, S_MAX
 
 SQ3 = math.sqrt(3)
@@ -22,7 +22,7 @@ FLOOR = floors(WIDTH).text
 
 
 def _titles() -> list[str]:
-    names = {tile_title(defn) for defn in tiles().values()}
+    names = {tile_label(defn)[0] for defn in tiles().values()}
     return sorted(names | {"+" + name for name in names})
 
 
