@@ -16,7 +16,7 @@ from PIL import ImageFont
 from renderers.common.graphemes import graphemes
 from renderers.common.text import length
 
-__all__ = ["ELLIPSIS", "NO_LINE_START", "break_pieces", "ellipsize", "fit", "fit_count", "graphemes", "measure",
+__all__ = ["ELLIPSIS", "NO_LINE_START", "break_pieces", "ellipsize", "fit", "fit_count", "fit_name", "graphemes", "measure",
            "shrink", "shrink_and_fit", "wrap"]
 
 ELLIPSIS = "…"
@@ -111,3 +111,15 @@ def wrap(text: str, width: float, width_of: Measure, most: int) -> list[str]:
     if len(lines) > most:
         lines = lines[:most - 1] + [fit(" ".join(lines[most - 1:]), width, width_of)]
     return [fit(each, width, width_of) for each in lines]
+
+
+def fit_name(name: str, room: float, size: int, width_at: Callable[[str, int], float], smallest: int,
+             before: str = "", after: str = "") -> tuple[str, int]:
+    """(name, font size) for a line ``before + name + after`` that must fit ``room`` pixels
+    (``width_at(text, size)``: its width at that size): the largest size down to ``smallest`` at
+    which the whole line fits; at ``smallest``, the name cut by grapheme clusters with an ellipsis
+    (what is around it stays whole: a rank, a star, "passed")."""
+    size = shrink(before + name + after, room, size, width_at, smallest)
+    if width_at(before + name + after, size) <= room:
+        return name, size
+    return ellipsize(name, lambda t: width_at(before + t + after, size) <= room, rstrip=True), size

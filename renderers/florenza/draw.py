@@ -46,6 +46,14 @@ class Canvas:
         ellipsis at the floor if need be."""
         return fit(self.draw, text, width, max(self.floor, self.s(size)), bold, self.floor)
 
+    def fit_name(self, name: str, width: int, size: float, bold: bool = False, before: str = "",
+                 after: str = "") -> tuple[str, ImageFont.FreeTypeFont]:
+        """``name`` (between ``before`` and ``after``, which stay whole) in the largest font up to
+        ``size`` that fits ``width``, the name cut between grapheme clusters at the floor."""
+        name, step = textfit.fit_name(name, width, max(self.floor, self.s(size)),
+                                      lambda t, at: text_width(self.draw, t, font(at, bold)), self.floor, before, after)
+        return name, font(step, bold)
+
     def ensure(self, more: int) -> None:
         """Grow the page when content runs past the bottom."""
         needed = self.y + more + self.s(40)

@@ -82,6 +82,19 @@ def _paint(image: Image.Image, fill, x: int, y: int, mask: Image.Image) -> None:
     image.im.paste(fill, (x, y, x + mask.width, y + mask.height), mask.im)
 
 
+#: the smallest size a player's name (or a line with names) is drawn at; below it, it is cut
+NAME_FLOOR = 15
+
+
+def fit_name(name: str, size: int, width: float, bold: bool = False, before: str = "",
+             after: str = "") -> tuple[str, int]:
+    """(name, size): ``before + name + after`` in the largest size up to ``size`` that fits
+    ``width``, no smaller than :data:`NAME_FLOOR`; there the name is cut between grapheme
+    clusters with an ellipsis (what is around it stays whole)."""
+    return textfit.fit_name(name, width, size, lambda t, step: length(t, font(step, bold=bold)), min(size, NAME_FLOOR),
+                            before, after)
+
+
 def fitting_size(value: str, size: int, width: int, bold: bool = False) -> int:
     """The largest font size <= ``size`` at which ``value`` fits ``width`` pixels."""
     return textfit.shrink(value, width, size, lambda t, step: length(t, font(step, bold=bold)), 10)
