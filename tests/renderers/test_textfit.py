@@ -99,3 +99,12 @@ def test_a_name_too_long_at_the_smallest_size_is_cut_between_clusters_and_the_re
     assert name == "ab" + ELLIPSIS                       # the family would need its five code points
     name, size = fit_name("ab" + family + "cdefgh", 10 * 12, 20, _at, 10, after=" x")
     assert name == "ab" + family + "cd" + ELLIPSIS and size == 10
+
+
+@pytest.mark.parametrize("room", range(20, 420, 13))
+def test_a_name_shrinks_to_the_same_size_as_shrink_finds(room):
+    def at(text: str, size: int) -> float:           # not proportional: a fixed side bearing
+        return len(text) * size * 0.6 + 3
+    text = "Maximilian Alexander"
+    _, size = fit_name(text, room, 30, at, 9)
+    assert size == shrink(text, room, 30, at, 9)
