@@ -13,12 +13,12 @@ from PIL import Image, ImageDraw
 from games import registry
 from games.core.contract import Game
 from renderers import registry as renderers
-from renderers.common import PlayerColour, font, min_text_px, word
+from renderers.common import PlayerColour, drawlog, font, min_text_px, word
 from renderers.common.palette import fixed_palette
 from renderers.common.picture_words import speaking
 from renderers.common.result import INK, PAPER, TITLE_BG, TITLE_FG, WIN_BG
 from renderers.common.text import draw_text, length
-from renderers.common.textfit import fit
+from renderers.common.textfit import ELLIPSIS, fit, fit_name
 
 MAX_BYTES = 10_000_000 - 600_000   # Discord's upload limit (10 MB) less a margin for the message
 MIN_WIDTH = 640
@@ -88,12 +88,19 @@ def caption(width: int, moves: Sequence[Move], names: Sequence[str], colours: Se
         draw.text((x + side / 2, mid), colour.letter, fill=colour.text, font=font(size, True, mark=True), anchor="mm")
         x += side + pad / 2
     who = names[last.seat] if 0 <= last.seat < len(names) else "?"
-    text = word("Move {n} · {player}: {move}", n=last.n, player=who, move=last.text)
+    before, _, after = word("Move {n} · {player}: {move}", n=last.n, player="\0", move=last.text).partition("\0")
     if len(moves) > 1:
-        text += " " + word("(+{count} before)", count=len(moves) - 1)
+        after += " " + word("(+{count} before)", count=len(moves) - 1)
     face = font(size, True)
-    text = fit(text, width - x - pad, lambda t: length(t, face), rstrip=True)
-    draw_text(draw, (x, mid), text, face, TITLE_FG, "lm")
+    room = width - x - pad
+    if length(before + after + ELLIPSIS, face) > room:      # no room for the name: the line is cut as a whole
+        text = fit(before + who + after, room, lambda t: length(t, face), rstrip=True)
+        with drawlog.field("line", text):
+            draw_text(draw, (x, mid), text, face, TITLE_FG, "lm")
+        return band
+    who, _ = fit_name(who, room, size, lambda t, step: length(t, font(step, True)), size, before, after)
+    with drawlog.field("name", who):
+        draw_text(draw, (x, mid), before + who + after, face, TITLE_FG, "lm")
     return band
 
 

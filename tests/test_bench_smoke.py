@@ -33,6 +33,8 @@ OVERALL_FIGURES = [
     r"interactions [0-9]+: answered [0-9]+, missed [0-9]+, late [0-9]+",
     rf"creation -> first answer, all +: p50 +{NUMBER} ms +p95 +{NUMBER} ms +p99 +{NUMBER} ms",
     rf"event loop stalls while serving .*longest {NUMBER} ms",
+    rf"first picture of a process: hard/plain median {NUMBER}x",
+    rf"turn image, text drawn afresh: hard/plain median {NUMBER}x",
 ]
 
 

@@ -2,6 +2,8 @@
 written in Discord messages: escaped for Markdown, while mentions keep working."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.discord.send import content_of
@@ -9,6 +11,7 @@ from bot.i18n import I18n, UserRef, t
 from bot.presenters.replies import Reply
 from bot.table.typed import MAX_NAME, clean_name
 from games.core import SeatRef
+from tests.renderers.hardnames import HARD_NAMES as HARD_NAME_CASES, NAMES as HARD_NAMES
 
 FAMILY = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
 SCOTLAND = "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"
@@ -63,3 +66,16 @@ def test_only_what_people_wrote_is_escaped():
     assert i18n.render(msg, "en") == "a*b sets first_player to x_y."            # the console: as written
     escaped = i18n.render(msg, "en", escape=lambda text: text.replace("*", "\\*"))
     assert escaped == "a\\*b sets first_player to x_y."
+
+
+@pytest.mark.parametrize("name", HARD_NAMES, ids=[what for what, _ in HARD_NAME_CASES])
+def test_every_hard_name_is_shown_as_written_in_a_message(name):
+    """A name with Markdown, emoji, any script or bidi controls: in a Discord message each
+    Markdown character it has is escaped (none left to format), and taking the escapes away
+    gives the name as the bot keeps it."""
+    kept = clean_name(name)
+    text = content_of(I18n(), Reply([t("{player} joins the table.", player=kept)], names=[kept]), "en")
+    shown = text[:-len(" joins the table.")]
+    assert text.endswith(" joins the table.")
+    assert re.sub(r"\\(.)", r"\1", shown) == kept
+    assert not re.search(r"(?<!\\)[*_~`|]", shown), shown

@@ -19,7 +19,7 @@ from renderers.carcassonne.stamps import Stamp, stamp_rgb
 from renderers.carcassonne.text import (
     draw_pieces, draw_text, fit, pieces_width, text_sprite, text_stamp, text_width,
 )
-from renderers.common import N_, PLAYER_COLOURS, text_cache, word, words
+from renderers.common import N_, PLAYER_COLOURS, drawlog, text_cache, textfit, word, words
 from renderers.common.text import digit_pieces
 from renderers.carcassonne.tilesprites import tile_sprite
 
@@ -144,9 +144,12 @@ def row_shows(view: CarcassonneView, names: list[str], k: int) -> tuple:
             "builder" in view.pieces)
 
 
+def _row_name(names: list[str], p) -> str:
+    return names[p.seat] if p.seat < len(names) and names[p.seat] else word("Player {n}", n=p.seat + 1)
+
+
 def _row_label(names: list[str], p) -> str:
-    name = names[p.seat] if p.seat < len(names) and names[p.seat] else word("Player {n}", n=p.seat + 1)
-    return word("{name} ({letter})", name=name, letter=p.letter)
+    return word("{name} ({letter})", name=_row_name(names, p), letter=p.letter)
 
 
 def player_row(image: Image.Image, view: CarcassonneView, names: list[str], p, top: int, width: int, f: Fonts) -> None:
@@ -195,7 +198,6 @@ def row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts)
     x = pad + marker_w + meeple.width + round(8 * s)
     score = str(p.score)
     score_w = text_width(score, f.score, True)
-    label = _row_label(names, p)
     titles = []
     if king is not None and king.seat == p.seat:
         titles.append(word("King {size}", size=king.size) if king.size else word("King"))
@@ -212,8 +214,12 @@ def row_stamps(view: CarcassonneView, names: list[str], p, width: int, f: Fonts)
         room -= badge.width + round(4 * s)
     # the name and the score go on last, over the supply line: a tall figure there (the large
     # follower) must not hide the seat's letter at the end of the name
-    words = [text_stamp((x, line), fit(label, f.name, current, room), f.name, current, P.TEXT, "lm"),
-             text_stamp((width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm")]
+    after = word("{name} ({letter})", name="", letter=p.letter)
+    name, size = textfit.fit_name(_row_name(names, p), room, f.name, lambda t, step: text_width(t, step, current),
+                                  f.floor or f.name, after=after)
+    with drawlog.field("name", name):
+        words = [text_stamp((x, line), name + after, size, current, P.TEXT, "lm")]
+    words.append(text_stamp((width - pad * 1.5, line), score, f.score, True, P.TEXT, "rm"))
     supply = supply_figures(p.colour, f)
     details: list[tuple[Image.Image, str]] = [(supply[0], f"{p.followers}/{FOLLOWERS_TOTAL}")]
     if "large" in view.pieces or p.large:

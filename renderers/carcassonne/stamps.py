@@ -12,6 +12,7 @@ from typing import Hashable, Sequence
 
 from PIL import Image
 
+from renderers.common import drawlog
 from renderers.common.fonts import forget_with_text_caches
 from renderers.common.layers import Drawn, PartCache
 
@@ -62,6 +63,7 @@ def stamp_rgb(stamps: Sequence[Stamp], size: tuple[int, int], background: RGB, u
     for sprite, at in stamps:
         flat, mask = _flat(sprite, under or background)
         image.paste(flat, at, mask)
+        drawlog.note_pasted(image.im, sprite, at)
     return image
 
 
@@ -86,6 +88,7 @@ def stamp_on(image: Image.Image, at: tuple[int, int], stamps: Sequence[Stamp], b
             mapped = flat.quantize(palette=palette, dither=Image.Dither.NONE)
             _MAPPED.put(key, shows, mapped)
         image.paste(mapped, (at[0] + x, at[1] + y), mask)
+        drawlog.note_pasted(image.im, sprite, (at[0] + x, at[1] + y))
 
 
 def stamps_key(stamps: Sequence[Stamp]) -> tuple:

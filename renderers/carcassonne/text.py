@@ -7,7 +7,7 @@ from typing import Callable
 from PIL import Image, ImageDraw
 
 from renderers.common import textfit
-from renderers.common import font, text_cache
+from renderers.common import drawlog, font, text_cache
 from renderers.common.fonts import measuring_font
 from renderers.common.text import chained, coverage as text_coverage, digit_pieces, length, piece_starts
 
@@ -43,6 +43,7 @@ def draw_text(image: Image.Image, at: tuple[float, float], text: str, size: int,
     found = text_stamp(at, text, size, bold, fill, anchor)
     if found is not None:
         image.paste(found[0], found[1], found[0])
+        drawlog.note_pasted(image.im, found[0], found[1])
 
 
 def text_stamp(at: tuple[float, float], text: str, size: int, bold: bool = False, fill: RGB = (0, 0, 0),
@@ -51,6 +52,8 @@ def text_stamp(at: tuple[float, float], text: str, size: int, bold: bool = False
     if not text:
         return None
     sprite, (dx, dy) = text_sprite(text, size, bold, fill, anchor)
+    if drawlog.active():
+        drawlog.note_sprite(sprite, text, font(size, bold=bold))
     return sprite, (round(at[0] + dx), round(at[1] + dy))
 
 

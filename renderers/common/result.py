@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from games.core.outcome import Outcome
 from renderers.common.colors import PlayerColour
-from renderers.common.fonts import font
+from renderers.common import drawlog
+from renderers.common.fonts import font, min_text_px
 from renderers.common.palette import build_palette
 from renderers.common.png import encode_png
 from renderers.common.picture_words import word, words
 from renderers.common.text import draw_text, length
-from renderers.common.textfit import fit
+from renderers.common.textfit import fit, fit_name
 
 WIDTH = 800
 PAD = 24
@@ -34,6 +35,16 @@ RGB = tuple[int, int, int]
 def _cut(draw: ImageDraw.ImageDraw, text: str, face, width: float) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels."""
     return fit(text, width, lambda t: length(t, face))
+
+
+def _fit_name(name: str, face: ImageFont.FreeTypeFont, room: float, smallest: int, before: str = "",
+              after: str = "") -> tuple[str, ImageFont.FreeTypeFont]:
+    """``name`` (with ``before`` and ``after`` around it) in ``face``'s weight, shrunk down to
+    ``smallest`` and then cut between grapheme clusters to fit ``room``; the name and its face."""
+    bold = "Bold" in str(getattr(face, "path", ""))
+    fitted, size = fit_name(name, room, int(face.size), lambda t, step: length(t, font(step, bold)), smallest,
+                            before, after)
+    return fitted, font(size, bold)
 
 
 def _badge(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour: PlayerColour) -> None:
@@ -96,7 +107,17 @@ def result_image(title: str, outcome: Outcome, names: Sequence[str], colours: Se
     big = font(s(34), True)
     text_x = cx + crown_r + s(16)
     points_w = draw.textlength(points, font=font(s(28), True))
-    draw_text(draw, (text_x, cy), _cut(draw, label, big, width - text_x - points_w - 2 * s(PAD)), big, INK, "lm")
+    room = width - text_x - points_w - 2 * s(PAD)
+    smallest = min_text_px(width)
+    if len(winners) == 1:
+        before, _, after = word("Winner: {players}", players="\0").partition("\0")
+        name, big = _fit_name(names[winners[0]], big, room, smallest, before, after)
+        with drawlog.field("name", name):
+            draw_text(draw, (text_x, cy), before + name + after, big, INK, "lm")
+    else:
+        label = _cut(draw, label, big, room)
+        with drawlog.field("line", label):
+            draw_text(draw, (text_x, cy), label, big, INK, "lm")
     draw.text((width - s(PAD), cy), points, fill=INK, font=font(s(28), True), anchor="rm")
     y += win_h
 
@@ -118,8 +139,9 @@ def result_image(title: str, outcome: Outcome, names: Sequence[str], colours: Se
         tie = word("tie") if rank in shared else ""
         score = str(outcome.scores[seat])
         room = width - s(PAD) - s(96) - s(120) - (s(70) if tie else 0)
-        name = _cut(draw, names[seat], name_face, room)
-        draw_text(draw, (s(PAD) + s(96), mid), name, name_face, INK, "lm")
+        name, name_face = _fit_name(names[seat], name_face, room, min_text_px(width))
+        with drawlog.field("name", name):
+            draw_text(draw, (s(PAD) + s(96), mid), name, name_face, INK, "lm")
         if tie:
             tx = s(PAD) + s(96) + length(name, name_face) + s(12)
             draw.rounded_rectangle((tx, mid - s(14), tx + draw.textlength(tie, font=font(s(20), True)) + s(14), mid + s(14)),
@@ -137,8 +159,9 @@ def result_image(title: str, outcome: Outcome, names: Sequence[str], colours: Se
         for index, seat in enumerate(order):
             cx = s(PAD) + label_w + col_w * (index + 0.5)
             _badge(draw, cx, y + s(24), s(34), colours[seat])
-            short = _cut(draw, names[seat], head_face, col_w - s(6))
-            draw_text(draw, (cx, y + s(66)), short, head_face, INK, "mm")
+            short, face = _fit_name(names[seat], head_face, col_w - s(6), min_text_px(width))
+            with drawlog.field("name", short):
+                draw_text(draw, (cx, y + s(66)), short, face, INK, "mm")
         y += head_h
         body, bold = font(s(22)), font(s(24), True)
         for row, (category, points_by_seat) in enumerate(parts + [(word("Total"), outcome.scores)]):

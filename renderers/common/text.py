@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers.common import fontchain
+from renderers.common import drawlog, fontchain
 from renderers.common.fonts import text_cache
 
 Face = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -66,6 +66,8 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: Fa
         _paint(draw, stroke_fill if stroke_fill is not None else fill, x + left, y + top, mask)
     mask, colour, left, top = coverage(text, font, anchor, 0)
     _paint(draw, fill, x + left, y + top, mask)
+    if drawlog.active():
+        note_mask(draw.im, text, font, mask, x + left, y + top, colour)
     if colour is not None:
         fontchain.paint_colour(draw.im, draw.mode, x + left, y + top, colour)
 
@@ -81,6 +83,20 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fon
         _cached_text(draw, xy, text, font, fill, anchor)
     else:
         draw.text(xy, text, fill=fill, font=font, anchor=anchor)
+        if drawlog.active():
+            drawlog.note(draw.im, text, font, draw.textbbox(xy, text, font=font, anchor=anchor))
+
+
+def note_mask(surface, text: str, font: Face, mask: Image.Image, x: int, y: int,
+              colour: Image.Image | None = None) -> None:
+    """Record (renderers.common.drawlog) ``text`` pasted from ``mask`` (and its colour emoji)
+    with its corner at (x, y)."""
+    boxes = [box for box in (drawlog.ink_box(mask, x, y),
+                             drawlog.ink_box(colour.getchannel("A"), x, y) if colour is not None else None)
+             if box is not None]
+    if boxes:
+        drawlog.note(surface, text, font, (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                                           max(b[2] for b in boxes), max(b[3] for b in boxes)))
 
 
 def paste_text(image: Image.Image, x: int, y: int, fill, mask: Image.Image, colour: Image.Image | None) -> None:

@@ -17,7 +17,7 @@ from renderers.common import linebreak
 from renderers.common.graphemes import graphemes
 from renderers.common.text import length
 
-__all__ = ["ELLIPSIS", "NO_LINE_START", "break_pieces", "ellipsize", "fit", "fit_count", "graphemes", "measure",
+__all__ = ["ELLIPSIS", "NO_LINE_START", "break_pieces", "ellipsize", "fit", "fit_count", "fit_name", "graphemes", "measure",
            "shrink", "shrink_and_fit", "wrap"]
 
 ELLIPSIS = "…"
@@ -127,3 +127,32 @@ def wrap(text: str, width: float, width_of: Measure, most: int) -> list[str]:
     if len(lines) > most:
         lines = lines[:most - 1] + [fit(" ".join(lines[most - 1:]), width, width_of)]
     return [fit(each, width, width_of) for each in lines]
+
+
+def _largest_fitting(text: str, width: float, size: int, width_at: Callable[[str, int], float], smallest: int) -> int:
+    """:func:`shrink`'s size, found from the size the text's width at ``size`` points to (a text's
+    width grows with its size): two or three measures instead of one a size (each size of a name
+    in another script is shaped anew)."""
+    full = width_at(text, size)
+    if full <= width or size <= smallest:
+        return size
+    guess = max(smallest, min(size - 1, int(size * width / full)))
+    if width_at(text, guess) <= width:
+        while guess + 1 < size and width_at(text, guess + 1) <= width:
+            guess += 1
+        return guess
+    while guess > smallest and width_at(text, guess) > width:
+        guess -= 1
+    return guess
+
+
+def fit_name(name: str, room: float, size: int, width_at: Callable[[str, int], float], smallest: int,
+             before: str = "", after: str = "") -> tuple[str, int]:
+    """(name, font size) for a line ``before + name + after`` that must fit ``room`` pixels
+    (``width_at(text, size)``: its width at that size): the largest size down to ``smallest`` at
+    which the whole line fits; at ``smallest``, the name cut by grapheme clusters with an ellipsis
+    (what is around it stays whole: a rank, a star, "passed")."""
+    size = _largest_fitting(before + name + after, room, size, width_at, smallest)
+    if width_at(before + name + after, size) <= room:
+        return name, size
+    return ellipsize(name, lambda t: width_at(before + t + after, size) <= room, rstrip=True), size

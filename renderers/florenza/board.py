@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.florenza.components import ANONYMOUS, RES, catalog, location, monument
 from games.florenza.view import FlorenzaView
-from renderers.common import N_, named, textfit, word
+from renderers.common import N_, drawlog, named, textfit, word
 from renderers.florenza import parts
 from renderers.florenza.draw import Canvas, chips, pp_badge, seat_badge, text_width
 from renderers.florenza.palette import (
@@ -79,8 +79,9 @@ def draw_header_to_act(canvas: Canvas, view: FlorenzaView, names: list[str]) -> 
             canvas.image.paste(badge, (x, y), badge)
             x += badge.width + s(4)
             if len(view.to_act) == 1:          # several (keep step): their letters are enough
-                text, typeface = canvas.fit(names[seat], s(170), 21, True)
-                canvas.text((x, y + s(2)), text, fill=WHITE, typeface=typeface)
+                text, typeface = canvas.fit_name(names[seat], s(170), 21, True)
+                with drawlog.field("name", text):
+                    canvas.text((x, y + s(2)), text, fill=WHITE, typeface=typeface)
                 x += text_width(canvas.draw, text, typeface) + s(10)
     # turns 5-8: who has an extra action
     strip_w = text_width(canvas.draw, "T5–8:", canvas.font(19)) + s(4) + sum(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.florenza.components import RES, card
 from games.florenza.view import FlorenzaView
-from renderers.common import N_, named, word
+from renderers.common import N_, drawlog, named, word
 from renderers.florenza.board import PAD, draw_types
 from renderers.florenza.draw import Canvas, chips, pp_badge
 from renderers.florenza.palette import BADGE, CATEGORY_COLOURS, CATEGORY_TEXT, HAND_HEADER, INK, MUTED, WHITE
@@ -22,9 +22,10 @@ def draw_hand(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
     canvas.ensure(s(140))
     top = canvas.y
     canvas.draw.rectangle((0, top, canvas.width, top + s(44)), fill=HAND_HEADER)
-    title = word("Private: {name}'s hand and holdings", name=names[me.seat])
-    text, typeface = canvas.fit(title, canvas.width - s(2 * PAD), 24, True)
-    canvas.text((s(PAD), top + s(8)), text, fill=WHITE, typeface=typeface)
+    before, _, after = word("Private: {name}'s hand and holdings", name="\0").partition("\0")
+    name, typeface = canvas.fit_name(names[me.seat], canvas.width - s(2 * PAD), 24, True, before, after)
+    with drawlog.field("name", name):
+        canvas.text((s(PAD), top + s(8)), before + name + after, fill=WHITE, typeface=typeface)
     canvas.y = top + s(52)
     after = chips(canvas, s(PAD), canvas.y, me.res, 0, s(30), RES)
     sprite_x = chips(canvas, after + s(6), canvas.y, (), me.florins, s(30), ())

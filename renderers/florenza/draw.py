@@ -7,7 +7,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from renderers.common import textfit
 from renderers.common import font, min_text_px, player_colour, text_cache
-from renderers.common.text import chained, coverage, digit_pieces, length, paste_text, piece_starts
+from renderers.common import drawlog
+from renderers.common.text import chained, coverage, digit_pieces, length, note_mask, paste_text, piece_starts
 from renderers.florenza.palette import BADGE, CHIP_OUTLINE, FLAG, INK, PAPER, RESOURCE_COLOURS, WHITE
 
 
@@ -44,6 +45,14 @@ class Canvas:
         """``text`` in the largest font up to ``size`` (at scale 1) that fits ``width``, cut with an
         ellipsis at the floor if need be."""
         return fit(self.draw, text, width, max(self.floor, self.s(size)), bold, self.floor)
+
+    def fit_name(self, name: str, width: int, size: float, bold: bool = False, before: str = "",
+                 after: str = "") -> tuple[str, ImageFont.FreeTypeFont]:
+        """``name`` (between ``before`` and ``after``, which stay whole) in the largest font up to
+        ``size`` that fits ``width``, the name cut between grapheme clusters at the floor."""
+        name, step = textfit.fit_name(name, width, max(self.floor, self.s(size)),
+                                      lambda t, at: text_width(self.draw, t, font(at, bold)), self.floor, before, after)
+        return name, font(step, bold)
 
     def ensure(self, more: int) -> None:
         """Grow the page when content runs past the bottom."""
@@ -87,9 +96,13 @@ def put_text(image: Image.Image, xy: tuple[int, int], text: str, fill: tuple[int
     if chained(text, typeface):             # a name in another script, emoji: through the font chain
         mask, colour, left, top = coverage(text, typeface, anchor)
         paste_text(image, int(xy[0]) + left, int(xy[1]) + top, fill, mask, colour)
+        if drawlog.active():
+            note_mask(image.im, text, typeface, mask, int(xy[0]) + left, int(xy[1]) + top, colour)
         return
     mask, left, top = text_mask(text, typeface, anchor)
     image.paste(fill, (int(xy[0]) + left, int(xy[1]) + top), mask)
+    if drawlog.active():
+        note_mask(image.im, text, typeface, mask, int(xy[0]) + left, int(xy[1]) + top)
 
 
 def put_run(image: Image.Image, xy: tuple[float, float], text: str, fill: tuple[int, int, int],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.florenza.components import card, catalog, monument
 from games.florenza.view import FlorenzaPlayerView, FlorenzaView, Placed
-from renderers.common import N_, named, player_colour, word
+from renderers.common import N_, drawlog, named, player_colour, word
 from renderers.florenza.board import PAD, artist_short, draw_title
 from renderers.florenza.draw import Canvas, flag, pp_badge, seat_badge, text_width
 from renderers.florenza.palette import CATEGORY_COLOURS, CATEGORY_TEXT, INK, MONUMENT_COLOUR, MUTED, WHITE
@@ -42,8 +42,9 @@ def draw_player_line(canvas: Canvas, view: FlorenzaView, seat: int, names: list[
     badge = seat_badge(seat, s(32))
     canvas.image.paste(badge, (s(PAD), y + s(5)), badge)
     x = s(PAD) + badge.width + s(8)
-    name, typeface = canvas.fit(names[seat], s(200), 23, True)
-    canvas.text((x, y + s(8)), name, fill=INK, typeface=typeface)
+    name, typeface = canvas.fit_name(names[seat], s(200), 23, True)
+    with drawlog.field("name", name):
+        canvas.text((x, y + s(8)), name, fill=INK, typeface=typeface)
     x += text_width(canvas.draw, name, typeface) + s(6)
     if player.captain:
         flag(canvas.draw, x, y + s(8), s(26))
@@ -72,8 +73,9 @@ def draw_player(canvas: Canvas, view: FlorenzaView, player: FlorenzaPlayerView, 
     badge = seat_badge(player.seat, s(36))
     canvas.image.paste(badge, (x, canvas.y), badge)
     x += badge.width + s(8)
-    name, typeface = canvas.fit(names[player.seat], s(230), 26, True)
-    canvas.text((x, canvas.y + s(2)), name, fill=INK, typeface=typeface)
+    name, typeface = canvas.fit_name(names[player.seat], s(230), 26, True)
+    with drawlog.field("name", name):
+        canvas.text((x, canvas.y + s(2)), name, fill=INK, typeface=typeface)
     x += text_width(canvas.draw, name, typeface) + s(8)
     if player.captain:
         flag(canvas.draw, x, canvas.y + s(4), s(28))
@@ -164,8 +166,10 @@ def draw_final(canvas: Canvas, view: FlorenzaView, names: list[str]) -> None:
         badge = seat_badge(score.seat, s(30))
         canvas.image.paste(badge, (s(PAD), canvas.y), badge)
         winner = word(" ★ winner") if score.key == best else ""
-        canvas.text((s(PAD + 38), canvas.y), word("{name}: {n} pp", name=names[score.seat], n=score.total) + winner, fill=INK,
-                  typeface=canvas.font(23, True))
+        before, _, after = (word("{name}: {n} pp", name="\0", n=score.total) + winner).partition("\0")
+        name, typeface = canvas.fit_name(names[score.seat], canvas.width - s(2 * PAD + 38), 23, True, before, after)
+        with drawlog.field("name", name):
+            canvas.text((s(PAD + 38), canvas.y), before + name + after, fill=INK, typeface=typeface)
         canvas.y += s(32)
         detail = word("game {game} · sets {sets} · guilds {guilds} · res {res} ({res_total}) · fl {fl} ({fl_total}) · "
                       "captain {captain} · reserved −{reserved}", game=score.ingame, sets=score.sets, guilds=score.guilds,

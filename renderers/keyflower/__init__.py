@@ -136,9 +136,10 @@ def picture_parts(view: KeyflowerView, names: list[str], scale: float = 1.0, reg
     limit)."""
     width = int(BASE_WIDTH * scale)
     fl = floors(width)
+    # the region names a player as written (before a long name is cut)
+    seat = _seat(view, names, region) if region is not None and region != "board" else None
     names = [player_name(names, seat, 40) for seat in range(len(view.players))]
-    if region is not None and region != "board":
-        seat = _seat(view, names, region)
+    if seat is not None:
         return [render_village(view, seat, names[seat], width, fl)]
     if region == "board":
         return _board(view, names, width, fl)

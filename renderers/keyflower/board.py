@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from games.keyflower.components import RESOURCES
 from games.keyflower.view import BidView, KeyflowerView, TileView
-from renderers.common import textfit
+from renderers.common import drawlog, textfit
 from renderers.common import text_cache, word
 from renderers.common.fonts import measuring_font
 from renderers.common.phone import Floors
@@ -22,6 +22,10 @@ from renderers.keyflower.palette import (
 )
 from renderers.keyflower.words import counted_thing, keeple_mark, listed, resource_mark, thing, tile_title
 from games.keyflower.components import tile as tile_def
+
+
+#: the most grapheme clusters of a name the table holds before it is fitted to its column's pixels
+NAME_CLUSTERS = 64
 
 
 def player_name(names: list[str], seat: int, limit: int = 14) -> str:
@@ -119,7 +123,7 @@ def row_shows(view: KeyflowerView, names: list[str], seat: int) -> tuple:
     p = view.players[seat]
     return (p.seat, p.purple, p.passed, p.vp, p.keeple_total, p.skill_total, p.winter_count,
             tuple(t.res for t in p.village), p.seat in view.to_act and view.phase != "over", p.seat == view.seat,
-            player_name(names, p.seat))
+            player_name(names, p.seat, NAME_CLUSTERS))
 
 
 def table_row(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], shape: TableShape, i: int, seat: int,
@@ -132,14 +136,17 @@ def table_row(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], sha
     if _acting(view, seat):
         row_highlight(d, shape, i, width, origin)
     S.seat_badge(d, 22 * unit, y, row * 0.34, p.seat, mark=fl.mark)
-    label = player_name(names, p.seat) + (" ★" if p.purple else "")
-    if p.passed and not final:
-        label += " · " + word("passed")
+    after = (" ★" if p.purple else "") + (" · " + word("passed") if p.passed and not final else "")
+    before = ""
     if final:
         totals = {seat: dict(f)["total"] for seat, f in enumerate(view.final or ())}
         rank = 1 + sum(1 for t in totals.values() if t > totals[p.seat])
-        label = f"{rank}. " + label
-    S.text(d, (cols[0], y), label, font=bold if p.seat == view.seat else body, fill=INK, anchor="lm")
+        before = f"{rank}. "
+    face = bold if p.seat == view.seat else body
+    name, size = textfit.fit_name(player_name(names, p.seat, NAME_CLUSTERS), cols[1] - cols[0] - fl.text * 0.6,
+                                  int(face.size), lambda t, step: S.length(t, S.f(step, face is bold)), fl.text, before, after)
+    with drawlog.field("name", name):
+        S.text(d, (cols[0], y), before + name + after, font=S.f(size, face is bold), fill=INK, anchor="lm")
     if final:
         result = dict((view.final or ())[p.seat])
         S.text(d, (cols[1], y), str(result["total"]), font=bold, fill=INK, anchor="lm")
@@ -213,8 +220,12 @@ def own_panel(view: KeyflowerView, names: list[str], width: int, fl: Floors) -> 
         wrapped += fitted(probe, line, width - 2 * pad, body.size, fl.text, False, 3)[1]
     image = Image.new("RGB", (width, row * (2 + len(wrapped)) + pad), OWN_PANEL)
     d = ImageDraw.Draw(image)
-    S.text(d, (pad, row / 2), word("Only you see this: {name}", name=player_name(names, own)), font=S.f(body.size, True),
-           fill=INK, anchor="lm")
+    title = word("Only you see this: {name}", name="\0")
+    before, _, after = title.partition("\0")
+    name, size = textfit.fit_name(player_name(names, own, NAME_CLUSTERS), width - 2 * pad, int(body.size),
+                                  lambda t, step: S.length(t, S.f(step, True)), fl.text, before, after)
+    with drawlog.field("name", name):
+        S.text(d, (pad, row / 2), before + name + after, font=S.f(size, True), fill=INK, anchor="lm")
     y = row * 1.5
     x = pad
     chip_h = max(body.size * 1.2, fl.mark / 0.72)

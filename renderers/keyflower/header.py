@@ -8,10 +8,10 @@ from PIL import Image, ImageDraw
 
 from games.keyflower.components import SEASONS
 from games.keyflower.view import KeyflowerView
-from renderers.common import N_, word
+from renderers.common import N_, drawlog, textfit, word
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
-from renderers.keyflower.board import player_name
+from renderers.keyflower.board import NAME_CLUSTERS, player_name
 from renderers.keyflower.words import keeple_mark, resource_mark
 from renderers.keyflower.palette import INK, PANEL
 
@@ -27,7 +27,7 @@ def header_height(fl: Floors) -> int:
 def header_lines_shows(view: KeyflowerView, names: list[str]) -> tuple[tuple, tuple]:
     """Everything each line of the header draws besides its sizes (keys for their pictures): the
     season, phase and who acts; the bag and what is in stock."""
-    acting = player_name(names, view.to_act[0]) if len(view.to_act) == 1 else None
+    acting = player_name(names, view.to_act[0], NAME_CLUSTERS) if len(view.to_act) == 1 else None
     return ((view.season, view.phase, view.action_no, view.passes, len(view.players), tuple(view.to_act[:6]), acting),
             (view.bag_size, view.green, view.stock, view.pile_size))
 
@@ -87,7 +87,10 @@ def _status_line(d: ImageDraw.ImageDraw, view: KeyflowerView, names: list[str], 
             S.seat_badge(d, x + r, top, r, seat, mark=fl.mark)
             x += r * 2.4
         if len(view.to_act) == 1:
-            S.text(d, (x, top), player_name(names, view.to_act[0]), font=big, fill=INK, anchor="lm")
+            name, size = textfit.fit_name(player_name(names, view.to_act[0], NAME_CLUSTERS), width - pad - x, int(big.size),
+                                          lambda t, step: S.length(t, S.f(step, True)), fl.text)
+            with drawlog.field("name", name):
+                S.text(d, (x, top), name, font=S.f(size, True), fill=INK, anchor="lm")
 
 
 def _stock_line(d: ImageDraw.ImageDraw, view: KeyflowerView, width: int, fl: Floors, pad: int, y: float) -> None:

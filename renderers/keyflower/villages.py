@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from games.keyflower.rules import geometry
 from games.keyflower.components import tile as tile_def
 from games.keyflower.view import KeyflowerView, KeyflowerPlayerView
-from renderers.common import text_cache, word, words
+from renderers.common import drawlog, textfit, text_cache, word, words
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import draw_resources, draw_uses, fitted, paste_tile
@@ -23,6 +23,8 @@ from renderers.keyflower.words import tile_title
 
 SQ3 = math.sqrt(3)
 S_MAX = 70          # hex size at 800 px wide
+#: the share of the village's title bar its owner's name and points may take
+TITLE_SHARE = 0.68
 NAME_MIN = 54       # the smallest hex (at 800 px wide) holding every tile's name at the text floor
 SPAN_MARGIN = 2.2   # hex sizes a village's picture spans beyond its cells' centres, across and down
 
@@ -155,8 +157,13 @@ def _village(view: VillageKey, name: str, width: int, fl: Floors, s: int) -> Ima
     S.seat_badge(draw, title_h * 0.45, title_h / 2, title_h * 0.28, seat, mark=fl.mark)
     points = words("{count} point", "{count} points", count=dict(view.final)["total"]) if view.final is not None else \
         word("{vp} VP on tiles so far", vp=player.vp)
-    title = word("{name}: {points}", name=name, points=points)
-    S.text(draw, (title_h * 0.9, title_h / 2), title, font=big, fill=INK, anchor="lm")
+    before, _, after = word("{name}: {points}", name="\0", points=points).partition("\0")
+    # the title leaves the last third of the bar to the village's transport and river
+    fitted_name, size = textfit.fit_name(name, width * TITLE_SHARE - title_h * 0.9, int(big.size),
+                                         lambda t, step: S.length(t, S.f(step, True)), fl.text, before, after)
+    title, big = before + fitted_name + after, S.f(size, True)
+    with drawlog.field("name", fitted_name):
+        S.text(draw, (title_h * 0.9, title_h / 2), title, font=big, fill=INK, anchor="lm")
     tx = title_h * 0.9 + S.length(title, big) + fl.text * 0.8
     extra = []
     if player.transport_capacity:

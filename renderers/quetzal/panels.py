@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from games.quetzal.view import PromptView, QuetzalView
 from renderers.common import textfit
-from renderers.common import N_, font, word
+from renderers.common import N_, drawlog, font, min_text_px, word
 from renderers.common.text import length, text as put_text
 from renderers.quetzal.palette import HEADER, HEADER_TEXT, INK, PAPER, WHITE
 from renderers.quetzal.sprites import chip_sprite, px
@@ -39,6 +39,15 @@ def fit(text: str, size: int, limit: float, bold: bool = False) -> str:
     """Shorten ``text`` with an ellipsis so it fits ``limit`` pixels."""
     f = font(size, bold)
     return textfit.fit(text, limit, lambda t: length(t, f))
+
+
+def fit_name(name: str, size: int, limit: float, bold: bool = False, before: str = "", after: str = "",
+             floor: int = 0) -> tuple[str, int]:
+    """(name, size): ``before + name + after`` in the largest size up to ``size`` that fits
+    ``limit`` pixels, no smaller than ``floor`` (the picture's text floor); there the name is cut
+    between grapheme clusters with an ellipsis."""
+    return textfit.fit_name(name, limit, size, lambda t, step: length(t, font(step, bold)), min(size, floor or size),
+                            before, after)
 
 
 def prompt_text(prompt: PromptView) -> str:
@@ -83,9 +92,12 @@ def draw_header(view: QuetzalView, names: list[str], scale: float) -> Canvas:
     for prompt in view.prompts:
         chip = chip_sprite(prompt.seat, s, 32)
         image.paste(chip, (px(MARGIN, s), px(y + 2, s)), chip)
-        label = word("{player}: {prompt}", player=name_of(names, prompt.seat), prompt=prompt_text(prompt))
-        put_text(draw, (px(MARGIN + 42, s), px(y + 18, s)), fit(label, px(24, s), px(WIDTH - 2 * MARGIN - 50, s), True),
-                  fill=INK, font=font(px(24, s), bold=True), anchor="lm")
+        after = word("{player}: {prompt}", player="", prompt=prompt_text(prompt))
+        name, size = fit_name(name_of(names, prompt.seat), px(24, s), px(WIDTH - 2 * MARGIN - 50, s), True, after=after,
+                              floor=min_text_px(px(WIDTH, s)))
+        with drawlog.field("name", name):
+            put_text(draw, (px(MARGIN + 42, s), px(y + 18, s)), name + after, fill=INK, font=font(size, bold=True),
+                     anchor="lm")
         y += 40
     return Canvas(image, px(height, s))
 

@@ -6,11 +6,11 @@ from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
 from games.quetzal.view import QuetzalPlayerView, QuetzalView
-from renderers.common import font, word, words
+from renderers.common import drawlog, font, min_text_px, word, words
 from renderers.common.legend import mark
 from renderers.common.text import length, text as put_text
 from renderers.quetzal.palette import BOX, FAINT_TEXT, HEADER, HEADER_TEXT, HILITE, INK, NOTE, STAR
-from renderers.quetzal.panels import GAP, MARGIN, WIDTH, Canvas, fit, name_of, new_canvas
+from renderers.quetzal.panels import GAP, MARGIN, WIDTH, Canvas, fit, fit_name, name_of, new_canvas
 from renderers.quetzal.places import mini_card, section_title
 from renderers.quetzal.sprites import chip_sprite, icon, px, seat_colour, star, tile_sprite, worker_sprite
 
@@ -47,9 +47,12 @@ def draw_player(image, draw, view: QuetzalView, seat: QuetzalPlayerView, names: 
                    fill=colour.fill)
     chip = chip_sprite(seat.seat, s, 36)
     image.paste(chip, (px(MARGIN + 16, s), px(top + 10, s)), chip)
-    title = name_of(names, seat.seat) + ("  ▶" if acting else "")
-    put_text(draw, (px(MARGIN + 60, s), px(top + 28, s)), fit(title, px(26, s), px(300, s), True), fill=INK,
-              font=font(px(26, s), bold=True), anchor="lm")
+    after = "  ▶" if acting else ""
+    name, size = fit_name(name_of(names, seat.seat), px(26, s), px(300, s), True, after=after,
+                          floor=min_text_px(px(WIDTH, s)))
+    with drawlog.field("name", name):
+        put_text(draw, (px(MARGIN + 60, s), px(top + 28, s)), name + after, fill=INK, font=font(size, bold=True),
+                 anchor="lm")
     x = px(WIDTH - MARGIN - 330, s)
     x = stat(image, draw, "vp", str(seat.vp), x, px(top + 28, s), s)
     x = stat(image, draw, "coin", str(seat.coins), x, px(top + 28, s), s)
@@ -150,9 +153,11 @@ def draw_player_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: Quetza
     chip = chip_sprite(seat.seat, s, 34)
     image.paste(chip, (px(MARGIN, s), px(y + 6, s)), chip)
     mid = px(y + row / 2, s)
-    title = name_of(names, seat.seat) + ("  ▶" if acting else "")
-    put_text(draw, (px(MARGIN + 44, s), mid), fit(title, px(24, s), px(190, s), True), fill=INK,
-             font=font(px(24, s), bold=True), anchor="lm")
+    after = "  ▶" if acting else ""
+    name, size = fit_name(name_of(names, seat.seat), px(24, s), px(190, s), True, after=after,
+                          floor=min_text_px(px(WIDTH, s)))
+    with drawlog.field("name", name):
+        put_text(draw, (px(MARGIN + 44, s), mid), name + after, fill=INK, font=font(size, bold=True), anchor="lm")
     x = px(MARGIN + 244, s)
     for w in [w for w in seat.workers if w.where == "pool"][:6]:
         sprite = worker_sprite(w.wid, w.face, s)

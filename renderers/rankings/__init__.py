@@ -5,14 +5,15 @@ numeric columns are right-aligned. Names may be Japanese (the Noto CJK font cove
 """
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from renderers.common import encode_png, font, player_colour
+from renderers.common import drawlog, encode_png, font, player_colour
 from renderers.common.text import draw_text, length
-from renderers.common.textfit import fit_count
+from renderers.common.textfit import fit, fit_count
 
 BACKGROUND = (250, 248, 240)
 TITLE_BG = (40, 56, 80)
@@ -30,6 +31,7 @@ class Column:
     title: str
     numeric: bool = False
     max_chars: int = 28        # longer cells are cut with an ellipsis
+    max_width: int = 360       # pixels (at scale 1) a text cell may take: wider ones are cut with an ellipsis
 
 
 def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequence[object]], *,
@@ -42,7 +44,7 @@ def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequenc
     cell_font, bold = font(size), font(size, bold=True)
     title_font, sub_font = font(int(size * 1.35), bold=True), font(int(size * 0.85))
     pad, row_h = int(14 * scale), int(size * 1.8)
-    cells = [[fit_count(str(value), col.max_chars) for value, col in zip(row, columns)] for row in rows]
+    cells = [[_cell(str(value), col, cell_font, scale) for value, col in zip(row, columns)] for row in rows]
 
     def width(text: str, face) -> int:
         return int(length(text, face))
@@ -77,17 +79,29 @@ def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequenc
             cx, cy = int(8 * scale) + badge_w // 2, top + row_h // 2
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour.fill, outline=MUTED)
             draw.text((cx, cy), str(place), fill=TEXT, font=bold, anchor="mm")
-        _cells(draw, row, columns, widths, left0, top, row_h, pad, cell_font, TEXT)
+        _cells(draw, row, columns, widths, left0, top, row_h, pad, cell_font, TEXT, "name")
         draw.line((0, top + row_h, total_w, top + row_h), fill=LINE)
     return encode_png(image)
 
 
+def _cell(value: str, column: Column, face, scale: float) -> str:
+    """A cell's text cut (by grapheme clusters, with an ellipsis) to the column's most characters
+    and, for a text column, its most pixels."""
+    value = fit_count(value, column.max_chars)
+    if column.numeric:
+        return value
+    return fit(value, column.max_width * scale, lambda t: length(t, face))
+
+
 def _cells(draw: ImageDraw.ImageDraw, values: Sequence[str], columns: Sequence[Column], widths: Sequence[int],
-           left: int, top: int, row_h: int, pad: int, face, colour) -> None:
+           left: int, top: int, row_h: int, pad: int, face, colour, kind: str = "") -> None:
+    """A row's cells; ``kind``: what its text cells are (a player's "name"), for a drawing's
+    record (renderers.common.drawlog)."""
     y = top + row_h // 2
     for value, column, cell_w in zip(values, columns, widths):
         if column.numeric:
             draw_text(draw, (left + cell_w - pad, y), value, face, colour, "rm")
         else:
-            draw_text(draw, (left + pad, y), value, face, colour, "lm")
+            with drawlog.field(kind, value) if kind else contextlib.nullcontext():
+                draw_text(draw, (left + pad, y), value, face, colour, "lm")
         left += cell_w

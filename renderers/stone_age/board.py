@@ -5,8 +5,10 @@ from PIL import Image, ImageDraw
 
 from games.stone_age.components import GATHER, building, card
 from games.stone_age.view import StoneAgeView
-from renderers.common import N_, coded, named, word, words
-from renderers.stone_age.draw import closed_mark, die, fitting_size, good_square, panel, people_chip, person, text, Canvas
+from renderers.common import N_, coded, drawlog, named, word, words
+from renderers.stone_age.draw import (
+    Canvas, closed_mark, die, fit_name, fitting_size, good_square, panel, people_chip, person, text,
+)
 from renderers.stone_age.palette import (
     BG, CARD_EDGE, CARD_FILL, CARD_PRICE, CARD_PRICE_EDGE, CARD_TAKEN, CULTURE_BAND, GOLD_INK, HEADER_FILL, HEADER_INFO,
     HEADER_TEXT, INK, LINE, MUTED, PANEL, RESOURCE_FILL, SAND_BAND, STACK_EMPTY, STACK_FILL, TURN_FILL, TURN_FRAME,
@@ -82,29 +84,52 @@ def header_stock(draw: ImageDraw.ImageDraw, view: StoneAgeView, top: int) -> int
 def header_turn(draw: ImageDraw.ImageDraw, view: StoneAgeView, names: list[str], top: int) -> int:
     """The header's second band (from ``top``, the header's row HEADER_SPLIT): whose turn it is."""
     draw.rectangle((0, top, WIDTH, top + HEADER - HEADER_SPLIT), fill=HEADER_FILL)
-    line = turn_line(view, names)
-    if line:
-        text(draw, (MARGIN + 4, top + 44 - HEADER_SPLIT), line, fitting_size(line, 22, WIDTH - 2 * MARGIN), fill=HEADER_TEXT)
+    before, name, after = turn_split(view, names)
+    if before or name or after:
+        if name:
+            kind = "name"
+            name, size = fit_name(name, 22, WIDTH - 2 * MARGIN, False, before, after)
+        else:                               # several names: the line is cut as a whole
+            kind = "line"
+            before, size = fit_name(before, 22, WIDTH - 2 * MARGIN)
+        with drawlog.field(kind, name or before):
+            text(draw, (MARGIN + 4, top + 44 - HEADER_SPLIT), before + name + after, size, fill=HEADER_TEXT)
     return top + HEADER - HEADER_SPLIT
 
 
 def turn_line(view: StoneAgeView, names: list[str]) -> str:
+    """The header's line of whose turn it is."""
+    return "".join(turn_split(view, names))
+
+
+def turn_split(view: StoneAgeView, names: list[str]) -> tuple[str, str, str]:
+    """The line of whose turn it is as (before, name, after): the name of the player it is about
+    (cut first when the line is too long); a line about several players is all ``before``."""
     def name(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else word("seat {n}", n=seat + 1)
     first = word("1st: {player}", player=name(view.first))
     if view.phase == "over":
         winners = [name(r.seat) for r in view.final or () if r.rank == 1]
         why = word("a building stack is empty") if view.end_reason == "stack" else word("no cards to refill")
-        return word("Winner: {players} · ended: {why}", players=word(", ").join(winners), why=why)
+        if len(winners) == 1:
+            return _around(word("Winner: {players} · ended: {why}", players="\0", why=why), winners[0])
+        return word("Winner: {players} · ended: {why}", players=word(", ").join(winners), why=why), "", ""
     if view.phase == "feed":
-        return word("Feeding: {players} to choose · {first}", players=word(", ").join(name(s) for s in view.to_act), first=first)
+        return word("Feeding: {players} to choose · {first}", players=word(", ").join(name(s) for s in view.to_act),
+                    first=first), "", ""
     if view.dice_for_all is not None and view.dice_for_all.picker is not None:
-        return word("{player} picks a die · {first}", player=name(view.dice_for_all.picker), first=first)
+        return _around(word("{player} picks a die · {first}", player="\0", first=first), name(view.dice_for_all.picker))
     if view.roll is not None:
-        return word("{player}: add tools or ok · {first}", player=name(view.roll.seat), first=first)
+        return _around(word("{player}: add tools or ok · {first}", player="\0", first=first), name(view.roll.seat))
     if view.phase == "place":
-        return word("{player} to place · {first}", player=name(view.turn), first=first)
-    return word("{player} resolving · {first}", player=name(view.turn), first=first)
+        return _around(word("{player} to place · {first}", player="\0", first=first), name(view.turn))
+    return _around(word("{player} resolving · {first}", player="\0", first=first), name(view.turn))
+
+
+def _around(line: str, name: str) -> tuple[str, str, str]:
+    """(before, name, after) of ``line``, whose NUL stands for ``name``."""
+    before, _, after = line.partition("\0")
+    return before, name, after
 
 
 def occupant_chips(image, draw, who, box, size: int = 30, per_row: int = 2) -> None:
@@ -335,8 +360,9 @@ def dice_row(image, draw, view: StoneAgeView, names: list[str], top: int) -> int
             source = word(GATHER_LABEL[roll.source]) if roll.source in GATHER_LABEL else roll.source
             who = names[roll.seat] if roll.seat < len(names) else word("seat {n}", n=roll.seat + 1)
             person(image, roll.seat, (MARGIN + 8, y + 4), 30)
-            label = f"{who} · {source}"
-            text(draw, (MARGIN + 44, y + 2), label, fitting_size(label, 20, 220, True), bold=True)
+            who, size = fit_name(who, 20, 220, True, after=f" · {source}")
+            with drawlog.field("name", who):
+                text(draw, (MARGIN + 44, y + 2), f"{who} · {source}", size, bold=True)
             x = MARGIN + 44
             for face in roll.dice[:10]:
                 die(image, face, (x, y + 30), 38)
@@ -356,8 +382,11 @@ def dice_row(image, draw, view: StoneAgeView, names: list[str], top: int) -> int
             dfa = view.dice_for_all
             assert dfa is not None
             who = names[dfa.buyer] if dfa.buyer < len(names) else word("seat {n}", n=dfa.buyer + 1)
-            label = word("Dice for all ({player}, {card}): 1-4 res · 5 tool · 6 agri", player=who, card=dfa.card)
-            text(draw, (MARGIN + 10, y + 2), label, fitting_size(label, 20, WIDTH - 2 * MARGIN - 20, True), bold=True)
+            before, _, after = word("Dice for all ({player}, {card}): 1-4 res · 5 tool · 6 agri", player="\0",
+                                    card=dfa.card).partition("\0")
+            who, size = fit_name(who, 20, WIDTH - 2 * MARGIN - 20, True, before, after)
+            with drawlog.field("name", who):
+                text(draw, (MARGIN + 10, y + 2), before + who + after, size, bold=True)
             x = MARGIN + 10
             for seat, face in dfa.picks:
                 die(image, face, (x, y + 30), 38, dim=True)

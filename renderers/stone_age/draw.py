@@ -7,7 +7,8 @@ from PIL import Image, ImageDraw
 
 from renderers.common import textfit
 from renderers.common import font, player_colour, text_cache, word
-from renderers.common.text import chained, coverage, digit_pieces, length, paste_text, piece_starts
+from renderers.common import drawlog
+from renderers.common.text import chained, coverage, digit_pieces, length, note_mask, paste_text, piece_starts
 from renderers.stone_age.palette import (
     CLOSED, CLOSED_TAG, DIE_DIM, DIE_EDGE, HATCH, INK, LINE, PANEL, PIP, PIP_DIM, RESOURCE_FILL, RESOURCE_TEXT, SQUARE_EDGE,
     WHITE,
@@ -58,21 +59,40 @@ def text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], value: str, size: i
     if chained(value, face):              # a name in another script, emoji: through the font chain
         mask, colour, left, top = coverage(value, face, anchor)
         paste_text(image, int(xy[0]) + left, int(xy[1]) + top, fill, mask, colour)
+        if drawlog.active():
+            note_mask(image.im, value, face, mask, int(xy[0]) + left, int(xy[1]) + top, colour)
         return
     pieces = digit_pieces(value) if any("0" <= c <= "9" for c in value) else ()
     if len(pieces) < 2:
         mask, left, top = _text_mask(value, size, bold, anchor)
         _paint(image, fill, int(xy[0]) + left, int(xy[1]) + top, mask)
+        if drawlog.active():
+            note_mask(image.im, value, face, mask, int(xy[0]) + left, int(xy[1]) + top)
         return
     x = xy[0] - {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] * length(value, face)
     for start, piece in piece_starts(x, pieces, lambda piece: length(piece, face))[0]:
         mask, left, top = _text_mask(piece, size, bold, "l" + anchor[1])
         _paint(image, fill, start + left, int(xy[1]) + top, mask)
+        if drawlog.active():
+            note_mask(image.im, piece, face, mask, start + left, int(xy[1]) + top)
 
 
 def _paint(image: Image.Image, fill, x: int, y: int, mask: Image.Image) -> None:
     """``image.paste(fill, (x, y), mask)`` without its checks (the text of a row is hundreds of pastes)."""
     image.im.paste(fill, (x, y, x + mask.width, y + mask.height), mask.im)
+
+
+#: the smallest size a player's name (or a line with names) is drawn at; below it, it is cut
+NAME_FLOOR = 15
+
+
+def fit_name(name: str, size: int, width: float, bold: bool = False, before: str = "",
+             after: str = "") -> tuple[str, int]:
+    """(name, size): ``before + name + after`` in the largest size up to ``size`` that fits
+    ``width``, no smaller than :data:`NAME_FLOOR`; there the name is cut between grapheme
+    clusters with an ellipsis (what is around it stays whole)."""
+    return textfit.fit_name(name, width, size, lambda t, step: length(t, font(step, bold=bold)), min(size, NAME_FLOOR),
+                            before, after)
 
 
 def fitting_size(value: str, size: int, width: int, bold: bool = False) -> int:

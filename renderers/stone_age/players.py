@@ -10,12 +10,12 @@ from games.stone_age.rules.checks import figure_totals
 from games.stone_age.view import StoneAgePlayerView, StoneAgeView
 from renderers.common.text import length
 from renderers.stone_age.board import GAP, MARGIN, WIDTH
-from renderers.stone_age.draw import box, colour, fitting_size, good_square, panel, person, text
+from renderers.stone_age.draw import box, colour, fit_name, good_square, panel, person, text
 from renderers.stone_age.palette import (
     BG, CLOSED, CULTURE_BAND, HIGHLIGHT, HUNGER, INK, MULTIPLIER, MUTED, ONE_USE, ONE_USE_EDGE, PANEL, RANK, TOOL_EDGE,
     TOOL_EMPTY, TOOL_STRUCK, TOOL_USED, TURN_FILL, TURN_FRAME, WHITE,
 )
-from renderers.common import N_, text_cache, word
+from renderers.common import N_, drawlog, text_cache, word
 
 STRIP = 132
 SYMBOL_SHORT = {"art": N_("Art"), "healing": N_("Heal"), "music": N_("Mus"), "pottery": N_("Pot"), "sundial": N_("Sun"),
@@ -29,8 +29,9 @@ def player_strip(image, draw, view: StoneAgeView, p: StoneAgePlayerView, name: s
     marks = ("  " + word("★ first")) if p.seat == view.first and view.phase != "over" else ""
     if acting and view.phase != "over":
         marks = "  " + word("▶ to act") + marks
-    label = name + marks
-    text(draw, (x0 + 60, y0 + 12), label, fitting_size(label, 26, 430, True), bold=True)
+    name, size = fit_name(name, 26, 430, True, after=marks)
+    with drawlog.field("name", name):
+        text(draw, (x0 + 60, y0 + 12), name + marks, size, bold=True)
     text(draw, (x1 - 12, y0 + 4), str(p.score), 40, bold=True, anchor="ra")
     text(draw, (x1 - 12 - _width(str(p.score), 40) - 6, y0 + 20), word("pts"), 18, fill=MUTED, anchor="ra")
 
@@ -158,8 +159,9 @@ def draw_scores(image, draw, view: StoneAgeView, names: list[str], top: int) -> 
     for i, row in enumerate(rows):
         cx = MARGIN + label_w + i * col_w + col_w // 2
         person(image, row.seat, (cx - 15, y - 4), 30)
-        label = player_name(names, row.seat)
-        text(draw, (cx, y + 40), label, fitting_size(label, 20, col_w - 8, True), bold=True, anchor="mm")
+        label, size = fit_name(player_name(names, row.seat), 20, col_w - 8, True)
+        with drawlog.field("name", label):
+            text(draw, (cx, y + 40), label, size, bold=True, anchor="mm")
     y += 60
     for key, label in ROWS:
         bold = key == "total"

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from renderers.common.textfit import ELLIPSIS, ellipsize, fit, fit_count, graphemes, shrink, shrink_and_fit, wrap
+from renderers.common.textfit import (
+    ELLIPSIS, ellipsize, fit, fit_count, fit_name, graphemes, shrink, shrink_and_fit, wrap,
+)
 
 
 def by_chars(text: str) -> float:
@@ -79,3 +81,30 @@ def test_wrap_breaks_between_words_and_japanese_characters():
     assert wrap("one two three", 7, by_chars, 3) == ["one two", "three"]
     assert wrap("one two three four", 7, by_chars, 2) == ["one two", "three " + ELLIPSIS]
     assert wrap("あいうえお。かき", 3, by_chars, 3) == ["あいう", "えお。", "かき"]      # "。" never starts a line
+
+
+def _at(text: str, size: int) -> float:
+    """A width of ``size`` pixels a code point."""
+    return len(text) * size
+
+
+def test_a_name_shrinks_first_and_keeps_what_is_around_it():
+    assert fit_name("Ann", 100, 20, _at, 10, "1. ", " ★") == ("Ann", 12)
+
+
+def test_a_name_too_long_at_the_smallest_size_is_cut_between_clusters_and_the_rest_stays_whole():
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+    name, size = fit_name("ab" + family + "cdefgh", 10 * 8, 20, _at, 10, after=" x")
+    assert size == 10
+    assert name == "ab" + ELLIPSIS                       # the family would need its five code points
+    name, size = fit_name("ab" + family + "cdefgh", 10 * 12, 20, _at, 10, after=" x")
+    assert name == "ab" + family + "cd" + ELLIPSIS and size == 10
+
+
+@pytest.mark.parametrize("room", range(20, 420, 13))
+def test_a_name_shrinks_to_the_same_size_as_shrink_finds(room):
+    def at(text: str, size: int) -> float:           # not proportional: a fixed side bearing
+        return len(text) * size * 0.6 + 3
+    text = "Maximilian Alexander"
+    _, size = fit_name(text, room, 30, at, 9)
+    assert size == shrink(text, room, 30, at, 9)
