@@ -36,7 +36,7 @@ def test_heuristic_self_play_scores_are_plausible():
 
 
 def test_levels_and_suggestions():
-    assert list(GAME.computer_levels()) == ["greedy", "random"]
+    assert list(GAME.computer_levels()) == ["random", "greedy"]
     state = GAME.setup(3, frozenset(), 1)
     suggestions = GAME.suggestions(state, 0)
     legal = GAME.legal_actions(state, 0)
