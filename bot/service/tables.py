@@ -36,7 +36,6 @@ from bot.store import ActionRecord, Store, StoreError
 from bot.table.context import Ctx
 from bot.table.hooks import TableHooks
 from bot.table.legal import LegalTexts
-from bot.table.levels import table_levels
 from bot.table.lifecycle import Lifecycle, option_words
 from bot.table.live import LiveTable
 from bot.table.live_tables import LiveTables
@@ -164,8 +163,9 @@ class TableService:
         loop = asyncio.get_running_loop()
         games = loop.run_in_executor(self._pool, self._warm_games)
         pictures = self.drawing.warm_up() if self.render_enabled else games
-        thinking = self.computers.thinker.warm_up() if any("strong" in table_levels(g) for g in self.games()) else games
-        return asyncio.ensure_future(asyncio.gather(games, pictures, thinking))
+        # the strong level's worker processes start on its first question instead: a bot where
+        # nobody seats a strong computer keeps no idle process (and each start no second import)
+        return asyncio.ensure_future(asyncio.gather(games, pictures))
 
     def _warm_games(self) -> None:
         for game in self.games():

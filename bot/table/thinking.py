@@ -89,11 +89,6 @@ def leave_with_the_bot(parent: int) -> None:
     os.kill(os.getpid(), signal.SIGKILL)      # at once: no pool shutdown waiting on a bot that is gone
 
 
-def ready() -> bool:
-    """A task that only makes sure a worker process has started (``Thinker.warm_up``)."""
-    return True
-
-
 def decide(question: Question) -> Decision:
     """The decision of ``question.seat`` (in a worker process; plain Python, no I/O)."""
     game = registry.get(question.game)
@@ -120,12 +115,6 @@ class Thinker:
         self.seconds = seconds
         self.pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=prepare, initargs=(tuple(extra_games),))
-
-    def warm_up(self) -> "asyncio.Future[list[bool]]":
-        """Start the worker processes now (they load every game as they start), so that the
-        first strong decision after a start does not wait for them."""
-        loop = asyncio.get_running_loop()
-        return asyncio.gather(*(loop.run_in_executor(self.pool, ready) for _ in range(self.processes)))
 
     async def decide(self, question: Question) -> Decision:
         return await asyncio.get_running_loop().run_in_executor(self.pool, decide, question)
