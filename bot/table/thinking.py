@@ -97,7 +97,7 @@ def decide(question: Question) -> Decision:
     state = game.from_json(json.loads(question.snapshot))
     player = game.computer_player(question.level)
     if question.level == "strong" and not isinstance(player, StrongPlayer):
-        player = StrongPlayer()         # a game offered "strong" by its search alone (bot/table/levels.py)
+        player = StrongPlayer()         # a game that searches but keeps no settings of its own
     if isinstance(player, StrongPlayer):
         player = StrongPlayer(replace(player.settings, seconds=question.seconds))
     start = time.process_time()
