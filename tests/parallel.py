@@ -1,7 +1,9 @@
-"""pytest hooks (imported by tests/conftest.py) for ``make test``'s two passes: the tests that
-run in one process go to two workers at once (``pytest -n 2 -m "not serial"``); the ones that
-start bot processes, kill them or wait on the fake Discord's deadlines run afterwards, alone
-(``pytest -m serial``), so a busy neighbour never makes their answers late.
+"""pytest hooks (imported by tests/conftest.py) for ``make test``'s two passes: most tests go to
+two workers at once (``pytest -n 2 -m "not serial"``); the ones that run the bot against the fake
+Discord, kill processes or wait on timed leases run afterwards, alone (``pytest -m serial``), so a
+busy neighbour never makes their answers late. Tests that only run a process to its end and read
+what it printed (operator errors, the command line, the README's console example) have no
+deadline to miss, and share the two workers: alone, each would leave a core idle.
 
 A plain ``pytest`` still runs everything in one process."""
 from __future__ import annotations
@@ -11,11 +13,10 @@ import random
 
 import pytest
 
-#: tests that start processes (the bot, a shard, the console) or time answers against a deadline
+#: tests that run the bot against the fake Discord, kill processes or time answers and leases
 SERIAL = (
     "tests/e2e/", "tests/e2e_harness/", "tests/ownership/", "tests/plugins/test_discord_e2e.py",
-    "tests/test_command_line.py", "tests/test_crash_restart.py", "tests/test_operator_errors.py",
-    "tests/test_readme_console.py", "tests/service/test_computer_thinking.py",
+    "tests/test_crash_restart.py", "tests/service/test_computer_thinking.py",
 )
 
 
