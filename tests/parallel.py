@@ -1,9 +1,10 @@
 """pytest hooks (imported by tests/conftest.py) for ``make test``'s two passes: most tests go to
 two workers at once (``pytest -n 2 -m "not serial"``); the ones that run the bot against the fake
-Discord, kill processes or wait on timed leases run afterwards, alone (``pytest -m serial``), so a
-busy neighbour never makes their answers late. Tests that only run a process to its end and read
-what it printed (operator errors, the command line, the README's console example) have no
-deadline to miss, and share the two workers: alone, each would leave a core idle.
+Discord (whose answers have a deadline) or wait on timed leases run afterwards, alone (``pytest -m serial``), so a
+busy neighbour never makes their answers late. Tests that only run processes of the console table
+or the command line and read what they print (operator errors, the README's console example, a
+second process refused, a console killed and restarted) have no deadline to miss beyond a
+generous wait, and share the two workers: alone, each would leave a core idle.
 
 A plain ``pytest`` still runs everything in one process."""
 from __future__ import annotations
@@ -13,10 +14,10 @@ import random
 
 import pytest
 
-#: tests that run the bot against the fake Discord, kill processes or time answers and leases
+#: tests that run the bot against the fake Discord, or time answers and leases
 SERIAL = (
-    "tests/e2e/", "tests/e2e_harness/", "tests/ownership/", "tests/plugins/test_discord_e2e.py",
-    "tests/test_crash_restart.py", "tests/service/test_computer_thinking.py",
+    "tests/e2e/", "tests/e2e_harness/", "tests/ownership/test_claims.py", "tests/ownership/test_filelock.py",
+    "tests/plugins/test_discord_e2e.py", "tests/service/test_computer_thinking.py",
 )
 
 
