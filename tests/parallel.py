@@ -1,10 +1,11 @@
 """pytest hooks (imported by tests/conftest.py) for ``make test``'s two passes: most tests go to
 two workers at once (``pytest -n 2 -m "not serial"``); the ones that run the bot against the fake
-Discord (whose answers have a deadline) or wait on timed leases run afterwards, alone (``pytest -m serial``), so a
-busy neighbour never makes their answers late. Tests that only run processes of the console table
-or the command line and read what they print (operator errors, the README's console example, a
-second process refused, a console killed and restarted) have no deadline to miss beyond a
-generous wait, and share the two workers: alone, each would leave a core idle.
+Discord (whose answers have a deadline) or wait on timed leases run afterwards, alone
+(``pytest -m serial``), so a busy neighbour never makes their answers late. Tests that only run
+processes of the console table or the command line and read what they print (operator errors,
+the README's console example, a second process refused, a console killed and restarted) have no
+deadline to miss beyond a generous wait, and share the two workers: alone, each would leave a
+core idle.
 
 A plain ``pytest`` still runs everything in one process."""
 from __future__ import annotations
