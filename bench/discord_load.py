@@ -8,12 +8,16 @@ from an interaction's creation to its first answer (the initial callback) per ki
 p95 and p99; the time until a move's answer is visible; moves per second; and the longest stall
 of the bot's event loop (measured inside the bot by bot/monitor.py).
 
+``--move-interval S`` lets each table wait at least S seconds between its moves (1 s by default:
+Discord's rate, far busier than people playing by chat, who take several seconds a move).
+
 With ``--strong``, a quarter of the channels play Carcassonne, two players against a strong
 computer (which thinks in the bot's worker processes, ``--think-processes``): the players'
 move -> visible answer is printed for those tables apart, and how long the computer's moves
 waited for a worker and thought (from the bot's log), and how long the players saw them take.
 
     python bench/discord_load.py [--quick|--smoke] [--strong] [--channels 100] [--users 400] [--seconds 60]
+        [--move-interval 1]
 """
 from __future__ import annotations
 
@@ -70,7 +74,8 @@ async def bench(plan: LoadPlan, render_threads: int, bot_log: str | None = None,
             started = time.monotonic()
             bot = await start_board_bot(fake, config)
             print(f"bot ready in {time.monotonic() - started:.1f} s; {plan.channels} channels in {plan.guilds} guilds, "
-                  f"{sum(len(t.users) for t in tables)} users, {plan.seconds:.0f} s of play, "
+                  f"{sum(len(t.users) for t in tables)} users, {plan.seconds:.0f} s of play, a move a table every "
+                  f"{plan.move_interval:g} s or more, "
                   f"rendering threads {render_threads}, processes {render_processes}", flush=True)
             wall = await run_load(fake, tables, plan)
             await asyncio.sleep(1.5)                 # one more monitor report after the load
@@ -162,6 +167,7 @@ def main() -> int:
     parser.add_argument("--users", type=int)
     parser.add_argument("--guilds", type=int)
     parser.add_argument("--seconds", type=float)
+    parser.add_argument("--move-interval", type=float, help="seconds between two moves at one table, at least")
     parser.add_argument("--render-threads", type=int, default=2)
     parser.add_argument("--render-processes", type=int, default=0, help="draw in this many processes (rendering.processes)")
     parser.add_argument("--bot-log", help="write the bot's output to this file")
@@ -170,7 +176,8 @@ def main() -> int:
     args = parser.parse_args()
     plan = SMOKE if args.smoke else QUICK if args.quick else LoadPlan()
     changes = {k: v for k, v in (("channels", args.channels), ("users", args.users), ("guilds", args.guilds),
-                                 ("seconds", args.seconds)) if v is not None}
+                                 ("seconds", args.seconds), ("move_interval", args.move_interval))
+               if v is not None}
     plan = LoadPlan(**{**plan.__dict__, **changes})
     return asyncio.run(bench(plan, args.render_threads, args.bot_log, args.render_processes, args.strong, args.think_processes))
 
