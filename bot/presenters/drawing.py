@@ -11,6 +11,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, Callable, Hashable
 
 from bot.config import Settings
+from bot.workerprocess import end_with_the_bot
 from renderers import drawing_worker
 from renderers.common.lru import LRUCache
 from renderers.common.layers import configure as configure_layers
@@ -19,6 +20,12 @@ from renderers.common.png import configure as configure_png
 log = logging.getLogger(__name__)
 
 PUBLIC_PALETTE = "public"      # the palette key of every public picture of a game (renderers.common.layers)
+
+
+def prepare_worker(*args: Any) -> None:
+    """A drawing process starts: it ends with the bot, and is made ready to draw."""
+    end_with_the_bot()
+    drawing_worker.prepare(*args)
 
 
 class PictureCache(LRUCache[Hashable, bytes]):
@@ -36,7 +43,7 @@ class Drawing:
         if settings.rendering.processes:
             self.processes = ProcessPoolExecutor(
                 settings.rendering.processes, mp_context=multiprocessing.get_context("spawn"),
-                initializer=drawing_worker.prepare, initargs=(tuple(settings.games.extra), True, settings.rendering.layers, settings.rendering.png_bands,
+                initializer=prepare_worker, initargs=(tuple(settings.games.extra), True, settings.rendering.layers, settings.rendering.png_bands,
                           PUBLIC_PALETTE))
         else:
             configure_layers(settings.rendering.layers)

@@ -16,14 +16,13 @@ import asyncio
 import json
 import multiprocessing
 import os
-import signal
 import random
-import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from bot.workerprocess import end_with_the_bot
 from games import registry
 from games.core.search import StrongPlayer
 
@@ -58,7 +57,6 @@ class Decision:
 #: busy machine the event loop, which answers the players, gets the cores first. The budget is
 #: CPU time, so a computer thinks as well either way, only later.
 NICENESS = 10
-PARENT_CHECK = 1.0         # seconds between a worker's looks at whether the bot is still there
 
 
 def prepare(extra_games: Sequence[str]) -> None:
@@ -67,7 +65,7 @@ def prepare(extra_games: Sequence[str]) -> None:
     decision). A worker says nothing itself (a failure reaches the bot with its answer); letting
     go of the bot's stdout and stderr means that whatever reads them sees them end with the bot,
     not with its last worker."""
-    threading.Thread(target=leave_with_the_bot, args=(os.getppid(),), name="parent-watch", daemon=True).start()
+    end_with_the_bot()
     quiet = os.open(os.devnull, os.O_WRONLY)
     os.dup2(quiet, 1)
     os.dup2(quiet, 2)
@@ -78,15 +76,6 @@ def prepare(extra_games: Sequence[str]) -> None:
         registry.load(spec)
     for name in registry.names():
         registry.get(name)
-
-
-def leave_with_the_bot(parent: int) -> None:
-    """End this worker once the bot that started it is gone (killed, so it could not say so):
-    a worker waits for questions on a queue it also holds the writing end of, so it would
-    never notice by itself."""
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK)
-    os.kill(os.getpid(), signal.SIGKILL)      # at once: no pool shutdown waiting on a bot that is gone
 
 
 def decide(question: Question) -> Decision:

@@ -1,9 +1,11 @@
-"""The bot is SIGKILLed while a strong computer thinks: nothing of the thought was stored, the
-restarted bot posts nothing again, thinks again, and the computer moves exactly once."""
+"""The bot is SIGKILLed while a strong computer thinks: nothing of the thought was stored, its
+worker processes (thinking and drawing) end with it, the restarted bot posts nothing again,
+thinks again, and the computer moves exactly once."""
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -22,11 +24,37 @@ def stored_log(database: Path) -> list[tuple[int, int, str, int]]:
                           (table_id,)).fetchall()
 
 
+def descendants(pid: int) -> list[int]:
+    """The processes ``pid`` started, and theirs (Linux /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            found += [int(child), *descendants(int(child))]
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` still runs (a zombie waiting to be reaped has ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+async def ended_within(pids: list[int], seconds: float) -> list[int]:
+    """The processes of ``pids`` still running after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while (left := [pid for pid in pids if running(pid)]) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    return left
+
+
 async def test_sigkill_while_the_strong_computer_thinks(fake, tmp_path):
     channel = fake.guild("Think").channel("think")
     alice = fake.user("alice")
     database = tmp_path / "tables.sqlite3"
-    slow = write_config(tmp_path / "slow", database=str(database), overrides={"computer": {"think_seconds": 30.0}})
+    slow = write_config(tmp_path / "slow", database=str(database), overrides={"computer": {"think_seconds": 30.0},
+                                                                               "rendering": {"processes": 1}})
     first = await start_board_bot(fake, slow)
     await alice.slash(channel, "join", game="carcassonne")
     assert "CPU 1 (strong)" in assert_public(await alice.slash(channel, "addbot", level="strong")).content
@@ -35,7 +63,10 @@ async def test_sigkill_while_the_strong_computer_thinks(fake, tmp_path):
         await play_until_over(fake, channel, [alice], "place", use_buttons=carcassonne_buttons, max_moves=1)
     thinking_from = stored_log(database)
     await asyncio.sleep(1.0)                        # it thinks (for 30 s of CPU): stop the bot in the middle
+    workers = descendants(first.pid)
+    assert len(workers) >= 2, workers               # a drawing and a thinking process at least
     assert await first.kill() == -9
+    assert await ended_within(workers, 10.0) == []  # no worker outlives its bot
     assert stored_log(database) == thinking_from    # nothing of the thought was stored
     messages_before = len(fake.messages())
 
