@@ -173,3 +173,32 @@ async def test_taking_back_a_staged_team_answers_the_mover_alone(quetzal_bot):
     undone = await plugins.undo.request(user)
     assert undone and all(r.private for r in undone), english(undone)
     assert not game.mid_move(table.state, seat)
+
+
+async def test_a_computers_staged_steps_are_not_announced_either(store):
+    """A computer seat makes its moves in steps too (``deliver <card> +``, ``team ... use``):
+    the table reads of each move once, complete, in the message after it."""
+    seeds = itertools.count(77)
+    service = TableService(store, make_settings(games={"enabled": ("quetzal",), "extra": (QUETZAL,)}),
+                           seed_source=lambda: next(seeds), render=False)
+    try:
+        alice = ctx("alice")
+        await service.join(alice, "quetzal")
+        await service.addbot(alice, "greedy")
+        public = [r for r in await service.start(alice) if not r.private]
+        table = service.live_tables.in_channel(1)
+        assert table is not None
+        game = table.game
+        rng = random.Random(3)
+        while game.outcome(table.state) is None and len(public) < 60:
+            seat = min(game.to_act(table.state))
+            action = game.computer_player("greedy").choose(game, table.state, seat, rng)
+            replies = await service.act_verb(alice, "play", str(action))
+            assert not any(r.error for r in replies), english(replies)
+            public += [r for r in replies if not r.private]
+        staged = [a.text for a in await store.actions(table.id) if a.by_computer and a.text.endswith((" +", " use"))]
+        assert staged, "the computer made no move in steps"
+        text = english(public)
+        assert "for the delivery (so far" not in text and "chooses the workers for" not in text, text
+    finally:
+        await service.close()
