@@ -137,10 +137,12 @@ def say(msg: Msg, *, error: bool = True) -> None:
 
 
 def detail(error: BaseException | str | Msg) -> str | Msg:
-    """What an exception says, for a message's ``{error}`` (a store's or a lock's own words stay
-    as they are written)."""
+    """What an exception says, for a message's ``{error}``: a store's or an ownership refusal's
+    words are messages of the catalogue, so they are said in the operator's language too."""
     if isinstance(error, Stopped):
         return error.message
+    if isinstance(error, (StoreError, OwnershipError)):
+        return error.msg
     return error if isinstance(error, (str, Msg)) else str(error)
 
 
@@ -156,10 +158,10 @@ async def main_async(args: argparse.Namespace, settings: Settings) -> None:
     try:
         store = await open_configured_store(settings)
         try:
-            lost: list[str] = []
+            lost: list[Msg] = []
             main = asyncio.current_task()
 
-            def stop_owning(message: str) -> None:
+            def stop_owning(message: Msg) -> None:
                 lost.append(message)
                 if main is not None:
                     main.cancel()
@@ -292,7 +294,7 @@ def migrate(args: argparse.Namespace, settings: Settings) -> int:
     try:
         if os.path.isfile(source):      # (a missing file: the copy says so)
             ownership.lock_for_copy(source)
-        print(asyncio.run(migrate_sqlite_to_postgres(source, dsn)))
+        say(asyncio.run(migrate_sqlite_to_postgres(source, dsn)), error=False)
     except OwnershipError as error:
         say(t("Nothing was copied: {error}", error=detail(error)))
         return 4

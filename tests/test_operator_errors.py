@@ -217,19 +217,103 @@ async def test_an_encoded_password_works_and_a_wrong_one_is_explained(tmp_path, 
         await pg_server.drop_database(database)
 
 
-@pytest.mark.parametrize(("lang", "database_error", "nowhere"), [
-    ("en_US.UTF-8", "Database error: ", "Nowhere to copy to: set DATABASE_URL"),
-    ("ja_JP.UTF-8", "データベースエラー：", "コピー先がありません。「DATABASE_URL」（"),
+@pytest.mark.parametrize(("lang", "database_error", "not_a_database", "nowhere"), [
+    ("en_US.UTF-8", "Database error: ", "not an SQLite database", "Nowhere to copy to: set DATABASE_URL"),
+    ("ja_JP.UTF-8", "データベースエラー：", "SQLiteデータベースではありません", "コピー先がありません。「DATABASE_URL」（"),
 ])
-def test_start_up_and_database_messages_speak_the_operators_language(tmp_path, lang, database_error, nowhere):
+def test_start_up_and_database_messages_speak_the_operators_language(tmp_path, lang, database_error, not_a_database,
+                                                                     nowhere):
     """Not only configuration errors: a database that cannot be opened, and a copy with nowhere to
-    go, are said in the operator's language too (the store's own details stay as written)."""
+    go, are said in the operator's language too (the store's details included; only SQLite's own
+    message stays as SQLite wrote it)."""
     database = tmp_path / "tables.sqlite3"
     database.write_bytes(random.Random(1).randbytes(20_000))
     env = {"LANG": lang}
     done = run_bot(tmp_path, f"database:\n  path: {database}\n" + GAMES, env=env)
-    out = assert_sentence(done, 3, str(database), "not an SQLite database")
+    out = assert_sentence(done, 3, str(database), not_a_database)
     assert done.stderr.startswith(database_error), out
     done = run_bot(tmp_path, f"database:\n  path: {database}\n" + GAMES, "migrate", "sqlite-to-postgres", env=env)
     out = assert_sentence(done, 2)
     assert done.stderr.startswith(nowhere), out
+
+
+@pytest.mark.parametrize(("lang", "expected", "english"), [
+    ("en_US.UTF-8", r"^Database error: cannot open the database \(SQLite {database}\): .+ — the file is not an SQLite"
+                    r" database: check database\.path in config\.yaml$", None),
+    ("ja_JP.UTF-8", r"^データベースエラー：データベース（SQLite {database}）を開けません：.+。このファイルはSQLiteデータベースでは"
+                    r"ありません。config\.yamlの「database\.path」を確かめてください$", "cannot open"),
+])
+def test_a_bad_database_is_explained_in_the_operators_language(tmp_path, lang, expected, english):
+    """The store's own words (what failed, and what to do) come from the catalogues as well: only
+    SQLite's message itself stays as SQLite wrote it."""
+    database = tmp_path / "tables.sqlite3"
+    database.write_bytes(random.Random(1).randbytes(20_000))
+    done = run_bot(tmp_path, f"database:\n  path: {database}\n" + GAMES, env={"LANG": lang})
+    out = assert_sentence(done, 3, str(database))
+    assert re.match(expected.format(database=re.escape(str(database))), done.stderr.strip()), out
+    assert english is None or english not in out, out
+
+
+def hold_shards(database: Path, count: int, ids: tuple[int, ...]) -> None:
+    """Claim shards of ``database`` for a process of another host (live for ten minutes), as a
+    shard process running elsewhere would."""
+    import asyncio
+
+    from bot.ownership.claims import ShardClaims
+    from bot.store import SqliteStore
+    from bot.store.shards import Shards
+
+    async def claim() -> None:
+        store = await SqliteStore(str(database)).open()
+        try:
+            await ShardClaims(store, Shards(count, ids), "far-host:1:4242:abcdef", 600).claim()
+        finally:
+            await store.close()
+    asyncio.run(claim())
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en_US.UTF-8", r"^Not started: this process would serve shards 1, 2 of 3 of SQLite {database}, but process 4242 on"
+                    r" far-host serves shard 1 of 3 \(if it has stopped, its claim lapses in \d+ s\)\. Give each process"
+                    r" shard ids of its own \(--shard-ids\)\.$"),
+    ("ja_JP.UTF-8", r"^起動しませんでした：このプロセスはSQLite {database}の3個中のシャード1, 2を受け持つはずでしたが、far-hostの"
+                    r"プロセス4242が3個中のシャード1を受け持っています（停止していれば、その受け持ちは\d+秒後に切れます）。"
+                    r"プロセスごとに別のシャードIDを指定してください（「--shard-ids」）。$"),
+])
+def test_an_ownership_conflict_is_explained_in_the_operators_language(tmp_path, lang, expected):
+    """Another live process serves shards this one was started for: the refusal names who holds
+    which shards (one shard, several shards: their plural forms) and what to do, in the
+    operator's language; no traceback."""
+    database = tmp_path / "tables.sqlite3"
+    hold_shards(database, 3, (0, 1))
+    done = run_bot(tmp_path, f"database:\n  path: {database}\n" + GAMES, "--shard-count", "3", "--shard-ids", "1,2",
+                   env={"LANG": lang})
+    out = assert_sentence(done, 4, str(database))
+    assert re.match(expected.format(database=re.escape(str(database))), done.stderr.strip()), out
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en_US.UTF-8", r"^Nothing was copied: the database {database} is in use by another bot \(process \d+ on \S+,"
+                    r" running since \S+\) \(lock file {database}\.lock\)\. Stop the bot first, then copy: what it"
+                    r" writes while the rows are copied would be lost\.$"),
+    ("ja_JP.UTF-8", r"^何もコピーしませんでした：データベース{database}は別のボット（\S+のプロセス\d+、\S+から稼働中）が使用中です"
+                    r"（ロックファイル{database}\.lock）。先にボットを止めてからコピーしてください。コピー中にボットが"
+                    r"書き込んだ内容は失われます。$"),
+])
+def test_a_copy_from_a_database_in_use_is_refused_in_the_operators_language(tmp_path, lang, expected):
+    """The lock file of a running bot refuses a copy of its database, in the operator's language."""
+    from bot.ownership.filelock import FileLock
+    from bot.ownership.identity import process_identity
+
+    database = tmp_path / "tables.sqlite3"
+    made = run_bot(tmp_path, f"database:\n  path: {database}\n" + GAMES, stdin="quit\n")
+    assert made.returncode == 0, made.stderr
+    lock = FileLock(database, process_identity(), shared=False)
+    lock.acquire()
+    try:
+        done = run_bot(tmp_path, f"database:\n  path: {database}\n" + GAMES, "migrate", "sqlite-to-postgres", "--to",
+                       "postgresql://bot@127.0.0.1:1/db", env={"LANG": lang})
+    finally:
+        lock.release()
+    out = assert_sentence(done, 4, str(database))
+    assert re.match(expected.format(database=re.escape(str(database))), done.stderr.strip()), out

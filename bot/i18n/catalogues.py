@@ -4,6 +4,7 @@ catalogue up to date (new templates added untranslated, gone ones marked obsolet
     python -m bot.i18n.catalogues          # or: make catalogues
 
 A template is the first argument of ``t``, ``Msg``, ``_error``, ``refusal``, ``refused``, ``IllegalAction``, ``OptionError``,
+``store_error``, ``ownership_error``,
 ``Event.public``, ``Button``, ``N_`` (a template kept in a data table) and ``_`` (Discord's
 ``locale_str``), the second of ``Event.private``
 and ``OptionSpec``, and the singular and plural of ``counted`` / ``tn``; the words drawn in pictures
@@ -26,7 +27,7 @@ ROOT = HERE.parents[2]
 KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "t": None, "Msg": None, "_error": None, "refusal": None, "refused": None, "IllegalAction": None, "OptionError": None, "public": None,
     "Button": None, "_": None, "N_": None, "private": (2,), "OptionSpec": (2,), "counted": (1, 2), "tn": (1, 2),
-    "word": None, "words": (1, 2),
+    "word": None, "words": (1, 2), "store_error": None, "ownership_error": None,
 }
 Template = str | tuple[str, str]
 

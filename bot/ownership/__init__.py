@@ -18,6 +18,7 @@ from bot.ownership.errors import OwnershipError
 from bot.ownership.filelock import FileLock, lock_path
 from bot.ownership.identity import process_identity
 from bot.store import Store
+from games.core.messages import Msg, N_
 
 __all__ = ["Ownership", "OwnershipError", "lock_path"]
 
@@ -42,11 +43,11 @@ class Ownership:
         a bot running on it refuses the copy (what it wrote meanwhile would be lost), and a bot
         started during the copy refuses to start until it has ended."""
         lock = FileLock(database, self.identity, shared=False,
-                        advice="Stop the bot first, then copy: what it writes while the rows are copied would be lost.")
+                        advice=N_("Stop the bot first, then copy: what it writes while the rows are copied would be lost."))
         lock.acquire()
         self._lock = lock
 
-    async def claim_shards(self, store: Store, on_lost: Callable[[str], Awaitable[None] | None]) -> None:
+    async def claim_shards(self, store: Store, on_lost: Callable[[Msg], Awaitable[None] | None]) -> None:
         """Claim this process's shards in ``store`` and keep them (``on_lost`` if taken over)."""
         claims = ShardClaims(store, self.settings.shards, self.identity, self.settings.scheduler.lease_seconds)
         await claims.claim()

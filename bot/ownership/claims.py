@@ -22,12 +22,13 @@ import logging
 from dataclasses import dataclass
 from typing import Awaitable, Callable
 
-from bot.ownership.errors import OwnershipError
+from bot.ownership.errors import OwnershipError, ownership_error
 from bot.ownership.identity import describe, gone
 from bot.scheduler.clock import Clock, SystemClock
 from bot.store.shards import Shards
 from bot.store import Store, StoreError, leases
 from bot.tasks import cancel_and_wait
+from games.core.messages import N_, Msg, counted
 
 log = logging.getLogger(__name__)
 PREFIX = "owner:"
@@ -59,10 +60,19 @@ def wanted(shards: Shards) -> tuple[int, tuple[int, ...]]:
     return shards.count, tuple(sorted(set(shards.ids)))
 
 
-def what(count: int, ids: tuple[int, ...]) -> str:
+def what(count: int, ids: tuple[int, ...]) -> Msg:
+    """``every guild``, ``shard 1 of 3``, ``shards 0, 1 of 3``."""
     if count == 1:
-        return "every guild"
-    return f"shard{'s' if len(ids) > 1 else ''} {', '.join(map(str, ids))} of {count}"
+        return Msg("every guild")
+    return counted("shard {ids} of {count}", "shards {ids} of {count}", by="shards", ids=", ".join(map(str, ids)),
+                   count=count, shards=len(ids))
+
+
+#: what a refused process can do, by how it overlaps
+ADVICE_OWN_IDS = N_("Give each process shard ids of its own (--shard-ids).")
+ADVICE_SAME_COUNT = N_("Every process sharing a database must use the same --shard-count and shard ids of its own.")
+ADVICE_ONE_PROCESS = N_("Only one process may serve every guild of a database: stop the other one first, or run them as"
+                        " shard processes (--shard-count, --shard-ids) on the same database.")
 
 
 class ShardClaims:
@@ -103,15 +113,15 @@ class ShardClaims:
             count = claims[0].count
             ids = tuple(sorted(c.shard for c in claims))
             lapse = max(0, round(max(c.expires_at for c in claims) - now))
-            parts.append(f"{describe(owner)} serves {what(count, ids)} (if it has stopped, its claim lapses in {lapse} s)")
+            parts.append(Msg("{process} serves {shards} (if it has stopped, its claim lapses in {seconds} s)",
+                             {"process": describe(owner), "shards": what(count, ids), "seconds": lapse}))
         same_count = all(c.count == self.count for c in overlapping)
-        advice = ("give each process shard ids of its own (--shard-ids)" if same_count and self.count > 1 else
-                  "every process sharing a database must use the same --shard-count and shard ids of its own"
-                  if self.count > 1 and all(c.count > 1 for c in overlapping) else
-                  "only one process may serve every guild of a database: stop the other one first, or run them as"
-                  " shard processes (--shard-count, --shard-ids) on the same database")
-        return OwnershipError(f"this process would serve {what(self.count, self.ids)} of {self.store.description},"
-                              f" but {'; '.join(parts)}. {advice[0].upper()}{advice[1:]}.")
+        advice = (ADVICE_OWN_IDS if same_count and self.count > 1 else
+                  ADVICE_SAME_COUNT if self.count > 1 and all(c.count > 1 for c in overlapping) else
+                  ADVICE_ONE_PROCESS)
+        return ownership_error("this process would serve {shards} of {database}, but {holders}. {advice}",
+                               shards=what(self.count, self.ids), database=self.store.description,
+                               holders=tuple(parts), advice=Msg(advice))
 
     async def claim(self) -> None:
         """Claim our shards, or raise OwnershipError (claiming nothing) if another live process
@@ -131,9 +141,10 @@ class ShardClaims:
             await self.release()
             if overlapping:
                 raise self._refusal(overlapping)
-            raise OwnershipError(f"this process would serve {what(self.count, self.ids)} of {self.store.description},"
-                                 " but another process claimed some of them at the same moment. Start it again in"
-                                 " a moment; if the other one runs, give each process shard ids of its own.")
+            raise ownership_error("this process would serve {shards} of {database}, but another process claimed some"
+                                  " of them at the same moment. Start it again in a moment; if the other one runs,"
+                                  " give each process shard ids of its own.",
+                                  shards=what(self.count, self.ids), database=self.store.description)
 
     async def _held(self) -> list[str]:
         return [name for name in await self.leases.owned(self.identity, PREFIX) if name in self.names]
@@ -147,26 +158,27 @@ class ShardClaims:
         await self.leases.release_all(self.identity, PREFIX)
 
     # -- keeping them while the process runs ----------------------------------------------------
-    def keep(self, on_lost: Callable[[str], Awaitable[None] | None]) -> None:
+    def keep(self, on_lost: Callable[[Msg], Awaitable[None] | None]) -> None:
         """Renew every third of the time to live; call ``on_lost(message)`` once if a claim was
         taken over (this process was stopped or cut off for longer than the time to live)."""
         if self._task is None:
             self._task = asyncio.create_task(self._loop(on_lost), name="shard claims")
 
-    async def _loop(self, on_lost: Callable[[str], Awaitable[None] | None]) -> None:
+    async def _loop(self, on_lost: Callable[[Msg], Awaitable[None] | None]) -> None:
         while True:
             await asyncio.sleep(self.ttl / 3)
             try:
                 held = await self.renew()
             except StoreError as error:
                 log.error("the claim on %s could not be renewed (it lapses in %.0f s unless the database answers"
-                          " again): %s", what(self.count, self.ids), self.ttl, error)
+                          " again): %s", what(self.count, self.ids).english(), self.ttl, error)
                 continue
             if not held:
-                message = (f"another process took over {what(self.count, self.ids)} of {self.store.description} while"
-                           f" this one could not renew its claim (for more than {self.ttl:.0f} s): stopping, so that"
-                           " only one process owns those tables")
-                log.critical("%s", message)
+                message = Msg("another process took over {shards} of {database} while this one could not renew its"
+                              " claim (for more than {seconds} s): stopping, so that only one process owns those tables",
+                              {"shards": what(self.count, self.ids), "database": self.store.description,
+                               "seconds": f"{self.ttl:.0f}"})
+                log.critical("%s", message.english())
                 result = on_lost(message)
                 if asyncio.iscoroutine(result):
                     await result

@@ -16,8 +16,9 @@ import logging
 import os
 from pathlib import Path
 
-from bot.ownership.errors import OwnershipError
+from bot.ownership.errors import ownership_error
 from bot.ownership.identity import describe, gone
+from games.core.messages import N_, Msg
 
 try:
     import fcntl
@@ -27,16 +28,21 @@ except ImportError:         # pragma: no cover - Windows
 log = logging.getLogger(__name__)
 
 
+#: who holds a lock taken shared
+SHARDS_HOLD = Msg("shard processes of another bot")
+
+
 def lock_path(database: str | Path) -> Path:
     return Path(f"{database}.lock")
 
 
 class FileLock:
     #: what a refused process is told to do
-    ADVICE = ("Only one bot process may own a database's tables: stop the other one first, or give this one a"
-              " database.path of its own.")
+    ADVICE = N_("Only one bot process may own a database's tables: stop the other one first, or give this one a"
+                " database.path of its own.")
 
     def __init__(self, database: str | Path, identity: str, *, shared: bool, advice: str = ADVICE) -> None:
+        """``advice``: what a refused process is told to do (a template of the bot's catalogue)."""
         self.database = str(database)
         self.advice = advice
         self.path = lock_path(database)
@@ -54,31 +60,34 @@ class FileLock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
-            raise OwnershipError(f"cannot create the lock file {self.path} next to the database"
-                                 f" ({error.strerror or error}): the database's folder must be writable") from None
+            raise ownership_error("cannot create the lock file {path} next to the database ({cause}): the database's"
+                                  " folder must be writable", path=str(self.path), cause=str(error.strerror or error)) from None
         try:
             fcntl.flock(fd, (fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except OSError:
             holder = self._holder(fd)
             os.close(fd)
-            shards = " Shard processes may share one SQLite file, each with --shard-ids of its own." \
-                if self.shared or holder.startswith("shard") else ""
-            raise OwnershipError(
-                f"the database {self.database} is in use by {holder} (lock file {self.path}). {self.advice}"
-                f"{shards}") from None
+            if self.shared or holder.text == SHARDS_HOLD.text:
+                raise ownership_error("the database {database} is in use by {holder} (lock file {path}). {advice} Shard"
+                                      " processes may share one SQLite file, each with --shard-ids of its own.",
+                                      database=self.database, holder=holder, path=str(self.path),
+                                      advice=Msg(self.advice)) from None
+            raise ownership_error("the database {database} is in use by {holder} (lock file {path}). {advice}",
+                                  database=self.database, holder=holder, path=str(self.path),
+                                  advice=Msg(self.advice)) from None
         if not self.shared:
             os.ftruncate(fd, 0)
             os.write(fd, f"{self.identity} {datetime.datetime.now().isoformat(timespec='seconds')}\n".encode())
         self._fd = fd
 
-    def _holder(self, fd: int) -> str:
+    def _holder(self, fd: int) -> Msg:
         """Who holds the lock we could not take: the exclusive holder's own note, else shard processes."""
         assert fcntl is not None                # only asked after a lock was tried
         if not self.shared:
             try:                    # shared holders would let us in shared: then they are shard processes
                 fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
                 fcntl.flock(fd, fcntl.LOCK_UN)
-                return "shard processes of another bot"
+                return SHARDS_HOLD
             except OSError:
                 pass
         try:
@@ -86,9 +95,10 @@ class FileLock:
         except OSError:
             note = []
         if note and not gone(note[0]):
-            since = f", running since {note[1]}" if len(note) > 1 else ""
-            return f"another bot ({describe(note[0])}{since})"
-        return "another bot process"
+            if len(note) > 1:
+                return Msg("another bot ({process}, running since {since})", {"process": describe(note[0]), "since": note[1]})
+            return Msg("another bot ({process})", {"process": describe(note[0])})
+        return Msg("another bot process")
 
     def release(self) -> None:
         if self._fd is None:

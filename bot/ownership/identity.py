@@ -9,6 +9,8 @@ import socket
 import sys
 from pathlib import Path
 
+from games.core.messages import Msg
+
 
 def _pid_namespace() -> str:
     """The PID namespace's inode on Linux (two containers may share a host name, never this)."""
@@ -24,12 +26,12 @@ def process_identity() -> str:
     return f"{host}:{_pid_namespace()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
-def describe(identity: str) -> str:
+def describe(identity: str) -> Msg:
     """``process 1234 on host`` for a message."""
     parts = identity.split(":")
     if len(parts) != 4:
-        return f"process {identity}"
-    return f"process {parts[2]} on {parts[0]}"
+        return Msg("process {process}", {"process": identity})
+    return Msg("process {pid} on {host}", {"pid": parts[2], "host": parts[0]})
 
 
 def _running(pid: int) -> bool:

@@ -40,6 +40,9 @@ class TurnPresenter:
             told.append(Event(HALF_MOVE, frozenset({actor})))
             mine = await self._actor_reply(table, told, actor, chose, True)
             return [mine] if mine is not None else []
+        if not any(e.to is None for e in events) and any(
+                game.mid_move(table.state, s) and table.computer_controls(s) for s in game.to_act(table.state)):
+            return []           # a computer's half move: the table sees its move once it is complete
         public_view = game.view(table.state, None)
         lines = [e.msg for e in events if e.to is None]
         lines += game.status(public_view)

@@ -12,21 +12,29 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
+from games.core.messages import Msg
+
 SCHEME = re.compile(r"^postgres(ql)?://", re.I)
 EXAMPLE = "postgresql://USER:PASSWORD@HOST:5432/DATABASE"
 #: a command that prints a password URL-encoded
 ENCODE_COMMAND = "python3 -c \"import getpass, urllib.parse; print(urllib.parse.quote(getpass.getpass(), safe=''))\""
-ENCODE_HINT = ("write those characters URL-encoded (/ as %2F, # as %23, ? as %3F, @ as %40); to print a password"
-               f" encoded: {ENCODE_COMMAND}")
+
+
+def encode_hint() -> Msg:
+    """How to write a password's '/', '#', '?' and '@' in a URL."""
+    return Msg("write those characters URL-encoded (/ as %2F, # as %23, ? as %3F, @ as %40); to print a password"
+               " encoded: {command}", {"command": ENCODE_COMMAND})
 
 
 class DsnError(ValueError):
-    """The URL cannot be used; the message says why and never contains the URL. ``kind`` says
-    what is wrong (``scheme``, ``raw`` characters in the user information, a ``port``), for
-    messages that word it in another language."""
+    """The URL cannot be used; the message (``msg``, for the operator's language; ``str``, the
+    English) says why and never contains the URL. ``kind`` says what is wrong (``scheme``,
+    ``raw`` characters in the user information, a ``port``), for messages that word it in
+    another language."""
 
-    def __init__(self, message: str, kind: str = "scheme") -> None:
-        super().__init__(message)
+    def __init__(self, msg: Msg, kind: str = "scheme") -> None:
+        super().__init__(msg.english())
+        self.msg = msg
         self.kind = kind
 
 
@@ -37,21 +45,22 @@ def _split(dsn: str) -> tuple[str, str]:
     return rest[:end], rest[end:]
 
 
-def check_dsn(dsn: str, source: str = "DATABASE_URL") -> None:
+def check_dsn(dsn: str, source: str | Msg = "DATABASE_URL") -> None:
     """Raise DsnError unless ``dsn`` is a well-formed PostgreSQL URL. ``source`` names where it
     came from (DATABASE_URL, database.dsn, --to) in the message."""
     if not isinstance(dsn, str) or not SCHEME.match(dsn.strip()):
-        raise DsnError(f"{source} is not a PostgreSQL URL; expected {EXAMPLE}")
+        raise DsnError(Msg("{source} is not a PostgreSQL URL; expected {example}", {"source": source, "example": EXAMPLE}))
     authority, after = _split(dsn.strip())
     if authority.count("@") > 1 or ("@" not in authority and "@" in after):
-        raise DsnError(f"{source}: the user name or password contains '/', '#', '?' or '@' written as is, which"
-                       f" breaks the URL apart; {ENCODE_HINT}", "raw")
+        raise DsnError(Msg("{source}: the user name or password contains '/', '#', '?' or '@' written as is, which"
+                           " breaks the URL apart; {hint}", {"source": source, "hint": encode_hint()}), "raw")
     hosts = authority.rpartition("@")[2]
     for host in hosts.split(","):
         port = host.rpartition("]")[2].rpartition(":")[2] if ":" in host.rpartition("]")[2] else ""
         if port and not port.isdigit():
-            raise DsnError(f"{source}: a port is not a number; expected {EXAMPLE} (if the password contains '/', '#',"
-                           f" '?' or '@': {ENCODE_HINT})", "port")
+            raise DsnError(Msg("{source}: a port is not a number; expected {example} (if the password contains '/',"
+                               " '#', '?' or '@': {hint})", {"source": source, "example": EXAMPLE, "hint": encode_hint()}),
+                           "port")
 
 
 def describe_dsn(dsn: str) -> str:

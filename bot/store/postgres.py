@@ -32,8 +32,9 @@ from bot.store.dsn import EXAMPLE, DsnError, check_dsn, describe_dsn, scrub
 from bot.store.base import Store, current_revision, upgrade_schema
 from bot.store.compiled import CompiledStatements, Progress, run_transaction
 from bot.store.compiled_reads import CompiledReads
-from bot.store.errors import StaleTableError, StoreError
+from bot.store.errors import NOT_OPEN, StaleTableError, StoreError, store_error
 from bot.store.statements import ByDialect, Statement
+from games.core.messages import N_, Msg
 
 # Failures of the database or of the way to it; all of them mean "not saved".
 FAILURES = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError, asyncio.TimeoutError,
@@ -44,16 +45,16 @@ MIGRATION_LOCK = 0x626F617264          # pg_advisory_xact_lock key: one process 
 
 #: what the operator can do, by the kind of failure to connect
 OPEN_ADVICE: tuple[tuple[type[BaseException], str], ...] = (
-    (asyncpg.InvalidPasswordError, "check the user name and password in the database URL"),
-    (asyncpg.InvalidAuthorizationSpecificationError, "check the user name in the database URL and that the server"
-                                                     " lets it connect (pg_hba.conf)"),
-    (asyncpg.InvalidCatalogNameError, "create the database first (createdb), or fix its name in the database URL"),
-    (asyncpg.InsufficientPrivilegeError, "grant the user the rights to create tables in the database"),
-    (asyncio.TimeoutError, "the server did not answer in time: check the host and port in the database URL, and"
-                           " that no firewall is in the way"),
-    (ConnectionRefusedError, "nothing listens there: check that PostgreSQL is running and the host and port in"
-                             " the database URL"),
-    (socket.gaierror, "the host name is not known: check the host in the database URL"),
+    (asyncpg.InvalidPasswordError, N_("check the user name and password in the database URL")),
+    (asyncpg.InvalidAuthorizationSpecificationError, N_("check the user name in the database URL and that the server"
+                                                        " lets it connect (pg_hba.conf)")),
+    (asyncpg.InvalidCatalogNameError, N_("create the database first (createdb), or fix its name in the database URL")),
+    (asyncpg.InsufficientPrivilegeError, N_("grant the user the rights to create tables in the database")),
+    (asyncio.TimeoutError, N_("the server did not answer in time: check the host and port in the database URL, and"
+                              " that no firewall is in the way")),
+    (ConnectionRefusedError, N_("nothing listens there: check that PostgreSQL is running and the host and port in"
+                                " the database URL")),
+    (socket.gaierror, N_("the host name is not known: check the host in the database URL")),
 )
 
 
@@ -74,21 +75,21 @@ def driver_error(error: BaseException) -> BaseException:
     return error
 
 
-def open_failure(error: BaseException, dsn: str) -> str:
+def open_failure(error: BaseException, dsn: str) -> Msg | str:
     """Why the database could not be opened, in a sentence with advice, without any secret:
     messages of the server and of the socket layer, never the client's own parsing messages
     (those may quote parts of the URL)."""
     error = driver_error(error)
-    advice = next((text for kind, text in OPEN_ADVICE if isinstance(error, kind)), None)
+    advice: Msg | None = next((Msg(text) for kind, text in OPEN_ADVICE if isinstance(error, kind)), None)
+    cause: str | Msg
     if isinstance(error, (asyncpg.PostgresError, OSError)):
-        cause = str(error) or type(error).__name__
+        cause = scrub(str(error) or type(error).__name__, dsn)
     elif isinstance(error, asyncio.TimeoutError):
-        cause = "no answer"
+        cause = Msg("no answer")
     else:
-        cause = "the database URL could not be used"
-        advice = advice or f"check its form: {EXAMPLE}"
-    text = f"{cause} — {advice}" if advice else cause
-    return scrub(text, dsn)
+        cause = Msg("the database URL could not be used")
+        advice = advice or Msg("check its form: {example}", {"example": EXAMPLE})
+    return Msg("{cause} — {advice}", {"cause": cause, "advice": advice}) if advice else cause
 
 
 def _migrate(connection: Connection) -> None:
@@ -124,9 +125,9 @@ class PostgresStore(Store):
 
     async def open(self) -> "PostgresStore":
         try:
-            check_dsn(self.dsn, "the database URL")
+            check_dsn(self.dsn, Msg("the database URL"))
         except DsnError as error:
-            raise StoreError(f"cannot open the database: {error}") from None
+            raise store_error("cannot open the database: {error}", error=error.msg) from None
         try:
             self._engine = create_async_engine("postgresql+asyncpg://", async_creator=self._connect,
                                                pool_size=self.pool_size, max_overflow=0,
@@ -135,7 +136,8 @@ class PostgresStore(Store):
                 await connection.run_sync(_migrate)
         except Exception as error:      # also the client's refusals of a URL: reported without quoting it
             await self.close()
-            raise StoreError(f"cannot open the database ({self.description}): {open_failure(error, self.dsn)}") from None
+            raise store_error("cannot open the database ({database}): {cause}", database=self.description,
+                              cause=open_failure(error, self.dsn)) from None
         return self
 
     async def close(self) -> None:
@@ -166,7 +168,7 @@ class PostgresStore(Store):
     @property
     def engine(self) -> AsyncEngine:
         if self._engine is None:
-            raise StoreError("the store is not open")
+            raise StoreError(NOT_OPEN)
         return self._engine
 
     async def schema_revision(self) -> str | None:
@@ -182,10 +184,10 @@ class PostgresStore(Store):
         error = driver_error(error)
         if (isinstance(error, asyncpg.UniqueViolationError) and getattr(error, "table_name", None) == "actions"
                 and getattr(error, "constraint_name", None) == "actions_pkey"):
-            return StaleTableError(f"database write refused ({self.description}): this table version is already"
-                                   f" saved, by another process ({error})")
+            return StaleTableError(Msg("database write refused ({database}): this table version is already saved, by"
+                                       " another process ({cause})", {"database": self.description, "cause": str(error)}))
         cause = scrub(str(error) or type(error).__name__, self.dsn)
-        return StoreError(f"database write failed ({self.description}): {cause}")
+        return store_error("database write failed ({database}): {cause}", database=self.description, cause=cause)
 
     async def _transaction(self, statements: list[Statement], guard: int | None = None) -> list[int | None]:
         """On the pooled connection's asyncpg connection, the statements compiled once (see
@@ -239,7 +241,10 @@ class PostgresStore(Store):
                 return pooled, driver
             pooled.invalidate()
             pooled.close()
-        raise StoreError(f"database {doing} failed ({self.description}): no open connection in the pool")
+        if doing == "read":
+            raise store_error("database read failed ({database}): no open connection in the pool",
+                              database=self.description)
+        raise store_error("database write failed ({database}): no open connection in the pool", database=self.description)
 
     async def write_many(self, statement: Executable, rows: Sequence[Mapping[str, Any]]) -> None:
         try:
@@ -297,4 +302,5 @@ class PostgresStore(Store):
                 return list((await connection.execute(statement, params)).fetchall())
         except FAILURES as error:
             cause = scrub(str(driver_error(error)) or type(error).__name__, self.dsn)
-            raise StoreError(f"database read failed ({self.description}): {cause}") from error
+            raise store_error("database read failed ({database}): {cause}", database=self.description,
+                              cause=cause) from error

@@ -25,40 +25,42 @@ from sqlalchemy import Connection, Engine, Executable, Row, create_engine
 from sqlalchemy.exc import DBAPIError
 
 from bot.store.base import Store, current_revision, run_statements, upgrade_schema
-from bot.store.errors import StaleTableError, StoreError
+from bot.store.errors import NOT_OPEN, StaleTableError, StoreError, store_error
+from games.core.messages import N_, Msg
 from bot.store.statements import ByDialect, Statement
 
 # The message SQLite gives for a duplicate (table_id, n) in the action log.
 _STALE = re.compile(r"UNIQUE constraint failed: actions\.table_id, actions\.n\b")
 
-_LOCKED = ("another program holds the database's write lock (a second bot on the same file, a backup, or an "
+_LOCKED = N_("another program holds the database's write lock (a second bot on the same file, a backup, or an "
            "sqlite3 shell with an open transaction): stop it or end its transaction; each write waits 5 s for "
            "the lock before giving up")
 #: what the operator can do, by SQLite's primary result code
 ADVICE = {
-    sqlite3.SQLITE_FULL: "the disk (or the database's size limit) is full: free disk space; "
-                         "writes work again as soon as there is room",
+    sqlite3.SQLITE_FULL: N_("the disk (or the database's size limit) is full: free disk space; "
+                            "writes work again as soon as there is room"),
     sqlite3.SQLITE_BUSY: _LOCKED,
     sqlite3.SQLITE_LOCKED: _LOCKED,
-    sqlite3.SQLITE_READONLY: "the database cannot be written: check the permissions of the file and its folder, "
-                             "and that the disk is not mounted read-only",
-    sqlite3.SQLITE_IOERR: "the disk reported an I/O error: check the disk and the system log",
-    sqlite3.SQLITE_CORRUPT: "the database file is damaged: stop the bot and restore the file from a backup",
-    sqlite3.SQLITE_NOTADB: "the file is not an SQLite database: check database.path in config.yaml",
-    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened: check database.path in config.yaml (it must name"
-                             " a file, in a folder that exists and is writable)",
+    sqlite3.SQLITE_READONLY: N_("the database cannot be written: check the permissions of the file and its folder, "
+                                "and that the disk is not mounted read-only"),
+    sqlite3.SQLITE_IOERR: N_("the disk reported an I/O error: check the disk and the system log"),
+    sqlite3.SQLITE_CORRUPT: N_("the database file is damaged: stop the bot and restore the file from a backup"),
+    sqlite3.SQLITE_NOTADB: N_("the file is not an SQLite database: check database.path in config.yaml"),
+    sqlite3.SQLITE_CANTOPEN: N_("the database file cannot be opened: check database.path in config.yaml (it must"
+                                " name a file, in a folder that exists and is writable)"),
 }
 
 
-def advice(error: BaseException) -> str:
+def advice(error: BaseException) -> Msg:
     """What the operator can do about ``error``, by SQLite's primary result code."""
     code = getattr(error, "sqlite_errorcode", None)
-    return ADVICE.get(code & 0xFF if isinstance(code, int) else -1, "see SQLite's message")
+    return Msg(ADVICE.get(code & 0xFF if isinstance(code, int) else -1, N_("see SQLite's message")))
 
 
-def explain(error: sqlite3.Error, description: str) -> str:
+def explain(error: sqlite3.Error, description: str) -> Msg:
     """An operator's line for a refused write: SQLite's words, then what to do."""
-    return f"database write failed ({description}): {error} — {advice(error)}"
+    return Msg("database write failed ({database}): {cause} — {advice}",
+               {"database": description, "cause": str(error), "advice": advice(error)})
 
 
 def _probe(path: str) -> None:
@@ -146,7 +148,7 @@ class SqliteStore(Store):
 
     async def _on_thread(self, job: Callable[..., T], *args: Any) -> T:
         if self._thread is None:
-            raise StoreError("the store is not open")
+            raise StoreError(NOT_OPEN)
         return await asyncio.get_running_loop().run_in_executor(self._thread, job, *args)
 
     # -- life cycle ---------------------------------------------------------------------------
@@ -163,16 +165,18 @@ class SqliteStore(Store):
             self._engine, self._connection = await self._on_thread(_connect, self.path)
         except StoreError as error:
             await self.close()
-            raise StoreError(f"cannot open the database: {error}") from None
+            raise store_error("cannot open the database: {error}", error=error.msg) from None
         except (sqlite3.Error, DBAPIError) as error:
             await self.close()
             cause = _sqlite_error(error)
-            raise StoreError(f"cannot open the database ({self.description}): {cause} — {advice(cause)}") from None
+            raise store_error("cannot open the database ({database}): {cause} — {advice}", database=self.description,
+                              cause=str(cause), advice=advice(cause)) from None
         except OSError as error:
             await self.close()
-            raise StoreError(f"cannot open the database ({self.description}): {error.strerror or error}"
-                             f"{f' ({error.filename})' if error.filename else ''} — check database.path in config.yaml:"
-                             " its folder must exist or be creatable, and be writable") from None
+            cause = f"{error.strerror or error}{f' ({error.filename})' if error.filename else ''}"     # the system's words
+            raise store_error("cannot open the database ({database}): {cause} — check database.path in config.yaml:"
+                              " its folder must exist or be creatable, and be writable",
+                              database=self.description, cause=cause) from None
         return self
 
     async def close(self) -> None:
@@ -195,7 +199,7 @@ class SqliteStore(Store):
     @property
     def connection(self) -> Connection:
         if self._connection is None:
-            raise StoreError("the store is not open")
+            raise StoreError(NOT_OPEN)
         return self._connection
 
     async def schema_revision(self) -> str | None:
@@ -228,11 +232,11 @@ class SqliteStore(Store):
 
     def _refused(self, error: BaseException) -> StoreError:
         if isinstance(error, sqlite3.IntegrityError) and _STALE.search(str(error)):
-            return StaleTableError(f"database write refused ({self.description}): this table version is already"
-                                   f" saved, by another process ({error})")
+            return StaleTableError(Msg("database write refused ({database}): this table version is already saved, by"
+                                       " another process ({cause})", {"database": self.description, "cause": str(error)}))
         if isinstance(error, sqlite3.Error):
             return StoreError(explain(error, self.description))
-        return StoreError(f"database write failed ({self.description}): {error}")
+        return store_error("database write failed ({database}): {cause}", database=self.description, cause=str(error))
 
     async def _transaction(self, statements: list[Statement], guard: int | None = None) -> list[int | None]:
         try:
@@ -258,4 +262,5 @@ class SqliteStore(Store):
             return await self._on_thread(_read, self.connection, statement, params or {})
         except (DBAPIError, sqlite3.Error) as error:
             cause = _sqlite_error(error)
-            raise StoreError(f"database read failed ({self.description}): {cause} — {advice(cause)}") from error
+            raise store_error("database read failed ({database}): {cause} — {advice}", database=self.description,
+                              cause=str(cause), advice=advice(cause)) from error

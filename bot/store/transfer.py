@@ -10,23 +10,26 @@ from pathlib import Path
 
 from sqlalchemy import literal_column, select
 
-from bot.store.errors import StoreError
+from bot.store.errors import store_error
 from bot.store.postgres import PostgresStore
 from bot.store.schema import metadata
 from bot.store.sqlite import SqliteStore
+from games.core.messages import Msg, counted
 
 
 async def copy_sqlite_to_postgres(source: SqliteStore, target: PostgresStore) -> dict[str, int]:
     """Copy every row of ``source`` into ``target`` (both open); returns rows copied per table."""
     source_revision, target_revision = await source.schema_revision(), await target.schema_revision()
     if source_revision != target_revision:
-        raise StoreError(f"the schemas differ ({source.description} revision {source_revision},"
-                         f" {target.description} revision {target_revision}); update the bot first")
+        raise store_error("the schemas differ ({source} revision {source_revision}, {target} revision"
+                          " {target_revision}); update the bot first", source=source.description,
+                          source_revision=str(source_revision), target=target.description,
+                          target_revision=str(target_revision))
     tables = metadata.sorted_tables          # parents before the tables that reference them
     for table in tables:
         if await target.fetch(select(literal_column("1")).select_from(table).limit(1)):
-            raise StoreError(f"{target.description} already holds data (table {table.name}); copy only into a new,"
-                             " empty database")
+            raise store_error("{database} already holds data (table {table}); copy only into a new, empty database",
+                              database=target.description, table=table.name)
     batches = []
     for table in tables:
         columns = [column.name for column in table.columns]
@@ -36,11 +39,11 @@ async def copy_sqlite_to_postgres(source: SqliteStore, target: PostgresStore) ->
     return {name: len(rows) for name, _columns, rows in batches}
 
 
-async def migrate_sqlite_to_postgres(path: str, dsn: str) -> str:
+async def migrate_sqlite_to_postgres(path: str, dsn: str) -> Msg:
     """The command: copy the SQLite file at ``path`` into the PostgreSQL database at ``dsn``;
     returns a one-line summary (StoreError says what went wrong; nothing is copied then)."""
     if not Path(path).is_file():
-        raise StoreError(f"there is no SQLite database at {path} (database.path, or --from)")
+        raise store_error("there is no SQLite database at {path} (database.path, or --from)", path=path)
     source = await SqliteStore(path).open()
     try:
         target = await PostgresStore(dsn, pool_size=2).open()
@@ -50,6 +53,12 @@ async def migrate_sqlite_to_postgres(path: str, dsn: str) -> str:
             await target.close()
     finally:
         await source.close()
-    rows = sum(copied.values())
-    return (f"Copied {rows} rows ({copied.get('game_tables', 0)} game tables) from {source.description} to"
-            f" {target.description}. Set database.backend: postgres and start the bot.")
+    return copied_summary(sum(copied.values()), copied.get("game_tables", 0), source.description, target.description)
+
+
+def copied_summary(rows: int, tables: int, source: str, target: str) -> Msg:
+    """The command's last line: what was copied where, and what to do next."""
+    return Msg("Copied {rows} ({tables}) from {source} to {target}. Set database.backend: postgres and start the bot.",
+               {"rows": counted("{count} row", "{count} rows", count=rows),
+                "tables": counted("{count} game table", "{count} game tables", count=tables),
+                "source": source, "target": target})

@@ -195,6 +195,9 @@ class Undo(TableHooks):
         """Take the moves back (under the table's lock) through the table core, then announce
         the turn gone back to. ``own``: the mover's own take-back, with nobody's consent."""
         service = self.service
+        mover = taken[0].seat
+        # the first step of a move made in steps (Game.mid_move) was seen by its player alone
+        half = own and table.game.mid_move(table.state, mover)
         state = replay(table.game, len(table.seats), table.options, table.seed, kept)
         # guarded: only if the table is still where this process saw it (another shard process may
         # have moved it on); the turn this undo goes back to is not announced until its answer is sent
@@ -205,7 +208,11 @@ class Undo(TableHooks):
             return _error("That choice is no longer open: the game has moved on.")
         if failed is not None:
             return [Reply([failed.reason], private=True, error=True, names=table.names)]
-        player = SeatRef(taken[0].seat)
+        if half:
+            headline = [t("You take back that step; nobody else saw it.")]
+            reply = await service.turns.panel(table, mover, headline=headline)
+            return [reply] if reply is not None else [Reply(headline, private=True, names=table.names, table_id=table.id)]
+        player = SeatRef(mover)
         if own:
             headline = Event(t("{player} takes back their hidden move (nobody had moved since).", player=player)
                              if isinstance(label, Msg) else

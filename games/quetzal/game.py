@@ -23,6 +23,12 @@ from games.quetzal.view import QuetzalView, build_view
 FINAL_PARTS = (("track", N_("Score track")), ("marker", N_("Marker")), ("coins", N_("Coins")), ("tiles", N_("Upgrade tiles")))
 
 
+def held(state: QuetzalState, seat: int) -> list[str]:
+    """The cards only ``seat`` has seen: its hand and those it chose for a delivery not made yet."""
+    staged = state.steps[0].cards if state.steps and state.steps[0].seat == seat else []
+    return state.seats[seat].hand + list(staged)
+
+
 class Quetzal(Game):
     name = "quetzal"
     title = N_("Quetzal")      # marked for the catalogue: the name Japanese players know
@@ -79,8 +85,9 @@ class Quetzal(Game):
         return flow.perform(state, seat, action)
 
     def mid_move(self, state: QuetzalState, seat: int) -> bool:
-        """A team chosen (``team ... use``) whose workers are still to be named."""
-        return flow.prompt_kind(state, seat) == "workers"
+        """A team chosen (``team ... use``) whose workers are still to be named, or a delivery
+        with cards chosen (``deliver <card> +``) that is not made yet."""
+        return flow.mid_move(state, seat)
 
     # -- turn flow: timeouts and undo ------------------------------------------------------------
     def skip_action(self, state: QuetzalState, seat: int) -> Action | None:
@@ -117,15 +124,19 @@ class Quetzal(Game):
         """A placement on any space (the Camp's coin included), a staged team, keeping a roll,
         ``reroll none``, storing an upgrade, taking cards from the Temple display (rows t1,
         t2, t5) or a tile from the Village display, and ``sell none`` / ``deliver none`` show
-        nothing new and may be taken back. Rolling workers (Camp or upgrade rerolls, the next
-        round's roll), drawing relic cards or upgrade tiles (rows t3 and t4, Excavation,
-        discovery space 6, the refill between rounds) and, with hidden hands, selling or
-        delivering a card of the hand cannot."""
+        nothing new and may be taken back, and so may a step only its player has seen (a
+        staged team, a card chosen for a delivery with ``deliver <card> +``). Rolling workers
+        (Camp or upgrade rerolls, the next round's roll), drawing relic cards or upgrade tiles
+        (rows t3 and t4, Excavation, discovery space 6, the refill between rounds) and, with
+        hidden hands, selling or delivering a card of the hand (``deliver done`` included)
+        cannot."""
         after = self.from_json(self.to_json(state))
         try:
             done = self.apply(after, seat, action)
         except IllegalAction:
             return True
+        if flow.mid_move(after, seat):
+            return False
         if after.deck != state.deck or after.stack != state.stack:
             return reveal.DREW
         if after.rng.draws != state.rng.draws:
@@ -133,8 +144,8 @@ class Quetzal(Game):
         if reveal.secret(done):
             return reveal.SECRET
         if OPEN_HANDS not in state.options:
-            for old, new in zip(state.seats, after.seats):
-                if Counter(old.hand) - Counter(new.hand):
+            for s in range(state.players):
+                if Counter(held(state, s)) - Counter(held(after, s)):
                     return reveal.SHOWN
         return after.phase == "over"
 

@@ -4,11 +4,11 @@ are shown only to their owner unless the table plays with open hands. The shared
 (``seat``, ``to_act``, ``phase``, ``players``, ``me``) are those of ``games.core.views``."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.quetzal.actions import TeamUse, worker_key
 from games.quetzal.components import rules
-from games.quetzal.rules.flow import capacity, prompt_kind, to_act
+from games.quetzal.rules.flow import capacity, mid_move, prompt_kind, to_act
 from games.quetzal.rules.placement import closed_spaces
 from games.quetzal.rules.options import OPEN_HANDS
 from games.quetzal.rules.rounds import SURROUNDINGS
@@ -64,7 +64,7 @@ class PromptView:
     index: int = 0     # Harbour worker number (1-based)
     of: int = 0        # Harbour team size
     left: int = 0      # camp-reroll: rerolls still to make
-    chosen: tuple[str, ...] = ()   # deliver: cards already chosen (``deliver <card> +``); public
+    chosen: tuple[str, ...] = ()   # deliver: cards already chosen (``deliver <card> +``); the mover's only
     team: str = ""     # workers: the team whose workers are named next (``team 3a 2 black``)
 
 
@@ -130,20 +130,34 @@ def prompt_view(state: QuetzalState, seat: int) -> PromptView | None:
     return PromptView(seat, kind)
 
 
+def before_the_move(prompt: PromptView) -> PromptView:
+    """What others see of a seat part-way through a move (``mid_move``): the prompt as it was
+    before the move began (the team still to place; the delivery with no card chosen)."""
+    if prompt.kind == "workers":
+        return PromptView(prompt.seat, "place")
+    return replace(prompt, chosen=())
+
+
 def build_view(state: QuetzalState, seat: int | None) -> QuetzalView:
     open_hands = OPEN_HANDS in state.options or not rules().hands_hidden
+    # a move in progress is its player's alone: others see the game as it was before it
+    moving = {s for s in to_act(state) if s != seat and mid_move(state, s)}
     seats = []
     for s, p in enumerate(state.seats):
         visible = open_hands or s == seat
+        hand = list(p.hand)
+        if s in moving and state.steps and state.steps[0].seat == s:
+            hand = sorted(hand + state.steps[0].cards, key=rules().card_order)
         seats.append(QuetzalPlayerView(
             seat=s, coins=p.coins, vp=p.vp, discovery=p.discovery, marker=state.marker == s,
-            hand_count=len(p.hand), hand=tuple(p.hand) if visible else None, tiles=tuple(p.tiles),
+            hand_count=len(hand), hand=tuple(hand) if visible else None, tiles=tuple(p.tiles),
             stored=tuple(p.stored),
             workers=tuple(WorkerView(w.wid, "*" if w.wild else w.face, w.roll, w.where)
                           for w in sorted(p.workers, key=lambda w: worker_key(w.wid))),
             reroll_window=tuple(p.reroll_window)))
     acting = sorted(to_act(state))
-    prompts = tuple(pv for pv in (prompt_view(state, s) for s in acting) if pv is not None)
+    prompts = tuple(before_the_move(pv) if pv.seat in moving else pv
+                    for pv in (prompt_view(state, s) for s in acting) if pv is not None)
     final = None
     if state.phase == "over":
         final = tuple(FinalView(s, f.track, f.marker, f.coins, f.tiles, f.total, f.discovery)

@@ -199,7 +199,8 @@ def test_delivery_one_card_at_a_time() -> None:
     assert GAME.parse(state, ANA, "deliver done") == Deliver(()) == GAME.parse(state, ANA, "pass")   # nothing chosen
     act(state, ANA, "deliver V03 +")
     assert ana.hand == ["V09", "V10", "T06", "M09"] and state.steps[0].cards == ["V03"]
-    assert GAME.view(state, None).prompts[0].chosen == ("V03",)
+    assert GAME.view(state, ANA).prompts[0].chosen == ("V03",)
+    assert GAME.view(state, None).prompts[0].chosen == () and GAME.view(state, BEN).prompts[0].chosen == ()
     assert GAME.parse(state, ANA, "deliver done") == Done() == GAME.parse(state, ANA, "pass")
     assert Done() in GAME.legal_actions(state, ANA) and Deliver(()) not in GAME.legal_actions(state, ANA)
     with pytest.raises(IllegalAction, match="already holds V03"):
@@ -241,7 +242,8 @@ def test_placement_with_named_workers_is_staged() -> None:
     assert GAME.parse(state, ANA, "team 3a 2 white use") == TeamUse("3a", "w", 2)
     assert str(TeamUse("3a", "w", 2)) == "team 3a 2 white use" and str(TeamUse("hm", None, 3)) == "team hm 3 use"
     act(state, ANA, "team 3a 2 white use")
-    assert state.turn == ANA and GAME.view(state, None).prompts[0].team == "team 3a 2 white"
+    assert state.turn == ANA and GAME.view(state, ANA).prompts[0].team == "team 3a 2 white"
+    assert GAME.view(state, None).prompts[0].kind == "place"        # the table sees the move once complete
     variants = [str(a) for a in GAME.legal_actions(state, ANA)]
     # every pair of the white-capable workers 1, 2, 4, 5, big, by their IDs; the default first
     assert variants == ["team 3a 2 white"] + [f"team 3a 2 white use {pair}" for pair in

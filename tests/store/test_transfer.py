@@ -3,9 +3,11 @@ the games go on there, new ids follow the copied ones, and a second copy is refu
 import asyncio
 import itertools
 import os
+import re
 import sys
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 
 from bot.service import TableService
@@ -83,5 +85,48 @@ async def test_copy_then_play_on(tmp_path, pg_server):
 
         code, out, err = await run_command(config, dsn)
         assert code == 3 and "Nothing was copied" in err and "already holds data" in err
+    finally:
+        await pg_server.recycle_database(database)
+
+
+async def run_in_language(config: Path, dsn: str, lang: str) -> tuple[int, str, str]:
+    """``python -m bot migrate sqlite-to-postgres`` for an operator whose language is ``lang``."""
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "migrate", "sqlite-to-postgres", "--config", str(config), "--to", dsn,
+        cwd=ROOT, env=dict(environ, PYTHONPATH=str(ROOT), LANG=lang),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await process.communicate()
+    return process.returncode or 0, out.decode(), err.decode()
+
+
+@pytest.mark.parametrize(("lang", "copied", "refused"), [
+    ("en_US.UTF-8", r"^Copied \d+ rows \(1 game table\) from SQLite .+ to PostgreSQL .+\. Set database\.backend: postgres"
+                    r" and start the bot\.$",
+     r"^Nothing was copied: PostgreSQL \S+ already holds data \(table \w+\); copy only into a new, empty database$"),
+    ("ja_JP.UTF-8", r"^SQLite .+からPostgreSQL \S+へ\d+行（ゲーム卓1件）をコピーしました。「database\.backend: postgres」と設定"
+                    r"してから、ボットを起動してください。$",
+     r"^何もコピーしませんでした：PostgreSQL \S+にはすでにデータがあります（テーブル\w+）。新しい空のデータベースにだけコピー"
+     r"してください$"),
+])
+async def test_the_copy_speaks_the_operators_language(tmp_path, pg_server, lang, copied, refused):
+    """The summary of a copy and the store's refusal of a second one are said in the operator's
+    language (LANG), the numbers with their plural forms; no traceback."""
+    path = tmp_path / "small.sqlite3"
+    sqlite = await SqliteStore(path).open()
+    service = TableService(sqlite, make_settings())
+    await service.join(ctx("alice", 1), "countdown")          # one game table, one seat
+    await service.close()
+    await sqlite.close()
+    config = tmp_path / "config.yaml"
+    config.write_text(f"database:\n  path: {path}\n")
+    database = await pg_server.new_database()
+    try:
+        code, out, err = await run_in_language(config, pg_server.dsn(database), lang)
+        assert code == 0 and "Traceback" not in out + err, out + err
+        assert re.match(copied, out.strip()), out
+        code, out, err = await run_in_language(config, pg_server.dsn(database), lang)
+        assert code == 3 and "Traceback" not in out + err, out + err
+        assert re.match(refused, err.strip()), err
     finally:
         await pg_server.recycle_database(database)

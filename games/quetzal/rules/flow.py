@@ -49,6 +49,14 @@ def prompt_kind(state: QuetzalState, seat: int) -> str | None:
     return {"bm": "sell", "hm": "deliver", "ship": "deliver"}.get(code, "upgrade")
 
 
+def mid_move(state: QuetzalState, seat: int) -> bool:
+    """Whether ``seat`` is part-way through one move: a team chosen (``team ... use``) whose
+    workers are still to be named, or a delivery with cards chosen (``deliver <card> +``) that
+    is not delivered yet. Only the mover knows of such a step until the move is complete."""
+    kind = prompt_kind(state, seat)
+    return kind == "workers" or (kind == "deliver" and bool(state.steps[0].cards))
+
+
 def capacity(step: Step) -> int:
     return rules().ship_cards if step.space == "ship" else rules().harbour_cards
 
@@ -270,7 +278,9 @@ def perform(state: QuetzalState, seat: int, action: Action) -> list[Event]:
         return events
     if kind == "place" and isinstance(action, TeamUse):
         state.team_space, state.team_colour, state.team_count = action.space, action.colour, action.count
-        return [Event.public("{player} chooses the workers for {team}.", player=SeatRef(seat), team=action.team_text())]
+        # the first step of a move: only its player hears of it until the workers are named
+        return [Event.private({seat}, "{player} chooses the workers for {team}.", player=SeatRef(seat),
+                              team=action.team_text())]
     if kind in ("place", "workers"):
         assert isinstance(action, Place)
         state.team_space, state.team_colour, state.team_count = "", None, 0
@@ -329,4 +339,4 @@ def next_turn(state: QuetzalState) -> list[Event]:
     return start_phase3(state)
 
 
-__all__ = ["capacity", "deliver_actions", "legal_actions", "perform", "problem", "prompt_kind", "to_act"]
+__all__ = ["capacity", "deliver_actions", "legal_actions", "mid_move", "perform", "problem", "prompt_kind", "to_act"]

@@ -144,15 +144,15 @@ def sell(state: QuetzalState, step: Step, card: str | None) -> list[Event]:
 
 
 def stage_cards(state: QuetzalState, step: Step, cards: tuple[str, ...]) -> list[Event]:
-    """``deliver <cards> +``: the cards leave the hand for the delivery being built (they will be
-    delivered: a chosen card cannot be taken back, so showing them now reveals nothing early)."""
+    """``deliver <cards> +``: the cards leave the hand for the delivery being built. Only their
+    player hears of it: the table sees the delivery once, when it is made."""
     player = state.player(step.seat)
     for card in cards:
         player.hand.remove(card)
     step.cards = sorted(step.cards + list(cards), key=rules().card_order)
     label = f"hm#{step.index + 1}" if step.space == "hm" else step.space
-    return [Event.public("{space}: {player} chooses {cards} for the delivery (so far {chosen}).", space=label,
-                         player=SeatRef(step.seat), cards=" ".join(cards), chosen=" ".join(step.cards))]
+    return [Event.private({step.seat}, "{space}: {player} chooses {cards} for the delivery (so far {chosen}).",
+                          space=label, player=SeatRef(step.seat), cards=" ".join(cards), chosen=" ".join(step.cards))]
 
 
 def deliver(state: QuetzalState, step: Step, added: tuple[str, ...]) -> list[Event]:
