@@ -4,11 +4,12 @@ table's lock, and played through the table's one commit path under it, then post
 table's channel like a timer's move.
 
 A human's move never waits for a computer's thinking: the event loop is free while it thinks,
-and so is the table's lock. The move is played only if the table is still at the version it
-was thought for (an /abort, an /undo or a move stored by another process meanwhile drops it,
-and the computer thinks again if it is still to move). Nothing about a thought is stored: after
-a restart in the middle of one, the restored table asks again, and the version check of the
-commit makes the move land once.
+and so is the table's lock. The move is played only if the table is still at the turn it was
+thought for (an /abort, an /undo or a move stored by another process meanwhile drops it, and
+the computer thinks again if it is still to move). The turn is the table's turn serial, not its
+version: an /undo takes the version back, so a new move after it brings the same version back
+in another position. Nothing about a thought is stored: after a restart in the middle of one,
+the restored table asks again, and the version check of the commit makes the move land once.
 
 Tables wait in a bounded queue, one entry per table; one asking task per worker process takes
 them in turn, so at most ``computer.think_processes`` questions are in the processes at once.
@@ -114,7 +115,7 @@ class ComputerTurns:
         if question is None:
             self.waiting.discard(table_id)
             return
-        version, question = question
+        turn, question = question
         self.waits.append(time.monotonic() - asked)
         started = time.monotonic()
         try:
@@ -129,12 +130,12 @@ class ComputerTurns:
                      (time.monotonic() - started) * 1000)
         async with tables.lock(channel_id):
             self.waiting.discard(table_id)
-            replies = await self._play(table_id, version, question.seat, decision)
+            replies = await self._play(table_id, turn, question.seat, decision)
         if replies:
             await self._deliver(channel_id, replies)
 
     async def _question(self, table_id: int) -> tuple[int, Question] | None:
-        """What the computer to move thinks about, at the table's current version (under its lock)."""
+        """The table's turn serial and what the computer to move thinks about there (under its lock)."""
         table = await self.service.live_tables.load(table_id)
         if table is None:
             return None
@@ -142,19 +143,19 @@ class ComputerTurns:
         if seat is None:
             return None
         level = self.service.play.level_of(table, seat)
-        return table.version, Question(table.game.name, table.snapshot, seat, level, f"{table.seed}:{table.version}:computer",
-                                       self.thinker.seconds)
+        return table.turn_serial, Question(table.game.name, table.snapshot, seat, level,
+                                           f"{table.seed}:{table.version}:computer", self.thinker.seconds)
 
-    async def _play(self, table_id: int, version: int, seat: int, decision: Decision | None) -> list[Reply]:
-        """Play the decision if the table is still where it was thought for (under its lock)."""
+    async def _play(self, table_id: int, turn: int, seat: int, decision: Decision | None) -> list[Reply]:
+        """Play the decision if the table is still at the turn (serial) it was thought for (under its lock)."""
         table = await self.service.live_tables.load(table_id)
         if table is None:
             log.info("table %s: closed while its computer thought; the move is dropped", table_id)
             self.dropped += 1
             return []
-        if table.version != version or self.service.play.thinking_seat(table) != seat:
-            log.info("table %s: moved on (version %s, thought at %s) while its computer thought; the move is dropped",
-                     table_id, table.version, version)
+        if table.turn_serial != turn or self.service.play.thinking_seat(table) != seat:
+            log.info("table %s: moved on (turn %s, thought at %s) while its computer thought; the move is dropped",
+                     table_id, table.turn_serial, turn)
             self.dropped += 1
             self.ask(table)
             return []

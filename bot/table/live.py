@@ -48,10 +48,11 @@ class LiveTable:
     @property
     def turn_serial(self) -> int:
         """A number for the current turn that no other turn of this game has or will have, for
-        the custom_ids of its buttons: a move adds one to the version; an undo of ``k`` moves
-        takes ``k`` from the version and adds ``k`` to the moves taken back, so counting those
-        twice the serial still grows by ``k``. The version alone comes back after an undo and
-        a new move, and a button of the undone turn would then act again."""
+        the custom_ids of its buttons and the thoughts of its computers: a move adds one to the
+        version; an undo of ``k`` moves takes ``k`` from the version and adds ``k`` to the moves
+        taken back, so counting those twice the serial still grows by ``k``. The version alone
+        comes back after an undo and a new move, and a button of the undone turn (or a move
+        thought for it) would then act again."""
         return self.version + 2 * self.takebacks
 
     @property

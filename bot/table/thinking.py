@@ -5,7 +5,7 @@ A question carries what the seat's decision is computed from today: the game's n
 stored state of the table's version (the search itself reads it only through the game's
 ``determinize``, from the seat's side), the seat, the level, the rng's seed and the budget in
 CPU seconds. The answer is the move's text, which the table applies through its one commit path
-after checking that it is still at that version (bot/service/computers.py).
+after checking that it is still at that turn (bot/service/computers.py).
 
 The cheap levels (``random``, ``greedy``: a few milliseconds a move, docs/performance.md) keep
 running inline, in the commit that leads to their turn.

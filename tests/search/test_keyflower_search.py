@@ -5,48 +5,26 @@ import random
 
 import pytest
 
-from games.core.search import SearchSettings, StrongPlayer
+from games.core.search import SearchSettings
 from games.keyflower import GAME
+from tests.search.checks import check_evaluation, one_seat_to_act, random_actions, strong_plays_a_whole_game
 from tests.search.copies import check_copy
-from tests.search.test_keyflower_no_peeking import OPTIONS, reachable
+from tests.search.positions import any_seat, first_seat, reachable
+from tests.search.test_keyflower_no_peeking import OPTIONS
 
 QUICK = SearchSettings(iterations=6, seconds=None, depth=3)
 
 
 @pytest.mark.parametrize("players, moves", [(2, 0), (3, 40), (4, 90), (2, 80)])
 def test_a_clone_is_equal_and_independent(players, moves):
-    state = reachable(players, frozenset(OPTIONS), 4, moves)
-    assert not GAME.is_over(state)
-    while len(GAME.to_act(state)) != 1:          # check_copy plays one seat's move
-        seat = min(GAME.to_act(state))
-        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
-    check_copy(GAME, state, GAME.clone)
+    check_copy(GAME, one_seat_to_act(GAME, reachable(GAME, any_seat, players, frozenset(OPTIONS), 4, moves)), GAME.clone)
 
 
 def test_the_evaluation_leaves_the_state_alone_and_is_the_result_at_the_end():
-    state = reachable(3, frozenset(), 8, 60)
-    before = GAME.to_json(state)
-    values = GAME.evaluate(state)
-    assert GAME.to_json(state) == before and len(values) == 3
-    rng = random.Random(8)
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-    outcome = GAME.outcome(state)
-    assert outcome is not None and GAME.evaluate(state) == tuple(float(s) for s in outcome.scores)
+    check_evaluation(GAME, reachable(GAME, any_seat, 3, frozenset(), 8, 60), 3, first_seat, random_actions(GAME, random.Random(8)))
 
 
 def test_strong_plays_a_whole_game():
-    assert GAME.supports_search() and "strong" in GAME.computer_levels()    # at tables: it beat greedy
-    assert GAME.computer_player("strong").name == "strong"
-    strong = StrongPlayer(QUICK)
-    state = GAME.setup(3, frozenset(OPTIONS), 21)
-    rng = random.Random(21)
-    phases = set()
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        phases.add(state.phase)
-        action = strong.choose(GAME, state, seat, rng) if seat == 0 else rng.choice(GAME.legal_actions(state, seat))
-        assert action in GAME.legal_actions(state, seat)
-        GAME.apply(state, seat, action)
+    assert "strong" in GAME.computer_levels()    # at tables: it beat greedy
+    phases = strong_plays_a_whole_game(GAME, frozenset(OPTIONS), QUICK, first_seat, lambda state, seat: state.phase)
     assert {"actions", "winter_select", "boats", "placement"} <= phases

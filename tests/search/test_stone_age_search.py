@@ -6,31 +6,24 @@ import random
 
 import pytest
 
-from games.core.search import SearchSettings, StrongPlayer
+from games.core.search import SearchSettings
 from games.stone_age.actions import Place
 from games.stone_age.rules.checks import all_locations, placement_error, placement_open
+from tests.search.checks import check_evaluation, greedy_actions, strong_plays_a_whole_game
 from tests.search.copies import check_copy
-from tests.search.test_stone_age_no_peeking import GAME, OPTIONS, reachable
+from tests.search.positions import first_seat, reachable
+from tests.search.test_stone_age_no_peeking import GAME, OPTIONS
 
 QUICK = SearchSettings(iterations=8, seconds=None)
 
 
 @pytest.mark.parametrize("players, moves", [(2, 40), (3, 95), (4, 150)])
 def test_a_clone_is_equal_and_independent(players, moves):
-    check_copy(GAME, reachable(players, frozenset(OPTIONS), 4, moves), GAME.clone)
+    check_copy(GAME, reachable(GAME, first_seat, players, frozenset(OPTIONS), 4, moves), GAME.clone)
 
 
 def test_the_evaluation_leaves_the_state_alone_and_is_the_result_at_the_end():
-    state = reachable(2, frozenset(), 8, 60)
-    before = GAME.to_json(state)
-    values = GAME.evaluate(state)
-    assert GAME.to_json(state) == before and len(values) == 2
-    greedy = GAME.computer_player("greedy")
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        GAME.apply(state, seat, greedy.choose(GAME, state, seat, random.Random(seat)))
-    outcome = GAME.outcome(state)
-    assert outcome is not None and GAME.evaluate(state) == tuple(float(s) for s in outcome.scores)
+    check_evaluation(GAME, reachable(GAME, first_seat, 2, frozenset(), 8, 60), 2, first_seat, greedy_actions(GAME))
 
 
 @pytest.mark.parametrize("players, options", [(2, frozenset()), (3, frozenset({"hunt_repeat"})), (4, frozenset())])
@@ -47,19 +40,6 @@ def test_the_quick_placement_check_agrees_with_the_refusals(players, options):
 
 
 def test_strong_plays_a_whole_game_with_hidden_cards():
-    assert GAME.supports_search() and "strong" not in GAME.computer_levels()    # not offered: no better than greedy yet
-    assert GAME.computer_player("strong").name == "strong"
-    strong = StrongPlayer(QUICK)
-    state = GAME.setup(3, frozenset({"hidden_cards"}), 21)
-    rng = random.Random(21)
-    phases = set()
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        phases.add(state.phase)
-        if seat == 0:
-            action = strong.choose(GAME, state, seat, rng)
-        else:
-            action = rng.choice(GAME.legal_actions(state, seat))
-        assert action in GAME.legal_actions(state, seat)
-        GAME.apply(state, seat, action)
+    assert "strong" not in GAME.computer_levels()    # not offered: no better than greedy yet
+    phases = strong_plays_a_whole_game(GAME, frozenset({"hidden_cards"}), QUICK, first_seat, lambda state, seat: state.phase)
     assert {"place", "act"} <= phases

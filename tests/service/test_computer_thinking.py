@@ -1,13 +1,15 @@
 """A strong computer thinks in a worker process, off the event loop: a human's move at another
 table is answered while it thinks; its move is played through the commit path only while the
-table is still where it was thought for (an /abort drops it); after a restart in the middle of
-a thought the computer thinks again and moves exactly once. On the real SQLite store.
+table is still where it was thought for (an /abort drops it, and so does an /undo, even when a
+new move brings the table back to the same version); after a restart in the middle of a
+thought the computer thinks again and moves exactly once. On the real SQLite store.
 
 Starts worker processes: runs in make test's serial pass (tests/parallel.py)."""
 from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import random
 import time
 
@@ -17,13 +19,14 @@ from bot.plugins import Plugins
 from bot.plugins.ports import Ports
 from bot.service import TableService
 from bot.store import SqliteStore
+from bot.table.thinking import Decision, Question, Thinker
 from tests.conftest import ctx, make_settings
 from tests.helpers import confirmed, text_of
 
 
-def service_of(store, seconds: float = 0.05) -> TableService:
+def service_of(store, seconds: float = 0.05, game: str = "carcassonne") -> TableService:
     seeds = itertools.count(40)
-    settings = make_settings(games={"enabled": ("carcassonne",)}, computer={"think_seconds": seconds, "takeover_level": "strong"})
+    settings = make_settings(games={"enabled": (game,)}, computer={"think_seconds": seconds, "takeover_level": "strong"})
     return TableService(store, settings, seed_source=lambda: next(seeds), render=False)
 
 
@@ -38,10 +41,11 @@ class Posted:
         self.replies.setdefault(channel, []).extend(replies)
 
 
-async def open_against_strong(service: TableService, channel: int, user: str = "alice", level: str = "strong"):
-    """A Carcassonne table in ``channel``: ``user`` against a computer (strong), started."""
+async def open_against_strong(service: TableService, channel: int, user: str = "alice", level: str = "strong",
+                              game: str = "carcassonne"):
+    """A table of ``game`` in ``channel``: ``user`` against a computer (strong), started."""
     player = ctx(user, channel)
-    await service.join(player, "carcassonne")
+    await service.join(player, game)
     await service.addbot(player, level)
     table = service.live_tables.in_channel(channel)
     assert table is not None and table.seats[1].level == level
@@ -66,6 +70,34 @@ async def thought_under_way(service: TableService, table) -> None:
     while len(service.computers.waits) == asked and not service.computers.busy:
         await asyncio.sleep(0.01)
     await asyncio.sleep(0.05)
+
+
+class HeldThoughts:
+    """The questions the computers are asked, in order; ``hold()`` keeps the answer to the next
+    one back until its event is set, so a test acts while that computer is still thinking,
+    however fast the worker thinks (the thinking itself is the worker's, unchanged)."""
+
+    def __init__(self, thinker: Thinker) -> None:
+        self.think = thinker.decide
+        self.questions: list[Question] = []
+        self.gate: asyncio.Event | None = None
+
+    def hold(self) -> asyncio.Event:
+        self.gate = asyncio.Event()
+        return self.gate
+
+    async def decide(self, question: Question) -> Decision:
+        self.questions.append(question)
+        gate, self.gate = self.gate, None
+        decision = await self.think(question)
+        if gate is not None:
+            await gate.wait()
+        return decision
+
+    async def asked(self, count: int) -> None:
+        """Wait until ``count`` questions have been asked."""
+        while len(self.questions) < count:
+            await asyncio.sleep(0.01)
 
 
 @pytest.fixture
@@ -123,6 +155,64 @@ async def test_an_aborted_table_drops_the_computers_answer(sqlite):
     assert service.computers.dropped == 1
     assert [a for a in await sqlite.actions(table.id) if a.n > version] == []
     assert posted.replies == {}
+    await service.close()
+
+
+def quiet_moves_to(game, state, seat: int, computer: int) -> list[str]:
+    """The bids of ``seat`` that reveal nothing (so the mover may take them back at once) and
+    leave ``computer`` to move."""
+    moves = []
+    for action in game.legal_actions(state, seat):
+        trial = game.from_json(game.to_json(state))
+        events = game.apply(trial, seat, action)
+        if str(action).startswith("bid ") and not game.reveals(state, seat, action, events) \
+                and game.to_act(trial) == {computer}:
+            moves.append(str(action))
+    return moves
+
+
+async def test_an_undo_while_the_computer_thinks_drops_the_thought(sqlite, monkeypatch, caplog):
+    """Alice bids and her strong opponent starts thinking; she takes the bid back at once
+    (nobody has moved since) and bids otherwise before the thought ends, so the table is at the
+    version the thought was for again, in another position. The thought is dropped; the
+    computer thinks again for the position after her new bid and moves exactly once, posted
+    once."""
+    service = service_of(sqlite, seconds=0.1, game="keyflower")
+    plugins = Plugins(service, sqlite)                          # /undo
+    posted = Posted(service)
+    held = HeldThoughts(service.computers.thinker)
+    monkeypatch.setattr(service.computers.thinker, "decide", held.decide)
+    player, table = await open_against_strong(service, 1, game="keyflower")
+    await service.computers.settled()                           # the computer may open the game
+    seat, computer = table.seat_of(player.user_id), 1
+    assert seat == 0
+    first, second = quiet_moves_to(table.game, table.state, seat, computer)[:2]
+    version, asked, moves_posted = table.version, len(held.questions), len(posted.replies.get(1, []))
+
+    gate = held.hold()
+    replies = await service.act(player, first)
+    assert not replies[0].error, text_of(replies)
+    thought_for = table.snapshot
+    await held.asked(asked + 1)                                 # the computer thinks about `first`
+    replies = await plugins.undo.request(player)
+    assert not replies[0].error and "takes back their move" in text_of(replies), text_of(replies)
+    assert table.version == version
+    replies = await service.act(player, second)
+    assert not replies[0].error, text_of(replies)
+    assert table.version == version + 1 and table.snapshot != thought_for
+    moved_to = table.snapshot
+    gate.set()                                                  # the thought about `first` ends now
+    await service.computers.settled()
+
+    assert service.computers.dropped == 1
+    assert [q.snapshot for q in held.questions[asked:]] == [thought_for, moved_to]
+    after = [(a.n, a.seat, a.by_computer) for a in await sqlite.actions(table.id) if a.n > version]
+    assert after[:2] == [(version + 1, seat, False), (version + 2, computer, True)]
+    assert [a for a in after[2:] if a[1] == computer] == []     # one move of the computer, stored once
+    assert await sqlite.undone(table.id) == [first]
+    public = [r for r in posted.replies[1][moves_posted:] if not r.private]
+    assert len(public) == 1 and "CPU 1 (strong)" in text_of(public), text_of(public)
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []     # no move for a gone position
     await service.close()
 
 
