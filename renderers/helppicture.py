@@ -44,9 +44,10 @@ class Scene:
     key: tuple[tuple[str, str], ...]
     #: a component of the position that the key names as an example (its id)
     example: Callable[[Any], str] | None = None
-    #: how many pixels to leave out at the bottom of the drawn board (a part the key does not
-    #: need), so that the board, the key and the legend fit a phone
-    trim: Callable[[Any], int] | None = None
+    #: the band of the drawn board's rows (top, bottom) to leave out, given the view and the
+    #: board's height: a part the key does not need, so that the board, the key and the legend
+    #: fit a phone
+    leave_out: Callable[[Any, int], tuple[int, int]] | None = None
 
 
 SCENES: dict[str, Scene] = {
@@ -58,13 +59,13 @@ SCENES: dict[str, Scene] = {
         ("m", N_("a monk on a monastery")),
         ("-", N_("no follower: /place X,Y rK -")),
     )),
-    "quetzal": Scene(0, "board", None, (
+    "quetzal": Scene(0, None, None, (
         ("camp  stele  t1–t5", N_("spaces, resolved in the order of their numbers")),
         ("3a  3b  3c  bm  v1–v3  hm  ship", N_("the other spaces: each code is written on its space")),
         ("1…6  big", N_("your workers; a white face is an archaeologist (w), a black one an adventurer (k)")),
         ("team t2 1 white", N_("one white worker to temple 2")),
         ("A…H", N_("the temple display's slots: take B H")),
-    ), trim=lambda view: quetzal_below_display(view)),
+    ), leave_out=lambda view, height: quetzal_village_and_track(view)),
     "florenza": Scene(0, "common", None, (
         ("M1…", N_("the monuments on display")),
         ("A1…", N_("the artists on display (A architect, P painter, S sculptor)")),
@@ -79,7 +80,7 @@ SCENES: dict[str, Scene] = {
         ("toolmaker  field  hut", N_("the village: a tool, agriculture, a new person")),
         ("building1–4  card1–4", N_("the building stacks and the cards (a card costs its number)")),
         ("F T H S", N_("farmers, tool makers, hut builders and shamans on your cards")),
-    ), trim=lambda view: stone_age_strips_below(view)),
+    ), leave_out=lambda view, height: (height - stone_age_strips_below(view), height)),
     "keyflower": Scene(0, "board", None, (
         (EXAMPLE, N_("a tile by its id, written under its name")),
         (f"bid {EXAMPLE} 2 red", N_("bid two red keeples for that tile")),
@@ -90,12 +91,15 @@ SCENES: dict[str, Scene] = {
 }
 
 
-def quetzal_below_display(view: Any) -> int:
-    """The height of Quetzal's board below the Temple display (the Village and the discovery
-    track), at the scale the help picture draws it."""
+def quetzal_village_and_track(view: Any) -> tuple[int, int]:
+    """The rows of Quetzal's board between the Temple display and the players (the Village and
+    the discovery track), at the scale the help picture draws it: the players' workers, which
+    the key explains, stay."""
+    from renderers.quetzal.panels import draw_header
     from renderers.quetzal.places import board_layout, display_end, track_end, village_end
+    header = draw_header(view, [""] * len(view.players), 1.0).height
     village = display_end(board_layout()[1])
-    return round(track_end(view, village_end(village)) - village)
+    return header + round(village), header + round(track_end(view, village_end(village)))
 
 
 def stone_age_strips_below(view: Any) -> int:
@@ -142,7 +146,9 @@ def key_rows(game: Game) -> list[tuple[str, str]]:
     return [(code.replace(MOVE, move).replace(EXAMPLE, example), word(meaning)) for code, meaning in found.key]
 
 
-def _picture(game: Game, found: Scene) -> Image.Image:
+def scene_board(game: Game, found: Scene) -> Image.Image:
+    """The scene's position as the help picture shows it: drawn by the game's renderer, without
+    the band the scene leaves out (in the language being spoken)."""
     state, _ = position(game, found)
     names = [word("Player {n}", n=seat + 1) for seat in range(game.min_players)]
     view = game.view(state, found.viewer)
@@ -150,8 +156,13 @@ def _picture(game: Game, found: Scene) -> Image.Image:
     if drawn is None:
         raise ValueError(f"{game.name} has a help scene but no renderer")
     board = Image.open(io.BytesIO(drawn)).convert("RGB")
-    if found.trim is not None:
-        board = board.crop((0, 0, board.width, board.height - found.trim(view)))
+    if found.leave_out is not None:
+        board = without_rows(board, *found.leave_out(view, board.height))
+    return board
+
+
+def _picture(game: Game, found: Scene) -> Image.Image:
+    board = scene_board(game, found)
     width = max(MIN_WIDTH, board.width)
     for _ in range(12):             # wider until it is no taller than twice its width
         title, key = _words(game, width)
@@ -165,6 +176,14 @@ def _picture(game: Game, found: Scene) -> Image.Image:
     canvas.paste(key, (0, title.height + board.height))
     assert canvas.height <= max_height(canvas.width)
     return canvas
+
+
+def without_rows(image: Image.Image, top: int, bottom: int) -> Image.Image:
+    """``image`` without its rows from ``top`` to ``bottom``: what was below moves up."""
+    out = Image.new(image.mode, (image.width, image.height - (bottom - top)))
+    out.paste(image.crop((0, 0, image.width, top)), (0, 0))
+    out.paste(image.crop((0, bottom, image.width, image.height)), (0, top))
+    return out
 
 
 def _words(game: Game, width: int) -> tuple[Image.Image, Image.Image]:

@@ -19,7 +19,8 @@ from renderers import registry as renderers
 from renderers.common import font_audit
 from renderers.common.phone import problems
 from renderers.common.picture_words import speaking, with_codes
-from renderers.helppicture import SCENES, help_picture, key_rows
+from renderers.common import word
+from renderers.helppicture import SCENES, help_picture, key_rows, position, scene_board
 from tests.conftest import make_settings
 from tests.renderers.drawnwords import recording
 from tests.renderers.test_japanese_pictures import untranslated
@@ -69,7 +70,6 @@ def test_help_picture_shows_its_codes_on_the_board(name):
     assert not left, f"{name}: English in the Japanese help picture: {left[:10]}"
     # the board part alone (the same position and region) shows the codes the key explains
     with recording() as board:
-        from renderers.helppicture import position
         state, _ = position(game, scene)
         with with_codes():
             renderers.render(game.name, game.view(state, scene.viewer), ["a", "b", "c"][:game.min_players],
@@ -113,3 +113,27 @@ async def test_console_saves_the_help_picture(store, tmp_path):
     images = sorted(Path(tmp_path / "images").glob("*help-quetzal.png"))
     assert len(images) == 1 and f"画像：{images[0]}" in out.getvalue()
     assert images[0].read_bytes() == help_picture(registry.get("quetzal"), "ja")
+
+
+def test_quetzal_help_picture_shows_the_players_workers():
+    """The key explains the workers (``1…6 big``): the help picture leaves out the Village and
+    the discovery track, and keeps the players' rows of the turn image below them."""
+    from renderers.quetzal.players import draw_player_lines
+    game = registry.get("quetzal")
+    scene = SCENES["quetzal"]
+    state, _ = position(game, scene)
+    view = game.view(state, scene.viewer)
+    with speaking("en"), with_codes():
+        names = [word("Player {n}", n=seat + 1) for seat in range(game.min_players)]
+        full = Image.open(io.BytesIO(renderers.render("quetzal", view, names))).convert("RGB")
+        shown = scene_board(game, scene)
+        picture = Image.open(io.BytesIO(help_picture(game, "en"))).convert("RGB")
+    players = draw_player_lines(view, names, 1.0).height
+    assert shown.height < full.height
+    bottom = (0, full.height - players, full.width, full.height)
+    assert shown.crop((0, shown.height - players, shown.width, shown.height)).tobytes() == full.crop(bottom).tobytes()
+    left = (picture.width - shown.width) // 2
+    first = shown.crop((0, 0, shown.width, 1)).tobytes()
+    tops = [y for y in range(picture.height - shown.height + 1)
+            if picture.crop((left, y, left + shown.width, y + 1)).tobytes() == first]
+    assert any(picture.crop((left, y, left + shown.width, y + shown.height)).tobytes() == shown.tobytes() for y in tops)
