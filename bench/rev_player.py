@@ -6,7 +6,8 @@ the old code runs unchanged beside today's without a copy in the tree. Each deci
 child as one line of JSON (the game's stored state, the seat, the state of the arena's rng); the
 child answers with the action's notation and the CPU seconds its ``choose`` took, and the arena
 parses the notation on its own state. The state's JSON format is the stored-games format, which
-does not change, so any revision that stores games the same way can play.
+does not change, so any revision that stores games the same way can play. Run on its own
+(as ``python -m bench`` does) it checks that one such decision goes through.
 """
 from __future__ import annotations
 
@@ -86,6 +87,22 @@ def serve(where: str, level: str) -> None:
         sys.stdout.flush()
 
 
+def smoke() -> None:
+    """What ``python -m bench`` runs (any mode): greedy as committed at HEAD answers one decision."""
+    sys.path.insert(0, str(ROOT))
+    from games import registry
+    game = registry.get("carcassonne")
+    assert game is not None
+    state = game.setup(2, frozenset(), 1)
+    player = RevisionPlayer("greedy", "HEAD")
+    action = player.choose(game, state, min(game.to_act(state)), random.Random(1))
+    print(f"greedy@HEAD chose {action} with {player.last_cpu * 1000:.1f} ms of its CPU")
+    player.close()
+
+
 if __name__ == "__main__":
     sys.path.pop(0)          # this file's directory: the revision's games package must win
-    serve(sys.argv[1], sys.argv[2])
+    if len(sys.argv) == 3:
+        serve(sys.argv[1], sys.argv[2])
+    else:
+        smoke()
