@@ -6,6 +6,12 @@ for the best score counts half) with a Wilson 95 % interval, its mean score diff
 best other seat, and each level's CPU time per decision (median and max). ``--seconds`` and
 ``--iterations`` override the strong level's budget (``0``: no limit of that kind), ``--set
 NAME=VALUE`` any other of its settings (``--set depth=2``).
+
+A level may name a git revision, ``LEVEL@REV``: that level as the code was at ``REV`` (any
+revision git knows: ``main``, ``HEAD``, a commit), so a changed player is measured against the
+one it replaces: ``--levels greedy greedy@main``. The revision's ``games`` package is taken with
+``git archive`` into a temporary directory and played in a child process (bench/rev_player.py);
+its CPU time a decision is the child's own.
 """
 from __future__ import annotations
 
@@ -23,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.core.players import ComputerPlayer  # noqa: E402
 from games.core.search import StrongPlayer  # noqa: E402
 from games import registry  # noqa: E402
+from bench.rev_player import RevisionPlayer  # noqa: E402
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -35,7 +42,11 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def player(game, level: str, seconds: float | None, iterations: int | None, tuned: list[str]) -> ComputerPlayer:
+def player(game, level: str, seconds: float | None, iterations: int | None,
+           tuned: list[str]) -> ComputerPlayer | RevisionPlayer:
+    if "@" in level:
+        name, _, rev = level.partition("@")
+        return RevisionPlayer(name, rev)
     chosen = game.computer_player(level)
     if isinstance(chosen, StrongPlayer):
         settings = chosen.settings
@@ -51,7 +62,7 @@ def player(game, level: str, seconds: float | None, iterations: int | None, tune
     return chosen
 
 
-def play(game, seats: list[ComputerPlayer], options: frozenset[str], seed: int,
+def play(game, seats: list[ComputerPlayer | RevisionPlayer], options: frozenset[str], seed: int,
          cpu: dict[int, list[float]]) -> tuple[float, ...]:
     """One game; each seat's CPU seconds per decision go to ``cpu[seat]``; the final scores."""
     state = game.setup(len(seats), options, seed)
@@ -60,7 +71,8 @@ def play(game, seats: list[ComputerPlayer], options: frozenset[str], seed: int,
         seat = min(game.to_act(state))
         start = time.process_time()
         action = seats[seat].choose(game, state, seat, random.Random(rng.getrandbits(64)))
-        cpu[seat].append(time.process_time() - start)
+        spent = time.process_time() - start
+        cpu[seat].append(seats[seat].last_cpu if isinstance(seats[seat], RevisionPlayer) else spent)
         game.apply(state, seat, action)
     return tuple(float(s) for s in outcome.scores)
 

@@ -4,7 +4,15 @@ It values a placement by the change in expected points of every feature the tile
 now for what it completes, expected final points for what stays open), for itself minus the
 opponents' gains, plus the best follower use on the new tile (if any beats deploying nothing).
 A follower costs something while it is tied up, more when few are left; a farmer never comes
-back, so it must border enough cities to be worth it, which early in the game it rarely does.
+back, so it must border enough cities to be worth it.
+
+Farms are part of every placement's measure: each city is worth 3 at the end to every seat that
+wins a farmed field bordering it (once a seat), times the chance the city is complete by then.
+A placement changes that by completing a city or bringing it closer, by joining fields (their
+farmers then share, or lose, the cities) and by the cities of the tile that border farms; a
+farmer adds its seat to the owners of its field's cities (contesting a city an opponent's farm
+already has is worth as much as taking a free one) plus what a farm gains from cities still to
+come, more early in the game.
 
 The add-ons enter the same measure: cathedrals and inns change a feature's expected points,
 goods and the builder's extra turn add to a placement, the large follower counts double, the
@@ -42,6 +50,9 @@ RESERVE = 3
 LARGE_COST = 2.5          # the large follower is worth keeping for a contested or big feature
 GOODS_VALUE = 2.5         # one goods token, towards a 10-point majority
 EXTRA_TURN = 4.0          # the builder's second turn
+FARM_GROWTH = 3.0         # cities a farm placed at the start is likely to gain, in points
+#: chance that a city with this many open edges is completed (more: 0.2), early in the game
+CITY_CHANCE = {1: 0.75, 2: 0.5, 3: 0.35}
 FIGURE_VALUE = {"follower": 2.0, LARGE: 3.5, BUILDER: 2.0, PIG: 2.5}
 
 
@@ -79,6 +90,18 @@ class _Context:
         self.supply = state.supply[seat]
         self.builder_root = next((self.board.root_of(f.x, f.y, f.feature, f.segment) for f in state.figures
                                   if f.kind == BUILDER and f.seat == seat), None)
+        # the farms: each farmed field's farmer strengths, and the farmed fields bordering each city
+        self.farm_strengths: dict[int, dict[int, int]] = {}
+        self.farms_of_city: dict[int, list[int]] = {}
+        for root, figs in self.by_root.items():
+            feature = self.board.features[root]
+            if feature is None or feature.kind != FIELD:
+                continue
+            strengths = self.strengths(f for f in figs if f.is_follower)
+            if strengths:
+                self.farm_strengths[root] = strengths
+                for city in {self.board.find(c) for c in feature.cities}:
+                    self.farms_of_city.setdefault(city, []).append(root)
 
     # -- value of points to the deciding player ---------------------------------------------
     def relative(self, points: float, winners: Iterable[int]) -> float:
@@ -124,8 +147,71 @@ class _Context:
         winners = scoring.majority(strengths)
         return self.relative(self.expected(kind, tiles, pennants, open_, special), winners) if winners else 0.0
 
-    def farm_value(self, complete: int, incomplete: int) -> float:
-        return scoring.FARM_CITY * (complete + 0.5 * incomplete * min(1.0, self.left / 20.0))
+    def city_chance(self, open_: int) -> float:
+        """The chance that a city with ``open_`` open edges is complete at the end (when farms score)."""
+        if open_ == 0:
+            return 1.0
+        return CITY_CHANCE.get(open_, 0.2) * min(1.0, self.left / 15.0)
+
+    def city_owners(self, city: int, skip: Iterable[int] = ()) -> set[int]:
+        """Seats that win a farmed field (other than ``skip``) bordering the city with this root."""
+        return {seat for farm in self.farms_of_city.get(city, ()) if farm not in skip
+                for seat in scoring.majority(self.farm_strengths[farm])}
+
+    def farm_growth(self) -> float:
+        """What a new farm is likely to gain from cities not yet drawn."""
+        return FARM_GROWTH * self.left / FULL_PILE
+
+    def farm_change(self, ot: OrientedTile, groups: list[Group], group_of_local: Mapping[int, Group],
+                    farmer_in: Group | None = None, large: bool = False) -> float:
+        """The change in every seat's expected farm points (to me, relative) from placing the tile,
+        with my (large) farmer in the field group ``farmer_in`` if given: the cities it completes or
+        brings closer to completion, the fields it joins (whose farmers then share the cities),
+        the cities of the tile that border farms. Each city counts once a seat (rules §9.3)."""
+        board, find = self.board, self.board.find
+        touched = {root for g in groups if g.kind == FIELD for root in g.roots}
+        city_groups = [g for g in groups if g.kind == CITY]
+        if farmer_in is None and not any(root in self.farm_strengths for root in touched) and \
+                not any(root in self.farms_of_city for g in city_groups for root in g.roots):
+            return 0.0
+        # cities after the placement: a tile's city group is one identity (-1, -2, ...) with its new chance
+        ident_of_group = {id(g): -1 - i for i, g in enumerate(city_groups)}
+        identity: dict[int, int] = {}
+        chance_after: dict[int, float] = {}
+        for g in city_groups:
+            for root in g.roots:
+                identity[root] = ident_of_group[id(g)]
+            chance_after[ident_of_group[id(g)]] = self.city_chance(g.open)
+        affected = {root for g in city_groups for root in g.roots}
+        owners_after: dict[int, set[int]] = {}
+        for g in groups:
+            if g.kind != FIELD:
+                continue
+            strengths: dict[int, int] = {}
+            for root in g.roots:
+                for seat, strength in self.farm_strengths.get(root, {}).items():
+                    strengths[seat] = strengths.get(seat, 0) + strength
+            if g is farmer_in:
+                strengths[self.seat] = strengths.get(self.seat, 0) + (2 if large else 1)
+            winners = scoring.majority(strengths)
+            if not winners:
+                continue
+            cities = {find(c) for root in g.roots for c in board.feature(root).cities}
+            affected |= cities
+            idents = {identity.get(c, c) for c in cities}
+            idents.update(ident_of_group[id(group_of_local[c])] for local in g.locals for c in ot.segments[local].cities)
+            for ident in idents:
+                owners_after.setdefault(ident, set()).update(winners)
+        before = after = 0.0
+        for city in affected:
+            chance = self.city_chance(board.feature(city).open)
+            before += chance * self.relative(scoring.FARM_CITY, self.city_owners(city))
+            ident = identity.get(city, city)
+            owners_after.setdefault(ident, set()).update(self.city_owners(city, touched))
+            chance_after.setdefault(ident, chance)
+        for ident, owners in owners_after.items():
+            after += chance_after.get(ident, 0.0) * self.relative(scoring.FARM_CITY, owners)
+        return after - before
 
     def claim_value(self, kind: str, tiles: int, pennants: int, open_: int, special: bool,
                     figs: list[Figure], large: bool) -> float:
@@ -144,12 +230,16 @@ class _Context:
         groups = board.preview(ot, x, y)
         group_of_local = {local: g for g in groups for local in g.locals}
         deploy_here = not ot.tile.volcano
+        farms = self.farm_change(ot, groups, group_of_local)
+        value += farms
         for g in groups:
             figs = [f for root in g.roots for f in self.by_root.get(root, ())]
             followers = [f for f in figs if f.is_follower]
             if g.kind == FIELD:
                 if not followers and self.supply > 0 and deploy_here:
-                    best_deploy = max(best_deploy, self._field_deploy(ot, g, group_of_local))
+                    with_farmer = self.farm_change(ot, groups, group_of_local, farmer_in=g)
+                    best_deploy = max(best_deploy, with_farmer - farms + self.farm_growth() -
+                                      self.follower_cost(False, permanent=True))
                 continue
             before = 0.0
             for root in g.roots:
@@ -197,33 +287,6 @@ class _Context:
         worth = FIGURE_VALUE.get(fig.kind, 2.0) + 2.0
         return -worth if fig.seat == self.seat else worth * self.weight_others * 1.5
 
-    def _field_deploy(self, ot: OrientedTile, g: Any, group_of_local: Mapping[int, Any]) -> float:
-        board = self.board
-        complete = incomplete = 0
-        seen: set[int] = set()
-        for root in g.roots:
-            feature = board.features[root]
-            assert feature is not None
-            for city in feature.cities:
-                city_root = board.find(city)
-                if city_root not in seen:
-                    seen.add(city_root)
-                    if board.feature(city_root).complete:
-                        complete += 1
-                    else:
-                        incomplete += 1
-        for local in g.locals:
-            for city_local in ot.segments[local].cities:
-                cg = group_of_local[city_local]
-                if any(root in seen for root in cg.roots):
-                    continue
-                seen.update(cg.roots)
-                if cg.complete:
-                    complete += 1
-                else:
-                    incomplete += 1
-        return self.farm_value(complete, incomplete) - self.follower_cost(False, permanent=True)
-
     # -- the deploy stage -----------------------------------------------------------------------
     def best_deploy_after_place(self) -> str:
         game, state = self.game, self.state
@@ -263,11 +326,22 @@ class _Context:
             if choice.kind == PIG:
                 return (scoring.PIG_FARM_CITY - scoring.FARM_CITY) * (complete + 0.5 * (len(cities) - complete)) - 0.5
             large = choice.kind == LARGE
-            return self.farm_value(complete, len(cities) - complete) - \
-                self.follower_cost(False, permanent=True, large=large)
+            return self.farmer_value(cities) - self.follower_cost(False, permanent=True, large=large)
         return self.claim_value(feature.kind, len(feature.tiles), feature.pennants, feature.open,
                                 feature.cathedral or feature.inn, [f for f in figs if f.is_follower],
                                 choice.kind == LARGE)
+
+    def farmer_value(self, cities: Iterable[int]) -> float:
+        """My farmer alone in an unfarmed field bordering these cities (roots), growth included:
+        the same measure as ``farm_change`` with the farmer, once the tile lies."""
+        gain = 0.0
+        for city in cities:
+            owners = self.city_owners(city)
+            if self.seat not in owners:
+                chance = self.city_chance(self.board.feature(city).open)
+                gain += chance * (self.relative(scoring.FARM_CITY, owners | {self.seat}) -
+                                  self.relative(scoring.FARM_CITY, owners))
+        return gain + self.farm_growth()
 
     def _fairy_value(self, x: int, y: int) -> float:
         """A point a turn while my followers stay there, and 3 when their feature is scored."""
