@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
 from games.quetzal.view import QuetzalView, TeamView
-from renderers.common import N_, coded, font, text_cache, word
+from renderers.common import N_, coded, font, numbered, text_cache, word
 from renderers.common.legend import mark
 from renderers.common.text import length, text as put_text
 from renderers.quetzal.palette import (
@@ -163,7 +163,7 @@ SURROUNDINGS_BONUS = {"3a": "vp", "3b": "discovery", "3c": "coin"}
 def _space(number: int, name: str, code: str) -> str:
     """A space's title: its number in the resolution order and its name, with (in Japanese) the
     code typed for it."""
-    return word("{number} {name}", number=number, name=coded(word(name), code))
+    return numbered(number, coded(word(name), code))
 
 
 @text_cache(maxsize=16)

@@ -7,19 +7,29 @@ has no space around particles and counters and full-width punctuation (a compone
 its name, the notation players type, is set apart as it is)."""
 from __future__ import annotations
 
+import importlib
 import re
 
 import pytest
 
 from games import registry
 from renderers import registry as renderers
-from renderers.common import textfit
+from renderers.common import text as common_text, textfit
 from renderers.keyflower import hexes, tilewords
 from renderers.keyflower.hexfit import phrase_breaks
 from tests.renderers.drawnwords import recording
 from tests.renderers.positions import JAPANESE, configs, positions
 from tests.renderers.test_japanese_pictures import GAMES, notation
-from tests.typography import faults, line_break_faults
+from tests.test_japanese_typography import RESOURCE_CODES
+from tests.typography import count_faults, faults, line_break_faults
+
+#: the modules that draw a text with numbers a digit at a time (renderers.common.text.digit_pieces):
+#: the whole text is read before it is cut
+DIGIT_DRAWERS = ("renderers.carcassonne.panel", "renderers.carcassonne.text", "renderers.florenza.draw",
+                 "renderers.keyflower.style", "renderers.stone_age.draw")
+#: the Japanese names of what each game's pictures count: a count goes after them, never before
+THINGS = {"keyflower": ("木", "石", "鉄", "金", "任意", "のこぎり", "つるはし", "鉄床", "緑", "赤", "青", "黄"),
+          "stoneage": ("食料", "木材", "レンガ", "石", "金", "道具")}
 
 
 def _recorded(function, laid: list[tuple[str, list[str]]], text_at: int = 0, lines_of=lambda got: got):
@@ -38,9 +48,15 @@ def draw_in_japanese(name: str, monkeypatch) -> tuple[list[str], list[tuple[str,
     monkeypatch.setattr(textfit, "wrap", _recorded(textfit.wrap, laid))
     monkeypatch.setattr(hexes, "wrap", _recorded(hexes.wrap, laid, text_at=1))
     monkeypatch.setattr(tilewords, "fit_in_hex", _recorded(tilewords.fit_in_hex, laid, lines_of=lambda got: got[1]))
+    texts: list[str] = []
+
+    def whole(text: str) -> list[str]:
+        texts.append(text)
+        return common_text.digit_pieces(text)
+    for module in DIGIT_DRAWERS:
+        monkeypatch.setattr(importlib.import_module(module), "digit_pieces", whole)
     game = registry.get(name)
     assert game is not None
-    texts: list[str] = []
     for players, options in configs(game):
         names = JAPANESE[:players]
         for snapshot in positions(name, players, options).values():
@@ -75,6 +91,9 @@ def test_japanese_pictures_follow_jlreq(name, monkeypatch):
     typed = typed_in(name)
     words = sorted({f"{text!r}: {fault}" for text in set(texts) for fault in faults(text, typed)})
     assert not words, f"{name}: Japanese typography in pictures: {words[:20]}"
+    counts = sorted({f"{text!r}: {fault}" for text in set(texts)
+                     for fault in count_faults(text, typed, RESOURCE_CODES.get(name), THINGS.get(name, ()))})
+    assert not counts, f"{name}: counts written the English way in Japanese pictures: {counts[:20]}"
 
 
 def test_line_breaks_keep_katakana_words_and_kinsoku():
