@@ -142,6 +142,17 @@ def resource_mark(res: str) -> str:
     return named(RES_LETTER[res], JAPANESE_WORDS.get(res))
 
 
+#: the stock's gold on its counter: the first letter of Au; in Japanese 金, as the help pages name
+#: gold (renderers/legends.py explains it with this token)
+STOCK_GOLD = N_("A")
+
+
+def stock_mark(res: str) -> str:
+    """A resource on its counter in the stock: one letter (W S I A), in Japanese its one character
+    name (木 石 鉄 金)."""
+    return word(STOCK_GOLD) if res == "gold" else resource_mark(res)[0]
+
+
 def keeple_mark(colour: str) -> str:
     """A keeple colour beside a count: its letter (R B Y G), in Japanese its colour (赤 青 黄 緑)."""
     return named(KEEPLE_LETTER[colour], JAPANESE_WORDS.get(colour))
