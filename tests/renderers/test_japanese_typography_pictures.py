@@ -16,7 +16,7 @@ from games import registry
 from renderers import registry as renderers
 from renderers.common import text as common_text, textfit
 from renderers.keyflower import hexes, tilewords
-from renderers.keyflower.hexfit import phrase_breaks
+from renderers.keyflower.hexfit import fits_across, phrase_breaks, split_katakana
 from tests.renderers.drawnwords import recording
 from tests.renderers.positions import JAPANESE, configs, positions
 from tests.renderers.test_japanese_pictures import GAMES, notation
@@ -111,5 +111,33 @@ def test_line_breaks_keep_katakana_words_and_kinsoku():
 def test_keyflower_names_break_between_their_words():
     """A Keyflower name too long for a hex breaks after its "キー" (key), not inside the loanword
     after it ("キー|フラワー号", never "キーフラ|ワー号"); the keeple (キープル) stays whole."""
-    assert phrase_breaks("キーフラワー号") == {2} and phrase_breaks("キーマーケット") == {2}
+    assert 2 in phrase_breaks("キーフラワー号") and phrase_breaks("キーマーケット") == {2}
+    assert not {3, 4, 5} & phrase_breaks("キーフラワー号")
     assert phrase_breaks("キープル1個引く") == set()
+
+
+def test_a_boat_breaks_before_its_last_kanji_rather_than_inside_its_name():
+    """A boat's 号 may go to the next line ("イアンビンシブル|号"); the loanword stays whole."""
+    assert phrase_breaks("イアンビンシブル号") == {8} and phrase_breaks("キーフラワー号") == {2, 6}
+    assert phrase_breaks("シー・バスティオン号") == {3, 9}
+
+
+def test_keyflower_hexes_keep_katakana_words_whole(monkeypatch):
+    """No Keyflower hex in a Japanese picture breaks a katakana word that fits whole on a line
+    across the hex at the font drawn (フリッ|パー号 and シー・バス|ティオン号 did in the boats'
+    row at the smallest font): such a name moves to where the hex is wider, breaks before its 号,
+    or the boats' hexes grow within their row. Only a word wider than the hex (イアンビンシブル in
+    a six-player row) is broken."""
+    faces: list[tuple[str, float, tilewords.TileWords]] = []
+
+    def recorded(tid, upgraded, s, floor, detail, purple=False):
+        got = tilewords.tile_words(tid, upgraded, s, floor, detail, purple)
+        faces.append((tid, s, got))
+        return got
+    monkeypatch.setattr(hexes, "tile_words", recorded)
+    draw_in_japanese("keyflower", monkeypatch)
+    assert faces
+    broken = sorted({f"{tid} (hex {s}): {list(block.lines)}" for tid, s, face in faces for block in face.blocks
+                     for word in split_katakana(list(block.lines)) if fits_across(s, word, block.font)})
+    assert not broken, broken
+    assert any(tid == "flipper" and ("フリッパー号" in face.blocks[0].lines) for tid, _, face in faces)
