@@ -160,7 +160,11 @@ def circled(number: int) -> str:
     return chr(0x2460 + number - 1) if 1 <= number <= 20 else str(number)
 
 
-def numbered(number: int, name: str) -> str:
+def numbered(number: int, name: str, code: bool = False) -> str:
     """A numbered place's title: ``1 Hunt``; in Japanese the number circled (``①狩り場``), since
-    a plain number before a noun reads as a count of it (``1狩り場``: one hunting ground)."""
-    return word("{number} {name}", number=circled(number) if current_locale() == "ja" else number, name=name)
+    a plain number before a noun reads as a count of it (``1狩り場``: one hunting ground). A
+    ``code`` (what players type, ``t1``) stays apart from its number (``② t1``)."""
+    shown = circled(number) if current_locale() == "ja" else number
+    if code:
+        return word("{number} {code}", number=shown, code=name)
+    return word("{number} {name}", number=shown, name=name)

@@ -145,12 +145,12 @@ def board_layout() -> tuple[list[Spot], float]:
     wide, narrow = inner * 0.64 - GAP / 2, inner * 0.36 - GAP / 2
     row([("camp", _space(0, N_("Camp"), "camp"), word("+1c & reroll each")),
          ("stele", _space(1, N_("Stele"), "stele"), word("marker +1◆"))], [wide, narrow], 100)
-    row([(c, ("2 " if c == "t1" else "") + c, "") for c in ("t1", "t2", "t3", "t4", "t5")],
+    row([(c, numbered(2, c, code=True) if c == "t1" else c, "") for c in ("t1", "t2", "t3", "t4", "t5")],
         [(inner - 4 * GAP) / 5] * 5, 100)
     row([("3a", word("3a {name}", name=word("Quarry")), ""), ("3b", word("3b {name}", name=word("Shrine")), ""),
          ("3c", word("3c {name}", name=word("Ruins")), "")], [(inner - 2 * GAP) / 3] * 3,
         150, teams_y=108)
-    row([("bm", _space(4, N_("Market"), "bm"), word("1 card→7")), ("v1", "5 v1", ""), ("v2", "v2", ""), ("v3", "v3", "")],
+    row([("bm", _space(4, N_("Market"), "bm"), word("1 card→7")), ("v1", numbered(5, "v1", code=True), ""), ("v2", "v2", ""), ("v3", "v3", "")],
         [(inner - 3 * GAP) / 4] * 4, 100)
     row([("hm", _space(6, N_("Harbour"), "hm"), word("≤3 cards per worker")),
          ("ship", _space(7, N_("Ship"), "ship"), word("≤6 cards"))], [wide, narrow], 100)
