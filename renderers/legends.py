@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from renderers.common import N_, word
+from renderers.keyflower.words import STOCK_GOLD
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ LEGENDS: dict[str, tuple[Line, ...]] = {
         Line(N_("R  B  Y  G"), N_("keeple colours: red, blue, yellow, green (on bids, uses and boats)"), True),
         Line(N_("W  S  I  Au"), N_("resources: wood, stone, iron, gold (Au, as the chemists write gold)"), True),
         Line(N_("S+I → 3 VP"), N_("an upgrade: what it costs, and the points of the upgraded tile"), True),
-        Line("A", N_("gold (Au) in the stock, in the header")),
+        Line(STOCK_GOLD, N_("gold (Au) in the stock, in the header"), True),
         Line(N_("res"), N_("resources"), True),
         Line("★", N_("the start player")),
         Line("▶", TURN),

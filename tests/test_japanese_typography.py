@@ -3,11 +3,14 @@ no space between Japanese words, particles, counters, names and placeholders; fu
 punctuation in Japanese lines; what players type kept as it is."""
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 
 from bot.i18n.catalogues import catalogued_code
 from tests.catalogues import japanese
-from tests.typography import faults
+from tests.typography import count_faults, faults
 
 
 @pytest.mark.parametrize("line", [
@@ -102,3 +105,82 @@ def test_log_lines_of_the_games_read_as_japanese_lines():
             {"turn": 5, "player": SeatRef(0), "colour": "red", "tile": "D", "x": 1, "y": 0, "rotation": 1, "deploy": "cn"}),
         "ja", names)
     assert carcassonne.startswith("5手目　さくら（") and faults(carcassonne, typed) == [], carcassonne
+
+
+#: the Latin codes each game writes its resources and keeples by in English lines and pictures
+#: (Keyflower's keeples R2 B3 Y1 G1 and resources W S I Au, with a count before or after)
+RESOURCE_CODES = {
+    "keyflower": r"(?:[RBYGWSI]|Au)\d+|\d+(?:[RBYGWSI]|Au)",
+}
+#: the catalogue packages of each game
+PACKAGES = {"carcassonne": "games.carcassonne", "florenza": "games.florenza", "keyflower": "games.keyflower",
+            "quetzal": "games.quetzal", "stoneage": "games.stone_age"}
+
+
+@pytest.mark.parametrize("line", [
+    "Aliceはキー鉱山（keymine）に3 鉄を得ます。",     # the count before the thing, spaced
+    "カード2（C20、コスト2）：石 +1 / 文化：交通",    # the count spaced from the thing
+    "森でのダイス：5 = 5 → 木材 2。",
+    "Bobはフリッパー号（flipper）の積み荷を取ります：R2 Y2 のこぎり。",     # keeples by Latin code
+    "1Bを払う：+1G",
+])
+def test_english_order_counts_are_faults(line):
+    assert count_faults(line, codes=RESOURCE_CODES["keyflower"]), line
+
+
+@pytest.mark.parametrize("line", [
+    "Aliceはキー鉱山（keymine）に鉄3個を得ます。",
+    "カード2（C20、コスト2）：石+1 / 文化：交通",
+    "森でのダイス：5 = 5 → 木材2個。",
+    "Bobはフリッパー号（flipper）の積み荷を取ります：赤2個、黄2個、のこぎり。",
+    "黄1を払う：緑+1",
+    "春04　さくら：bid to1 1 red",                  # notation keeps its own order
+    "R2.T3　さくら：pass",
+])
+def test_japanese_order_counts_pass(line):
+    assert count_faults(line, codes=RESOURCE_CODES["keyflower"]) == [], line
+
+
+def japanese_lines(name: str, seed: int = 7, every: int = 5) -> set[str]:
+    """Every line a seeded random game of ``name`` writes in Japanese at the engine: each event
+    (public and private), and every few moves the status, each seat's private lines and the turn
+    prompt of the seats to act."""
+    from bot.i18n import I18n
+    from games import registry
+    from tests.renderers.positions import JAPANESE, all_options
+
+    game = registry.get(name)
+    assert game is not None
+    i18n = I18n([PACKAGES[name]])
+    players = min(game.max_players, 4)
+    names = JAPANESE[:players]
+    lines: set[str] = set()
+
+    def say(msgs) -> None:
+        for msg in msgs:
+            lines.update(i18n.render(getattr(msg, "msg", msg), "ja", names).splitlines())
+
+    for options in (frozenset(s.name for s in game.options if s.default), all_options(game)):
+        rng = random.Random(seed)
+        state = game.setup(players, options, seed)
+        for move in itertools.count():
+            if game.outcome(state) is not None:
+                break
+            if move % every == 0:
+                say(game.status(game.view(state, None)))
+                for seat in range(players):
+                    say(game.private_lines(game.view(state, seat)) + game.turn_prompt(game.view(state, seat)))
+            seat = rng.choice(sorted(game.to_act(state)))
+            say(game.apply(state, seat, rng.choice(game.legal_actions(state, seat))))
+        say(game.status(game.view(state, None)))
+    return lines
+
+
+@pytest.mark.parametrize("name", sorted(PACKAGES))
+def test_the_lines_of_a_whole_game_write_counts_the_japanese_way(name):
+    """Counts in the games' Japanese lines follow what they count (石1個, 石+1, 赤2個), never the
+    English way (1 石, 石 +1, R2): the engines write counts into messages, which the catalogue
+    lines alone do not show."""
+    found = sorted({f"{line!r}: {fault}" for line in japanese_lines(name)
+                    for fault in count_faults(line, codes=RESOURCE_CODES.get(name))})
+    assert not found, f"{name}: {len(found)} lines:\n" + "\n".join(found[:30])

@@ -93,3 +93,39 @@ def line_break_faults(lines: list[str]) -> list[str]:
             if run < len(before.strip()) and run + len(after) <= longest:
                 found.append(f"katakana word broken: {before!r} / {after!r}")
     return found
+
+
+#: kana and kanji: the letters of a Japanese word (not its punctuation)
+KANA_KANJI = "\u3040-\u309f\u30a0-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+#: a count written the English way inside a Japanese line: before what it counts and spaced from
+#: it (``1 石``, ``R2 Y2 2 のこぎり``), or spaced from the thing it follows (``石 +1``, ``木材 6``).
+#: Japanese writes the count right after the thing (``石1``, ``石1個``, ``石+1``)
+ENGLISH_COUNT = re.compile(f"(?<![A-Za-z0-9.,:/~-])\\d+[ ]+(?=[{KANA_KANJI}])"
+                           f"|(?<=[{KANA_KANJI}])[ ]+[+\u2212-]?\\d+(?![\\d,.A-Za-z])")
+
+
+def count_faults(line: str, typed: Callable[[str], bool] | None = None, codes: str | None = None,
+                 things: tuple[str, ...] = ()) -> list[str]:
+    """Counts written in English order in a Japanese ``line`` (see :data:`ENGLISH_COUNT`): each
+    fault named and shown in its place (``count: 'は3 鉄を'``). ``codes``: a pattern of the Latin
+    codes a game writes its resources and keeples by in English (``R2``, ``1B``, ``ma2``), a
+    fault in a Japanese line, which names them in Japanese (``赤2``); ``things``: the Japanese
+    names of what a game counts, a fault when a count stands right before one (``2任意``, where
+    Japanese writes ``任意2``). Quoted notation and commands count as one word, as in
+    :func:`faults`, and ``typed`` marks the notation's own tokens."""
+    if not JAPANESE_CHAR.search(line):
+        return []
+    masked = NOTATION.sub("X", line)
+    if typed is not None:
+        masked = TOKEN.sub(lambda m: "X" if typed(m.group(1)) else m.group(0), masked)
+    patterns = [("count", ENGLISH_COUNT)]
+    if codes:
+        patterns.append(("code", re.compile(f"(?<![A-Za-z0-9])(?:{codes})(?![A-Za-z0-9]|\\.[A-Za-z0-9])")))
+    if things:
+        glued = "|".join(re.escape(thing) for thing in sorted(things, key=len, reverse=True))
+        patterns.append(("count", re.compile(f"(?<![A-Za-z0-9])\\d+(?:{glued})")))
+    found = []
+    for kind, pattern in patterns:
+        for match in pattern.finditer(masked):
+            found.append(f"{kind}: {masked[max(0, match.start() - 4):match.end() + 4]!r}")
+    return found

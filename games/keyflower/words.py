@@ -17,11 +17,18 @@ from games.keyflower.components import SEASON_CODES, tiles
 #: Japanese names of the keeple colours, resources and skills (as the help and the seeds write them)
 JAPANESE = {"red": "赤", "blue": "青", "yellow": "黄", "green": "緑",
             "wood": "木", "stone": "石", "iron": "鉄", "gold": "金",
-            "saw": "のこぎり", "pick": "つるはし", "anvil": "金床", "hidden": "非公開", "nothing": "なし"}
+            "saw": "のこぎり", "pick": "つるはし", "anvil": "鉄床", "hidden": "非公開", "nothing": "なし"}
 #: the message parameters that name components (the rest are notation, numbers or codes)
 NAMED = frozenset({"a", "b", "boat", "colour", "lock", "res", "skill", "skills", "paid", "cost", "tile", "tiles",
-                   "items"})
+                   "items", "keeples"})
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+#: a count before what it counts, as English writes it (``2 wood``, ``1 saw``)
+_COUNT = re.compile(r"(?<![\w-])(\d+) ([a-z]+)\b")
+#: a keeple colour's code with its count, as the notation's summaries write it (``R2``, ``Y1``)
+_KEEPLE_CODE = re.compile(r"\b([RBYG])(\d+)\b")
+_KEEPLE_COLOURS = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
+#: a space between two items of a list once both are Japanese
+_LISTED = re.compile(r"(?<=[^\x00-\x7f]) (?=[^\x00-\x7f])")
 
 
 def season(name: str) -> Msg:
@@ -77,12 +84,22 @@ def tile(tid: str) -> Term:
 
 
 def japanese(text: str) -> str:
-    """``text`` with each tile id, colour, resource and skill word named in Japanese; a list of
-    them is set off by the ideographic comma (``酒場（tavern）、店（store）``)."""
+    """``text`` with each tile id, colour, resource and skill word named in Japanese; a count
+    written after what it counts, with the counter the Japanese pages use (``2 wood`` is
+    ``木2個``, the keeples ``R2`` ``赤2個``); a list of them is set off by the ideographic comma
+    (``酒場（tavern）、店（store）``, ``赤2個、のこぎり``)."""
+    def count(match: re.Match[str]) -> str:
+        n, word = match.groups()
+        return f"{JAPANESE[word]}{n}個" if word in JAPANESE else match.group(0)
+
+    def code(match: re.Match[str]) -> str:
+        return f"{JAPANESE[_KEEPLE_COLOURS[match.group(1)]]}{match.group(2)}個"
+
     def one(match: re.Match[str]) -> str:
         word = match.group(0)
         return JAPANESE.get(word) or tile_japanese(word) or word
-    return _WORD.sub(one, text).replace(", ", "、")
+    said = _WORD.sub(one, _KEEPLE_CODE.sub(code, _COUNT.sub(count, text)))
+    return _LISTED.sub("、", said.replace(", ", "、"))
 
 
 def named(msg: Msg) -> Msg:

@@ -150,3 +150,21 @@ def coded(name: str, code: str) -> str:
     :func:`codes_shown`, and unless the name is the id already)."""
     same = name.replace(" ", "").lower() == code.lower()          # "Tool maker" is toolmaker already
     return name if not codes_shown() or same else f"{name} {code}"
+
+
+def circled(number: int) -> str:
+    """``number`` in a circle (⓪ ① … ⑳), as the Japanese help pages number the parts of a board;
+    a number without one as it is."""
+    if number == 0:
+        return "\u24ea"
+    return chr(0x2460 + number - 1) if 1 <= number <= 20 else str(number)
+
+
+def numbered(number: int, name: str, code: bool = False) -> str:
+    """A numbered place's title: ``1 Hunt``; in Japanese the number circled (``①狩り場``), since
+    a plain number before a noun reads as a count of it (``1狩り場``: one hunting ground). A
+    ``code`` (what players type, ``t1``) stays apart from its number (``② t1``)."""
+    shown = circled(number) if current_locale() == "ja" else number
+    if code:
+        return word("{number} {code}", number=shown, code=name)
+    return word("{number} {name}", number=shown, name=name)

@@ -196,9 +196,9 @@ def warm_up(scale: float = 1.0) -> None:
     width = int(BASE_WIDTH * scale)
     fl = floors(width)
     auction_s = auction_shape((), width, fl).s
-    boat_sizes = {boat_size(len(boats_for(players)), width) for players in range(2, 7)}
     for locale in LANGUAGES:
         with speaking(locale):
+            boat_sizes = {boat_size(boats_for(players), width, fl.text) for players in range(2, 7)}
             for tid, defn in tiles().items():
                 if defn.kind == "boat":
                     for s in boat_sizes:

@@ -3,19 +3,23 @@ it); the header above them is in header.py. Every size follows the picture's tex
 (renderers.common.phone)."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from PIL import Image, ImageDraw
 
-from games.keyflower.components import RESOURCES
+from games.keyflower.components import RESOURCES, boats_for
 from games.keyflower.view import BidView, KeyflowerView, TileView
 from renderers.common import drawlog, textfit
 from renderers.common import text_cache, word
 from renderers.common.fonts import measuring_font
+from renderers.common.picture_words import current_locale
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.hexes import SQ3, draw_uses, fitted, paste_tile
+from renderers.keyflower.hexfit import needless_split
+from renderers.keyflower.tilewords import tile_words
 from renderers.keyflower.palette import (
     BID_BEHIND, BID_BEHIND_TEXT, COLUMN_TITLE, FAINT, INK, OWN_PANEL, PANEL, PAPER, SECTION_NOTE, SECTION_RULE,
     SECTION_TITLE, TAKEN_EDGE, TAKEN_TEXT, WHITE,
@@ -258,20 +262,36 @@ def section_title(text: str, width: int, fl: Floors, note: str = "") -> Image.Im
 
 
 def boats_row(view: KeyflowerView, width: int, fl: Floors) -> Image.Image:
-    """The boats with their cargo (drawn once per cargo: see _boats)."""
-    return _boats(view.boats, width, fl)
+    """The boats with their cargo (drawn once per cargo: see _boats), all the game's boats the
+    same size from the first season to the last (see :func:`boat_size`)."""
+    return _boats(view.boats, width, fl, boat_size(boats_for(len(view.players)), width, fl.text))
 
 
-def boat_size(boats: int, width: int) -> int:
-    """The hex size of the boats in a row of ``boats``."""
-    return int(min(width / max(boats, 4) / 2.1, 58 * width / 800))
+def boat_size(boats: tuple[str, ...], width: int, floor: int) -> int:
+    """The hex size of the boats in a row of ``boats`` (the game's, by id): the row's usual size, larger
+    (up to the room each has in the row, a few pixels apart) while a boat's name breaks a katakana
+    word that a larger hex keeps whole (シー・バス|ティオン号: Japanese names are longer than the
+    English ones, which always fit)."""
+    usual = int(min(width / max(len(boats), 4) / 2.1, 58 * width / 800))
+    room = int(width / max(len(boats), 4) / 2.08)
+    s = usual
+    while s < room and any(_breaks_a_word(boat, s, floor, current_locale()) for boat in boats):
+        s += 1
+    return s
+
+
+@functools.lru_cache(maxsize=256)
+def _breaks_a_word(boat: str, s: int, floor: int, locale: str) -> bool:
+    """Whether the boat's name breaks a katakana word it could keep whole in a hex of size ``s``
+    (in ``locale``, the language the picture is drawn in)."""
+    return any(needless_split(list(block.lines), s, block.font)
+               for block in tile_words(boat, False, s, floor, "village").blocks)
 
 
 @text_cache(maxsize=64)
-def _boats(boats: tuple, width: int, fl: Floors) -> Image.Image:
+def _boats(boats: tuple, width: int, fl: Floors, s: int) -> Image.Image:
     n = max(1, len(boats))
     cell = width / max(n, 4)
-    s = boat_size(n, width)
     chip_h = max(fl.text * 1.25, fl.mark / 0.72)
     has_cargo = any(boat.cargo for boat in boats)
     h = int(SQ3 * s + (chip_h * 2.4 if has_cargo else 0) + fl.text)

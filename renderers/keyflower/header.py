@@ -12,7 +12,7 @@ from renderers.common import N_, drawlog, textfit, word
 from renderers.common.phone import Floors
 from renderers.keyflower import style as S
 from renderers.keyflower.board import NAME_CLUSTERS, player_name
-from renderers.keyflower.words import keeple_mark, resource_mark
+from renderers.keyflower.words import keeple_mark, stock_mark
 from renderers.keyflower.palette import INK, PANEL
 
 PHASES = {"winter_select": N_("choosing winter tiles"), "boats": N_("boat choice"), "placement": N_("village expansion"),
@@ -106,7 +106,7 @@ def _stock_line(d: ImageDraw.ImageDraw, view: KeyflowerView, width: int, fl: Flo
     x += 2.3 * r + S.length(f"{view.green}", small) + pad
     for res, n in view.stock:
         colour, _, text = S.RESOURCE[res]
-        S.token(d, x + r, y, r, colour, resource_mark(res)[0], text)
+        S.token(d, x + r, y, r, colour, stock_mark(res), text)
         S.text(d, (x + 2.3 * r, y), f"{n}", font=small, fill=INK, anchor="lm")
         x += 2.3 * r + S.length(f"{n}", small) + pad
     S.text(d, (x, y), word("skills {n}", n=view.pile_size), font=small, fill=INK, anchor="lm")

@@ -80,6 +80,9 @@ KEY = "キー"
 #: the cost of breaking inside a katakana word (a loanword such as キーフラワー): only when nothing
 #: else fits, after every break between other Japanese characters (cost 1)
 INSIDE_KATAKANA = 3
+#: kana a broken loanword's second line should not start with (the syllabic n reads as the end
+#: of the syllable before it: "イアン|ビンシブル号", not "イアンビ|ンシブル号")
+SOFT_START = frozenset("ン")
 #: characters after which a Japanese line may end as naturally as after a word
 BREAK_AFTER = frozenset("・：、。）」』")
 
@@ -102,15 +105,18 @@ def phrase_breaks(word: str) -> set[int]:
     katakana ("鉄床を|払う：|鉄+3"); between the kanji and katakana words of a compound ("+家|タイル")
     — these two only with two characters or more on each side ("キーの|石切り場", not
     "石切り|場"); after the "キー" (key) that begins a compound loanword ("キー|フラワー号",
-    "キー|マーケット": never "キーフラ|ワー号"); never before a character a line cannot start
-    with."""
-    marks, joins = set(), []
+    "キー|マーケット": never "キーフラ|ワー号"); before a kanji that ends a word after a loanword
+    (a boat's "号": "イアンビンシブル|号", rather than a break inside the loanword); never before a
+    character a line cannot start with."""
+    marks, joins, suffixes = set(), [], []
     for i in range(1, len(word)):
         before, after = word[i - 1], word[i]
         if not linebreak.allowed(before, after):
             continue
         if before in BREAK_AFTER or after in "（「『":
             marks.add(i)
+        elif _katakana(before) and _kanji(after) and i == len(word) - 1:
+            suffixes.append(i)
         elif (_hiragana(before) and _wide(after) and not _hiragana(after)) or \
                 (_kanji(before) and _katakana(after)) or (_katakana(before) and _kanji(after)) or \
                 (word[i - len(KEY):i] == KEY and (i == len(KEY) or not _katakana(word[i - len(KEY) - 1]))
@@ -122,7 +128,57 @@ def phrase_breaks(word: str) -> set[int]:
         later = min([len(word), *(b for b in marks | set(joins) if b > i)])
         if i - earlier >= 2 and later - i >= 2:
             breaks.add(i)
+    for i in suffixes:              # a boat's 号 after its loanword: "イアンビンシブル|号"
+        if i - max([0, *(b for b in breaks if b < i)]) >= 2:
+            breaks.add(i)
     return breaks
+
+
+def split_katakana(lines: list[str]) -> list[str]:
+    """The katakana words ``lines`` (one text wrapped) break between two of their characters
+    anywhere but where :func:`phrase_breaks` allows (after the "キー" of a compound loanword)."""
+    found = []
+    for before, after in zip(lines, lines[1:]):
+        if not before or not after or not linebreak.inside_word(before[-1], after[0]) or not _katakana(after[0]):
+            continue
+        head, tail = before.split(" ")[-1], after.split(" ")[0]
+        if len(head) not in phrase_breaks(head + tail):
+            found.append(head[_run_start(head):] + tail[:_run_end(tail)])
+    return found
+
+
+def _run_start(word: str) -> int:
+    """Where the katakana run that ends ``word`` starts."""
+    i = len(word)
+    while i > 0 and linebreak.katakana(word[i - 1]):
+        i -= 1
+    return i
+
+
+def _run_end(word: str) -> int:
+    """Where the katakana run that starts ``word`` ends."""
+    i = 0
+    while i < len(word) and linebreak.katakana(word[i]):
+        i += 1
+    return i
+
+
+def splits_katakana(lines: list[str]) -> bool:
+    """Whether ``lines`` break a katakana word (see :func:`split_katakana`)."""
+    return bool(split_katakana(lines))
+
+
+def fits_across(s: float, word: str, fnt) -> bool:
+    """Whether ``word`` fits one line of a hex of size ``s`` where the hex is widest (its middle)."""
+    left, top, right, bottom = fnt.getbbox(word, anchor="mm")
+    return fits(s, word, fnt, -(top + bottom) / 2)
+
+
+def needless_split(lines: list[str], s: float, fnt) -> bool:
+    """Whether ``lines`` (in ``fnt``, in a hex of size ``s``) break a katakana word that would fit
+    whole on a line across the hex's middle: one a better layout (or a larger hex) keeps whole.
+    A word wider than the hex (イアンビンシブル in a small boat) has to break."""
+    return any(fits_across(s, word, fnt) for word in split_katakana(lines))
 
 
 #: a piece of text on a line: (joint, piece, cost) — the joint stands between it and the piece
@@ -143,8 +199,8 @@ def _pieces(text: str, hyphenate: bool) -> list[Piece]:
             anywhere = {i for i in range(2, len(word) - 1)
                         if linebreak.allowed(word[i - 1], word[i]) and (_wide(word[i - 1]) or _wide(word[i]))}
             cuts = sorted(natural | (anywhere if hyphenate else set()))
-            costs = [0 if cut in natural else INSIDE_KATAKANA if linebreak.inside_word(word[cut - 1], word[cut]) else 1
-                     for cut in cuts]
+            costs = [0 if cut in natural else INSIDE_KATAKANA + (word[cut] in SOFT_START)
+                     if linebreak.inside_word(word[cut - 1], word[cut]) else 1 for cut in cuts]
         elif hyphenate:
             cuts = list(_hyphenator().positions(word))
             costs = [1] * len(cuts)

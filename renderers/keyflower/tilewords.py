@@ -11,7 +11,8 @@ from typing import Any
 
 from games.keyflower.components import tile as tile_def
 from renderers.common import word
-from renderers.keyflower.hexfit import LINE, Centre, Clear, fit_below, fit_in_hex, fits, line_centres, shift
+from renderers.keyflower.hexfit import (LINE, Centre, Clear, fit_below, fit_in_hex, fits, line_centres, shift,
+                                        splits_katakana)
 from renderers.keyflower.palette import COST_INK, INK
 from renderers.keyflower.words import ability_text, cost_letters, tile_label, vp_text
 
@@ -64,6 +65,8 @@ def tile_words(tid: str, upgraded: bool, s: float, floor: int, detail: str, purp
     for lines, used in tries:
         fit = _fit_title(name, code, s, floor, lines, name_above_ability(s), last_resort=False, clear=used,
                          hyphenate=bool(line))
+        if fit is not None and splits_katakana(fit[1]):     # a loanword is worth more than the ability
+            fit = None
         if fit is not None:
             break
     place = name_above_ability(s)
@@ -75,6 +78,10 @@ def tile_words(tid: str, upgraded: bool, s: float, floor: int, detail: str, purp
         if fit is None:
             used = None
             fit = _fit_title(name, code, s, floor, 3, place)
+        if fit is not None and splits_katakana(fit[1]):     # a loanword broken: whole a little lower, if it fits there
+            whole = _whole_title(name, code, s, floor, badge)
+            if whole is not None:
+                place, used, fit = whole
     assert fit is not None, "the last resort always fits"
     name_font, name_lines = fit
     name_h = name_font.size * LINE
@@ -107,6 +114,29 @@ def _below(defn, line: str, cost: str, s: float, floor: int, detail: str, top: f
         font, lines = fit_in_hex(cost, s, s * 0.2, floor, False, 1, lambda n, h: s * 0.56)
         blocks.append(Words(font, tuple(lines), s * 0.56, COST_INK))
     return blocks
+
+
+#: how far a name alone may move from its place to keep its katakana words whole: its block's
+#: centre from this far above the hex's middle to this far below it (times the hex's size); below
+#: that the resources on a village tile would meet it
+WHOLE_ABOVE, WHOLE_BELOW = 0.2, 0.12
+
+
+def _whole_title(name: str, tid: str, s: float, floor: int, badge: Clear) -> tuple[Centre, Clear, Any] | None:
+    """A name alone (with its id) placed with no word broken, its block centred as near its usual
+    place as it fits, between :data:`WHOLE_ABOVE` and :data:`WHOLE_BELOW` (the middle of a hex is
+    its widest part: a loanword too long for the usual place may fit a little lower): (where its
+    block is centred, the corner it keeps clear of, its font and lines), or None."""
+    usual = name_alone(s)(1, 0.0)
+    steps = range(round(-WHOLE_ABOVE * s), round(WHOLE_BELOW * s) + 1)
+    for offset in sorted(steps, key=lambda y: (abs(y - usual), y)):
+        def place(n: int, h: float, offset: float = offset) -> float:
+            return offset
+        for clear in dict.fromkeys([badge, None]):
+            fit = _fit_title(name, tid, s, floor, 3, place, last_resort=False, clear=clear, hyphenate=False)
+            if fit is not None:
+                return place, clear, fit
+    return None
 
 
 def cjk(text: str) -> bool:

@@ -106,7 +106,9 @@ def _ability(defn: TileDef, upgraded: bool) -> str:
     if t == "draw_skills":
         return words("draw {count} skill", "draw {count} skills", count=ability.n)
     if t == "pay_keeple_gain_green":
-        return word("pay 1{colour}: +{n}G", colour=ability.pay[0].upper(), n=ability.green)
+        # "pay 1Y: +1G", in Japanese the colours' kanji after their counts ("黄1を払う：緑+1")
+        return word("pay 1{colour}: +{n}{green}", colour=keeple_mark(ability.pay), n=ability.green,
+                    green=keeple_mark("green"))
     if t == "pay_any_keeple_draw_keeples":
         return word("pay keeple: draw {n}", n=ability.n)
     if t == "pay_any_skill_draw_keeples":
@@ -140,6 +142,17 @@ def resource_mark(res: str) -> str:
     return named(RES_LETTER[res], JAPANESE_WORDS.get(res))
 
 
+#: the stock's gold on its counter: the first letter of Au; in Japanese 金, as the help pages name
+#: gold (renderers/legends.py explains it with this token)
+STOCK_GOLD = N_("A")
+
+
+def stock_mark(res: str) -> str:
+    """A resource on its counter in the stock: one letter (W S I A), in Japanese its one character
+    name (木 石 鉄 金)."""
+    return word(STOCK_GOLD) if res == "gold" else resource_mark(res)[0]
+
+
 def keeple_mark(colour: str) -> str:
     """A keeple colour beside a count: its letter (R B Y G), in Japanese its colour (赤 青 黄 緑)."""
     return named(KEEPLE_LETTER[colour], JAPANESE_WORDS.get(colour))
@@ -152,7 +165,8 @@ def cost_letters(defn: TileDef) -> str:
     counted: dict[str, int] = {}
     for item in items:
         counted[item] = counted.get(item, 0) + 1
-    return "+".join(f"{n}{k}" if n > 1 else k for k, n in counted.items())
+    # a count before what it counts in English ("2any"), after it in Japanese ("任意2")
+    return "+".join(word("{n}{thing}", n=n, thing=k) if n > 1 else k for k, n in counted.items())
 
 
 def vp_text(defn: TileDef, upgraded: bool) -> str:

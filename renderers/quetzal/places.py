@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from games.quetzal.components import rules
 from games.quetzal.view import QuetzalView, TeamView
-from renderers.common import N_, coded, font, text_cache, word
+from renderers.common import N_, coded, font, numbered, text_cache, word
 from renderers.common.legend import mark
 from renderers.common.text import length, text as put_text
 from renderers.quetzal.palette import (
@@ -145,12 +145,12 @@ def board_layout() -> tuple[list[Spot], float]:
     wide, narrow = inner * 0.64 - GAP / 2, inner * 0.36 - GAP / 2
     row([("camp", _space(0, N_("Camp"), "camp"), word("+1c & reroll each")),
          ("stele", _space(1, N_("Stele"), "stele"), word("marker +1◆"))], [wide, narrow], 100)
-    row([(c, ("2 " if c == "t1" else "") + c, "") for c in ("t1", "t2", "t3", "t4", "t5")],
+    row([(c, numbered(2, c, code=True) if c == "t1" else c, "") for c in ("t1", "t2", "t3", "t4", "t5")],
         [(inner - 4 * GAP) / 5] * 5, 100)
     row([("3a", word("3a {name}", name=word("Quarry")), ""), ("3b", word("3b {name}", name=word("Shrine")), ""),
          ("3c", word("3c {name}", name=word("Ruins")), "")], [(inner - 2 * GAP) / 3] * 3,
         150, teams_y=108)
-    row([("bm", _space(4, N_("Market"), "bm"), word("1 card→7")), ("v1", "5 v1", ""), ("v2", "v2", ""), ("v3", "v3", "")],
+    row([("bm", _space(4, N_("Market"), "bm"), word("1 card→7")), ("v1", numbered(5, "v1", code=True), ""), ("v2", "v2", ""), ("v3", "v3", "")],
         [(inner - 3 * GAP) / 4] * 4, 100)
     row([("hm", _space(6, N_("Harbour"), "hm"), word("≤3 cards per worker")),
          ("ship", _space(7, N_("Ship"), "ship"), word("≤6 cards"))], [wide, narrow], 100)
@@ -163,7 +163,7 @@ SURROUNDINGS_BONUS = {"3a": "vp", "3b": "discovery", "3c": "coin"}
 def _space(number: int, name: str, code: str) -> str:
     """A space's title: its number in the resolution order and its name, with (in Japanese) the
     code typed for it."""
-    return word("{number} {name}", number=number, name=coded(word(name), code))
+    return numbered(number, coded(word(name), code))
 
 
 @text_cache(maxsize=16)

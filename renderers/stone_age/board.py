@@ -5,7 +5,7 @@ from PIL import Image, ImageDraw
 
 from games.stone_age.components import GATHER, building, card
 from games.stone_age.view import StoneAgeView
-from renderers.common import N_, coded, drawlog, named, word, words
+from renderers.common import N_, coded, drawlog, named, numbered, word, words
 from renderers.stone_age.draw import (
     Canvas, closed_mark, die, fit_name, fitting_size, good_square, panel, people_chip, person, text,
 )
@@ -39,7 +39,7 @@ SYMBOL = {"art": N_("Art"), "healing": N_("Healing"), "music": N_("Music"), "pot
 def location_label(loc: str) -> str:
     """A location as the board labels it: its number, its name and (in Japanese) the code typed."""
     name = GATHER_LABEL.get(loc) or VILLAGE_LABEL[loc]
-    return word("{number} {name}", number=NUMBER[loc], name=coded(word(name), loc))
+    return numbered(NUMBER[loc], coded(word(name), loc))
 
 
 def columns(count: int, top: int, height: int) -> list[tuple[int, int, int, int]]:

@@ -76,3 +76,23 @@ def test_a_half_edge_is_named_as_the_compass_names_it():
     with speaking("ja"):
         legend = word("a farmer on the field at a half-edge: north-west, north-east, east-south")
     assert "南東" in legend and "東南" not in legend
+
+
+def test_keyflower_stock_gold_is_marked_in_japanese():
+    """The stock's gold counter and the legend's line for it: "A" in English, 金 in Japanese (the
+    Japanese help picture explained an "A" no Japanese picture draws, as gold "(Au)")."""
+    from renderers.helppicture import help_picture
+    from renderers.keyflower.words import stock_mark
+    from renderers.legends import legend_rows
+
+    assert [stock_mark(r) for r in ("wood", "stone", "iron", "gold")] == ["W", "S", "I", "A"]
+    with speaking("ja"):
+        assert [stock_mark(r) for r in ("wood", "stone", "iron", "gold")] == ["木", "石", "鉄", "金"]
+        rows = legend_rows("keyflower")
+    assert not [(token, meaning) for token, meaning in rows if re.search(r"\b(?:A|Au)\b", token + meaning)], rows
+    game = registry.get("keyflower")
+    assert game is not None
+    with recording() as drawn:
+        help_picture(game, "ja")
+    assert not [t for t in drawn.texts if re.search(r"(?<![A-Za-z])(?:A|Au)(?![A-Za-z])", t)]
+    assert "金" in _drawn("keyflower", "ja") and "A" in _drawn("keyflower", "en")

@@ -77,7 +77,7 @@ def test_japanese_breaks_between_phrases_first():
     assert phrase_breaks("ボート選択3・紫キープル") == {3, 7}      # ボート|選択3・|紫キープル
     assert phrase_breaks("キーの石切り場") == {3}                   # not 石切り|場
     assert phrase_breaks("+家タイル") == {2}
-    assert phrase_breaks("フリッパー号") == set()                  # one word of katakana
+    assert phrase_breaks("フリッパー号") == {5}                    # one word of katakana, then its 号
     fnt, lines = fit_in_hex("鉄床を払う：鉄+3", 58, 58 * 0.22, FLOOR, False, 2, lambda n, h: 0)
     assert lines == ["鉄床を払う：", "鉄+3"] or lines == ["鉄床を", "払う：鉄+3"]
 
