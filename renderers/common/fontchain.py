@@ -32,7 +32,7 @@ from typing import Iterable
 
 from PIL import Image, ImageDraw, ImageFont, features
 
-from renderers.common.bidi import isolated_parts, right_to_left
+from renderers.common.bidi import first_strong_right_to_left, isolated_spans, right_to_left
 from renderers.common.cmap import Coverage, read_coverage
 from renderers.common.fonts import has_cjk_font
 from renderers.common.graphemes import graphemes
@@ -191,15 +191,17 @@ class Run:
 
 def runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
     """``text`` in runs of one font, in visual order from left to right; each isolate (a name
-    filled into a line: :func:`isolate`) is ordered on its own, so it never turns what is around
-    it (the line is left to right)."""
-    parts = isolated_parts(text)
-    if len(parts) == 1:
-        return _part_runs(parts[0], face)
-    return [run for part in parts for run in _part_runs(part, face)]
+    filled into a line: :func:`isolate`) is ordered on its own, in the direction of its first
+    letter, so it never turns what is around it (the line is left to right) and a name in Arabic
+    or Hebrew has its ends (an ellipsis, a closing bracket) on its left, where it is read from."""
+    parts = isolated_spans(text)
+    if len(parts) == 1 and not parts[0][1]:
+        return _part_runs(parts[0][0], face, False)
+    return [run for part, isolated in parts
+            for run in _part_runs(part, face, isolated and first_strong_right_to_left(part.translate(_BIDI_CONTROLS)))]
 
 
-def _part_runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
+def _part_runs(text: str, face: ImageFont.FreeTypeFont, right_to_left_part: bool) -> list[Run]:
     primary = str(face.path)
     bold = "Bold" in os.path.basename(primary)
     emoji = emoji_path()
@@ -215,7 +217,7 @@ def _part_runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
             continue
         merged.append((MISSING if path == MISSING else cluster, path))
     strong = [_direction(cluster) for cluster, _ in merged]
-    rtl = _resolve(strong)
+    rtl = _resolve(strong, right_to_left_part)
     out: list[Run] = []
     for (cluster, path), right in zip(merged, rtl):
         if path == MISSING:
@@ -227,7 +229,7 @@ def _part_runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
             out[-1] = Run(cluster + last.text if right and not RAQM else last.text + cluster, path, right)
         else:
             out.append(Run(cluster, path, right, is_emoji))
-    return _visual_order(out)
+    return _visual_order(out, right_to_left_part)
 
 
 def _direction(cluster: str) -> bool | str | None:
@@ -243,12 +245,13 @@ def _direction(cluster: str) -> bool | str | None:
     return None
 
 
-def _resolve(kinds: list[bool | str | None]) -> list[bool]:
-    """Each cluster's direction: a number after right-to-left letters is part of their stretch
-    (it is still read left to right: Raqm lays it out), neutrals between two right-to-left
-    clusters are right to left, every other cluster left to right (the line's direction)."""
+def _resolve(kinds: list[bool | str | None], base: bool = False) -> list[bool]:
+    """Each cluster's direction in a stretch laid out in the direction ``base`` (True: right to
+    left): a number after right-to-left letters is part of their stretch (it is still read left
+    to right: Raqm lays it out), neutrals between two clusters of one direction take it, every
+    other cluster (neutrals at the ends or between the two directions) takes ``base``."""
     strong: list[bool | None] = []
-    last = False
+    last = base
     for kind in kinds:
         if kind == "number":
             strong.append(last)
@@ -261,25 +264,26 @@ def _resolve(kinds: list[bool | str | None]) -> list[bool]:
         if kind is not None:
             resolved.append(kind)
             continue
-        before = next((k for k in reversed(strong[:at]) if k is not None), False)
-        after = next((k for k in strong[at + 1:] if k is not None), False)
-        resolved.append(bool(before and after))
+        before = next((k for k in reversed(strong[:at]) if k is not None), base)
+        after = next((k for k in strong[at + 1:] if k is not None), base)
+        resolved.append(before if before == after else base)
     return resolved
 
 
-def _visual_order(runs_: list[Run]) -> list[Run]:
+def _visual_order(runs_: list[Run], base: bool = False) -> list[Run]:
     """Each stretch of right-to-left runs turned around (the runs inside keep their own order of
-    letters: Raqm lays them out)."""
-    ordered: list[Run] = []
-    stretch: list[Run] = []
+    letters: Raqm lays them out); in a right-to-left part (``base``), the stretches too, from its
+    end to its start, each left-to-right stretch keeping its order."""
+    stretches: list[list[Run]] = []
     for run in runs_:
-        if run.rtl:
-            stretch.append(run)
-            continue
-        ordered.extend(reversed(stretch))
-        stretch = []
-        ordered.append(run)
-    return ordered + list(reversed(stretch))
+        if stretches and stretches[-1][0].rtl == run.rtl:
+            stretches[-1].append(run)
+        else:
+            stretches.append([run])
+    ordered_stretches = [list(reversed(stretch)) if stretch[0].rtl else stretch for stretch in stretches]
+    if base:
+        ordered_stretches.reverse()
+    return [run for stretch in ordered_stretches for run in stretch]
 
 
 @functools.lru_cache(maxsize=None)

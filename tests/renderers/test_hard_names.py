@@ -15,6 +15,7 @@ from PIL import Image, ImageFont
 from games import registry
 from renderers import registry as renderers
 from renderers.common import drawlog, font_audit, fontchain
+from renderers.common.bidi import ISOLATES, POP, right_to_left
 from renderers.common.graphemes import graphemes
 from renderers.common.text import chained
 from renderers.common.textfit import ELLIPSIS
@@ -55,6 +56,14 @@ def missing_glyphs(texts: Iterable[drawlog.DrawnText]) -> list[str]:
             if lacking or (fontchain.MISSING in run and fontchain.MISSING not in drawn.text):
                 wrong.append(f"{drawn.text!r}: run {run!r} in {path} lacks {lacking or 'a font'}")
     return wrong
+
+
+def unisolated(text: str) -> str:
+    """``text`` without the isolate a fitted name with right-to-left letters is drawn in
+    (renderers.common.bidi.isolate)."""
+    if text[:1] in ISOLATES and text.endswith(POP):
+        return text[1:-1]
+    return text
 
 
 def _overlap(a: drawlog.Box, b: drawlog.Box) -> bool:
@@ -99,7 +108,7 @@ def badly_cut(texts: Iterable[drawlog.DrawnText], names: Iterable[str]) -> list[
     """Name fields that are neither a whole name nor the first clusters of one and an ellipsis."""
     names = tuple(names)
     wrong = []
-    for text in {drawn.field.text for drawn in texts if drawn.field is not None and drawn.field.kind == "name"}:
+    for text in {unisolated(drawn.field.text) for drawn in texts if drawn.field is not None and drawn.field.kind == "name"}:
         if text in names:
             continue
         if text.endswith(ELLIPSIS) and any(text[:-1].rstrip() in _prefixes(name) for name in names):
@@ -110,7 +119,7 @@ def badly_cut(texts: Iterable[drawlog.DrawnText], names: Iterable[str]) -> list[
 
 def named(texts: Iterable[drawlog.DrawnText]) -> set[str]:
     """The names (whole or cut) drawn as names."""
-    return {drawn.field.text for drawn in texts if drawn.field is not None and drawn.field.kind == "name"}
+    return {unisolated(drawn.field.text) for drawn in texts if drawn.field is not None and drawn.field.kind == "name"}
 
 
 def _game_pictures(name: str) -> Iterable[tuple[str, list[str], object]]:
@@ -229,3 +238,38 @@ def test_a_name_cut_in_the_middle_of_a_cluster_is_found():
     whole = graphemes(family)[0] + ELLIPSIS
     assert not badly_cut([drawlog.DrawnText(whole, face, (0, 0, 10, 10), None, (20, 20),
                                             drawlog.Field("name", whole))], NAMES)
+
+
+#: names in right-to-left scripts long enough to be cut in a replay's caption
+LONG_RIGHT_TO_LEFT = ("محمد عبد الرحمن بن عبد الله بن عبد العزيز بن عبد الرحمن بن فيصل آل سعود الكبير",
+                      "דוד בן גוריון ראש הממשלה הראשון של מדינת ישראל ויושב ראש הסוכנות היהודית")
+
+
+def ellipsis_at_reading_end(drawn: drawlog.DrawnText) -> str | None:
+    """What is wrong with a cut right-to-left name as it was drawn (None: nothing): its ellipsis
+    must follow the kept letters in the text and stand left of all of them in the picture (the
+    font chain's runs are in visual order, from left to right)."""
+    name = unisolated(drawn.field.text)  # type: ignore[union-attr]
+    if not name.endswith(ELLIPSIS) or not any(right_to_left(ch) for ch in name):
+        return f"{name!r} is not a cut right-to-left name"
+    laid = fontchain.runs(drawn.text, drawn.face)
+    at = next(k for k, run in enumerate(laid) if ELLIPSIS in run.text)
+    letters = [k for k, run in enumerate(laid) if any(right_to_left(ch) for ch in run.text)]
+    if not letters or at > min(letters):
+        return f"{name!r}: the ellipsis is drawn right of its letters ({[run.text for run in laid]})"
+    return None
+
+
+@pytest.mark.skipif(bool(fontchain.missing_fonts()), reason="the Noto fonts are not installed")
+@pytest.mark.parametrize("name", LONG_RIGHT_TO_LEFT)
+def test_a_cut_right_to_left_name_has_its_ellipsis_at_its_reading_end(name):
+    colours = renderers.seat_colours("keyflower", None, 2)
+    with drawlog.recording() as made:
+        caption(320, [Move(12, 0, "pass")], [name, "Ann"], colours)
+    cut = [drawn for drawn in made.texts if drawn.field is not None and drawn.field.kind == "name"]
+    assert cut and all(unisolated(drawn.field.text) != name for drawn in cut), "the name was not cut"
+    assert not badly_cut(cut, [name])
+    assert [ellipsis_at_reading_end(drawn) for drawn in cut] == [None] * len(cut)
+    # the words after the name keep their place: right of the whole name
+    line = fontchain.runs(cut[0].text, cut[0].face)
+    assert line[-1].text.endswith("pass") and not line[-1].rtl
