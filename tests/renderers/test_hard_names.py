@@ -273,3 +273,38 @@ def test_a_cut_right_to_left_name_has_its_ellipsis_at_its_reading_end(name):
     # the words after the name keep their place: right of the whole name
     line = fontchain.runs(cut[0].text, cut[0].face)
     assert line[-1].text.endswith("pass") and not line[-1].rtl
+
+
+@pytest.mark.skipif(bool(fontchain.missing_fonts()), reason="the Noto fonts are not installed")
+def test_a_withdrawn_mark_stays_whole_after_a_cut_name():
+    from bot.store.tournaments import Tournament
+    from bot.tournaments.pictures import StandingsPictures
+    from bot.tournaments.standings import Line
+
+    long_name = NAMES[11]
+    assert len(long_name) == 64
+    tournament = Tournament(1, None, 2, "Spring cup", "keyflower", (), "swiss", 4, 3, None, 3, 5, "running", 2)
+    lines = [Line(10, long_name, 1, dropped=True, place=1), Line(11, "Ann", 2, place=2),
+             Line(12, LONG_RIGHT_TO_LEFT[0], 3, dropped=True, place=3)]
+    with drawlog.recording() as made:
+        StandingsPictures().image(tournament, lines, None, None, 1.0)
+    drawn = {unisolated(text.field.text): text.text for text in made.texts if text.field is not None and text.field.kind == "name"}
+    cut = {name: text for name, text in drawn.items() if name.endswith(ELLIPSIS)}
+    assert len(cut) == 2, drawn
+    for name, text in cut.items():
+        assert text.endswith(name[:-1] + ELLIPSIS + " ✗") or text.endswith(name[:-1] + ELLIPSIS + POP + " ✗"), text
+    assert not badly_cut(made.texts, [long_name, "Ann", LONG_RIGHT_TO_LEFT[0]])
+    assert drawn["Ann"] == "Ann"
+    arabic = next(text for text in made.texts if text.field is not None and any(right_to_left(ch) for ch in text.text))
+    assert ellipsis_at_reading_end(arabic) is None
+
+
+def test_a_name_cell_keeps_its_mark_when_it_is_cut():
+    from renderers.rankings import Name
+
+    columns = [Column("#", numeric=True), Column("Player", max_chars=20)]
+    with drawlog.recording() as made:
+        render_ranking("Cup", columns, [(1, Name(NAMES[11], " ✗"))])
+    [drawn] = [text for text in made.texts if text.field is not None]
+    assert drawn.text.endswith(ELLIPSIS + " ✗") and len(graphemes(drawn.text)) <= 20
+    assert drawn.field.text == drawn.text[:-2]  # type: ignore[union-attr]
