@@ -32,6 +32,7 @@ from typing import Iterable
 
 from PIL import Image, ImageDraw, ImageFont, features
 
+from renderers.common import drawlog
 from renderers.common.bidi import first_strong_right_to_left, isolated_spans, right_to_left
 from renderers.common.cmap import Coverage, read_coverage
 from renderers.common.fonts import has_cjk_font
@@ -333,7 +334,7 @@ def _emoji_image(cluster: str, path: str) -> tuple[Image.Image, int, int]:
     font = _face(path, EMOJI_SIZE)
     left, top, right, bottom = (int(edge) for edge in font.getbbox(cluster, anchor="ls"))
     image = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
-    ImageDraw.Draw(image).text((-left, -top), cluster, font=font, anchor="ls", embedded_color=True)
+    drawlog.rasterise(ImageDraw.Draw(image), (-left, -top), cluster, font=font, anchor="ls", embedded_color=True)
     return image, left, top
 
 
@@ -385,8 +386,8 @@ def render(text: str, face: ImageFont.FreeTypeFont, anchor: str = "la",
             colour.alpha_composite(scaled, (max(0, round(x + run_left * scale) - left),
                                             max(0, round(run_top * scale) - top)))
         else:
-            pen_draw.text((x - left, -top), run.text, fill=255, font=_run_face(run, face), anchor="ls",
-                          stroke_width=stroke_width, direction=_direction_of(run))
+            drawlog.rasterise(pen_draw, (x - left, -top), run.text, fill=255, font=_run_face(run, face), anchor="ls",
+                              stroke_width=stroke_width, direction=_direction_of(run))
     return mask, colour, left + round(shift), top + round(baseline)
 
 

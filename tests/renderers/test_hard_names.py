@@ -10,7 +10,7 @@ from collections import defaultdict
 from typing import Iterable
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from games import registry
 from renderers import registry as renderers
@@ -74,27 +74,42 @@ def _union(boxes: list[drawlog.Box]) -> drawlog.Box:
     return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
 
 
-def crowded_names(texts: list[drawlog.DrawnText]) -> list[str]:
-    """Names and lines with names (each field the whole of its pieces) outside their image or over
-    another text."""
+#: the clusters a name starts with that make a drawn text hold it (whole, or cut after them)
+NAME_START = 4
+
+
+def _starts(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple("".join(graphemes(name)[:NAME_START]) for name in names)
+
+
+def crowded_names(texts: list[drawlog.DrawnText], names: Iterable[str] = ()) -> list[str]:
+    """Names and lines with names outside their image or over another text: the texts marked as
+    names (each field the whole of its pieces), and every other text that holds one of ``names``
+    (whole, or cut after its first clusters), marked or not."""
     wrong = []
-    fields: dict[int, list[drawlog.DrawnText]] = defaultdict(list)
+    starts = _starts(names)
+    groups: dict[int, list[drawlog.DrawnText]] = defaultdict(list)
     for drawn in texts:
         if drawn.field is not None and drawn.field.kind in ("name", "line"):
-            fields[id(drawn.field)].append(drawn)
-    for pieces in fields.values():
+            groups[id(drawn.field)].append(drawn)
+        elif any(start in drawn.text for start in starts):
+            groups[id(drawn)].append(drawn)
+    for pieces in groups.values():
         by_surface: dict[int, list[drawlog.DrawnText]] = defaultdict(list)
         for piece in pieces:
             by_surface[id(piece.surface)].append(piece)
         for surface_pieces in by_surface.values():
             box = _union([piece.box for piece in surface_pieces])
             first = surface_pieces[0]
+            what = first.field.text if first.field is not None and first.field.kind in ("name", "line") else first.text
             width, height = first.size
+            own = {id(piece) for piece in surface_pieces}
             if box[0] < -TOUCH or box[1] < -TOUCH or box[2] > width + TOUCH or box[3] > height + TOUCH:
-                wrong.append(f"{first.field.text!r} at {box} leaves its image of {first.size}")  # type: ignore[union-attr]
+                wrong.append(f"{what!r} at {box} leaves its image of {first.size}")
             for other in texts:
-                if other.surface is first.surface and other.field is not first.field and _overlap(box, other.box):
-                    wrong.append(f"{first.field.text!r} at {box} runs over {other.text!r} at {other.box}")  # type: ignore[union-attr]
+                if other.surface is first.surface and id(other) not in own and \
+                        (first.field is None or other.field is not first.field) and _overlap(box, other.box):
+                    wrong.append(f"{what!r} at {box} runs over {other.text!r} at {other.box}")
     return wrong
 
 
@@ -165,7 +180,7 @@ def _check(drawings: Iterable[tuple[str, list[str], object]]) -> tuple[list[str]
     for what, names, draw in drawings:
         with drawlog.recording() as made:
             draw()  # type: ignore[operator]
-        problems = missing_glyphs(made.texts) + crowded_names(made.texts) + badly_cut(made.texts, names)
+        problems = missing_glyphs(made.texts) + crowded_names(made.texts, names) + badly_cut(made.texts, names)
         wrong += [f"{what}: {problem}" for problem in problems]
         seen |= named(made.texts)
     return wrong, seen
@@ -267,7 +282,7 @@ def test_a_cut_right_to_left_name_has_its_ellipsis_at_its_reading_end(name):
     with drawlog.recording() as made:
         caption(320, [Move(12, 0, "pass")], [name, "Ann"], colours)
     cut = [drawn for drawn in made.texts if drawn.field is not None and drawn.field.kind == "name"]
-    assert cut and all(unisolated(drawn.field.text) != name for drawn in cut), "the name was not cut"
+    assert cut and all(unisolated(drawn.field.text) != name for drawn in cut), "the name was not cut"  # type: ignore[union-attr]
     assert not badly_cut(cut, [name])
     assert [ellipsis_at_reading_end(drawn) for drawn in cut] == [None] * len(cut)
     # the words after the name keep their place: right of the whole name
@@ -308,3 +323,23 @@ def test_a_name_cell_keeps_its_mark_when_it_is_cut():
     [drawn] = [text for text in made.texts if text.field is not None]
     assert drawn.text.endswith(ELLIPSIS + " ✗") and len(graphemes(drawn.text)) <= 20
     assert drawn.field.text == drawn.text[:-2]  # type: ignore[union-attr]
+
+
+def test_a_name_drawn_without_its_mark_over_other_text_is_found():
+    """The check itself: a name drawn straight with Pillow, outside any field, is recorded, and
+    found when it runs into the next column; a name that keeps to its room is not."""
+    face = ImageFont.load_default(size=12)
+    name = NAMES[11]
+
+    def drawn(score_at: int) -> list[drawlog.DrawnText]:
+        surface = Image.new("RGB", (600, 40))
+        with drawlog.recording() as made:
+            draw = ImageDraw.Draw(surface)
+            draw.text((10, 20), name, fill=(255, 255, 255), font=face, anchor="lm")
+            draw.text((score_at, 20), "18", fill=(255, 255, 255), font=face, anchor="lm")
+        return made.texts
+
+    crowded = drawn(120)
+    assert [text.text for text in crowded] == [name, "18"] and all(text.field is None for text in crowded)
+    assert crowded_names(crowded, [name])
+    assert not crowded_names(drawn(560), [name])
