@@ -3,6 +3,7 @@ right-to-left letters is laid out on its own, so it never turns the numbers and 
 around it. No font or Pillow here: the picture words and the font chain both use it."""
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 
@@ -17,7 +18,14 @@ ISOLATES, POP = frozenset("\u2066\u2067\u2068"), "\u2069"
 def isolate(text: str) -> str:
     """``text`` (a name) isolated when it has right-to-left letters: laid out on its own, so the
     numbers and punctuation after it in a line stay where they are written."""
-    return f"\u2068{text}{POP}" if any(right_to_left(ch) for ch in text) else text
+    return f"\u2068{text}{POP}" if has_right_to_left(text) else text
+
+
+@functools.lru_cache(maxsize=4096)
+def has_right_to_left(text: str) -> bool:
+    """Whether ``text`` has a right-to-left letter (kept: a name is isolated at every measure of
+    its fitting)."""
+    return not text.isascii() and any(right_to_left(ch) for ch in text)
 
 
 def isolated_parts(text: str) -> list[str]:

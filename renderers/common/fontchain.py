@@ -37,6 +37,7 @@ from renderers.common.bidi import first_strong_right_to_left, isolated_spans, ri
 from renderers.common.cmap import Coverage, read_coverage
 from renderers.common.fonts import has_cjk_font
 from renderers.common.graphemes import graphemes
+from renderers.common.lru import LRUCache
 
 FONT_DIRS = ("/usr/share/fonts/truetype/noto", "/usr/share/fonts/noto", "/usr/share/fonts/opentype/noto")
 #: the scripts tried first (the most used by players), then every other Noto Sans script font
@@ -190,11 +191,50 @@ class Run:
     emoji: bool = False
 
 
+class Layouts:
+    """What laying a text out through the chain finds, kept (bounded, least recently used out):
+    a text's runs, each run's advance and ink box at a size, each emoji scaled to a size. Names
+    are measured at a few sizes and cut to fit (:func:`renderers.common.textfit.fit_name`), then
+    drawn in several lines of a picture: each run is shaped once, not at every measure."""
+
+    def __init__(self, size: int) -> None:
+        self.runs: LRUCache[tuple[str, str], tuple[Run, ...]] = LRUCache(size)
+        self.advances: LRUCache[tuple[Run, str, int], float] = LRUCache(size)
+        self.boxes: LRUCache[tuple[Run, str, int, int], tuple[float, float, float, float]] = LRUCache(size)
+        self.emoji: LRUCache[tuple[str, str, int], tuple[Image.Image, float, float]] = LRUCache(max(1, size // 16))
+
+    def resize(self, size: int) -> None:
+        for cache in (self.runs, self.advances, self.boxes):
+            cache.resize(size)
+        self.emoji.resize(max(1, size // 16) if size else 0)
+
+
+#: the default of ``rendering.text_layouts``
+LAYOUTS_KEPT = 8192
+LAYOUTS = Layouts(LAYOUTS_KEPT)
+
+
+def configure(size: int) -> None:
+    """How many runs, advances and boxes of text laid out through the chain are kept
+    (``rendering.text_layouts``)."""
+    LAYOUTS.resize(size)
+
+
 def runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
     """``text`` in runs of one font, in visual order from left to right; each isolate (a name
     filled into a line: :func:`isolate`) is ordered on its own, in the direction of its first
     letter, so it never turns what is around it (the line is left to right) and a name in Arabic
-    or Hebrew has its ends (an ellipsis, a closing bracket) on its left, where it is read from."""
+    or Hebrew has its ends (an ellipsis, a closing bracket) on its left, where it is read from.
+    Kept (:data:`LAYOUTS`): a name is measured and drawn in many lines and sizes."""
+    key = (text, str(face.path))
+    found = LAYOUTS.runs.get(key)
+    if found is None:
+        found = tuple(_runs(text, face))
+        LAYOUTS.runs.put(key, found)
+    return list(found)
+
+
+def _runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
     parts = isolated_spans(text)
     if len(parts) == 1 and not parts[0][1]:
         return _part_runs(parts[0][0], face, False)
@@ -319,7 +359,37 @@ def _scale(run: Run, face: ImageFont.FreeTypeFont) -> float:
 
 
 def _advance(run: Run, face: ImageFont.FreeTypeFont) -> float:
-    return _run_face(run, face).getlength(run.text, direction=_direction_of(run)) * _scale(run, face)
+    key = (run, str(face.path), int(face.size))
+    found = LAYOUTS.advances.get(key)
+    if found is None:
+        found = _run_face(run, face).getlength(run.text, direction=_direction_of(run)) * _scale(run, face)
+        LAYOUTS.advances.put(key, found)
+    return found
+
+
+def _ink(run: Run, face: ImageFont.FreeTypeFont, stroke_width: int) -> tuple[float, float, float, float]:
+    """The ink box of a run (not an emoji) drawn from the pen on the baseline."""
+    key = (run, str(face.path), int(face.size), stroke_width)
+    found = LAYOUTS.boxes.get(key)
+    if found is None:
+        found = _run_face(run, face).getbbox(run.text, anchor="ls", stroke_width=stroke_width, direction=_direction_of(run))
+        LAYOUTS.boxes.put(key, found)
+    return found
+
+
+def _scaled_emoji(run: Run, face: ImageFont.FreeTypeFont) -> tuple[Image.Image, float, float]:
+    """An emoji at the text's size (scaled from the font's only size) and its offset from the pen
+    on the baseline."""
+    key = (run.text, str(run.path), int(face.size))
+    found = LAYOUTS.emoji.get(key)
+    if found is None:
+        image, left, top = _emoji_image(run.text, str(run.path))
+        scale = _scale(run, face)
+        scaled = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))),
+                              Image.Resampling.LANCZOS)
+        found = (scaled, left * scale, top * scale)
+        LAYOUTS.emoji.put(key, found)
+    return found
 
 
 @functools.lru_cache(maxsize=4096)
@@ -364,8 +434,7 @@ def render(text: str, face: ImageFont.FreeTypeFont, anchor: str = "la",
             scale = _scale(run, face)
             boxes.append((x + left * scale, top * scale, x + (left + image.width) * scale, (top + image.height) * scale))
         else:
-            box = _run_face(run, face).getbbox(run.text, anchor="ls", stroke_width=stroke_width,
-                                               direction=_direction_of(run))
+            box = _ink(run, face, stroke_width)
             boxes.append((x + box[0], box[1], x + box[2], box[3]))
     left = int(min(box[0] for box in boxes)) if boxes else 0
     top = int(min(box[1] for box in boxes)) if boxes else 0
@@ -377,14 +446,10 @@ def render(text: str, face: ImageFont.FreeTypeFont, anchor: str = "la",
     pen_draw = ImageDraw.Draw(mask)
     for run, x in laid:
         if run.emoji:
-            image, run_left, run_top = _emoji_image(run.text, str(run.path))
-            scale = _scale(run, face)
-            scaled = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))),
-                                  Image.Resampling.LANCZOS)
+            scaled, run_left, run_top = _scaled_emoji(run, face)
             if colour is None:
                 colour = Image.new("RGBA", size, (0, 0, 0, 0))
-            colour.alpha_composite(scaled, (max(0, round(x + run_left * scale) - left),
-                                            max(0, round(run_top * scale) - top)))
+            colour.alpha_composite(scaled, (max(0, round(x + run_left) - left), max(0, round(run_top) - top)))
         else:
             drawlog.rasterise(pen_draw, (x - left, -top), run.text, fill=255, font=_run_face(run, face), anchor="ls",
                               stroke_width=stroke_width, direction=_direction_of(run))

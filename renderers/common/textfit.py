@@ -160,4 +160,19 @@ def fit_name(name: str, room: float, size: int, width_at: Callable[[str, int], f
     size = _largest_fitting(before + isolate(name) + after, room, size, width_at, smallest)
     if width_at(before + isolate(name) + after, size) <= room:
         return isolate(name), size
-    return isolate(ellipsize(name, lambda t: width_at(before + isolate(t) + after, size) <= room, rstrip=True)), size
+    return isolate(_cut(name, lambda t: width_at(before + isolate(t) + after, size) <= room)), size
+
+
+def _cut(name: str, fits: Callable[[str], bool]) -> str:
+    """:func:`ellipsize` (no space before the ellipsis) of a name that does not fit, its longest
+    fitting run of first clusters found by halving (a text's width grows with its clusters): a
+    64-character name is measured six or seven times, not once for each cluster it loses."""
+    clusters = graphemes(name)
+    kept, most = 0, len(clusters)         # the first ``kept`` clusters fit; more than ``most`` do not
+    while kept < most:
+        trial = (kept + most + 1) // 2
+        if fits("".join(clusters[:trial]) + ELLIPSIS):
+            kept = trial
+        else:
+            most = trial - 1
+    return "".join(clusters[:kept]).rstrip() + ELLIPSIS
