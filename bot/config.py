@@ -135,6 +135,7 @@ class RenderingSection(Section):
     cache_size: int = key(256, N_("a whole number of pictures from 0 to 100000"), ge=0, le=100_000)
     layers: int = key(512, N_("a whole number of picture parts from 0 to 100000"), ge=0, le=100_000)
     png_bands: int = key(8192, N_("a whole number of compressed bands from 0 to 1000000"), ge=0, le=1_000_000)
+    text_layouts: int = key(8192, N_("a whole number of text layouts from 0 to 1000000"), ge=0, le=1_000_000)
 
 
 class GamesSection(Section):

@@ -40,19 +40,23 @@ def keep_image_memory() -> None:
 
 
 def prepare(extra_games: Sequence[str] = (), full: bool = True, layers: int | None = None,
-            png_bands: int | None = None, palette: Hashable | None = None) -> None:
+            png_bands: int | None = None, palette: Hashable | None = None, text_layouts: int | None = None) -> None:
     """Set a worker up: register the operator's plugin games, then draw one picture of every game
     (fonts, sprites and tile geometry are made here, not during the first real turn); ``full``:
     also every sprite a renderer can make ahead (its ``warm_up``: worker processes do it as they
     start, the threads of a small bot leave it to the first turns). ``layers``: how
     many picture parts are kept in their palette form (renderers.common.layers); ``png_bands``: how
     many compressed bands of pictures are kept (renderers.common.png); ``palette``: the key of the
-    palette public pictures share, which a renderer's warm-up may make and fill ahead."""
+    palette public pictures share, which a renderer's warm-up may make and fill ahead;
+    ``text_layouts``: how many layouts of text through the font chain are kept
+    (renderers.common.fontchain)."""
     keep_image_memory()
     if layers is not None:
         configure_layers(layers)
     if png_bands is not None:
         configure_png(png_bands)
+    if text_layouts is not None:
+        fontchain.configure(text_layouts)
     for spec in extra_games:
         games.load(spec)
     for locale in LANGUAGES:            # the catalogues of the pictures' words, read once here

@@ -14,6 +14,7 @@ from games import registry
 from games.core.contract import Game
 from renderers import registry as renderers
 from renderers.common import PlayerColour, drawlog, font, min_text_px, word
+from renderers.common.bidi import isolate
 from renderers.common.palette import fixed_palette
 from renderers.common.picture_words import speaking
 from renderers.common.result import INK, PAPER, TITLE_BG, TITLE_FG, WIN_BG
@@ -94,7 +95,7 @@ def caption(width: int, moves: Sequence[Move], names: Sequence[str], colours: Se
     face = font(size, True)
     room = width - x - pad
     if length(before + after + ELLIPSIS, face) > room:      # no room for the name: the line is cut as a whole
-        text = fit(before + who + after, room, lambda t: length(t, face), rstrip=True)
+        text = fit(before + isolate(who) + after, room, lambda t: length(t, face), rstrip=True)
         with drawlog.field("line", text):
             draw_text(draw, (x, mid), text, face, TITLE_FG, "lm")
         return band

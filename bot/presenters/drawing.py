@@ -13,6 +13,7 @@ from typing import Any, Callable, Hashable
 from bot.config import Settings
 from bot.workerprocess import end_with_the_bot
 from renderers import drawing_worker
+from renderers.common.fontchain import configure as configure_text_layouts
 from renderers.common.lru import LRUCache
 from renderers.common.layers import configure as configure_layers
 from renderers.common.png import configure as configure_png
@@ -44,10 +45,11 @@ class Drawing:
             self.processes = ProcessPoolExecutor(
                 settings.rendering.processes, mp_context=multiprocessing.get_context("spawn"),
                 initializer=prepare_worker, initargs=(tuple(settings.games.extra), True, settings.rendering.layers, settings.rendering.png_bands,
-                          PUBLIC_PALETTE))
+                          PUBLIC_PALETTE, settings.rendering.text_layouts))
         else:
             configure_layers(settings.rendering.layers)
             configure_png(settings.rendering.png_bands)
+            configure_text_layouts(settings.rendering.text_layouts)
 
     @property
     def executor(self) -> Executor:

@@ -12,7 +12,7 @@ from bot.tournaments.standings import Line, number
 from games import registry
 from games.core import BLANK
 from games.core.messages import Msg
-from renderers.rankings import Column, render_ranking
+from renderers.rankings import Column, Name, render_ranking
 
 
 class StandingsPictures:
@@ -44,7 +44,7 @@ class StandingsPictures:
         columns = [Column("#", numeric=True), Column(tr(t("Player"))), Column(tr(t("Points")), numeric=True),
                    Column(tr(t("Buchholz")), numeric=True), Column(tr(t("Wins")), numeric=True), Column(tr(t("Score")), numeric=True),
                    Column(tr(t("Games")), numeric=True)]
-        rows = [(line.place, line.name + (" ✗" if line.dropped else ""), number(line.points), number(line.buchholz),
+        rows = [(line.place, Name(line.name, " ✗" if line.dropped else ""), number(line.points), number(line.buchholz),
                  line.wins, line.score, line.games) for line in lines[:60]]
         game = registry.get(tournament.game)
         subtitle = f"{game.title if game else tournament.game} · {tr(FORMAT_NAMES[tournament.format])}"

@@ -31,7 +31,7 @@ def text_sprite(text: str, size: int, bold: bool, fill: RGB, anchor: str = "mm")
     # the coverage drawn on one band, then set as the alpha of a sprite all ``fill``: what drawing
     # the text in ``fill`` on a transparent ``fill`` sprite gives, in a third of the time
     coverage = Image.new("L", shape, 0)
-    ImageDraw.Draw(coverage).text((1 - left, 1 - top), text, font=f, fill=255, anchor=anchor)
+    drawlog.rasterise(ImageDraw.Draw(coverage), (1 - left, 1 - top), text, font=f, fill=255, anchor=anchor)
     sprite = Image.new("RGBA", shape, fill + (0,))
     sprite.putalpha(coverage)
     return sprite, (left - 1, top - 1)

@@ -1,11 +1,15 @@
 """What a picture wrote, for tests: while :func:`recording` is open, every text the renderers put
 on an image is kept as a :class:`DrawnText` (its text, the face it was drawn in, its ink box on
-the image it was drawn on, and the field it belongs to: a player's name, …).
+the image it was drawn on, and the field it belongs to: a player's name, …, or None).
 
-Drawing code marks a field with :func:`field` (``with field("name", fitted): …``) and reports a
-text it puts on an image with :func:`note`; a text made into a sprite that is pasted later is
-reported with :func:`note_sprite` and placed by :func:`note_pasted`. When no recording is open
-these cost one context-variable read each.
+Every text is recorded, marked or not: the renderers' text helpers report what they paste from
+kept masks with :func:`note` (a text made into a sprite that is pasted later with
+:func:`note_sprite`, placed by :func:`note_pasted`), and any text drawn straight with Pillow's
+``ImageDraw.text`` is recorded by that method itself, which the first recording wraps (so a new
+drawing site is recorded without doing anything). A mask a helper rasterises to paste later is
+drawn with :func:`rasterise`, which records nothing (the paste is what is noted). Drawing code
+marks a field with :func:`field` (``with field("name", fitted): …``). When no recording is open
+each of these costs one context-variable read per text.
 """
 from __future__ import annotations
 
@@ -13,6 +17,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field as dataclass_field
 from typing import Any, Iterator
+
+from PIL import ImageDraw
 
 Box = tuple[int, int, int, int]
 
@@ -52,9 +58,39 @@ _RECORDING: ContextVar[Recording | None] = ContextVar("drawlog_recording", defau
 _FIELD: ContextVar[Field | None] = ContextVar("drawlog_field", default=None)
 
 
+#: Pillow's own ``ImageDraw.text``, before :func:`recording` wraps it
+_PILLOW_TEXT = ImageDraw.ImageDraw.text
+
+
+def _recorded_text(draw: ImageDraw.ImageDraw, xy, text, *args: Any, **kwargs: Any) -> None:
+    """``ImageDraw.text``, and the text noted on the draw's image when a recording is open."""
+    _PILLOW_TEXT(draw, xy, text, *args, **kwargs)
+    if _RECORDING.get() is None or not text or not isinstance(text, str):
+        return
+    given = dict(zip(_TEXT_ARGUMENTS, args)) | kwargs
+    box = draw.textbbox(xy, text, **{name: given[name] for name in _BOX_ARGUMENTS if name in given})
+    font = given.get("font")
+    note(draw.im, text, font if font is not None else draw.getfont(), box)
+
+
+#: ``ImageDraw.text``'s arguments after the text, in order, and those its box depends on
+_TEXT_ARGUMENTS = ("fill", "font", "anchor", "spacing", "align", "direction", "features", "language", "stroke_width")
+_BOX_ARGUMENTS = ("font", "anchor", "spacing", "align", "direction", "features", "language", "stroke_width",
+                  "embedded_color", "font_size")
+
+
+def rasterise(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, **kwargs: Any) -> None:
+    """``draw.text(xy, text, **kwargs)`` on a mask or sprite that is pasted (and noted) later:
+    not recorded where it is drawn."""
+    _PILLOW_TEXT(draw, xy, text, **kwargs)
+
+
 @contextmanager
 def recording() -> Iterator[Recording]:
-    """Every text drawn while the block runs (this context only)."""
+    """Every text drawn while the block runs (this context only). The first recording of a
+    process wraps ``ImageDraw.text`` to record texts drawn with it; the wrapper stays (one
+    context-variable read per text while nothing is recorded)."""
+    ImageDraw.ImageDraw.text = _recorded_text  # type: ignore[method-assign]
     made = Recording()
     token = _RECORDING.set(made)
     try:

@@ -32,10 +32,12 @@ from typing import Iterable
 
 from PIL import Image, ImageDraw, ImageFont, features
 
-from renderers.common.bidi import isolated_parts, right_to_left
+from renderers.common import drawlog
+from renderers.common.bidi import first_strong_right_to_left, isolated_spans, right_to_left
 from renderers.common.cmap import Coverage, read_coverage
 from renderers.common.fonts import has_cjk_font
 from renderers.common.graphemes import graphemes
+from renderers.common.lru import LRUCache
 
 FONT_DIRS = ("/usr/share/fonts/truetype/noto", "/usr/share/fonts/noto", "/usr/share/fonts/opentype/noto")
 #: the scripts tried first (the most used by players), then every other Noto Sans script font
@@ -189,17 +191,58 @@ class Run:
     emoji: bool = False
 
 
+class Layouts:
+    """What laying a text out through the chain finds, kept (bounded, least recently used out):
+    a text's runs, each run's advance and ink box at a size, each emoji scaled to a size. Names
+    are measured at a few sizes and cut to fit (:func:`renderers.common.textfit.fit_name`), then
+    drawn in several lines of a picture: each run is shaped once, not at every measure."""
+
+    def __init__(self, size: int) -> None:
+        self.runs: LRUCache[tuple[str, str], tuple[Run, ...]] = LRUCache(size)
+        self.advances: LRUCache[tuple[Run, str, int], float] = LRUCache(size)
+        self.boxes: LRUCache[tuple[Run, str, int, int], tuple[float, float, float, float]] = LRUCache(size)
+        self.emoji: LRUCache[tuple[str, str, int], tuple[Image.Image, float, float]] = LRUCache(max(1, size // 16))
+
+    def resize(self, size: int) -> None:
+        for cache in (self.runs, self.advances, self.boxes):
+            cache.resize(size)
+        self.emoji.resize(max(1, size // 16) if size else 0)
+
+
+#: the default of ``rendering.text_layouts``
+LAYOUTS_KEPT = 8192
+LAYOUTS = Layouts(LAYOUTS_KEPT)
+
+
+def configure(size: int) -> None:
+    """How many runs, advances and boxes of text laid out through the chain are kept
+    (``rendering.text_layouts``)."""
+    LAYOUTS.resize(size)
+
+
 def runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
     """``text`` in runs of one font, in visual order from left to right; each isolate (a name
-    filled into a line: :func:`isolate`) is ordered on its own, so it never turns what is around
-    it (the line is left to right)."""
-    parts = isolated_parts(text)
-    if len(parts) == 1:
-        return _part_runs(parts[0], face)
-    return [run for part in parts for run in _part_runs(part, face)]
+    filled into a line: :func:`isolate`) is ordered on its own, in the direction of its first
+    letter, so it never turns what is around it (the line is left to right) and a name in Arabic
+    or Hebrew has its ends (an ellipsis, a closing bracket) on its left, where it is read from.
+    Kept (:data:`LAYOUTS`): a name is measured and drawn in many lines and sizes."""
+    key = (text, str(face.path))
+    found = LAYOUTS.runs.get(key)
+    if found is None:
+        found = tuple(_runs(text, face))
+        LAYOUTS.runs.put(key, found)
+    return list(found)
 
 
-def _part_runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
+def _runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
+    parts = isolated_spans(text)
+    if len(parts) == 1 and not parts[0][1]:
+        return _part_runs(parts[0][0], face, False)
+    return [run for part, isolated in parts
+            for run in _part_runs(part, face, isolated and first_strong_right_to_left(part.translate(_BIDI_CONTROLS)))]
+
+
+def _part_runs(text: str, face: ImageFont.FreeTypeFont, right_to_left_part: bool) -> list[Run]:
     primary = str(face.path)
     bold = "Bold" in os.path.basename(primary)
     emoji = emoji_path()
@@ -215,7 +258,7 @@ def _part_runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
             continue
         merged.append((MISSING if path == MISSING else cluster, path))
     strong = [_direction(cluster) for cluster, _ in merged]
-    rtl = _resolve(strong)
+    rtl = _resolve(strong, right_to_left_part)
     out: list[Run] = []
     for (cluster, path), right in zip(merged, rtl):
         if path == MISSING:
@@ -227,7 +270,7 @@ def _part_runs(text: str, face: ImageFont.FreeTypeFont) -> list[Run]:
             out[-1] = Run(cluster + last.text if right and not RAQM else last.text + cluster, path, right)
         else:
             out.append(Run(cluster, path, right, is_emoji))
-    return _visual_order(out)
+    return _visual_order(out, right_to_left_part)
 
 
 def _direction(cluster: str) -> bool | str | None:
@@ -243,12 +286,13 @@ def _direction(cluster: str) -> bool | str | None:
     return None
 
 
-def _resolve(kinds: list[bool | str | None]) -> list[bool]:
-    """Each cluster's direction: a number after right-to-left letters is part of their stretch
-    (it is still read left to right: Raqm lays it out), neutrals between two right-to-left
-    clusters are right to left, every other cluster left to right (the line's direction)."""
+def _resolve(kinds: list[bool | str | None], base: bool = False) -> list[bool]:
+    """Each cluster's direction in a stretch laid out in the direction ``base`` (True: right to
+    left): a number after right-to-left letters is part of their stretch (it is still read left
+    to right: Raqm lays it out), neutrals between two clusters of one direction take it, every
+    other cluster (neutrals at the ends or between the two directions) takes ``base``."""
     strong: list[bool | None] = []
-    last = False
+    last = base
     for kind in kinds:
         if kind == "number":
             strong.append(last)
@@ -261,25 +305,26 @@ def _resolve(kinds: list[bool | str | None]) -> list[bool]:
         if kind is not None:
             resolved.append(kind)
             continue
-        before = next((k for k in reversed(strong[:at]) if k is not None), False)
-        after = next((k for k in strong[at + 1:] if k is not None), False)
-        resolved.append(bool(before and after))
+        before = next((k for k in reversed(strong[:at]) if k is not None), base)
+        after = next((k for k in strong[at + 1:] if k is not None), base)
+        resolved.append(before if before == after else base)
     return resolved
 
 
-def _visual_order(runs_: list[Run]) -> list[Run]:
+def _visual_order(runs_: list[Run], base: bool = False) -> list[Run]:
     """Each stretch of right-to-left runs turned around (the runs inside keep their own order of
-    letters: Raqm lays them out)."""
-    ordered: list[Run] = []
-    stretch: list[Run] = []
+    letters: Raqm lays them out); in a right-to-left part (``base``), the stretches too, from its
+    end to its start, each left-to-right stretch keeping its order."""
+    stretches: list[list[Run]] = []
     for run in runs_:
-        if run.rtl:
-            stretch.append(run)
-            continue
-        ordered.extend(reversed(stretch))
-        stretch = []
-        ordered.append(run)
-    return ordered + list(reversed(stretch))
+        if stretches and stretches[-1][0].rtl == run.rtl:
+            stretches[-1].append(run)
+        else:
+            stretches.append([run])
+    ordered_stretches = [list(reversed(stretch)) if stretch[0].rtl else stretch for stretch in stretches]
+    if base:
+        ordered_stretches.reverse()
+    return [run for stretch in ordered_stretches for run in stretch]
 
 
 @functools.lru_cache(maxsize=None)
@@ -314,7 +359,37 @@ def _scale(run: Run, face: ImageFont.FreeTypeFont) -> float:
 
 
 def _advance(run: Run, face: ImageFont.FreeTypeFont) -> float:
-    return _run_face(run, face).getlength(run.text, direction=_direction_of(run)) * _scale(run, face)
+    key = (run, str(face.path), int(face.size))
+    found = LAYOUTS.advances.get(key)
+    if found is None:
+        found = _run_face(run, face).getlength(run.text, direction=_direction_of(run)) * _scale(run, face)
+        LAYOUTS.advances.put(key, found)
+    return found
+
+
+def _ink(run: Run, face: ImageFont.FreeTypeFont, stroke_width: int) -> tuple[float, float, float, float]:
+    """The ink box of a run (not an emoji) drawn from the pen on the baseline."""
+    key = (run, str(face.path), int(face.size), stroke_width)
+    found = LAYOUTS.boxes.get(key)
+    if found is None:
+        found = _run_face(run, face).getbbox(run.text, anchor="ls", stroke_width=stroke_width, direction=_direction_of(run))
+        LAYOUTS.boxes.put(key, found)
+    return found
+
+
+def _scaled_emoji(run: Run, face: ImageFont.FreeTypeFont) -> tuple[Image.Image, float, float]:
+    """An emoji at the text's size (scaled from the font's only size) and its offset from the pen
+    on the baseline."""
+    key = (run.text, str(run.path), int(face.size))
+    found = LAYOUTS.emoji.get(key)
+    if found is None:
+        image, left, top = _emoji_image(run.text, str(run.path))
+        scale = _scale(run, face)
+        scaled = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))),
+                              Image.Resampling.LANCZOS)
+        found = (scaled, left * scale, top * scale)
+        LAYOUTS.emoji.put(key, found)
+    return found
 
 
 @functools.lru_cache(maxsize=4096)
@@ -329,7 +404,7 @@ def _emoji_image(cluster: str, path: str) -> tuple[Image.Image, int, int]:
     font = _face(path, EMOJI_SIZE)
     left, top, right, bottom = (int(edge) for edge in font.getbbox(cluster, anchor="ls"))
     image = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
-    ImageDraw.Draw(image).text((-left, -top), cluster, font=font, anchor="ls", embedded_color=True)
+    drawlog.rasterise(ImageDraw.Draw(image), (-left, -top), cluster, font=font, anchor="ls", embedded_color=True)
     return image, left, top
 
 
@@ -359,8 +434,7 @@ def render(text: str, face: ImageFont.FreeTypeFont, anchor: str = "la",
             scale = _scale(run, face)
             boxes.append((x + left * scale, top * scale, x + (left + image.width) * scale, (top + image.height) * scale))
         else:
-            box = _run_face(run, face).getbbox(run.text, anchor="ls", stroke_width=stroke_width,
-                                               direction=_direction_of(run))
+            box = _ink(run, face, stroke_width)
             boxes.append((x + box[0], box[1], x + box[2], box[3]))
     left = int(min(box[0] for box in boxes)) if boxes else 0
     top = int(min(box[1] for box in boxes)) if boxes else 0
@@ -372,17 +446,13 @@ def render(text: str, face: ImageFont.FreeTypeFont, anchor: str = "la",
     pen_draw = ImageDraw.Draw(mask)
     for run, x in laid:
         if run.emoji:
-            image, run_left, run_top = _emoji_image(run.text, str(run.path))
-            scale = _scale(run, face)
-            scaled = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))),
-                                  Image.Resampling.LANCZOS)
+            scaled, run_left, run_top = _scaled_emoji(run, face)
             if colour is None:
                 colour = Image.new("RGBA", size, (0, 0, 0, 0))
-            colour.alpha_composite(scaled, (max(0, round(x + run_left * scale) - left),
-                                            max(0, round(run_top * scale) - top)))
+            colour.alpha_composite(scaled, (max(0, round(x + run_left) - left), max(0, round(run_top) - top)))
         else:
-            pen_draw.text((x - left, -top), run.text, fill=255, font=_run_face(run, face), anchor="ls",
-                          stroke_width=stroke_width, direction=_direction_of(run))
+            drawlog.rasterise(pen_draw, (x - left, -top), run.text, fill=255, font=_run_face(run, face), anchor="ls",
+                              stroke_width=stroke_width, direction=_direction_of(run))
     return mask, colour, left + round(shift), top + round(baseline)
 
 

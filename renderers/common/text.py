@@ -25,7 +25,8 @@ def _mask(text: str, face: Face, anchor: str, stroke_width: int) -> tuple[Image.
     """The text's coverage (mode "L") and its offset from the anchor point."""
     left, top, right, bottom = (int(edge) for edge in face.getbbox(text, anchor=anchor, stroke_width=stroke_width))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=face, anchor=anchor, stroke_width=stroke_width)
+    drawlog.rasterise(ImageDraw.Draw(mask), (-left, -top), text, fill=255, font=face, anchor=anchor,
+                      stroke_width=stroke_width)
     return mask, left, top
 
 
@@ -82,9 +83,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fon
     if chained(text, font):
         _cached_text(draw, xy, text, font, fill, anchor)
     else:
-        draw.text(xy, text, fill=fill, font=font, anchor=anchor)
-        if drawlog.active():
-            drawlog.note(draw.im, text, font, draw.textbbox(xy, text, font=font, anchor=anchor))
+        draw.text(xy, text, fill=fill, font=font, anchor=anchor)      # recorded by drawlog, when it records
 
 
 def note_mask(surface, text: str, font: Face, mask: Image.Image, x: int, y: int,

@@ -14,6 +14,7 @@ from typing import Callable
 from PIL import ImageFont
 
 from renderers.common import linebreak
+from renderers.common.bidi import isolate
 from renderers.common.graphemes import graphemes
 from renderers.common.text import length
 
@@ -151,8 +152,27 @@ def fit_name(name: str, room: float, size: int, width_at: Callable[[str, int], f
     """(name, font size) for a line ``before + name + after`` that must fit ``room`` pixels
     (``width_at(text, size)``: its width at that size): the largest size down to ``smallest`` at
     which the whole line fits; at ``smallest``, the name cut by grapheme clusters with an ellipsis
-    (what is around it stays whole: a rank, a star, "passed")."""
-    size = _largest_fitting(before + name + after, room, size, width_at, smallest)
-    if width_at(before + name + after, size) <= room:
-        return name, size
-    return ellipsize(name, lambda t: width_at(before + t + after, size) <= room, rstrip=True), size
+    (what is around it stays whole: a rank, a star, "passed", a mark after the name).
+
+    A name with right-to-left letters comes back isolated (renderers.common.bidi.isolate): it is
+    laid out in its own direction, so it turns nothing around it, and the ellipsis of a cut
+    Arabic or Hebrew name stands at its reading end, on its left."""
+    size = _largest_fitting(before + isolate(name) + after, room, size, width_at, smallest)
+    if width_at(before + isolate(name) + after, size) <= room:
+        return isolate(name), size
+    return isolate(_cut(name, lambda t: width_at(before + isolate(t) + after, size) <= room)), size
+
+
+def _cut(name: str, fits: Callable[[str], bool]) -> str:
+    """:func:`ellipsize` (no space before the ellipsis) of a name that does not fit, its longest
+    fitting run of first clusters found by halving (a text's width grows with its clusters): a
+    64-character name is measured six or seven times, not once for each cluster it loses."""
+    clusters = graphemes(name)
+    kept, most = 0, len(clusters)         # the first ``kept`` clusters fit; more than ``most`` do not
+    while kept < most:
+        trial = (kept + most + 1) // 2
+        if fits("".join(clusters[:trial]) + ELLIPSIS):
+            kept = trial
+        else:
+            most = trial - 1
+    return "".join(clusters[:kept]).rstrip() + ELLIPSIS

@@ -85,7 +85,7 @@ def text_mask(text: str, typeface: ImageFont.FreeTypeFont, anchor: str) -> tuple
     (text the font cannot draw by itself is drawn by :func:`put_text` through the font chain)."""
     left, top, right, bottom = (int(edge) for edge in typeface.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=typeface, anchor=anchor)
+    drawlog.rasterise(ImageDraw.Draw(mask), (-left, -top), text, fill=255, font=typeface, anchor=anchor)
     return mask, left, top
 
 

@@ -1,7 +1,8 @@
 """Rankings as images: leaderboards and tournament standings, readable on a phone.
 
 ``render_ranking(title, columns, rows)`` draws a table: a title bar, a header row and zebra-striped rows;
-numeric columns are right-aligned. Names may be Japanese (the Noto CJK font covers them).
+numeric columns are right-aligned. Names may be in any script (the font chain draws them); a cell
+that is a :class:`Name` with a mark after it keeps the mark whole when the name is cut.
 """
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from typing import Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from renderers.common import drawlog, encode_png, font, player_colour
+from renderers.common.bidi import isolate
+from renderers.common.graphemes import graphemes
 from renderers.common.text import draw_text, length
-from renderers.common.textfit import fit, fit_count
+from renderers.common.textfit import fit, fit_count, fit_name
 
 BACKGROUND = (250, 248, 240)
 TITLE_BG = (40, 56, 80)
@@ -24,6 +27,24 @@ LINE = (200, 196, 186)
 TEXT = (20, 20, 20)
 MUTED = (90, 90, 90)
 MARK = (0, 114, 178)          # highlighted rows (e.g. the reader): Okabe-Ito blue bar at the left
+
+
+@dataclass(frozen=True)
+class Name:
+    """A player's name in a cell, with a mark after it (" ✗": withdrawn from a tournament): a
+    name too long for its column is cut, the mark stays whole after it."""
+    name: str
+    after: str = ""
+
+    def __str__(self) -> str:
+        return self.name + self.after
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A cell's text as drawn, and the name in it (for a drawing's record: renderers.common.drawlog)."""
+    text: str
+    name: str
 
 
 @dataclass(frozen=True)
@@ -44,12 +65,12 @@ def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequenc
     cell_font, bold = font(size), font(size, bold=True)
     title_font, sub_font = font(int(size * 1.35), bold=True), font(int(size * 0.85))
     pad, row_h = int(14 * scale), int(size * 1.8)
-    cells = [[_cell(str(value), col, cell_font, scale) for value, col in zip(row, columns)] for row in rows]
+    cells = [[_cell(value, col, cell_font, scale) for value, col in zip(row, columns)] for row in rows]
 
     def width(text: str, face) -> int:
         return int(length(text, face))
 
-    widths = [max([width(col.title, bold)] + [width(row[i], cell_font) for row in cells]) + 2 * pad
+    widths = [max([width(col.title, bold)] + [width(row[i].text, cell_font) for row in cells]) + 2 * pad
               for i, col in enumerate(columns)]
     badge_w = row_h if badges else 0
     table_w = sum(widths) + badge_w + int(8 * scale)
@@ -66,7 +87,7 @@ def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequenc
     left0 = int(8 * scale) + badge_w
     top = title_h
     draw.rectangle((0, top, total_w, top + row_h), fill=HEADER_BG)
-    _cells(draw, [c.title for c in columns], columns, widths, left0, top, row_h, pad, bold, TEXT)
+    _cells(draw, [Cell(c.title, c.title) for c in columns], columns, widths, left0, top, row_h, pad, bold, TEXT)
     for index, row in enumerate(cells):
         top = title_h + row_h * (index + 1)
         if index % 2:
@@ -84,24 +105,31 @@ def render_ranking(title: str, columns: Sequence[Column], rows: Sequence[Sequenc
     return encode_png(image)
 
 
-def _cell(value: str, column: Column, face, scale: float) -> str:
+def _cell(value: object, column: Column, face, scale: float) -> Cell:
     """A cell's text cut (by grapheme clusters, with an ellipsis) to the column's most characters
-    and, for a text column, its most pixels."""
-    value = fit_count(value, column.max_chars)
+    and, for a text column, its most pixels; a :class:`Name`'s mark is kept whole, only the name
+    is cut. A name with right-to-left letters is isolated (its ellipsis at its reading end)."""
+    if isinstance(value, Name) and not column.numeric:
+        name = fit_count(value.name, max(1, column.max_chars - len(graphemes(value.after))))
+        size = int(face.size)
+        name, _ = fit_name(name, column.max_width * scale, size, lambda t, _: length(t, face), size, after=value.after)
+        return Cell(name + value.after, name)
+    text = fit_count(str(value), column.max_chars)
     if column.numeric:
-        return value
-    return fit(value, column.max_width * scale, lambda t: length(t, face))
+        return Cell(text, text)
+    text = isolate(fit(text, column.max_width * scale, lambda t: length(t, face)))
+    return Cell(text, text)
 
 
-def _cells(draw: ImageDraw.ImageDraw, values: Sequence[str], columns: Sequence[Column], widths: Sequence[int],
+def _cells(draw: ImageDraw.ImageDraw, values: Sequence[Cell], columns: Sequence[Column], widths: Sequence[int],
            left: int, top: int, row_h: int, pad: int, face, colour, kind: str = "") -> None:
     """A row's cells; ``kind``: what its text cells are (a player's "name"), for a drawing's
     record (renderers.common.drawlog)."""
     y = top + row_h // 2
     for value, column, cell_w in zip(values, columns, widths):
         if column.numeric:
-            draw_text(draw, (left + cell_w - pad, y), value, face, colour, "rm")
+            draw_text(draw, (left + cell_w - pad, y), value.text, face, colour, "rm")
         else:
-            with drawlog.field(kind, value) if kind else contextlib.nullcontext():
-                draw_text(draw, (left + pad, y), value, face, colour, "lm")
+            with drawlog.field(kind, value.name) if kind else contextlib.nullcontext():
+                draw_text(draw, (left + pad, y), value.text, face, colour, "lm")
         left += cell_w

@@ -39,7 +39,7 @@ def _text_mask(value: str, size: int, bold: bool, anchor: str) -> tuple[Image.Im
     f = font(size, bold=bold)
     left, top, right, bottom = (int(v) for v in f.getbbox(value, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), value, fill=255, font=f, anchor=anchor)
+    drawlog.rasterise(ImageDraw.Draw(mask), (-left, -top), value, fill=255, font=f, anchor=anchor)
     return mask, left, top
 
 

@@ -108,3 +108,26 @@ def test_a_name_shrinks_to_the_same_size_as_shrink_finds(room):
     text = "Maximilian Alexander"
     _, size = fit_name(text, room, 30, at, 9)
     assert size == shrink(text, room, 30, at, 9)
+
+
+@pytest.mark.parametrize("room", range(40, 700, 37))
+def test_a_cut_name_keeps_what_measuring_each_cluster_keeps_in_a_few_measures(room):
+    """fit_name finds the longest run of first clusters that fits by halving: the same cut as
+    taking clusters off one at a time (ellipsize), in a handful of measures for 64 characters."""
+    from renderers.common.bidi import isolate
+    from tests.renderers.hardnames import NAMES
+
+    for name in NAMES:
+        measured: list[str] = []
+
+        def at(text: str, size: int) -> float:
+            measured.append(text)
+            return sum(2 if ord(ch) > 0x2000 else 1 for ch in text) * size * 0.6 + 3
+
+        cut, size = fit_name(name, room, 12, at, 12, "1. ", " ✗")
+        measures = len(measured)
+        assert size == 12
+        if cut == name:
+            continue
+        assert cut == isolate(ellipsize(name, lambda t: at("1. " + isolate(t) + " ✗", 12) <= room, rstrip=True))
+        assert measures <= 9, (name, room, measures)
