@@ -108,9 +108,13 @@ def test_log_lines_of_the_games_read_as_japanese_lines():
 
 
 #: the Latin codes each game writes its resources and keeples by in English lines and pictures
-#: (Keyflower's keeples R2 B3 Y1 G1 and resources W S I Au, with a count before or after)
+#: (Keyflower's keeples R2 B3 Y1 G1 and resources W S I Au, with a count before or after;
+#: Florenza's resources and florins ma2 sp1 fl50, ma+1, fl−100; Stone Age's farmers, tool makers,
+#: hut builders and shamans on a player's cards F0 T1 H2 S0)
 RESOURCE_CODES = {
+    "florenza": r"(?:ma|wo|me|fa|go|sp|fl)[+\u2212-]?\d+",
     "keyflower": r"(?:[RBYGWSI]|Au)\d+|\d+(?:[RBYGWSI]|Au)",
+    "stoneage": r"[FTHS]\d+",
 }
 #: the catalogue packages of each game
 PACKAGES = {"carcassonne": "games.carcassonne", "florenza": "games.florenza", "keyflower": "games.keyflower",
@@ -126,6 +130,25 @@ PACKAGES = {"carcassonne": "games.carcassonne", "florenza": "games.florenza", "k
 ])
 def test_english_order_counts_are_faults(line):
     assert count_faults(line, codes=RESOURCE_CODES["keyflower"]), line
+
+
+@pytest.mark.parametrize("line", [
+    "H1 abside — 地方教会：アプシデ（後陣） · コストma2 sp1 fl50 · 4名声点",
+    "R1.P4　収入：さくら ma1 wo1 fl200",
+    "R2.T2　たろう：market sell me — me−1, fl+100",
+])
+def test_florenza_codes_in_japanese_lines_are_faults(line):
+    assert count_faults(line, codes=RESOURCE_CODES["florenza"]), line
+
+
+@pytest.mark.parametrize("line", [
+    "H1 abside — 地方教会：アプシデ（後陣） · コスト大理石2個、香辛料1個、50フロリン · 4名声点",
+    "R2.T2　たろう：market sell me — 金属−1、フロリン+100",
+    "R1.T1　けんじ：market trade ma+fa>wo — 大理石−1、布−1、材木+1",    # the move as typed
+    "例：'use baratto wo>go'、'market trade ma+ma>go'",
+])
+def test_florenza_names_in_japanese_lines_pass(line):
+    assert count_faults(line, codes=RESOURCE_CODES["florenza"]) == [], line
 
 
 @pytest.mark.parametrize("line", [

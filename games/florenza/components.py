@@ -7,6 +7,7 @@ that number, because copies of one artist carry different hidden values.
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,10 @@ DATA = Path(__file__).parent / "data"
 
 RES: tuple[str, ...] = ("ma", "wo", "me", "fa", "go", "sp")
 RES_NAMES: dict[str, str] = {"ma": "marble", "wo": "wood", "me": "metal", "fa": "fabric", "go": "gold", "sp": "spice"}
+#: the resources as the Japanese help page names them (大理石1個、材木1個、200フロリン)
+RES_JAPANESE: dict[str, str] = {"ma": "大理石", "wo": "材木", "me": "金属", "fa": "布", "go": "金", "sp": "香辛料"}
+#: the florins' Japanese name, written after their count (50フロリン)
+FLORINS_JAPANESE = "フロリン"
 CATEGORIES: tuple[str, ...] = ("RES", "WKS", "PRE", "GLD", "PAL", "CHU", "DIS")
 CATEGORY_ITALIAN: dict[str, str] = {
     "RES": "Abitazione", "WKS": "Bottega", "PRE": "Predicatore", "GLD": "Arte",
@@ -230,3 +235,32 @@ def res_text(amounts: Res | tuple[int, ...], florins: int = 0, sign: str = "") -
     if florins:
         parts.append(f"fl{sign}{florins}")
     return " ".join(parts)
+
+
+def res_japanese(amounts: Res | tuple[int, ...], florins: int = 0) -> str:
+    """An amount in Japanese words, each count after what it counts: ``大理石1個、金属1個、50フロリン``."""
+    parts = [f"{RES_JAPANESE[code]}{n}個" for code, n in zip(RES, amounts) if n]
+    if florins:
+        parts.append(f"{florins}{FLORINS_JAPANESE}")
+    return "、".join(parts)
+
+
+def res_named(amounts: Res | tuple[int, ...], florins: int = 0) -> Term:
+    """An amount as a message parameter: the notation in English (``ma1 me1 fl50``), the
+    resources' Japanese names with their counts in Japanese (``大理石1個、金属1個、50フロリン``)."""
+    return Term(res_text(amounts, florins), res_japanese(amounts, florins) or None)
+
+
+_CHANGE = re.compile(r"(?<![A-Za-z])(ma|wo|me|fa|go|sp|fl)(?=[+\u2212-]\d)")
+
+
+def changes_named(text: str) -> Term:
+    """Changes of holdings as a message parameter: the notation in English (``ma−1, fl+200``),
+    the Japanese names in Japanese (``大理石−1、フロリン+200``)."""
+    names = {**RES_JAPANESE, "fl": FLORINS_JAPANESE}
+    return Term(text, _CHANGE.sub(lambda m: names[m.group(1)], text).replace(", ", "、"))
+
+
+def resource_named(code: str) -> Term:
+    """One resource as a message parameter: its code in English, its Japanese name (``大理石``)."""
+    return Term(code, RES_JAPANESE.get(code))

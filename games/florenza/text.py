@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from games.core import Msg, N_, SeatRef, counted
-from games.florenza.components import CardDef, card, catalog, monument, res_text
+from games.florenza.components import CardDef, card, catalog, monument, res_named
 from games.florenza.view import FlorenzaView
 
 ACTION_VERBS = "play / build / rm / ra / use / workers / market / inspire"
@@ -78,9 +78,9 @@ def status(view: FlorenzaView) -> list[Msg]:
 
 def effect_msg(info: CardDef) -> Msg | None:
     """The card's effect as a translatable line."""
-    income = res_text(info.income, info.income_fl)
+    income = res_named(info.income, info.income_fl)
     if info.category == "RES":
-        if income:
+        if income.en:
             return Msg("Extra action in turn {turn}; +1 card in each later Phase 2; income {income}",
                        {"turn": info.extra_turn, "income": income})
         return Msg("Extra action in turn {turn}; +1 card in each later Phase 2", {"turn": info.extra_turn})
@@ -110,7 +110,7 @@ def effect_msg(info: CardDef) -> Msg | None:
 
 def card_line(number: int, card_id: str) -> Msg:
     info = card(card_id)
-    params = {"n": number, "card": card_id, "name": info.display, "cost": res_text(info.cost, info.fl)}
+    params = {"n": number, "card": card_id, "name": info.display, "cost": res_named(info.cost, info.fl)}
     if info.artists:
         return Msg("H{n} {card} — {name} · cost {cost} · {pp} pp + artist {types}",
                    {**params, "pp": info.pp, "types": "/".join(info.artists)})
@@ -143,8 +143,8 @@ def private_lines(view: FlorenzaView) -> list[Msg]:
             lines.append(Msg("(already in your area: you cannot play it again)"))
         elif preacher and card(card_id).category == "PRE":
             lines.append(Msg("(you already have a preacher: you cannot play a second one)"))
-    holdings = res_text(me.res)
-    if holdings:
+    holdings = res_named(me.res)
+    if holdings.en:
         lines.append(Msg("Your holdings: {res} · {florins} fl", {"res": holdings, "florins": me.florins}))
     else:
         lines.append(Msg("Your holdings: no resources · {florins} fl", {"florins": me.florins}))

@@ -3,7 +3,7 @@ Phases 1-2 of the next round and the end of the game (§5)."""
 from __future__ import annotations
 
 from games.core import Event, SeatRef, counted
-from games.florenza.components import RES, TURNS, ROUNDS, card, catalog, res_text
+from games.florenza.components import RES, TURNS, ROUNDS, card, catalog, res_named, res_text
 from games.florenza.rules.queries import (
     CONST, captain_options, draw_size, eligible, merchant_options, merchant_owner,
 )
@@ -119,7 +119,7 @@ def finish_round(state: FlorenzaState, events: list[Event]) -> None:
         player.florins += paid
         state.bank -= paid
         events.append(Event.public("R{round}.P4 income: {player} {income}", round=state.round,
-                                   player=SeatRef(seat), income=res_text(tuple(got), paid) or "–"))
+                                   player=SeatRef(seat), income=res_named(tuple(got), paid) if res_text(tuple(got), paid) else "–"))
     state.captain = state.capitano_user if state.capitano_user is not None else (state.captain + 1) % state.players
     events.append(Event.public("R{round}.P4 next captain: {player}", round=state.round, player=SeatRef(state.captain)))
     for entry in state.locations:

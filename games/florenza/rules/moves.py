@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Callable, cast
 
-from games.core import Event, IllegalAction, SeatRef, counted
+from games.core import Event, IllegalAction, SeatRef, Term, counted
 from games.florenza import actions as A
 from games.florenza.components import (
-    ANONYMOUS, ARTIST_TYPES, RES, artist, artist_card, card, catalog, res_text,
+    ANONYMOUS, ARTIST_TYPES, RES, artist, artist_card, card, catalog, changes_named, res_named, resource_named,
 )
 from games.florenza.rules.flow import advance, continue_phase4, current_actor, to_act
 from games.florenza.rules.queries import CONST, captain_options, has_preacher, merchant_options, merchant_owner, owns_guild
@@ -33,15 +33,15 @@ def _types_text(types: tuple[str, ...]) -> str:
     return "/".join(ARTIST_TYPES[t] for t in types)
 
 
-def _short(player: PlayerState, cost: tuple[int, ...], florins: int) -> str:
+def _short(player: PlayerState, cost: tuple[int, ...], florins: int) -> Term:
     missing = [max(0, need - have) for need, have in zip(cost, player.res)]
-    return res_text(tuple(missing), max(0, florins - player.florins))
+    return res_named(tuple(missing), max(0, florins - player.florins))
 
 
 def _require_payment(player: PlayerState, what: str, cost: tuple[int, ...], florins: int) -> None:
     if any(have < need for have, need in zip(player.res, cost)) or player.florins < florins:
         raise IllegalAction("You cannot pay for {what}: it needs {cost}; you are short of {missing}.",
-                            what=what, cost=res_text(cost, florins), missing=_short(player, cost, florins))
+                            what=what, cost=res_named(cost, florins), missing=_short(player, cost, florins))
 
 
 def _pay(state: FlorenzaState, player: PlayerState, cost: tuple[int, ...], florins: int) -> None:
@@ -166,7 +166,7 @@ def _check_play(state: FlorenzaState, seat: int, action: A.Play) -> Perform:
         gain = info.pp + value
         player.pp += gain
         text = f"play {info.id}" + (f" with {hired_name(hired)}" if where else "")
-        paid = res_text(info.cost, florins)
+        paid = res_named(info.cost, florins)
         if where:
             return [Event.public("R{round}.T{turn} {player}: {action} — paid {paid}; artist value {value}; +{gain} pp (total {total})",
                                  **prefix(state, seat), action=text, paid=paid, value=value, gain=gain,
@@ -209,7 +209,7 @@ def _check_build(state: FlorenzaState, seat: int, action: A.Build) -> Perform:
         player.pp += gain
         return [Event.public("R{round}.T{turn} {player}: {action} — paid {paid}; artist value {value}; +{gain} pp (total {total})",
                              **prefix(state, seat), action=f"build {info.id} with {hired_name(hired)}",
-                             paid=res_text(info.cost, florins), value=value, gain=gain, total=player.pp)]
+                             paid=res_named(info.cost, florins), value=value, gain=gain, total=player.pp)]
     return perform
 
 
@@ -259,7 +259,7 @@ def _check_use(state: FlorenzaState, seat: int, action: A.Use) -> Perform:
     if info.kind == "gain":
         index = RES.index(info.resource)
         if state.supply[index] < 1:
-            raise IllegalAction("The supply has no {res} left; take another resource.", res=info.resource)
+            raise IllegalAction("The supply has no {res} left; take another resource.", res=resource_named(str(info.resource)))
         delta = f"{info.resource}+1"
 
         def effect() -> None:
@@ -268,7 +268,7 @@ def _check_use(state: FlorenzaState, seat: int, action: A.Use) -> Perform:
         index = RES.index(info.resource)
         sale = catalog().components["round"]["location_sale"]
         if player.res[index] < 1:
-            raise IllegalAction("You have no {res} to hand in at {location}.", res=info.resource, location=info.id)
+            raise IllegalAction("You have no {res} to hand in at {location}.", res=resource_named(str(info.resource)), location=info.id)
         if state.bank < sale:
             raise IllegalAction("The bank cannot pay {amount} fl now; choose another action.", amount=sale)
         delta = f"{info.resource}−1, fl+{sale}"
@@ -285,9 +285,9 @@ def _check_use(state: FlorenzaState, seat: int, action: A.Use) -> Perform:
             raise IllegalAction("Baratto gives a different resource than the one you return, e.g. 'use baratto {res}>go'.",
                                 res=action.give)
         if player.res[give] < 1:
-            raise IllegalAction("You have no {res} to give.", res=action.give)
+            raise IllegalAction("You have no {res} to give.", res=resource_named(str(action.give)))
         if state.supply[get] < 1:
-            raise IllegalAction("The supply has no {res} left; take another resource.", res=action.get)
+            raise IllegalAction("The supply has no {res} left; take another resource.", res=resource_named(str(action.get)))
         delta = f"{action.give}−1, {action.get}+1"
 
         def effect() -> None:
@@ -306,7 +306,7 @@ def _check_use(state: FlorenzaState, seat: int, action: A.Use) -> Perform:
             return [Event.public("R{round}.T{turn} {player}: {action} — captain of the next round",
                                  **prefix(state, seat), action=str(action))]
         return [Event.public("R{round}.T{turn} {player}: {action} — {delta}", **prefix(state, seat),
-                             action=str(action), delta=delta)]
+                             action=str(action), delta=changes_named(delta))]
     return perform
 
 
@@ -319,7 +319,7 @@ def _check_workers(state: FlorenzaState, seat: int, action: A.Workers) -> Perfor
         state.p[seat].florins += pay
         state.bank -= pay
         return [Event.public("R{round}.T{turn} {player}: {action} — {delta}", **prefix(state, seat),
-                             action=str(action), delta=f"fl+{pay}")]
+                             action=str(action), delta=changes_named(f"fl+{pay}"))]
     return perform
 
 
@@ -329,7 +329,7 @@ def _check_market(state: FlorenzaState, seat: int, action: A.MarketSell | A.Mark
     if isinstance(action, A.MarketSell):
         index = _res_index(action.res)
         if player.res[index] < 1:
-            raise IllegalAction("You have no {res} to sell.", res=action.res)
+            raise IllegalAction("You have no {res} to sell.", res=resource_named(str(action.res)))
         if state.bank < price["sell"]:
             raise IllegalAction("The bank cannot pay {amount} fl now; choose another action.", amount=price["sell"])
         delta = f"{action.res}−1, fl+{price['sell']}"
@@ -344,7 +344,7 @@ def _check_market(state: FlorenzaState, seat: int, action: A.MarketSell | A.Mark
             raise IllegalAction("Buying costs {amount} fl and you have less; sell something or send out workers.",
                                 amount=price["buy"])
         if state.supply[index] < 1:
-            raise IllegalAction("The supply has no {res} left; take another resource.", res=action.res)
+            raise IllegalAction("The supply has no {res} left; take another resource.", res=resource_named(str(action.res)))
         delta = f"fl−{price['buy']}, {action.res}+1"
 
         def effect() -> None:
@@ -364,7 +364,7 @@ def _check_market(state: FlorenzaState, seat: int, action: A.MarketSell | A.Mark
         if any(have < n for have, n in zip(player.res, need)):
             raise IllegalAction("You do not have {give} to trade.", give=f"{action.give[0]}+{action.give[1]}")
         if state.supply[get] < 1:
-            raise IllegalAction("The supply has no {res} left; take another resource.", res=action.get)
+            raise IllegalAction("The supply has no {res} left; take another resource.", res=resource_named(str(action.get)))
         delta = (f"{action.give[0]}−2" if first == second else f"{action.give[0]}−1, {action.give[1]}−1") + f", {action.get}+1"
 
         def effect() -> None:
@@ -375,7 +375,7 @@ def _check_market(state: FlorenzaState, seat: int, action: A.MarketSell | A.Mark
     def perform() -> list[Event]:
         effect()
         return [Event.public("R{round}.T{turn} {player}: {action} — {delta}", **prefix(state, seat),
-                             action=str(action), delta=delta)]
+                             action=str(action), delta=changes_named(delta))]
     return perform
 
 
@@ -430,7 +430,7 @@ def _check_captain(state: FlorenzaState, seat: int, action: A.CaptainChoice) -> 
     def perform() -> list[Event]:
         state.captain_choice = action.res
         return [Event.public("R{round}.P4 {player} (captain) chose {res}", round=state.round,
-                             player=SeatRef(seat), res=action.res)]
+                             player=SeatRef(seat), res=resource_named(str(action.res)))]
     return perform
 
 
@@ -443,7 +443,7 @@ def _check_merchant(state: FlorenzaState, seat: int, action: A.MerchantChoice) -
     def perform() -> list[Event]:
         state.merchant_choice = action.res
         return [Event.public("R{round}.P4 {player} (Arte dei Mercatanti) chose {res}", round=state.round,
-                             player=SeatRef(seat), res=action.res)]
+                             player=SeatRef(seat), res=resource_named(str(action.res)))]
     return perform
 
 
