@@ -6,6 +6,7 @@ turn-order tiles) is a :class:`TileDef`, so geometry, scoring and drawing treat 
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -109,6 +110,17 @@ def _load_yaml(name: str) -> dict[str, Any]:
         return yaml.safe_load(handle)
 
 
+#: a space between a Japanese word and a number or code after it (``夏の船タイル 1a``, as the rules
+#: reference's appendix writes the boats)
+_SPACED_SIDE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff]) (?=[0-9A-Za-z])")
+
+
+def japanese_name(name: str) -> str:
+    """A tile's Japanese name as Japanese is set (JLReq): no space before a number or code that
+    follows a Japanese word (``夏の船タイル1a``); the data keep the reference's spelling."""
+    return _SPACED_SIDE.sub("", name)
+
+
 def _tile(tid: str, raw: dict[str, Any]) -> TileDef:
     season = raw["season"]
     if season == "home":
@@ -122,7 +134,7 @@ def _tile(tid: str, raw: dict[str, Any]) -> TileDef:
     upgrade = raw.get("upgrade") or {}
     storage = raw.get("storage")
     return TileDef(
-        id=tid, kind=kind, season=season, en=raw["en"], ja=raw["ja"], edges=raw["edges"],
+        id=tid, kind=kind, season=season, en=raw["en"], ja=japanese_name(raw["ja"]), edges=raw["edges"],
         vp=tuple(raw.get("vp", (0, 0))),
         upgrade_res=tuple(upgrade.get("res") or ()), upgrade_skill=tuple(upgrade.get("skill") or ()),
         upgradable=bool(upgrade),

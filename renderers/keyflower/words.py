@@ -35,7 +35,11 @@ BOAT_WINTER = {
 
 
 def thing(key: str) -> str:
-    """A resource or a skill in the picture's language."""
+    """A resource or a skill in the picture's language: in Japanese the names of the help pages
+    and of Keyflower's lines (wood is 木, as in the header and the help; the pictures' catalogue
+    has 木材 for Stone Age's wood)."""
+    if current_locale() == "ja" and key in JAPANESE_WORDS:
+        return JAPANESE_WORDS[key]
     return word(THINGS[key]) if key in THINGS else key
 
 
