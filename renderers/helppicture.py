@@ -19,6 +19,7 @@ from renderers.common.phone import MIN_WIDTH, max_height
 from renderers.common.picture_words import speaking, with_codes
 from renderers.common.textfit import fit, wrap
 from renderers.legends import legend_rows
+from renderers.stone_age.players import FIGURE_MARKS
 
 PAPER = (248, 244, 234)
 INK = (30, 30, 30)
@@ -48,6 +49,9 @@ class Scene:
     #: board's height: a part the key does not need, so that the board, the key and the legend
     #: fit a phone
     leave_out: Callable[[Any, int], tuple[int, int]] | None = None
+    #: the key's codes that are marks the pictures draw in the picture's language (Stone Age's
+    #: ``F T H S``, ``農・道・小・呪`` in Japanese), not notation typed as it is: translated
+    marks: frozenset[str] = frozenset()
 
 
 SCENES: dict[str, Scene] = {
@@ -79,8 +83,9 @@ SCENES: dict[str, Scene] = {
         ("hunt  forest  clay  quarry  river", N_("the gathering places: food, wood, brick, stone, gold")),
         ("toolmaker  field  hut", N_("the village: a tool, agriculture, a new person")),
         ("building1–4  card1–4", N_("the building stacks and the cards (a card costs its number)")),
-        ("F T H S", N_("farmers, tool makers, hut builders and shamans on your cards")),
-    ), leave_out=lambda view, height: (height - stone_age_strips_below(view), height)),
+        (FIGURE_MARKS, N_("farmers, tool makers, hut builders and shamans on your cards")),
+    ), leave_out=lambda view, height: (height - stone_age_strips_below(view), height),
+        marks=frozenset({FIGURE_MARKS})),
     "keyflower": Scene(0, "board", None, (
         (EXAMPLE, N_("a tile by its id, written under its name")),
         (f"bid {EXAMPLE} 2 red", N_("bid two red keeples for that tile")),
@@ -143,7 +148,8 @@ def key_rows(game: Game) -> list[tuple[str, str]]:
         return []
     state, move = position(game, found)
     example = found.example(game.view(state, None)) if found.example else ""
-    return [(code.replace(MOVE, move).replace(EXAMPLE, example), word(meaning)) for code, meaning in found.key]
+    return [(word(code) if code in found.marks else code.replace(MOVE, move).replace(EXAMPLE, example), word(meaning))
+            for code, meaning in found.key]
 
 
 def scene_board(game: Game, found: Scene) -> Image.Image:

@@ -105,20 +105,23 @@ ENGLISH_COUNT = re.compile(f"(?<![A-Za-z0-9.,:/~-])\\d+[ ]+(?=[{KANA_KANJI}])"
 
 
 def count_faults(line: str, typed: Callable[[str], bool] | None = None, codes: str | None = None,
-                 things: tuple[str, ...] = ()) -> list[str]:
+                 things: tuple[str, ...] = (), drawn_in_japanese: bool = False) -> list[str]:
     """Counts written in English order in a Japanese ``line`` (see :data:`ENGLISH_COUNT`): each
     fault named and shown in its place (``count: 'は3 鉄を'``). ``codes``: a pattern of the Latin
     codes a game writes its resources and keeples by in English (``R2``, ``1B``, ``ma2``), a
     fault in a Japanese line, which names them in Japanese (``赤2``); ``things``: the Japanese
     names of what a game counts, a fault when a count stands right before one (``2任意``, where
     Japanese writes ``任意2``). Quoted notation and commands count as one word, as in
-    :func:`faults`, and ``typed`` marks the notation's own tokens."""
-    if not JAPANESE_CHAR.search(line):
+    :func:`faults`, and ``typed`` marks the notation's own tokens. ``drawn_in_japanese``: the
+    text is drawn in a Japanese picture, where a text of codes alone (``F0 T1 H2 S0``, a chip's
+    ``ma2``) has its codes checked although it holds no Japanese character."""
+    japanese = JAPANESE_CHAR.search(line) is not None
+    if not japanese and not (drawn_in_japanese and codes):
         return []
     masked = NOTATION.sub("X", line)
     if typed is not None:
         masked = TOKEN.sub(lambda m: "X" if typed(m.group(1)) else m.group(0), masked)
-    patterns = [("count", ENGLISH_COUNT)]
+    patterns = [("count", ENGLISH_COUNT)] if japanese else []
     if codes:
         patterns.append(("code", re.compile(f"(?<![A-Za-z0-9])(?:{codes})(?![A-Za-z0-9]|\\.[A-Za-z0-9])")))
     if things:

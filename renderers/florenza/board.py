@@ -6,7 +6,7 @@ from games.florenza.components import ANONYMOUS, RES, catalog, location, monumen
 from games.florenza.view import FlorenzaView
 from renderers.common import N_, drawlog, named, textfit, word
 from renderers.florenza import parts
-from renderers.florenza.draw import Canvas, chips, pp_badge, seat_badge, text_width
+from renderers.florenza.draw import Canvas, chips, pp_badge, resource_label, seat_badge, text_width
 from renderers.florenza.palette import (
     ARTIST_STRIPE, HEADER_FAINT, HEADER_FILL, HEADER_TEXT, INK, LINE, MONUMENT_COLOUR, MUTED, TYPE_COLOURS, USED_LOCATION,
     WHITE,
@@ -138,7 +138,7 @@ def _monument_tile(canvas: Canvas, x: int, y: int, w: int, h: int, monument_id: 
     canvas.text((x + s(14), y + s(36)), text, fill=INK, typeface=typeface)
     types_w = len(info.artists) * s(28)
     draw_types(canvas, x + w - s(10) - types_w, y + s(40), info.artists, s(24))
-    chips(canvas, x + s(14), y + h - s(32), info.cost, info.fl, s(24), RES)
+    chips(canvas, x + s(14), y + h - s(32), info.cost, info.fl, s(24), RES, width=w - s(18))
 
 
 def draw_types(canvas: Canvas, x: int, y: int, types: tuple[str, ...], height: int) -> int:
@@ -188,7 +188,9 @@ def draw_artists(canvas: Canvas, view: FlorenzaView) -> None:
     canvas.y += row_h + s(4)
 
 
-LOCATION_EFFECT = {"gain": "+{r}", "sell": "{r}→200", "barter": "1→1", "captain": ""}
+#: what a location does, beside its name: a resource gained (``+ma``; ``大理石+1`` in Japanese, the
+#: count after the thing), a resource sold for 200 florins, a resource bartered for another
+LOCATION_EFFECT = {"gain": N_("+{r}"), "sell": "{r}→200", "barter": "1→1", "captain": ""}
 
 
 LOCATION_COLUMNS = parts.LOCATION_COLUMNS
@@ -219,7 +221,8 @@ def draw_location_row(canvas: Canvas, view: FlorenzaView, first: int) -> None:
         canvas.draw.rounded_rectangle((x, y, x + w, y + h), radius=s(6), fill=USED_LOCATION if used else WHITE,
                                outline=LINE if used else INK, width=max(1, s(2)))
         canvas.text((x + s(6), y + s(6)), f"L{i + 1}", fill=MUTED if used else INK, typeface=canvas.font(19, True))
-        effect = LOCATION_EFFECT[info.kind].format(r=info.resource)
+        effect = word(LOCATION_EFFECT[info.kind], r=resource_label(info.resource)) if info.resource else \
+            LOCATION_EFFECT[info.kind]
         space = w - s(50) - (s(26) if used else 0)
         text, typeface = canvas.fit(f"{info.name} {effect}".strip(), space, 19, False)
         canvas.text((x + s(42), y + s(7)), text, fill=MUTED if used else INK, typeface=typeface)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from games.florenza.components import RES, card
 from games.florenza.view import FlorenzaView
 from renderers.common import N_, drawlog, named, word
+from renderers.common.picture_words import current_locale
 from renderers.florenza.board import PAD, draw_types
-from renderers.florenza.draw import Canvas, chips, pp_badge
+from renderers.florenza.draw import Canvas, amount_label, chips, pp_badge
 from renderers.florenza.palette import BADGE, CATEGORY_COLOURS, CATEGORY_TEXT, HAND_HEADER, INK, MUTED, WHITE
 from renderers.florenza.players import CATEGORY_NAMES
 
@@ -81,7 +82,9 @@ GUILD_SHORT = {"workshops": N_("end: 3 per workshop"), "residences": N_("end: 3 
 
 def short_effect(info) -> str:
     """A few words for a hand tile; the full text is in the private message lines."""
-    income = " ".join(f"{c}{n}" for c, n in zip(RES, info.income) if n) + (f" fl{info.income_fl}" if info.income_fl else "")
+    amounts = [amount_label(c, n) for c, n in zip(RES, info.income) if n]
+    amounts += [amount_label("fl", info.income_fl)] if info.income_fl else []
+    income = ("、" if current_locale() == "ja" else " ").join(amounts)
     if info.category == "RES":
         return word("extra turn {n} · +1 draw", n=info.extra_turn) + \
             (word(" · income {income}", income=income.strip()) if income.strip() else "")

@@ -8,6 +8,8 @@ from PIL import Image, ImageDraw, ImageFont
 from renderers.common import textfit
 from renderers.common import font, min_text_px, player_colour, text_cache
 from renderers.common import drawlog
+from renderers.common.picture_words import current_locale
+from games.florenza.components import FLORINS_JAPANESE, RES_JAPANESE
 from renderers.common.text import chained, coverage, digit_pieces, length, note_mask, paste_text, piece_starts
 from renderers.florenza.palette import BADGE, CHIP_OUTLINE, FLAG, INK, PAPER, RESOURCE_COLOURS, WHITE
 
@@ -129,12 +131,21 @@ def fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool 
     return text, font(size, bold)
 
 
+def amount_label(code: str, amount: int | str) -> str:
+    """An amount as the pictures write it: the code and count in English (``ma2``, ``fl150``);
+    in Japanese the resource's name with the count after it (``大理石2``), florins after their
+    count (``150フロリン``), as the Japanese help page writes them."""
+    if current_locale() != "ja":
+        return f"{code}{amount}"
+    return f"{amount}{FLORINS_JAPANESE}" if code == "fl" else f"{RES_JAPANESE[code]}{amount}"
+
+
 @text_cache(maxsize=512)
 def chip(code: str, amount: int | str, height: int) -> Image.Image:
-    """A rounded chip ``ma2`` / ``fl150`` in the resource's colour."""
+    """A rounded chip ``ma2`` / ``fl150`` (``大理石2`` / ``150フロリン``) in the resource's colour."""
     fill, ink = RESOURCE_COLOURS[code]
     typeface = font(int(height * 0.72), True)
-    label = f"{code}{amount}"
+    label = amount_label(code, amount)
     advance = length(label, typeface)
     width = int(advance) + int(height * 0.5)
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
@@ -144,18 +155,30 @@ def chip(code: str, amount: int | str, height: int) -> Image.Image:
     return image
 
 
+def resource_label(code: str) -> str:
+    """A resource as the pictures name it: its code in English (``ma``), its Japanese name
+    (``大理石``) in Japanese."""
+    return RES_JAPANESE[code] if current_locale() == "ja" else code
+
+
 def chips(canvas: Canvas, x: int, y: int, cost: tuple[int, ...], florins: int, height: int,
-          codes: tuple[str, ...]) -> int:
-    """Paste cost chips left to right; returns the x after the last chip."""
-    gap = max(2, height // 6)
-    for code, amount in zip(codes, cost):
-        if amount:
-            sprite = chip(code, amount, height)
-            canvas.image.paste(sprite, (x, y), sprite)
-            x += sprite.width + gap
-    if florins:
-        sprite = chip("fl", florins, height)
-        canvas.image.paste(sprite, (x, y), sprite)
+          codes: tuple[str, ...], width: int | None = None) -> int:
+    """Paste cost chips left to right; returns the x after the last chip. ``width``: the room
+    the chips have; longer chips (the Japanese names, ``大理石2``) shrink to fit it, down to
+    two thirds of ``height``, keeping their centre line."""
+    amounts = [(code, amount) for code, amount in zip(codes, cost) if amount] + ([("fl", florins)] if florins else [])
+
+    def laid(size: int) -> tuple[list[Image.Image], int]:
+        sprites = [chip(code, amount, size) for code, amount in amounts]
+        return sprites, sum(sprite.width + max(2, size // 6) for sprite in sprites)
+    size = height
+    sprites, total = laid(size)
+    while width is not None and total > width and size > height * 2 // 3:
+        size -= 1
+        sprites, total = laid(size)
+    gap = max(2, size // 6)
+    for sprite in sprites:
+        canvas.image.paste(sprite, (x, y + (height - size) // 2), sprite)
         x += sprite.width + gap
     return x
 

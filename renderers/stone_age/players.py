@@ -93,13 +93,21 @@ def _strip_base(seat: int, acting: bool) -> Image.Image:
     return image
 
 
+#: the marks of the farmers, tool makers, hut builders and shamans on a player's cards, explained
+#: by the key of the help picture (``F T H S``; in Japanese the first kanji of their names,
+#: ``農・道・小・呪``), and the marks with their counts (``F2 T1 H0 S1``, ``農2・道1・小0・呪1``)
+FIGURE_MARKS = N_("F T H S")
+FIGURE_COUNTS = N_("F{farmers} T{tool_makers} H{hut_builders} S{shamans}")
+
+
 def card_summary(image, draw, p: StoneAgePlayerView, x: int, y: int, right: int) -> int:
     """Culture symbols (doubles marked ×2) and the four multipliers, or just the card count."""
     if p.cards is None:
         return _stat(draw, x, y, word("cards"), str(p.card_count))
     symbols = Counter(card(c).symbol for c in p.cards if card(c).bottom_type == "culture")
     figures = figure_totals(p.cards)
-    multi = f"F{figures['farmer']} T{figures['tool_maker']} H{figures['hut_builder']} S{figures['shaman']}"
+    multi = word(FIGURE_COUNTS, farmers=figures["farmer"], tool_makers=figures["tool_maker"],
+                 hut_builders=figures["hut_builder"], shamans=figures["shaman"])
     limit = right - _width(multi, 21, True) - 44
     ordered = sorted(symbol for symbol in symbols if symbol is not None)
     for i, symbol in enumerate(ordered):
