@@ -38,7 +38,8 @@ def notation(name: str) -> tuple[set[str], list[str]]:
     if name == "florenza":
         data = catalog()
         italian = _italian_words([m.name for m in data.monuments.values()] + [loc.name for loc in data.locations.values()])
-        return italian | set(RES) | {"fl", "keep"}, [rf"(?:{'|'.join(RES)}|fl)\d*", r"[HMALR]\d+"]
+        # the resource codes as typed (market sell ma); an amount (ma2, fl50) is not typed
+        return italian | set(RES) | {"fl", "keep"}, [r"[HMALR]\d+"]
     if name == "keyflower":
         return set(keyflower_tiles()) | {"home", "Au"}, [r"boat[1-4][ab]?", r"r\d", r"to\d"]
     if name == "quetzal":
