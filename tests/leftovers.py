@@ -13,7 +13,7 @@ import re
 from typing import Iterable
 
 #: words that stay as they are in Japanese text
-ALLOWED = frozenset({"id", "dm", "bga", "bsw", "yucata", "png", "gif", "csv", "txt", "ok",
+ALLOWED = frozenset({"id", "dm", "bga", "bsw", "yucata", "png", "gif", "csv", "txt", "ok", "url",
                      "cpu"})   # a computer seat, as Japanese games write it ("CPU 1（つよい）")
 #: a run of ASCII text inside a segment of a line
 RUN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 .,'`~*+=#&_@<>\[\]|%^$!?-]*")

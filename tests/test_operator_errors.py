@@ -241,7 +241,7 @@ def test_start_up_and_database_messages_speak_the_operators_language(tmp_path, l
     ("en_US.UTF-8", r"^Database error: cannot open the database \(SQLite {database}\): .+ — the file is not an SQLite"
                     r" database: check database\.path in config\.yaml$", None),
     ("ja_JP.UTF-8", r"^データベースエラー：データベース（SQLite {database}）を開けません：.+。このファイルはSQLiteデータベースでは"
-                    r"ありません。config\.yamlの「database\.path」を確かめてください$", "cannot open"),
+                    r"ありません。「config\.yaml」の「database\.path」を確かめてください$", "cannot open"),
 ])
 def test_a_bad_database_is_explained_in_the_operators_language(tmp_path, lang, expected, english):
     """The store's own words (what failed, and what to do) come from the catalogues as well: only
