@@ -2,20 +2,20 @@
 (banked points, open features, farms, the add-ons' bonuses, exactly the final scoring) plus what
 is still open is likely to add, measured the way the greedy player measures it
 (games/carcassonne/ai.py): an open city or road may yet be completed and score double, an open
-monastery may yet be surrounded, a farm may yet earn 3 for each open city it borders (the chance
-the city is complete at the end) and for cities still to come, and followers still in the supply
-can claim points later.
+monastery may yet be surrounded, and followers still in the supply can claim points later.
 With no tile left to draw the open part is worth nothing and the evaluation is the final score.
 """
 from __future__ import annotations
 
-from games.carcassonne.ai import completion_chance, farm_growth, farmer_cost
 from games.carcassonne.rules import scoring
 from games.carcassonne.rules.deploy import figures_by_root
 from games.carcassonne.rules.final import final_scoring
-from games.carcassonne.rules.geometry import CITY, FIELD, MONASTERY, ROAD
+from games.carcassonne.rules.geometry import CITY, MONASTERY, ROAD
 from games.carcassonne.state import CarcassonneState
 
+#: chance that a city / road with this many open edges is completed (greedy's figures)
+CITY_CHANCE = {1: 0.75, 2: 0.5, 3: 0.35}
+ROAD_CHANCE = {1: 0.8, 2: 0.6}
 #: what one follower in the supply is worth, and the extra for each of the last few
 SUPPLY_VALUE = 1.5
 SCARCE_VALUE = 2.0
@@ -33,9 +33,8 @@ def evaluate(state: CarcassonneState, ended: CarcassonneState) -> tuple[float, .
     if left == 0:
         return tuple(values)
     board = state.board
-    by_root = figures_by_root(state)
-    _add_farms(state, by_root, left, values)
-    for root, figs in by_root.items():
+    late = min(1.0, left / 15.0)
+    for root, figs in figures_by_root(state).items():
         feature = board.features[root]
         if feature is None or feature.kind not in (CITY, ROAD) or feature.complete:
             continue
@@ -43,14 +42,15 @@ def evaluate(state: CarcassonneState, ended: CarcassonneState) -> tuple[float, .
         if not winners:
             continue
         tiles = len(feature.tiles)
-        chance = completion_chance(feature.kind, feature.open, left)
         if feature.kind == CITY:
+            chance = CITY_CHANCE.get(feature.open, 0.2)
             gain = scoring.city_points(tiles, feature.pennants, True, feature.cathedral) - \
                 scoring.city_points(tiles, feature.pennants, False, feature.cathedral)
         else:
+            chance = ROAD_CHANCE.get(feature.open, 0.4)
             gain = scoring.road_points(tiles, True, feature.inn) - scoring.road_points(tiles, False, feature.inn)
         for seat in winners:
-            values[seat] += chance * gain
+            values[seat] += chance * late * gain
     for fig in state.figures:
         if fig.feature == MONASTERY:
             around = board.neighbours_around(fig.x, fig.y)
@@ -62,35 +62,6 @@ def evaluate(state: CarcassonneState, ended: CarcassonneState) -> tuple[float, .
         values[seat] += weight * (SUPPLY_VALUE * supply + SCARCE_VALUE * min(supply, RESERVE) +
                                   LARGE_VALUE * state.large[seat])
     return tuple(values)
-
-
-def _add_farms(state: CarcassonneState, by_root: dict, left: int, values: list[float]) -> None:
-    """The farms' expected points beyond the final scoring's (which counts complete cities only):
-    3 for each open city to every seat winning a farmed field bordering it (once a seat), times
-    the chance the city is complete at the end, and each won field's growth from cities to come,
-    less what each farmer costs by never coming back (the greedy player's measure)."""
-    board = state.board
-    tied = 0.5 + 0.5 * min(1.0, left / 20.0)
-    owners: dict[int, set[int]] = {}
-    for root, figs in by_root.items():
-        feature = board.features[root]
-        if feature is None or feature.kind != FIELD:
-            continue
-        farmers = [f for f in figs if f.is_follower]
-        winners = scoring.majority(scoring.strengths((f.seat, f.strength) for f in farmers))
-        for seat in winners:
-            values[seat] += farm_growth(left)
-        for farmer in farmers:
-            values[farmer.seat] -= tied * farmer_cost(left)
-        for city in {board.find(c) for c in feature.cities}:
-            owners.setdefault(city, set()).update(winners)
-    for city, seats in owners.items():
-        feature = board.features[city]
-        if feature is None or feature.complete:
-            continue
-        chance = completion_chance(CITY, feature.open, left)
-        for seat in seats:
-            values[seat] += chance * scoring.FARM_CITY
 
 
 __all__ = ["evaluate"]
