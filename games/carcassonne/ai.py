@@ -51,9 +51,33 @@ LARGE_COST = 2.5          # the large follower is worth keeping for a contested 
 GOODS_VALUE = 2.5         # one goods token, towards a 10-point majority
 EXTRA_TURN = 4.0          # the builder's second turn
 FARM_GROWTH = 3.0         # cities a farm placed at the start is likely to gain, in points
-#: chance that a city with this many open edges is completed (more: 0.2), early in the game
+#: chance that a city / road with this many open edges is completed (more: 0.2 / 0.4), early in the game
 CITY_CHANCE = {1: 0.75, 2: 0.5, 3: 0.35}
+ROAD_CHANCE = {1: 0.8, 2: 0.6}
 FIGURE_VALUE = {"follower": 2.0, LARGE: 3.5, BUILDER: 2.0, PIG: 2.5}
+
+
+def completion_chance(kind: str, open_: int, left: int) -> float:
+    """The chance that a city or road with ``open_`` open edges is complete at the end of the game,
+    with ``left`` tiles still to draw."""
+    if open_ == 0:
+        return 1.0
+    if kind == CITY:
+        chance = CITY_CHANCE.get(open_, 0.2)
+    else:
+        chance = ROAD_CHANCE.get(open_, 0.4)
+    return chance * min(1.0, left / 15.0)
+
+
+def farmer_cost(left: int) -> float:
+    """What a farmer costs beyond any follower's tie-up, with ``left`` tiles to draw: it never
+    comes back, so it will claim nothing else for the rest of the game."""
+    return 2.0 + 6.0 * left / FULL_PILE
+
+
+def farm_growth(left: int) -> float:
+    """What a farm is likely to gain from cities not yet drawn, with ``left`` tiles to draw."""
+    return FARM_GROWTH * left / FULL_PILE
 
 
 class GreedyPlayer(ComputerPlayer):
@@ -119,12 +143,9 @@ class _Context:
         if kind == CITY:
             complete = scoring.city_points(tiles, pennants, True, special)
             partial = scoring.city_points(tiles, pennants, False, special)
-            chance = {0: 1.0, 1: 0.75, 2: 0.5, 3: 0.35}.get(open_, 0.2)
         else:
             complete, partial = scoring.road_points(tiles, True, special), scoring.road_points(tiles, False, special)
-            chance = {0: 1.0, 1: 0.8, 2: 0.6}.get(open_, 0.4)
-        if open_:
-            chance *= min(1.0, self.left / 15.0)
+        chance = completion_chance(kind, open_, self.left)
         return chance * complete + (1 - chance) * partial
 
     def monastery_expected(self, around: int) -> float:
@@ -139,7 +160,7 @@ class _Context:
         after = self.supply - (0 if large else 1)
         cost = FOLLOWER_COST + SCARCE_COST * max(0, RESERVE - after) + (LARGE_COST if large else 0.0)
         if permanent:
-            cost += 2.0 + 6.0 * self.left / FULL_PILE
+            cost += farmer_cost(self.left)
         return cost * (0.5 + 0.5 * min(1.0, self.left / 20.0))
 
     def feature_value(self, kind: str, tiles: int, pennants: int, open_: int, strengths: Mapping[int, int],
@@ -149,9 +170,7 @@ class _Context:
 
     def city_chance(self, open_: int) -> float:
         """The chance that a city with ``open_`` open edges is complete at the end (when farms score)."""
-        if open_ == 0:
-            return 1.0
-        return CITY_CHANCE.get(open_, 0.2) * min(1.0, self.left / 15.0)
+        return completion_chance(CITY, open_, self.left)
 
     def city_owners(self, city: int, skip: Iterable[int] = ()) -> set[int]:
         """Seats that win a farmed field (other than ``skip``) bordering the city with this root."""
@@ -160,7 +179,7 @@ class _Context:
 
     def farm_growth(self) -> float:
         """What a new farm is likely to gain from cities not yet drawn."""
-        return FARM_GROWTH * self.left / FULL_PILE
+        return farm_growth(self.left)
 
     def farm_change(self, ot: OrientedTile, groups: list[Group], group_of_local: Mapping[int, Group],
                     farmer_in: Group | None = None, large: bool = False) -> float:
@@ -387,4 +406,4 @@ def ranked_actions(game: "Carcassonne", state: CarcassonneState, seat: int, acti
     return sorted(actions, key=lambda a: -values[a])
 
 
-__all__ = ["GreedyPlayer", "ranked_actions"]
+__all__ = ["GreedyPlayer", "ranked_actions", "completion_chance", "farm_growth", "farmer_cost", "CITY_CHANCE", "ROAD_CHANCE"]
