@@ -23,8 +23,8 @@ WHAT: dict[str, Msg] = {
 }
 #: how strong the levels are, as measured (bench/arena.py, bench/carcassonne_greedy.py; docs/performance.md)
 HOW_STRONG = t("How strong, measured in Carcassonne: normal beat weak in all of 200 games; strong beat normal in "
-               "7.5 of 10 two-player games (75 %, by 6.4 points on average) thinking a quarter of a second a move. "
-               "Ten games are a small sample: its true share may lie anywhere from 44 % to 92 %. "
+               "12 of 20 two-player games (60 %, by 5.2 points on average) thinking a quarter of a second a move. "
+               "Twenty games are a small sample: its true share may lie anywhere from 39 % to 78 %. "
                "In Keyflower strong won 16 of 16 games against normal, in Quetzal 15 of 16.")
 #: the level that plays best, first (a resigned or timed-out seat's default falls back in this order)
 STRONGEST_FIRST = ("strong", "greedy", "random")

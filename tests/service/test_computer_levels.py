@@ -108,16 +108,16 @@ async def test_help_says_what_each_level_is_and_how_strong(store):
     english = private(await service.help(ctx("alice")), "en")
     assert "/addbot [LEVEL] — seat a computer player: weak, normal or strong (below)" in english
     assert "Computer levels (/addbot LEVEL):\nweak: moves at random" in english
-    assert "strong beat normal in 7.5 of 10 two-player games (75 %, by 6.4 points on average)" in english
-    assert "small sample" in english and "44 % to 92 %" in english
+    assert "strong beat normal in 12 of 20 two-player games (60 %, by 5.2 points on average)" in english
+    assert "small sample" in english and "39 % to 78 %" in english
     assert "strong is offered in: Carcassonne." in english
     game = private(await service.help(ctx("alice"), "carcassonne"), "en")
     assert "Computer levels at a Carcassonne table: weak, normal, strong (/addbot LEVEL)." in game
 
     japanese = private(await service.help(ctx("alice", locale="ja")), "ja")
     assert "よわい：指せる手の中からでたらめに選ぶ" in japanese and "つよい：1手に約1秒考え" in japanese
-    assert "2人戦10局中7.5勝（75%、平均6.4点差）" in japanese
-    assert "本当の勝率は44%〜92%のどこか" in japanese and "つよいを選べるゲーム：カルカソンヌ。" in japanese
+    assert "2人戦20局中12勝（60%、平均5.2点差）" in japanese
+    assert "本当の勝率は39%〜78%のどこか" in japanese and "つよいを選べるゲーム：カルカソンヌ。" in japanese
     game = private(await service.help(ctx("alice", locale="ja"), "carcassonne"), "ja")
     assert "カルカソンヌの卓のコンピューターのレベル：よわい、ふつう、つよい（/addbot レベル）。" in game
     await service.close()
