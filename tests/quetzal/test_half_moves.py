@@ -24,27 +24,25 @@ from tests.conftest import ctx, make_settings
 QUETZAL = "games.quetzal:GAME"
 
 
-@pytest.fixture
-async def quetzal_service(store):
-    seeds = itertools.count(77)
-    service = TableService(store, make_settings(games={"enabled": ("quetzal",), "extra": (QUETZAL,)}),
-                           seed_source=lambda: next(seeds))
-    yield service
-    await service.close()
-
-
-async def test_choosing_the_workers_of_a_team_is_not_announced_until_the_move_is_complete(quetzal_service):
-    service = quetzal_service
+async def stage_a_team(service: TableService):
+    """Alice and Bob start a game; whoever is to act names a team to place, the first of its two
+    steps: (users, table, seat, that user, the staged team, the replies to the step)."""
     users = {"alice": ctx("alice"), "bob": ctx("bob")}
     await service.join(users["alice"], "quetzal")
     await service.join(users["bob"])
     await service.start(users["alice"])
     table = service.live_tables.in_channel(1)
-    game = table.game
-    seat = min(game.to_act(table.state))
+    seat = min(table.game.to_act(table.state))
     user = next(u for u in users.values() if table.seats[seat].user_id == u.user_id)
-    staged = next(a for a in game.legal_actions(table.state, seat) if isinstance(a, TeamUse))
+    staged = next(a for a in table.game.legal_actions(table.state, seat) if isinstance(a, TeamUse))
     half = await service.act_verb(user, "place", str(staged).removeprefix("team "))
+    return users, table, seat, user, staged, half
+
+
+async def test_choosing_the_workers_of_a_team_is_not_announced_until_the_move_is_complete(quetzal_service):
+    service = quetzal_service
+    users, table, seat, user, staged, half = await stage_a_team(service)
+    game = table.game
     assert not any(r.error for r in half)
     assert all(r.private for r in half), "half a move goes to the mover only"
     assert not any(r.image for r in half)
@@ -156,16 +154,8 @@ async def test_a_card_chosen_for_a_delivery_is_seen_by_its_player_alone_until_th
 
 async def test_taking_back_a_staged_team_answers_the_mover_alone(quetzal_bot):
     service, plugins = quetzal_bot
-    users = {"alice": ctx("alice"), "bob": ctx("bob")}
-    await service.join(users["alice"], "quetzal")
-    await service.join(users["bob"])
-    await service.start(users["alice"])
-    table = service.live_tables.in_channel(1)
+    users, table, seat, user, staged, half = await stage_a_team(service)
     game = table.game
-    seat = min(game.to_act(table.state))
-    user = next(u for u in users.values() if table.seats[seat].user_id == u.user_id)
-    staged = next(a for a in game.legal_actions(table.state, seat) if isinstance(a, TeamUse))
-    half = await service.act_verb(user, "place", str(staged).removeprefix("team "))
     assert all(r.private for r in half)
     other = next(u for u in users.values() if u.user_id != user.user_id)
     assert "names the workers" not in english(await service.status(other))

@@ -2,24 +2,8 @@
 wiring others will finish; the Discord end-to-end test is not part of this package."""
 from __future__ import annotations
 
-import itertools
-
-import pytest
-
 from bot.i18n import I18n
-from bot.service import TableService
-from tests.conftest import ctx, make_settings
-
-QUETZAL = "games.quetzal:GAME"
-
-
-@pytest.fixture
-async def quetzal_service(store):
-    seeds = itertools.count(77)
-    service = TableService(store, make_settings(games={"enabled": ("quetzal",), "extra": (QUETZAL,)}),
-                           seed_source=lambda: next(seeds))
-    yield service
-    await service.close()
+from tests.conftest import ctx
 
 
 async def test_quetzal_plays_through_the_service(quetzal_service) -> None:
