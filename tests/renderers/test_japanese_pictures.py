@@ -59,7 +59,7 @@ def untranslated(name: str, texts: list[str], names: list[str]) -> list[str]:
     return english_left(texts, allowed)
 
 
-def _draw_all(name: str, locale: str) -> tuple[list[str], list]:
+def draw_all(name: str, locale: str) -> tuple[list[str], list]:
     game = registry.get(name)
     texts: list[str] = []
     clipped: list = []
@@ -84,7 +84,7 @@ def _draw_all(name: str, locale: str) -> tuple[list[str], list]:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_word_drawn_in_japanese(name):
-    texts, clipped = _draw_all(name, "ja")
+    texts, clipped = draw_all(name, "ja")
     left = sorted(set(untranslated(name, texts, JAPANESE)))
     assert not left, f"{name}: English drawn in Japanese pictures: {left[:20]}"
     assert not clipped, f"{name}: text reaching outside its image: {clipped[:5]}"
@@ -93,7 +93,7 @@ def test_every_word_drawn_in_japanese(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_english_pictures_keep_english(name):
-    texts, _ = _draw_all(name, "en")
+    texts, _ = draw_all(name, "en")
     japanese = [t for t in texts if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", t) and not any(n in t for n in JAPANESE)]
     assert not japanese, f"{name}: Japanese drawn in English pictures: {japanese[:10]}"
 

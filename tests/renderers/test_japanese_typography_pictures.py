@@ -12,14 +12,10 @@ import re
 
 import pytest
 
-from games import registry
-from renderers import registry as renderers
 from renderers.common import text as common_text, textfit
 from renderers.keyflower import hexes, tilewords
 from renderers.keyflower.hexfit import fits_across, phrase_breaks, split_katakana
-from tests.renderers.drawnwords import recording
-from tests.renderers.positions import JAPANESE, configs, positions
-from tests.renderers.test_japanese_pictures import GAMES, notation
+from tests.renderers.test_japanese_pictures import GAMES, draw_all, notation
 from tests.test_japanese_typography import RESOURCE_CODES
 from tests.typography import count_faults, faults, line_break_faults
 
@@ -55,24 +51,8 @@ def draw_in_japanese(name: str, monkeypatch) -> tuple[list[str], list[tuple[str,
         return common_text.digit_pieces(text)
     for module in DIGIT_DRAWERS:
         monkeypatch.setattr(importlib.import_module(module), "digit_pieces", whole)
-    game = registry.get(name)
-    assert game is not None
-    for players, options in configs(game):
-        names = JAPANESE[:players]
-        for snapshot in positions(name, players, options).values():
-            state = game.from_json(snapshot)
-            public = game.view(state, None)
-            with recording() as drawn:
-                for region in [None, *renderers.regions(game.name, public, names)]:
-                    renderers.render(game.name, public, names, region=region, locale="ja")
-                if game.private_info or game.has_secrets(options):
-                    for seat in range(players):
-                        renderers.render(game.name, game.view(state, seat), names, locale="ja")
-                outcome = game.outcome(state)
-                if outcome is not None:
-                    renderers.render_result(game, outcome, names, public, locale="ja")
-            texts += drawn.texts
-    return texts, laid
+    drawn, _ = draw_all(name, "ja")
+    return texts + drawn, laid
 
 
 def typed_in(name: str):
