@@ -6,16 +6,14 @@ that cannot fit. Japanese breaks first between phrases (after a particle or punc
 never puts a small kana, a long vowel mark or closing punctuation at a line's start."""
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import unicodedata
 from typing import Any, Callable, Iterator, Literal, overload
 
-import pyphen
-
 from renderers.common import linebreak, textfit
 from renderers.keyflower import style as S
+from renderers.keyflower import syllables
 
 SQ3 = math.sqrt(3)
 LINE = 1.1              # line height / font size (as renderers.keyflower.hexes draws the lines)
@@ -61,11 +59,6 @@ def shift(s: float, line: str, fnt, y: float, clear: Clear = None) -> float | No
 def fits(s: float, line: str, fnt, y: float, clear: Clear = None) -> bool:
     """Whether ``line`` fits the hex at height ``y`` (see :func:`shift`)."""
     return shift(s, line, fnt, y, clear) is not None
-
-
-@functools.lru_cache(maxsize=1)
-def _hyphenator() -> pyphen.Pyphen:
-    return pyphen.Pyphen(lang="en_US")
 
 
 def _wide(ch: str) -> bool:
@@ -202,7 +195,7 @@ def _pieces(text: str, hyphenate: bool) -> list[Piece]:
             costs = [0 if cut in natural else INSIDE_KATAKANA + (word[cut] in SOFT_START)
                      if linebreak.inside_word(word[cut - 1], word[cut]) else 1 for cut in cuts]
         elif hyphenate:
-            cuts = list(_hyphenator().positions(word))
+            cuts = list(syllables.breaks(word))
             costs = [1] * len(cuts)
         else:
             cuts, costs = [], []

@@ -44,14 +44,7 @@ class TileWords:
 def tile_words(tid: str, upgraded: bool, s: float, floor: int, detail: str, purple: bool = False) -> TileWords:
     """The words of tile ``tid``'s face in a hex of size ``s`` (``detail`` as tile_sprite takes)."""
     defn = tile_def(tid)
-    name, code = tile_label(defn)
-    name = ("+" if upgraded else "") + name
-    line = ability_text(defn, upgraded) if detail != "name" else ""
-    if purple:
-        line = word("{text} · start player", text=line) if line else word("start player")
-    cost = ""
-    if detail == "auction" and defn.upgradable and not upgraded:
-        cost = word("{cost} → {vp} VP", cost=cost_letters(defn), vp=defn.vp[1])
+    name, code, line, cost = face_texts(tid, upgraded, detail, purple)
     points = vp_text(defn, upgraded)
     circle = (s * BADGE_X, -s * BADGE_Y, max(s * 0.19, floor * 0.75)) if points and points != "0" else None
     badge: Clear = None if circle is None else (circle[0] - circle[2] - 2, circle[1] + circle[2] + 1)
@@ -91,6 +84,22 @@ def tile_words(tid: str, upgraded: bool, s: float, floor: int, detail: str, purp
     top = max(s * 0.12, ys[-1] + name_h / 2 + floor * LINE / 2 + 2)
     blocks += _below(defn, line, cost, s, floor, detail, top)
     return TileWords(tuple(blocks), circle, points)
+
+
+def face_texts(tid: str, upgraded: bool, detail: str, purple: bool = False) -> tuple[str, str, str, str]:
+    """What tile ``tid``'s face says, in the picture's language: its name, the id players type
+    for it ("" when the name says it), its ability and its upgrade cost (each "" when not shown).
+    An auction tile with no room for its cost's points says :func:`cost_letters` alone."""
+    defn = tile_def(tid)
+    name, code = tile_label(defn)
+    name = ("+" if upgraded else "") + name
+    line = ability_text(defn, upgraded) if detail != "name" else ""
+    if purple:
+        line = word("{text} · start player", text=line) if line else word("start player")
+    cost = ""
+    if detail == "auction" and defn.upgradable and not upgraded:
+        cost = word("{cost} → {vp} VP", cost=cost_letters(defn), vp=defn.vp[1])
+    return name, code, line, cost
 
 
 def _below(defn, line: str, cost: str, s: float, floor: int, detail: str, top: float) -> list[Words]:
