@@ -12,6 +12,10 @@ revision git knows: ``main``, ``HEAD``, a commit), so a changed player is measur
 one it replaces: ``--levels greedy greedy@main``. The revision's ``games`` package is taken with
 ``git archive`` into a temporary directory and played in a child process (bench/rev_player.py);
 its CPU time a decision is the child's own.
+
+A long run can be stopped and taken up again: ``--first N`` starts at game ``N`` (its seed and
+seats as in the whole run), and ``--tally FILE...`` prints the summary of the game lines one or
+more runs printed (each game counted once), without playing.
 """
 from __future__ import annotations
 
@@ -19,9 +23,11 @@ import argparse
 import dataclasses
 import math
 import random
+import re
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -40,6 +46,42 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+#: a game line as :func:`main` prints it
+GAME_LINE = re.compile(r"game +(\d+) seed (\d+): (\S+) in seat (\d+), scores ([-\d. ]+)$")
+
+
+def read_games(paths: list[str]) -> dict[int, tuple[str, int, list[float]]]:
+    """Game number → (first level, its seat from 0, the scores) of every game line in ``paths``."""
+    games: dict[int, tuple[str, int, list[float]]] = {}
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            found = GAME_LINE.match(line.strip())
+            if found:
+                number, _, level, seat, scores = found.groups()
+                games[int(number)] = (level, int(seat) - 1, [float(x) for x in scores.split()])
+    return games
+
+
+def summary(played: list[tuple[int, Sequence[float]]]) -> tuple[float, float, float, float]:
+    """(wins, Wilson low, high, mean margin) of the first level over (its seat, scores) games; a
+    tie for the best score counts half."""
+    wins, margins = 0.0, []
+    for mine, scores in played:
+        best_other = max(s for seat, s in enumerate(scores) if seat != mine)
+        wins += 1.0 if scores[mine] > best_other else 0.5 if scores[mine] == best_other else 0.0
+        margins.append(scores[mine] - best_other)
+    low, high = wilson(wins, len(played))
+    return wins, low, high, statistics.mean(margins) if margins else 0.0
+
+
+def print_summary(heading: str, first: str, played: list[tuple[int, Sequence[float]]]) -> None:
+    wins, low, high, margin = summary(played)
+    games = len(played)
+    print(heading)
+    print(f"{first} wins {wins:g}/{games} = {100 * wins / max(1, games):.0f} % "
+          f"(Wilson 95 %: {100 * low:.0f}-{100 * high:.0f} %), mean score difference {margin:+.1f}")
 
 
 def player(game, level: str, seconds: float | None, iterations: int | None,
@@ -84,6 +126,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--first", type=int, default=1, help="the game to start at (taking up a stopped run)")
+    parser.add_argument("--tally", nargs="+", metavar="FILE", help="summarise the game lines of earlier runs")
     parser.add_argument("--options", default="", help="comma-separated options, e.g. fluss,koenig")
     parser.add_argument("--seconds", type=float, default=None, help="the strong level's CPU budget a decision")
     parser.add_argument("--iterations", type=int, default=None, help="the strong level's iteration budget")
@@ -92,6 +136,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--smoke", action="store_true",
                         help="two games at 10 iterations a decision: that it runs (python -m bench --smoke)")
     args = parser.parse_args(argv)
+    if args.tally:
+        games = read_games(args.tally)
+        levels = sorted({level for level, _, _ in games.values()})
+        print_summary(f"{len(games)} games from {', '.join(args.tally)}", "/".join(levels),
+                      [(seat, scores) for _, seat, scores in games.values()])
+        return
     if args.smoke:
         args.games, args.iterations, args.seconds = 2, 10, None
     game = registry.get(args.game)
@@ -99,25 +149,20 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"no game {args.game!r}; games: {', '.join(registry.names())}")
     options = frozenset(o for o in args.options.split(",") if o)
     first, others = (player(game, level, args.seconds, args.iterations, args.set) for level in args.levels)
-    wins, margins = 0.0, []
+    played: list[tuple[int, Sequence[float]]] = []
     times: dict[str, list[float]] = {level: [] for level in args.levels}
-    for i in range(args.games):
+    for i in range(args.first - 1, args.games):
         mine = i % args.players
         seats = [first if s == mine else others for s in range(args.players)]
         cpu: dict[int, list[float]] = {s: [] for s in range(args.players)}
         scores = play(game, seats, options, args.seed + i, cpu)
-        best_other = max(s for seat, s in enumerate(scores) if seat != mine)
-        wins += 1.0 if scores[mine] > best_other else 0.5 if scores[mine] == best_other else 0.0
-        margins.append(scores[mine] - best_other)
+        played.append((mine, scores))
         for seat, spent in cpu.items():
             times[args.levels[0] if seat == mine else args.levels[1]] += spent
         print(f"game {i + 1:3d} seed {args.seed + i}: {args.levels[0]} in seat {mine + 1}, scores "
               f"{' '.join(f'{s:g}' for s in scores)}", flush=True)
-    low, high = wilson(wins, args.games)
-    print(f"{args.game}, {args.players} players, options {','.join(sorted(options)) or '-'}: {args.levels[0]} vs "
-          f"{args.levels[1]}, {args.games} games")
-    print(f"{args.levels[0]} wins {wins:g}/{args.games} = {100 * wins / args.games:.0f} % "
-          f"(Wilson 95 %: {100 * low:.0f}-{100 * high:.0f} %), mean score difference {statistics.mean(margins):+.1f}")
+    print_summary(f"{args.game}, {args.players} players, options {','.join(sorted(options)) or '-'}: "
+                  f"{args.levels[0]} vs {args.levels[1]}, games {args.first}-{args.games}", args.levels[0], played)
     for level, spent in times.items():
         if spent:
             print(f"{level:8s} CPU a decision: median {statistics.median(spent) * 1000:7.1f} ms, "
