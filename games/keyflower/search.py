@@ -8,12 +8,29 @@ come and the winter tiles left out of the game, where the other players put thei
 before everyone has finished placing, and the seed of every future draw.
 
 A determinization keeps everything public and everything of the seat's own, and deals the rest
-again from what the seat knows is somewhere out of its sight: the keeples of each colour not in
-view go back into one pool from which each other player gets as many as their screen holds and
-the bag the rest (skills the same way with the pile); the winter tiles not in the seat's hand go
-into one pool from which each other player gets as many as they hold; the decks of the seasons
-to come are shuffled. Every pool is sorted before it is shuffled, so the result depends on what
-the seat can know only.
+again from what the seat knows is somewhere out of its sight:
+
+* keeples: what the public record kept in the state says must be behind each other screen
+  (``screens.known_keeples``: the green keeples gained this season at the Peddler, Store or Fair,
+  less the green keeples that player has since put on tiles or may have paid to the Tavern) stays
+  there; every other keeple not in view (the bag and the rest of the other screens) goes into one
+  pool per colour, from which each other player gets as many as the rest of their screen holds
+  and the bag the remainder. Keeples known to the players who watched earlier seasons (losing
+  bids and use-keeples returned, boat cargo, summer boat 1b) are dealt like the unknown ones: the
+  state keeps no record of them once a season has ended;
+* skill tiles: the pile and the other screens go into one pool, from which each other player
+  gets as many as they hold and the pile the rest (the state keeps nothing that tells a type
+  behind a screen: skill tiles come in publicly only as boat cargo);
+* winter tiles: those not in the seat's hand go into one pool, from which each other player gets
+  as many as they hold (a player who has chosen in secret puts up one of the new hand) and the
+  box the rest;
+* the decks of the seasons to come are shuffled, and where the other players have placed new
+  tiles unseen, the tiles go back into their hands (and, if they have finished, are placed again
+  where the greedy player would put them);
+* the seed of every future draw is a fresh one.
+
+Every pool is sorted before it is shuffled, and the known keeples are computed from public facts
+only, so the result depends on what the seat can know only.
 """
 from __future__ import annotations
 
@@ -27,6 +44,7 @@ from games.keyflower.ai import PRODUCTION
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS, season_tiles, tile as tile_def
 from games.keyflower.rules import village as vil
 from games.keyflower.rules.scoring import score_player
+from games.keyflower.screens import known_keeples
 from games.keyflower.state import Activity, Bid, KeyflowerState, Placed, Player, Transport, Use
 
 #: the default budget: at most about a second of CPU a decision on a small server
@@ -88,16 +106,19 @@ def _deal_counts(pool: dict[str, int], keys: tuple[str, ...], sizes: list[int],
 
 
 def _redeal(sample: KeyflowerState, others: list[int], rng: random.Random) -> None:
-    """The keeples and skills out of the seat's sight dealt again between the screens and the bag / pile."""
+    """The keeples and skills out of the seat's sight dealt again between the screens and the bag /
+    pile; the keeples the public record puts behind a screen (screens.py) stay there."""
+    known = known_keeples(sample)
     for attr, pool_attr, keys in (("keeples", "bag", COLOURS), ("skills", "pile", SKILLS)):
+        kept = [known[s] if attr == "keeples" else {} for s in others]
         pool = dict(getattr(sample, pool_attr))
-        for s in others:
+        for s, fixed in zip(others, kept):
             for k, n in getattr(sample.seats[s], attr).items():
-                pool[k] += n
-        sizes = [sum(getattr(sample.seats[s], attr).values()) for s in others]
+                pool[k] += n - fixed.get(k, 0)
+        sizes = [sum(getattr(sample.seats[s], attr).values()) - sum(fixed.values()) for s, fixed in zip(others, kept)]
         *hands, rest = _deal_counts(pool, keys, sizes, rng)
-        for s, hand in zip(others, hands):
-            setattr(sample.seats[s], attr, hand)
+        for s, fixed, hand in zip(others, kept, hands):
+            setattr(sample.seats[s], attr, {k: hand[k] + fixed.get(k, 0) for k in keys})
         setattr(sample, pool_attr, rest)
 
 

@@ -10,6 +10,7 @@ import random
 from games.keyflower import GAME
 from games.keyflower.components import COLOURS, SKILLS
 from games.keyflower.rules import village as vil
+from games.keyflower.screens import known_keeples
 from games.keyflower.search import SETTINGS
 from games.keyflower.state import KeyflowerState, Placed
 from tests.search.no_peeking import NoPeeking, drawn_games, with_another_seed
@@ -21,9 +22,11 @@ BUDGET = dataclasses.replace(SETTINGS, iterations=40, seconds=None, samples=6)
 
 
 def _swap_between(counts_a: dict[str, int], counts_b: dict[str, int], keys: tuple[str, ...],
-                  rng: random.Random) -> None:
-    """One item of a kind ``a`` holds goes to ``b`` and one of another kind comes back (sizes kept)."""
-    pairs = [(x, y) for x in keys for y in keys if x != y and counts_a[x] > 0 and counts_b[y] > 0]
+                  rng: random.Random, kept: dict[str, int] | None = None) -> None:
+    """One item of a kind ``a`` holds beyond ``kept`` goes to ``b`` and one of another kind comes
+    back (sizes kept)."""
+    kept = kept or {}
+    pairs = [(x, y) for x in keys for y in keys if x != y and counts_a[x] > kept.get(x, 0) and counts_b[y] > 0]
     if pairs:
         x, y = rng.choice(pairs)
         counts_a[x] -= 1
@@ -34,14 +37,16 @@ def _swap_between(counts_a: dict[str, int], counts_b: dict[str, int], keys: tupl
 
 def hidden_changed(state: KeyflowerState, seat: int, rng: random.Random) -> KeyflowerState:
     """The same state as ``seat`` sees it with other hidden things: keeples and skills swapped
-    between the bag / pile and the other screens, winter tiles between the other hands and the
+    between the bag / pile and the other screens (the keeples the public record puts behind a
+    screen staying there), winter tiles between the other hands and the
     box, the decks to come reordered, other secret winter choices and unrevealed placements
     changed, another seed."""
     other = GAME.clone(state)
     others = [s for s in range(state.players) if s != seat]
+    known = known_keeples(state)
     for s in others:
         for _ in range(3):
-            _swap_between(other.seats[s].keeples, other.bag, COLOURS, rng)
+            _swap_between(other.seats[s].keeples, other.bag, COLOURS, rng, known[s])
             _swap_between(other.seats[s].skills, other.pile, SKILLS, rng)
         hand, box = other.seats[s].winter_hand, other.decks.get("winter", [])
         if hand and box:
@@ -79,7 +84,9 @@ def test_a_determinization_agrees_with_the_seat_and_hides_the_rest(state, seat, 
     for colour in COLOURS:                                     # no keeple made or lost
         assert sample.bag[colour] + sum(p.keeples[colour] for p in sample.seats) == \
             state.bag[colour] + sum(p.keeples[colour] for p in state.seats)
+    known = known_keeples(state)                               # what the public record puts behind a screen stays
     for s, player in enumerate(sample.seats):
+        assert all(player.keeples[c] >= known[s][c] for c in COLOURS)
         if player.winter_choice is not None:
             assert set(player.winter_choice) <= set(player.winter_hand)
         assert sorted(player.pending + [p.id for p in player.placed_now]) == \

@@ -7,6 +7,9 @@ import pytest
 
 from games.core.search import SearchSettings
 from games.keyflower import GAME
+from games.keyflower.components import COLOURS
+from games.keyflower.screens import known_keeples
+from tests.keyflower.helpers import play, state as kf_state
 from tests.search.checks import check_evaluation, one_seat_to_act, random_actions, strong_plays_a_whole_game
 from tests.search.copies import check_copy
 from tests.search.positions import any_seat, first_seat, reachable
@@ -28,3 +31,47 @@ def test_strong_plays_a_whole_game():
     assert "strong" in GAME.computer_levels()    # at tables: it beat greedy
     phases = strong_plays_a_whole_game(GAME, frozenset(OPTIONS), QUICK, first_seat, lambda state, seat: state.phase)
     assert {"actions", "winter_select", "boats", "placement"} <= phases
+
+
+# -- the keeples the public record puts behind a screen stay there ------------------------------
+def check_known_keeples_kept(state, seat, samples=20):
+    """Every determinization for ``seat`` leaves the keeples the public record puts behind each
+    other screen there, keeps each screen's size and makes or loses no keeple of any colour."""
+    known = known_keeples(state)
+    assert any(sum(known[s].values()) for s in range(state.players) if s != seat)   # something to keep
+    for i in range(samples):
+        sample = GAME.determinize(state, seat, random.Random(i))
+        for s in range(state.players):
+            assert sample.seats[s].keeple_total() == state.seats[s].keeple_total()
+            assert all(sample.seats[s].keeples[c] >= known[s][c] for c in COLOURS)
+        for colour in COLOURS:
+            assert sample.bag[colour] + sum(p.keeples[colour] for p in sample.seats) == \
+                state.bag[colour] + sum(p.keeples[colour] for p in state.seats)
+
+
+def test_a_green_keeple_gained_in_view_stays_behind_that_screen():
+    state = kf_state(2, auction=["peddler", "keywood", "alehouse"], supplies=["R2 Y2", "R1 Y1"])
+    play(state, 0, "use peddler 1 red")
+    check_known_keeples_kept(state, 1)
+    for i in range(20):                        # no green keeple has gone into the bag yet
+        assert GAME.determinize(state, 1, random.Random(i)).bag["green"] == 0
+
+
+def first_position_with_known_keeples(players, seed):
+    """The first position of a seeded random game in the action phase where a seat to act is
+    not the only one the public record puts keeples behind the screen of, and that seat."""
+    state, rng = GAME.setup(players, frozenset(), seed), random.Random(seed)
+    while not GAME.is_over(state):
+        holders = {s for s, known in enumerate(known_keeples(state)) if sum(known.values())}
+        deciding = sorted(s for s in GAME.to_act(state) if holders - {s})
+        if state.phase == "actions" and deciding:
+            return state, deciding[0]
+        seat = any_seat(GAME, state, rng)
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    raise AssertionError("no keeples became known in this game")
+
+
+@pytest.mark.parametrize("players, seed", [(2, 0), (2, 5), (3, 1), (3, 4), (4, 2), (5, 3)])
+def test_determinizations_of_random_games_keep_the_known_keeples(players, seed):
+    state, seat = first_position_with_known_keeples(players, seed)
+    check_known_keeples_kept(state, seat)
