@@ -164,8 +164,9 @@ class Florenza(Game):
 
     # -- what the search needs (games/florenza/search.py) -------------------------------------
     def determinize(self, state: FlorenzaState, seat: int, rng: random.Random) -> FlorenzaState:
-        """Other hands, the draw deck, discards and the hidden decks redealt, unhired artists'
-        copies redealt, a fresh seed."""
+        """Other hands, the draw deck, discards (from the decks dealt before them) and the hidden
+        decks redealt, unhired artists' copies redealt, a fresh seed; holdings and everything
+        public kept."""
         return search.determinize(state, seat, rng)
 
     def evaluate(self, state: FlorenzaState) -> tuple[float, ...]:

@@ -2,13 +2,30 @@
 in points (games/florenza/evaluation.py), a fast copy and the greedy order of moves.
 
 What a seat cannot know: the other seats' hands, the order and contents of the draw deck, the
-discards and the cards removed in the last rounds (it knows only their union, from the deck
-lists and what is in play), the order of decks II and III and of the monument deck, which copy
+discards and the cards discarded at the end of round 4, which leave the game (no card is shown
+when it is discarded: the seat knows their union, from the deck lists and what is in play, and
+the sizes of the piles), the order of decks II and III and of the monument deck, which copy
 (so which hidden value) each unhired named artist is (on display, reserved, left the game or
-in the artist deck), and the seed of future shuffles. Per-type resources and exact florins are
-not hidden from the public history (every gain and payment is announced with its amounts) and
-are kept. A determinization keeps everything else; each hidden collection is sorted before it
-is shuffled, so the result depends only on what the seat can know.
+in the artist deck), and the seed of future shuffles.
+
+What the public history tells besides the views, and a determinization keeps: per-type
+resources and exact florins of every seat (a view shows only totals, but every gain and payment
+is announced with its amounts, from the same holdings at the start), so the bank too; every
+card played and monument built or reserved (in the areas); the contents of decks II and III
+until they are dealt. And where a discarded card can be: the discard pile fills only at the
+ends of rounds, from the hands, so during the actions of round 2 it holds cards of deck I only,
+and in round 3 cards of decks I and II (``discard_sources``, by card ID).
+
+A determinization keeps the seat's own hand and everything else it can know. It deals the
+discard pile from the unseen cards that can be there, then the other hands (as many cards as
+each holds), the removed cards and the draw deck from all the unseen cards left; it shuffles
+decks II and III and the monument deck; it redeals the unhired artists (``redeal_artists``);
+it replaces the seed. Each hidden collection is sorted before it is shuffled, so the result
+depends only on what the seat can know.
+
+Not kept, because the state does not record it: which of the discarded and removed cards the
+seat discarded itself. The piles hold every seat's discards together, in the order the seats
+chose, so the seat's own discards are dealt again with the others'.
 """
 from __future__ import annotations
 
@@ -20,6 +37,7 @@ from games.core import SeededRng
 from games.core.search import SearchSettings
 from games.florenza import evaluation
 from games.florenza.components import artist_card
+from games.florenza.rules.setup import DECKS, build_deck
 from games.florenza.state import FlorenzaState, PlayerState
 
 if TYPE_CHECKING:
@@ -49,16 +67,29 @@ def clone(state: FlorenzaState) -> FlorenzaState:
         captain_choice=state.captain_choice, merchant_choice=state.merchant_choice, last=copy.copy(state.last))
 
 
+def discard_sources(state: FlorenzaState) -> frozenset[str]:
+    """The cards the discard pile can hold: those of the decks dealt into the draw deck before
+    the discards were made. During the actions of round r they were made at the ends of earlier
+    rounds, from the decks dealt by round r - 1 (round 2: deck I; round 3: decks I and II); at
+    the end of round r, from the decks dealt by round r. From round 4 on the pile is empty."""
+    dealt = state.round - 1 if state.phase == 3 else state.round
+    return frozenset(c for name in DECKS[:dealt] for c in build_deck(name, state.players))
+
+
 def determinize(state: FlorenzaState, seat: int, rng: random.Random) -> FlorenzaState:
     sample = clone(state)
     others = [s for s in range(state.players) if s != seat]
-    unseen = sorted([c for s in others for c in state.p[s].hand] + state.draw + state.discard + state.removed)
-    rng.shuffle(unseen)
+    unseen = [c for s in others for c in state.p[s].hand] + state.draw + state.discard + state.removed
+    sources = discard_sources(state)
+    fits = sorted(c for c in unseen if c in sources)
+    rng.shuffle(fits)
+    sample.discard, fits = fits[:len(state.discard)], fits[len(state.discard):]
+    rest = sorted(fits + [c for c in unseen if c not in sources])
+    rng.shuffle(rest)
     for s in others:
         count = len(state.p[s].hand)
-        sample.p[s].hand, unseen = unseen[:count], unseen[count:]
-    sample.discard, unseen = unseen[:len(state.discard)], unseen[len(state.discard):]
-    sample.removed, sample.draw = unseen[:len(state.removed)], unseen[len(state.removed):]
+        sample.p[s].hand, rest = rest[:count], rest[count:]
+    sample.removed, sample.draw = rest[:len(state.removed)], rest[len(state.removed):]
     for name in sorted(state.decks):
         deck = sorted(state.decks[name])
         rng.shuffle(deck)
@@ -101,4 +132,4 @@ def action_order(game: "Florenza", state: FlorenzaState, seat: int, actions: lis
     return [action for _, action in ranked]
 
 
-__all__ = ["SETTINGS", "clone", "determinize", "redeal_artists", "evaluate", "action_order"]
+__all__ = ["SETTINGS", "clone", "discard_sources", "determinize", "redeal_artists", "evaluate", "action_order"]

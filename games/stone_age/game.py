@@ -177,7 +177,8 @@ class StoneAge(Game):
 
     # -- what the search needs (games/stone_age/search.py) ------------------------------------
     def determinize(self, state: StoneAgeState, seat: int, rng: random.Random) -> StoneAgeState:
-        """The deck, the hidden hands and the stacks below their tops redealt; a fresh dice seed."""
+        """The deck, the cards other seats drew face down (C32) and the stacks below their tops
+        redealt; every card bought from the display stays with its buyer; a fresh dice seed."""
         return search.determinize(state, seat, rng)
 
     def evaluate(self, state: StoneAgeState) -> tuple[float, ...]:

@@ -4,11 +4,24 @@ greedy order of moves.
 
 What a seat cannot know: the order of the face-down card deck, the tiles below the top of each
 building stack (with fewer than four players some tiles are out of the game, unseen), the dice
-still to be rolled and, with the ``hidden_cards`` option, the other seats' civilization cards.
-A determinization keeps everything else; it deals the unseen cards (the deck's and the hidden
-hands', sorted, then shuffled) back to the hidden hands, as many as each holds, and to the deck;
-it fills the stacks below their tops from the unseen tiles the same way; and it replaces the
-dice seed by a fresh one from the rng (and drops any fixed dice of a test or replay).
+still to be rolled and, with the ``hidden_cards`` option, the one civilization card another
+seat may hold without anyone else having seen it: the card C32 ("extra card") draws face down
+from the deck. Every other card in a hand was bought from the face-up display in everyone's
+sight, so the public history places it even though a view with ``hidden_cards`` only counts
+the hand.
+
+The state keeps that history in each hand's order: a hand lists its cards as they arrived, and
+C32 is the only card that puts a card into a hand unseen, right after itself (``draw_extra`` in
+rules/moves.py), so the card after C32 in another seat's hand is the unseen one. (If the deck
+was empty when C32 was bought, nothing was drawn and the card after it, if any, was bought later
+in that round; the deck is then still empty, that card is the only one in the pool and is dealt
+back to where it is, so the sample is the same either way.)
+
+A determinization keeps everything else, the seat's own hand and every bought card where they
+are. It deals the unseen cards (the deck's and those drawn face down by other seats, sorted,
+then shuffled) back to those places and to the deck; it fills the stacks below their tops from
+the unseen tiles the same way; and it replaces the dice seed by a fresh one from the rng (and
+drops any fixed dice of a test or replay).
 """
 from __future__ import annotations
 
@@ -18,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from games.core import SeededRng
 from games.core.search import SearchSettings
 from games.stone_age import evaluation
-from games.stone_age.components import buildings
+from games.stone_age.components import buildings, card
 from games.stone_age.actions import Buy, Claim, Place, Resolve
 from games.stone_age.rules.payments import payment_points
 from games.stone_age.state import Player, StoneAgeState
@@ -65,14 +78,23 @@ def hidden_hands(state: StoneAgeState, seat: int) -> list[int]:
     return [s for s in range(state.count) if s != seat]
 
 
+def drawn_face_down(state: StoneAgeState, seat: int) -> list[tuple[int, int]]:
+    """Where the cards are that reached another seat's hand unseen by ``seat``, as (seat, index
+    in its hand): the card after C32 in each hand that ``seat`` sees only as a count."""
+    places: list[tuple[int, int]] = []
+    for s in hidden_hands(state, seat):
+        cards = state.players[s].cards
+        places += [(s, i + 1) for i, cid in enumerate(cards[:-1]) if card(cid).top == "extra_card"]
+    return places
+
+
 def determinize(state: StoneAgeState, seat: int, rng: random.Random) -> StoneAgeState:
     sample = clone(state)
-    hidden = hidden_hands(state, seat)
-    unseen = sorted(state.deck + [cid for s in hidden for cid in state.players[s].cards])
+    places = drawn_face_down(state, seat)
+    unseen = sorted(state.deck + [state.players[s].cards[i] for s, i in places])
     rng.shuffle(unseen)
-    for s in hidden:
-        count = len(state.players[s].cards)
-        sample.players[s].cards, unseen = unseen[:count], unseen[count:]
+    for s, i in places:
+        sample.players[s].cards[i] = unseen.pop()
     sample.deck = unseen
     seen = {stack[0] for stack in state.stacks if stack} | {b for p in state.players for b in p.buildings}
     tiles = sorted(set(buildings()) - seen)
@@ -124,4 +146,5 @@ def _rank(action: Any) -> tuple[int, float]:
     return 2, 0.0
 
 
-__all__ = ["SETTINGS", "clone", "determinize", "evaluate", "chance_key", "action_order", "hidden_hands"]
+__all__ = ["SETTINGS", "clone", "determinize", "evaluate", "chance_key", "action_order", "hidden_hands",
+           "drawn_face_down"]
