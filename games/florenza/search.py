@@ -50,7 +50,8 @@ SETTINGS = SearchSettings(iterations=None, seconds=0.9, depth=3, scale=6.0, expl
 def clone_player(p: PlayerState) -> PlayerState:
     return PlayerState(florins=p.florins, res=list(p.res), hand=list(p.hand), cards=[list(e) for e in p.cards],
                        monuments=[list(e) for e in p.monuments], reserved_monuments=list(p.reserved_monuments),
-                       reserved_artists=list(p.reserved_artists), pp=p.pp, keep_pending=p.keep_pending)
+                       reserved_artists=list(p.reserved_artists), pp=p.pp, keep_pending=p.keep_pending,
+                       discarded=[list(e) for e in p.discarded])
 
 
 def clone(state: FlorenzaState) -> FlorenzaState:
@@ -60,7 +61,9 @@ def clone(state: FlorenzaState) -> FlorenzaState:
         p=[clone_player(p) for p in state.p], round=state.round, phase=state.phase, turn=state.turn,
         pos=state.pos, step=state.step, captain=state.captain, supply=list(state.supply), bank=state.bank,
         decks={name: list(cards) for name, cards in state.decks.items()}, draw=list(state.draw),
-        discard=list(state.discard), removed=list(state.removed), mon_deck=list(state.mon_deck),
+        discard=list(state.discard), removed=list(state.removed),
+        discard_parts=[list(e) for e in state.discard_parts], removed_parts=[list(e) for e in state.removed_parts],
+        mon_deck=list(state.mon_deck),
         mon_display=list(state.mon_display), mon_removed=list(state.mon_removed), art_deck=list(state.art_deck),
         art_display=list(state.art_display), art_removed=list(state.art_removed), anon_used=list(state.anon_used),
         locations=[list(e) for e in state.locations], capitano_user=state.capitano_user,

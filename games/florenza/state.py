@@ -2,6 +2,14 @@
 
 A hired artist is stored as an ``int`` (named artist card number, see ``catalog.ARTIST_CARDS``)
 or as the ID of an anonymous artist; ``None`` means no artist.
+
+The discard pile and the removed pile hold every seat's discards together. What each seat
+knows of them is recorded beside them: ``PlayerState.discarded``, the seat's own discards
+(secret to it), and ``discard_parts`` / ``removed_parts``, each pile's parts as everyone saw
+them made (at the end of which round, by which seat, how many cards). Games stored before these
+were recorded load with them as far as they are known: no discards of one's own, and each
+non-empty pile as one part of no known seat, made by the end of the last round that can have
+made it.
 """
 from __future__ import annotations
 
@@ -25,6 +33,9 @@ class PlayerState:
     reserved_artists: list[int] = field(default_factory=list)
     pp: int = 0
     keep_pending: bool = False
+    #: [round, card id] for each card this seat discarded, in order (secret to the seat; empty in
+    #: a game stored before it was recorded: nothing known)
+    discarded: list[list[Any]] = field(default_factory=list)
 
     def owns(self, card_id: str) -> bool:
         return any(entry[0] == card_id for entry in self.cards)
@@ -34,7 +45,7 @@ class PlayerState:
                 "cards": copy.deepcopy(self.cards), "monuments": copy.deepcopy(self.monuments),
                 "reserved_monuments": list(self.reserved_monuments),
                 "reserved_artists": list(self.reserved_artists), "pp": self.pp,
-                "keep_pending": self.keep_pending}
+                "keep_pending": self.keep_pending, "discarded": [list(entry) for entry in self.discarded]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "PlayerState":
@@ -43,7 +54,8 @@ class PlayerState:
                    monuments=[list(entry) for entry in data["monuments"]],
                    reserved_monuments=list(data["reserved_monuments"]),
                    reserved_artists=list(data["reserved_artists"]), pp=data["pp"],
-                   keep_pending=data["keep_pending"])
+                   keep_pending=data["keep_pending"],
+                   discarded=[list(entry) for entry in data.get("discarded", [])])
 
 
 @dataclass
@@ -63,6 +75,11 @@ class FlorenzaState:
     draw: list[str] = field(default_factory=list)               # this round's draw deck (top = end)
     discard: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    #: each pile's parts in pile order: [round, seat, count], the cards ``seat`` discarded at the
+    #: end of ``round`` (seat ``None``: a part stored before parts were recorded, made by the end
+    #: of ``round`` at the latest); the counts add up to the pile's size
+    discard_parts: list[list[Any]] = field(default_factory=list)
+    removed_parts: list[list[Any]] = field(default_factory=list)
     mon_deck: list[str] = field(default_factory=list)
     mon_display: list[str] = field(default_factory=list)        # in catalog order
     mon_removed: list[str] = field(default_factory=list)
@@ -138,7 +155,19 @@ def state_to_json(state: FlorenzaState) -> dict[str, Any]:
     data["decks"] = {name: list(cards) for name, cards in state.decks.items()}
     data["locations"] = [list(entry) for entry in state.locations]
     data["last"] = [_msg_to_json(msg) for msg in state.last]
+    data["discard_parts"] = [list(entry) for entry in state.discard_parts]
+    data["removed_parts"] = [list(entry) for entry in state.removed_parts]
     return data
+
+
+def _parts_from_json(data: dict[str, Any], pile: str) -> list[list[Any]]:
+    """A pile's parts; for a game stored before they were recorded, the whole pile as one part
+    made by the end of the last round that can have made it (this one once its end has begun)."""
+    key = f"{pile}_parts"
+    if key in data:
+        return [list(entry) for entry in data[key]]
+    latest = data["round"] if data["phase"] == 4 else data["round"] - 1
+    return [[latest, None, len(data[pile])]] if data[pile] else []
 
 
 def state_from_json(data: dict[str, Any]) -> FlorenzaState:
@@ -151,4 +180,6 @@ def state_from_json(data: dict[str, Any]) -> FlorenzaState:
     state.decks = {name: list(cards) for name, cards in data["decks"].items()}
     state.locations = [list(entry) for entry in data["locations"]]
     state.last = [_msg_from_json(msg) for msg in data["last"]]
+    state.discard_parts = _parts_from_json(data, "discard")
+    state.removed_parts = _parts_from_json(data, "removed")
     return state

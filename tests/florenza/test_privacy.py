@@ -2,10 +2,11 @@
 
 At each step we make a copy of the state in which two seats X and Y hold *different* secrets
 (other hand cards, another split of their resources, other florin amounts with the same florin-card
-count), hidden artist values are swapped between copies of the same artist and the decks are in
-another order. Everything another seat or the public can see — the view, the status lines, the
-public events of the next action — must be identical in both. A view or message that depended on
-a secret would differ, so this catches any leak, whatever form it takes.
+count, other records of their own discards), hidden artist values are swapped between copies of
+the same artist and the decks are in another order. Everything another seat or the public can
+see — the view, the status lines, the public events of the next action — must be identical in
+both. A view or message that depended on a secret would differ, so this catches any leak,
+whatever form it takes.
 """
 from __future__ import annotations
 
@@ -62,6 +63,14 @@ def _move_florins(state: FlorenzaState, x: int, y: int) -> None:
                 return
 
 
+def _change_discard_records(state: FlorenzaState, seats: tuple[int, ...], rng: random.Random) -> None:
+    """Give the seats other records of their own discards (other cards in the same rounds)."""
+    cards = sorted(CARD_IDS)
+    for seat in seats:
+        for entry in state.p[seat].discarded:
+            entry[1] = rng.choice(cards)
+
+
 def _swap_artist_values(state: FlorenzaState, rng: random.Random, reserved: bool) -> None:
     """Exchange hidden copies of the same artist (different values) between their places."""
     places = [state.art_deck, state.art_removed]
@@ -82,6 +91,7 @@ def perturbed(state: FlorenzaState, x: int, y: int, rng: random.Random, later: b
     legitimately reveal (deck order, values of artists that can be hired, florins shown at the end)."""
     other = GAME.from_json(GAME.to_json(state))
     _swap_hands(other, (x, y), rng, decks=not later)
+    _change_discard_records(other, (x, y), rng)
     _move_resources(other, x, y, rng)
     if not later and not state.over:
         _move_florins(other, x, y)

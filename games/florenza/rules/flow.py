@@ -148,7 +148,7 @@ def start_round(state: FlorenzaState, number: int, events: list[Event]) -> None:
     elif number == 3:
         state.draw = state.draw + state.decks.pop("III", [])
     elif number == 4:
-        state.draw, state.discard = state.draw + state.discard, []
+        state.draw, state.discard, state.discard_parts = state.draw + state.discard, [], []
     if number < 5:
         state.rng.shuffle(state.draw)
     for seat in state.order():

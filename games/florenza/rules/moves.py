@@ -412,7 +412,10 @@ def _check_keep(state: FlorenzaState, seat: int, action: A.Keep) -> Perform:
         rest.remove(action.card)
         player.hand = [action.card]
         player.keep_pending = False
-        (state.removed if state.round >= 4 else state.discard).extend(rest)
+        pile, parts = (state.removed, state.removed_parts) if state.round >= 4 else (state.discard, state.discard_parts)
+        pile.extend(rest)
+        parts.append([state.round, seat, len(rest)])
+        player.discarded.extend([state.round, c] for c in rest)
         return [Event.public("R{round}.P4 {player} keeps 1 card.", round=state.round, player=SeatRef(seat)),
                 Event(counted("You keep {card} ({name}) and discard {count} card.",
                               "You keep {card} ({name}) and discard {count} cards.",
