@@ -164,9 +164,10 @@ class Florenza(Game):
 
     # -- what the search needs (games/florenza/search.py) -------------------------------------
     def determinize(self, state: FlorenzaState, seat: int, rng: random.Random) -> FlorenzaState:
-        """Other hands, the draw deck, discards (from the decks dealt before them) and the hidden
-        decks redealt, unhired artists' copies redealt, a fresh seed; holdings and everything
-        public kept."""
+        """Other hands, the draw deck, the other seats' discards (each part of a pile from the
+        decks dealt by the round that made it) and the hidden decks redealt, unhired artists'
+        copies redealt, a fresh seed; the seat's own discards, holdings and everything public
+        kept."""
         return search.determinize(state, seat, rng)
 
     def evaluate(self, state: FlorenzaState) -> tuple[float, ...]:

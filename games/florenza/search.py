@@ -2,35 +2,47 @@
 in points (games/florenza/evaluation.py), a fast copy and the greedy order of moves.
 
 What a seat cannot know: the other seats' hands, the order and contents of the draw deck, the
-discards and the cards discarded at the end of round 4, which leave the game (no card is shown
-when it is discarded: the seat knows their union, from the deck lists and what is in play, and
-the sizes of the piles), the order of decks II and III and of the monument deck, which copy
-(so which hidden value) each unhired named artist is (on display, reserved, left the game or
-in the artist deck), and the seed of future shuffles.
+other seats' discards in the discard pile and in the removed pile (the cards discarded at the
+end of round 4, which leave the game: no card is shown when it is discarded, so the seat knows
+their union, from the deck lists and what is in play, and the sizes of the parts), the order
+of decks II and III and of the monument deck, which copy (so which hidden value) each unhired
+named artist is (on display, reserved, left the game or in the artist deck), and the seed of
+future shuffles.
 
 What the public history tells besides the views, and a determinization keeps: per-type
 resources and exact florins of every seat (a view shows only totals, but every gain and payment
 is announced with its amounts, from the same holdings at the start), so the bank too; every
 card played and monument built or reserved (in the areas); the contents of decks II and III
-until they are dealt. And where a discarded card can be: the discard pile fills only at the
-ends of rounds, from the hands, so during the actions of round 2 it holds cards of deck I only,
-and in round 3 cards of decks I and II (``discard_sources``, by card ID).
+until they are dealt; and each pile's parts (``FlorenzaState.discard_parts``,
+``removed_parts``: at the end of which round, by which seat, how many cards), since the piles
+fill only at the keep choices of the ends of rounds, from the hands, a seat at a time. A part
+made at the end of round r holds cards of the decks dealt by then only (``part_sources``:
+round 1, deck I; round 2, decks I and II), so during the actions of rounds 2 and 3 the pile
+holds no card of the deck dealt that round, and during their end-of-round choices the parts of
+earlier rounds hold none of the decks dealt later. And the seat knows its own discards
+(``PlayerState.discarded``, secret to it): its parts of the piles.
 
-A determinization keeps the seat's own hand and everything else it can know. It deals the
-discard pile from the unseen cards that can be there, then the other hands (as many cards as
-each holds), the removed cards and the draw deck from all the unseen cards left; it shuffles
-decks II and III and the monument deck; it redeals the unhired artists (``redeal_artists``);
-it replaces the seed. Each hidden collection is sorted before it is shuffled, so the result
-depends only on what the seat can know.
+A determinization keeps the seat's own hand, its own discards where they are (its parts of
+the piles, ``own_cards``) and everything else it can know. From the unseen cards (the other
+hands, the draw deck and the other seats' parts of the piles) it deals the parts of the piles,
+the most restricted first (the earliest round), each from the cards that can be there; then
+the other hands (as many cards as each holds) and the draw deck from the cards left. It writes
+the other seats' records of their discards from the parts dealt to them (their discards of the
+rounds before round 4, which went into its draw deck, are not dealt again: nothing reads
+them); it shuffles decks II and III and the monument deck; it redeals the unhired artists
+(``redeal_artists``); it replaces the seed. Each hidden collection is sorted before it is
+shuffled, so the result depends only on what the seat can know.
 
-Not kept, because the state does not record it: which of the discarded and removed cards the
-seat discarded itself. The piles hold every seat's discards together, in the order the seats
-chose, so the seat's own discards are dealt again with the others'.
+A game stored before the discards were recorded has no discards of the seat's own to keep and
+each pile as one part of no known seat, made by the end of the last round that can have made
+it (see games/florenza/state.py): those parts are dealt again, from the decks dealt by then.
 """
 from __future__ import annotations
 
 import copy
+import functools
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from games.core import SeededRng
@@ -70,29 +82,78 @@ def clone(state: FlorenzaState) -> FlorenzaState:
         captain_choice=state.captain_choice, merchant_choice=state.merchant_choice, last=copy.copy(state.last))
 
 
-def discard_sources(state: FlorenzaState) -> frozenset[str]:
-    """The cards the discard pile can hold: those of the decks dealt into the draw deck before
-    the discards were made. During the actions of round r they were made at the ends of earlier
-    rounds, from the decks dealt by round r - 1 (round 2: deck I; round 3: decks I and II); at
-    the end of round r, from the decks dealt by round r. From round 4 on the pile is empty."""
-    dealt = state.round - 1 if state.phase == 3 else state.round
-    return frozenset(c for name in DECKS[:dealt] for c in build_deck(name, state.players))
+@functools.lru_cache(maxsize=None)
+def part_sources(latest: int, players: int) -> frozenset[str]:
+    """The cards a part of a pile made by the end of round ``latest`` can hold: those of the
+    decks dealt into the draw deck by then (round 1: deck I; round 2: decks I and II)."""
+    return frozenset(c for name in DECKS[:latest] for c in build_deck(name, players))
+
+
+@dataclass(frozen=True)
+class PilePart:
+    """Where a part of a pile lies (``pile[start:start + count]``), the end of which round made
+    it (at the latest) and which seat (``None``: not recorded)."""
+    pile: str
+    start: int
+    count: int
+    round: int
+    seat: int | None
+
+
+def pile_parts(state: FlorenzaState) -> list[PilePart]:
+    """The parts of the discard and removed piles in pile order, from ``discard_parts`` and
+    ``removed_parts``; cards past the recorded parts (none in a state the rules made) are one
+    part of no known seat, made by the end of the last round that can have made it."""
+    latest = state.round if state.phase == 4 else state.round - 1
+    found: list[PilePart] = []
+    for name, pile, parts in (("discard", state.discard, state.discard_parts),
+                              ("removed", state.removed, state.removed_parts)):
+        start = 0
+        for made, seat, count in parts:
+            found.append(PilePart(name, start, count, made, seat))
+            start += count
+        if start < len(pile):
+            found.append(PilePart(name, start, len(pile) - start, latest, None))
+    return found
+
+
+def own_cards(state: FlorenzaState, seat: int, part: PilePart) -> list[str] | None:
+    """The cards of ``part`` if ``seat`` made it and recorded them (``None`` otherwise)."""
+    if part.seat != seat:
+        return None
+    cards = [card for made, card in state.p[seat].discarded if made == part.round]
+    return cards if len(cards) == part.count else None
 
 
 def determinize(state: FlorenzaState, seat: int, rng: random.Random) -> FlorenzaState:
     sample = clone(state)
     others = [s for s in range(state.players) if s != seat]
-    unseen = [c for s in others for c in state.p[s].hand] + state.draw + state.discard + state.removed
-    sources = discard_sources(state)
-    fits = sorted(c for c in unseen if c in sources)
-    rng.shuffle(fits)
-    sample.discard, fits = fits[:len(state.discard)], fits[len(state.discard):]
-    rest = sorted(fits + [c for c in unseen if c not in sources])
-    rng.shuffle(rest)
+    parts = pile_parts(state)
+    unseen = [c for s in others for c in state.p[s].hand] + state.draw
+    dealt: list[PilePart] = []
+    for part in parts:
+        pile: list[str] = getattr(sample, part.pile)
+        mine = own_cards(state, seat, part)
+        if mine is None:
+            unseen += pile[part.start:part.start + part.count]
+            dealt.append(part)
+        else:
+            pile[part.start:part.start + part.count] = mine
+    pool = sorted(unseen)
+    for part in sorted(dealt, key=lambda p: p.round):                 # the most restricted first
+        sources = part_sources(part.round, state.players)
+        picks = rng.sample([i for i, c in enumerate(pool) if c in sources], part.count)
+        getattr(sample, part.pile)[part.start:part.start + part.count] = [pool[i] for i in picks]
+        for i in sorted(picks, reverse=True):
+            del pool[i]
+    rng.shuffle(pool)
     for s in others:
         count = len(state.p[s].hand)
-        sample.p[s].hand, rest = rest[:count], rest[count:]
-    sample.removed, sample.draw = rest[:len(state.removed)], rest[len(state.removed):]
+        sample.p[s].hand, pool = pool[:count], pool[count:]
+    sample.draw = pool
+    for s in others:
+        sample.p[s].discarded = [[part.round, c] for part in parts if part.seat == s
+                                 for c in getattr(sample, part.pile)[part.start:part.start + part.count]]
     for name in sorted(state.decks):
         deck = sorted(state.decks[name])
         rng.shuffle(deck)
@@ -135,4 +196,4 @@ def action_order(game: "Florenza", state: FlorenzaState, seat: int, actions: lis
     return [action for _, action in ranked]
 
 
-__all__ = ["SETTINGS", "clone", "discard_sources", "determinize", "redeal_artists", "evaluate", "action_order"]
+__all__ = ["SETTINGS", "clone", "part_sources", "PilePart", "pile_parts", "own_cards", "determinize", "redeal_artists", "evaluate", "action_order"]
