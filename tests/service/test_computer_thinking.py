@@ -2,7 +2,9 @@
 table is answered while it thinks; its move is played through the commit path only while the
 table is still where it was thought for (an /abort drops it, and so does an /undo, even when a
 new move brings the table back to the same version); after a restart in the middle of a
-thought the computer thinks again and moves exactly once. On the real SQLite store.
+thought the computer thinks again and moves exactly once. A lone table's computer thinks its
+full budget; while tables queue for the worker, decisions get less, down to the floor. On the
+real SQLite store.
 
 Starts worker processes: runs in make test's serial pass (tests/parallel.py)."""
 from __future__ import annotations
@@ -19,14 +21,18 @@ from bot.plugins import Plugins
 from bot.plugins.ports import Ports
 from bot.service import TableService
 from bot.store import SqliteStore
+from bot.table.budget import ThinkingBudget
 from bot.table.thinking import Decision, Question, Thinker
 from tests.conftest import ctx, make_settings
 from tests.helpers import confirmed, text_of
 
 
-def service_of(store, seconds: float = 0.05, game: str = "carcassonne") -> TableService:
+def service_of(store, seconds: float = 0.05, game: str = "carcassonne", **computer) -> TableService:
+    """A service whose resigned and timed-out seats are played at the strong level; ``computer``
+    adds keys of config.yaml's computer section (``think_floor=0.1``)."""
     seeds = itertools.count(40)
-    settings = make_settings(games={"enabled": (game,)}, computer={"think_seconds": seconds, "takeover_level": "strong"})
+    settings = make_settings(games={"enabled": (game,)},
+                             computer={"think_seconds": seconds, "takeover_level": "strong", **computer})
     return TableService(store, settings, seed_source=lambda: next(seeds), render=False)
 
 
@@ -278,4 +284,81 @@ async def test_resigned_and_timed_out_seats_are_played_by_the_strong_level(sqlit
     await service.computers.settled()
     played = [a for a in await sqlite.actions(table.id) if a.n > version and a.seat == quitter.seat and a.kind == "move"]
     assert played and all(a.by_computer for a in played)
+    await service.close()
+
+
+def test_the_budget_shares_what_is_left_of_the_target_among_the_tables_waiting():
+    """budget = clamp(left of the target / max(1, tables waiting / processes), floor, think_seconds)."""
+    one = ThinkingBudget(seconds=0.9, floor=0.25, target=3.0, processes=1)
+    assert one.share(0.0, 1) == 0.9                                  # a lone table: the full budget
+    assert one.share(0.0, 3) == 0.9                                  # 3 s for 3 tables: still full
+    assert one.share(0.0, 4) == pytest.approx(0.75)
+    assert one.share(1.0, 4) == pytest.approx(0.5)                   # it waited: less is left to share
+    assert one.share(0.0, 12) == pytest.approx(0.25)
+    assert one.share(0.0, 50) == 0.25 and one.share(9.0, 1) == 0.25  # never below the floor
+    budgets = [one.share(0.0, waiting) for waiting in range(1, 20)]
+    assert budgets == sorted(budgets, reverse=True)                  # the longer the queue, the less
+    two = ThinkingBudget(seconds=0.9, floor=0.25, target=3.0, processes=2)
+    assert two.share(0.0, 8) == pytest.approx(0.75)                  # two processes share the queue
+    assert two.share(2.7, 1) == pytest.approx(0.3)                   # one table cannot use two processes
+    above = ThinkingBudget(seconds=0.1, floor=0.25, target=3.0, processes=1)
+    assert above.share(0.0, 1) == 0.1 and above.share(0.0, 100) == 0.1     # never above think_seconds
+
+
+async def test_a_lone_tables_computer_thinks_its_full_budget(sqlite):
+    service = service_of(sqlite, seconds=0.2)
+    Posted(service)
+    player, table = await open_against_strong(service, 1)
+    for _ in range(3):
+        await human_moves(service, player, table)
+    await service.computers.settled()
+    assert len(service.computers.budgets) >= 3
+    assert set(service.computers.budgets) == {0.2}
+    await service.close()
+
+
+async def human_moves_now(service: TableService, player, table) -> None:
+    """The human's whole turn (random legal moves: a Carcassonne turn places a tile, then maybe a
+    meeple) at once, without waiting for other tables' computers."""
+    seat = table.seat_of(player.user_id)
+    while seat in table.game.to_act(table.state):
+        legal = [str(a) for a in table.game.legal_actions(table.state, seat)]
+        replies = await service.act(player, random.Random(table.version).choice(legal))
+        assert not replies[0].error, text_of(replies)
+
+
+async def test_tables_waiting_for_the_worker_get_smaller_budgets_down_to_the_floor(sqlite, monkeypatch):
+    """Five tables against strong computers and one worker process: the first computer to be
+    asked finds no other table waiting and gets the full budget; it thinks (held) while the other
+    four queue behind it. They wait past the 1 s target, so each of them gets the floor; every
+    computer still moves, once a turn."""
+    service = service_of(sqlite, seconds=0.6, think_target=1, think_floor=0.1)
+    posted = Posted(service)
+    held = HeldThoughts(service.computers.thinker)
+    monkeypatch.setattr(service.computers.thinker, "decide", held.decide)
+    tables = [await open_against_strong(service, channel) for channel in range(1, 6)]
+    await service.computers.settled()                       # a computer may open its game
+    asked, versions = len(held.questions), [table.version for _, table in tables]
+
+    gate = held.hold()
+    await human_moves_now(service, *tables[0])
+    await held.asked(asked + 1)                             # the first computer thinks, alone
+    queued = []
+    for player, table in tables[1:]:
+        await human_moves_now(service, player, table)       # four more tables queue behind it
+        queued.append(table.snapshot)
+    assert service.computers.queued() == 4
+    await asyncio.sleep(1.1)                                # they have waited past the target
+    gate.set()
+    await service.computers.settled()
+
+    budgets = [q.seconds for q in held.questions[asked:asked + 5]]
+    assert budgets == [0.6, 0.1, 0.1, 0.1, 0.1]
+    assert [q.snapshot for q in held.questions[asked + 1:asked + 5]] == queued      # in the order asked
+    assert service.computers.dropped == 0
+    for channel, (_, table) in enumerate(tables, start=1):
+        actions = await sqlite.actions(table.id)
+        assert [a.n for a in actions] == list(range(1, len(actions) + 1))            # each version once
+        assert any(a.by_computer for a in actions if a.n > versions[channel - 1] + 1)
+        assert "CPU 1 (strong)" in text_of(posted.replies[channel])
     await service.close()
