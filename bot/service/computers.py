@@ -15,6 +15,9 @@ Tables wait in a bounded queue, one entry per table; one asking task per worker 
 them in turn, so at most ``computer.think_processes`` questions are in the processes at once.
 The longer the queue, the less CPU time each decision gets, down to a floor, so that a move
 still comes soon after it was asked for (bot/table/budget.py).
+
+A timed-out seat's move is thought here too, for bot/turns/timers.py, which asks without
+holding the table's lock and plays the answer only where it was thought for.
 """
 from __future__ import annotations
 
@@ -187,12 +190,15 @@ class ComputerTurns:
             return []
         return await self.service.answer(done)
 
-    async def think_now(self, table: LiveTable, seat: int, level: str, seed: str) -> str:
-        """The move of ``seat`` in the table's state in memory, thought in a worker process
-        while the caller waits (a timeout's move, under the table's lock: rare, and only this
-        table waits), with the budget the tables waiting now leave it."""
+    def question_now(self, table: LiveTable, seat: int, level: str, seed: str) -> Question:
+        """What ``seat`` thinks about in the table's state in memory (a timeout's move, under
+        the table's lock), with the budget the tables waiting now leave it."""
         seconds = self.budget.share(0.0, self.queued() + 1)
-        question = Question(table.game.name, table.snapshot_of(table.state), seat, level, seed, seconds)
+        return Question(table.game.name, table.snapshot_of(table.state), seat, level, seed, seconds)
+
+    async def think_now(self, question: Question) -> str:
+        """The move ``question`` asks for, thought in a worker process while the caller waits
+        (a timeout's move; the caller does not hold the table's lock meanwhile)."""
         self.budgets.append(question.seconds)
         decision = await self.thinker.decide(question)
         self.thinks.append(decision.cpu_seconds)
