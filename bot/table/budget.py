@@ -5,16 +5,17 @@ being asked — but never less than ``computer.think_floor``, below which the se
 longer be worth more than the inline levels.
 
 When a worker takes the next table (the one that has waited longest: the queue is first in,
-first out), what is left of that table's target is shared among the tables waiting, this one
-included, per worker process:
+first out) and no other table waits behind it for a process, it gets the full
+``think_seconds``. Otherwise what is left of that table's target is shared among the tables
+waiting, this one included, per worker process:
 
-    budget = clamp(left of the target / max(1, tables waiting / processes),
+    budget = clamp(left of the target / (tables waiting / processes),
                    at least think_floor, at most think_seconds)
 
 The tables behind it were asked later, so they have at least as much time left: if each takes
-its share, the queue is through before the first table's target. A lone table gets the full
-``think_seconds``; a long queue brings every decision down to the floor, and if even that is
-too much the waits grow past the target (more ``think_processes`` shorten them).
+its share, the queue is through by about the first table's target (the last one, with nobody
+behind it, thinks its full budget). A long queue brings every decision down to the floor, and
+if even that is too much the waits grow past the target (more ``think_processes`` shorten them).
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ class ThinkingBudget:
     def share(self, waited: float, waiting: int) -> float:
         """The CPU seconds of a decision that has waited ``waited`` seconds, taken while
         ``waiting`` tables (itself included) wait for the worker processes."""
+        if waiting <= self.processes:           # nobody waits behind it: nothing to share
+            return self.seconds
         left = self.target - waited
-        per_process = max(1.0, waiting / self.processes)
-        return min(self.seconds, max(self.floor, left / per_process))
+        return min(self.seconds, max(self.floor, left / (waiting / self.processes)))

@@ -317,21 +317,25 @@ async def test_resigned_and_timed_out_seats_are_played_by_the_strong_level(sqlit
 
 
 def test_the_budget_shares_what_is_left_of_the_target_among_the_tables_waiting():
-    """budget = clamp(left of the target / max(1, tables waiting / processes), floor, think_seconds)."""
+    """Nobody waiting behind: think_seconds. Otherwise
+    clamp(left of the target / (tables waiting / processes), floor, think_seconds)."""
     one = ThinkingBudget(seconds=0.9, floor=0.25, target=3.0, processes=1)
-    assert one.share(0.0, 1) == 0.9                                  # a lone table: the full budget
+    assert one.share(0.0, 1) == 0.9 and one.share(9.0, 1) == 0.9    # a lone table: the full budget
     assert one.share(0.0, 3) == 0.9                                  # 3 s for 3 tables: still full
     assert one.share(0.0, 4) == pytest.approx(0.75)
     assert one.share(1.0, 4) == pytest.approx(0.5)                   # it waited: less is left to share
     assert one.share(0.0, 12) == pytest.approx(0.25)
-    assert one.share(0.0, 50) == 0.25 and one.share(9.0, 1) == 0.25  # never below the floor
+    assert one.share(0.0, 50) == 0.25 and one.share(9.0, 2) == 0.25  # never below the floor
     budgets = [one.share(0.0, waiting) for waiting in range(1, 20)]
     assert budgets == sorted(budgets, reverse=True)                  # the longer the queue, the less
     two = ThinkingBudget(seconds=0.9, floor=0.25, target=3.0, processes=2)
+    assert two.share(2.9, 2) == 0.9                                  # a process for each: nothing to share
     assert two.share(0.0, 8) == pytest.approx(0.75)                  # two processes share the queue
-    assert two.share(2.7, 1) == pytest.approx(0.3)                   # one table cannot use two processes
+    assert two.share(2.4, 3) == pytest.approx(0.4)
     above = ThinkingBudget(seconds=0.1, floor=0.25, target=3.0, processes=1)
     assert above.share(0.0, 1) == 0.1 and above.share(0.0, 100) == 0.1     # never above think_seconds
+    long = ThinkingBudget(seconds=30.0, floor=0.25, target=3.0, processes=1)
+    assert long.share(0.0, 1) == 30.0 and long.share(0.0, 2) == pytest.approx(1.5)
 
 
 async def test_a_lone_tables_computer_thinks_its_full_budget(sqlite):
