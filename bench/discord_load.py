@@ -14,7 +14,8 @@ Discord's rate, far busier than people playing by chat, who take several seconds
 With ``--strong``, a quarter of the channels play Carcassonne, two players against a strong
 computer (which thinks in the bot's worker processes, ``--think-processes``): the players'
 move -> visible answer is printed for those tables apart, and how long the computer's moves
-waited for a worker and thought (from the bot's log), and how long the players saw them take.
+waited for a worker, the CPU budgets they got (less while tables queue: bot/table/budget.py)
+and how long they thought (from the bot's log), and how long the players saw them take.
 
     python bench/discord_load.py [--quick|--smoke] [--strong] [--channels 100] [--users 400] [--seconds 60]
         [--move-interval 1]
@@ -26,6 +27,7 @@ import asyncio
 import json
 import os
 import re
+import statistics
 import sys
 import tempfile
 import time
@@ -42,7 +44,8 @@ SMOKE = LoadPlan(channels=5, users=15, guilds=1, seconds=4.0)
 
 
 STRONG_SHARE = 4               # --strong: every fourth channel has a strong computer seat
-THOUGHT = re.compile(r"the computer at seat \d+ waited (\d+) ms for a worker, then thought (\d+) ms \(CPU\) in (\d+) ms")
+THOUGHT = re.compile(r"the computer at seat \d+ waited (\d+) ms for a worker, then thought (\d+) ms \(CPU\) "
+                     r"of a (\d+) ms budget in (\d+) ms")
 
 
 def load_config(folder: Path, render_threads: int, render_processes: int = 0, think_processes: int = 1) -> tuple[Path, Path]:
@@ -152,10 +155,14 @@ def report_computers(tables: list[Table], with_computers: list[Table], bot_outpu
     others = [t for t in tables if t not in with_computers]
     for label, group in (("players at strong tables", with_computers), ("players elsewhere", others)):
         print(f"  move -> visible answer, {label:<24}: {ms(percentiles([m.answered_after for t in group for m in t.moves]))}")
-    thoughts = [(int(waited) / 1000, int(cpu) / 1000, int(wall) / 1000) for waited, cpu, wall in THOUGHT.findall(bot_output)]
-    print(f"  strong computer moves {len(thoughts)}, waited for a worker: {ms(percentiles([w for w, _, _ in thoughts]))}")
-    print(f"  strong computer moves, thinking (CPU)   : {ms(percentiles([c for _, c, _ in thoughts]))}")
-    print(f"  strong computer moves, thinking (wall)  : {ms(percentiles([w for _, _, w in thoughts]))}")
+    thoughts = [(int(waited) / 1000, int(cpu) / 1000, int(budget) / 1000, int(wall) / 1000)
+                for waited, cpu, budget, wall in THOUGHT.findall(bot_output)]
+    budgets = [b for _, _, b, _ in thoughts]
+    print(f"  strong computer moves {len(thoughts)}, waited for a worker: {ms(percentiles([w for w, _, _, _ in thoughts]))}")
+    print("  strong computer moves, budget (CPU)     : "
+          + (f"median {statistics.median(budgets) * 1000:.0f} ms, min {min(budgets) * 1000:.0f} ms" if budgets else "none"))
+    print(f"  strong computer moves, thinking (CPU)   : {ms(percentiles([c for _, c, _, _ in thoughts]))}")
+    print(f"  strong computer moves, thinking (wall)  : {ms(percentiles([w for _, _, _, w in thoughts]))}")
     print(f"  player's answer -> computer's moves seen: {ms(percentiles([w for t in with_computers for w in t.computer_waits]))}")
 
 

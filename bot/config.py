@@ -153,7 +153,11 @@ class ComputerSection(Section):
     #: who plays a resigned seat, and a timed-out one (turns.on_timeout computer)
     takeover_level: Literal["random", "greedy", "strong"] = key("strong", N_("random, greedy or strong"))
     max_moves_per_command: int = key(500, N_("a whole number of at least 1"), ge=1)
+    #: the strong level's CPU budget a decision when nothing waits; less when tables queue (bot/table/budget.py)
     think_seconds: Number = key(0.9, N_("a number of seconds from 0.05 to 30"), ge=0.05, le=30)
+    think_target: Number = key(3.0, N_("a number of seconds from 1 to 600 (how soon a computer's move should come)"),
+                               ge=1, le=600)
+    think_floor: Number = key(0.25, N_("a number of seconds from 0.05 to 30"), ge=0.05, le=30)
     think_processes: int = key(1, N_("a whole number from 1 to 64"), ge=1, le=64)
     think_queue: int = key(256, N_("a whole number from 1 to 100000"), ge=1, le=100000)
 

@@ -48,6 +48,32 @@ def test_bad_values_name_the_key(data, key, allowed):
     assert key in str(error.value) and allowed in str(error.value)
 
 
+@pytest.mark.parametrize("name, value, english, japanese", [
+    ("think_target", 0, "a number of seconds from 1 to 600 (how soon a computer's move should come)",
+     "1から600までの秒数（コンピューターの手が出るまでの目安）"),
+    ("think_target", 601, "a number of seconds from 1 to 600 (how soon a computer's move should come)",
+     "1から600までの秒数（コンピューターの手が出るまでの目安）"),
+    ("think_target", "3s", "a number of seconds from 1 to 600 (how soon a computer's move should come)",
+     "1から600までの秒数（コンピューターの手が出るまでの目安）"),
+    ("think_floor", 0.01, "a number of seconds from 0.05 to 30", "0.05から30までの秒数"),
+    ("think_floor", 31, "a number of seconds from 0.05 to 30", "0.05から30までの秒数"),
+    ("think_floor", None, "a number of seconds from 0.05 to 30", "0.05から30までの秒数"),
+])
+def test_the_thinking_budgets_keys_refuse_bad_values_in_both_languages(name, value, english, japanese):
+    """computer.think_target and computer.think_floor: the operator is told the key, what it
+    holds and what it must be, in English and in Japanese."""
+    with pytest.raises(ConfigError) as error:
+        settings_from_dict({"computer": {name: value}}, environ={})
+    assert str(error.value) == f"config.yaml: 'computer.{name}' is {value!r}, but it must be {english}."
+    assert error.value.lines("ja") == [f"config.yaml：「computer.{name}」が{value!r}になっていますが、{japanese}でなければなりません。"]
+
+
+def test_the_thinking_budgets_keys_take_numbers():
+    assert (Settings().computer.think_target, Settings().computer.think_floor) == (3.0, 0.25)
+    computer = settings_from_dict({"computer": {"think_target": 10, "think_floor": 0.1}}).computer
+    assert (computer.think_target, computer.think_floor) == (10.0, 0.1)
+
+
 def test_durations_parse():
     assert settings_from_dict({"turns": {"timer": "24h"}}).turns.timer == 86400
     assert settings_from_dict({"turns": {"timer": "90m"}}).turns.timer == 5400

@@ -13,6 +13,11 @@ the restored table asks again, and the version check of the commit makes the mov
 
 Tables wait in a bounded queue, one entry per table; one asking task per worker process takes
 them in turn, so at most ``computer.think_processes`` questions are in the processes at once.
+The longer the queue, the less CPU time each decision gets, down to a floor, so that a move
+still comes soon after it was asked for (bot/table/budget.py).
+
+A timed-out seat's move is thought here too, for bot/turns/timers.py, which asks without
+holding the table's lock and plays the answer only where it was thought for.
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from bot.presenters.replies import Reply
 from bot.store import StaleTableError
+from bot.table.budget import ThinkingBudget
 from bot.table.live import LiveTable
 from bot.table.outcomes import Refused
 from bot.table.thinking import Decision, Question, Thinker
@@ -38,10 +44,11 @@ FIGURES_KEPT = 1000        # decisions whose waiting and thinking times are kept
 
 
 class ComputerTurns:
-    def __init__(self, service: "TableService", thinker: Thinker, queue_size: int) -> None:
+    def __init__(self, service: "TableService", thinker: Thinker, queue_size: int, budget: ThinkingBudget) -> None:
         self.service = service
         self.thinker = thinker
         self.queue_size = queue_size
+        self.budget = budget
         #: how the replies of a thought-out move reach the channel: the adapter's ports, shared with
         #: the plugins (bot/plugins/__init__.py); None: they go nowhere (the move is stored all the same)
         self.ports: Ports | None = None
@@ -49,8 +56,10 @@ class ComputerTurns:
         self.waiting: set[int] = set()          # tables queued or thinking
         self.busy = 0                            # asking tasks at work on a table
         self.workers: list[asyncio.Task[None]] = []
-        #: seconds the latest decisions waited for a worker, and their CPU time (tests, benchmarks)
+        #: seconds the latest decisions waited for a worker, their CPU budgets and the CPU time
+        #: they took (tests, benchmarks)
         self.waits: deque[float] = deque(maxlen=FIGURES_KEPT)
+        self.budgets: deque[float] = deque(maxlen=FIGURES_KEPT)
         self.thinks: deque[float] = deque(maxlen=FIGURES_KEPT)
         self.dropped = 0                         # answers for a table that had moved on
 
@@ -111,12 +120,13 @@ class ComputerTurns:
             self.waiting.discard(table_id)
             return
         async with tables.lock(channel_id):
-            question = await self._question(table_id)
+            question = await self._question(table_id, asked)
         if question is None:
             self.waiting.discard(table_id)
             return
         turn, question = question
         self.waits.append(time.monotonic() - asked)
+        self.budgets.append(question.seconds)
         started = time.monotonic()
         try:
             decision: Decision | None = await self.thinker.decide(question)
@@ -125,17 +135,22 @@ class ComputerTurns:
             decision = None
         if decision is not None:
             self.thinks.append(decision.cpu_seconds)
-            log.info("table %s: the computer at seat %s waited %.0f ms for a worker, then thought %.0f ms (CPU) in %.0f ms",
-                     table_id, question.seat, self.waits[-1] * 1000, decision.cpu_seconds * 1000,
-                     (time.monotonic() - started) * 1000)
+            log.info("table %s: the computer at seat %s waited %.0f ms for a worker, then thought %.0f ms (CPU) "
+                     "of a %.0f ms budget in %.0f ms", table_id, question.seat, self.waits[-1] * 1000,
+                     decision.cpu_seconds * 1000, question.seconds * 1000, (time.monotonic() - started) * 1000)
         async with tables.lock(channel_id):
             self.waiting.discard(table_id)
             replies = await self._play(table_id, turn, question.seat, decision)
         if replies:
             await self._deliver(channel_id, replies)
 
-    async def _question(self, table_id: int) -> tuple[int, Question] | None:
-        """The table's turn serial and what the computer to move thinks about there (under its lock)."""
+    def queued(self) -> int:
+        """Tables waiting for a worker, not yet taken."""
+        return self.queue.qsize() if self.queue is not None else 0
+
+    async def _question(self, table_id: int, asked: float) -> tuple[int, Question] | None:
+        """The table's turn serial and what the computer to move thinks about there, with the
+        budget the tables waiting behind it leave (under its lock)."""
         table = await self.service.live_tables.load(table_id)
         if table is None:
             return None
@@ -143,8 +158,9 @@ class ComputerTurns:
         if seat is None:
             return None
         level = self.service.play.level_of(table, seat)
+        seconds = self.budget.share(time.monotonic() - asked, self.queued() + 1)
         return table.turn_serial, Question(table.game.name, table.snapshot, seat, level,
-                                           f"{table.seed}:{table.version}:computer", self.thinker.seconds)
+                                           f"{table.seed}:{table.version}:computer", seconds)
 
     async def _play(self, table_id: int, turn: int, seat: int, decision: Decision | None) -> list[Reply]:
         """Play the decision if the table is still at the turn (serial) it was thought for (under its lock)."""
@@ -174,11 +190,16 @@ class ComputerTurns:
             return []
         return await self.service.answer(done)
 
-    async def think_now(self, table: LiveTable, seat: int, level: str, seed: str) -> str:
-        """The move of ``seat`` in the table's state in memory, thought in a worker process
-        while the caller waits (a timeout's move, under the table's lock: rare, and only this
-        table waits)."""
-        question = Question(table.game.name, table.snapshot_of(table.state), seat, level, seed, self.thinker.seconds)
+    def question_now(self, table: LiveTable, seat: int, level: str, seed: str) -> Question:
+        """What ``seat`` thinks about in the table's state in memory (a timeout's move, under
+        the table's lock), with the budget the tables waiting now leave it."""
+        seconds = self.budget.share(0.0, self.queued() + 1)
+        return Question(table.game.name, table.snapshot_of(table.state), seat, level, seed, seconds)
+
+    async def think_now(self, question: Question) -> str:
+        """The move ``question`` asks for, thought in a worker process while the caller waits
+        (a timeout's move; the caller does not hold the table's lock meanwhile)."""
+        self.budgets.append(question.seconds)
         decision = await self.thinker.decide(question)
         self.thinks.append(decision.cpu_seconds)
         return decision.text

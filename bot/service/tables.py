@@ -33,6 +33,7 @@ from bot.service.confirm_flow import ConfirmFlow
 from bot.service.help import help_replies
 from bot.service.languages import SERVER_LANGUAGES, USER_LANGUAGES, KnownLanguages
 from bot.store import ActionRecord, Store, StoreError
+from bot.table.budget import ThinkingBudget
 from bot.table.context import Ctx
 from bot.table.hooks import TableHooks
 from bot.table.legal import LegalTexts
@@ -81,8 +82,10 @@ class TableService:
         self.information = Information(store, self.pictures, self.offered, self._pool)
         self.autocomplete = Autocomplete(self.live_tables, self.legal, self.pictures, self.offered)
         #: the moves of computers that think long, in worker processes (bot/service/computers.py)
-        self.computers = ComputerTurns(self, Thinker(settings.computer.think_processes, settings.computer.think_seconds,
-                                                     settings.games.extra), settings.computer.think_queue)
+        computer = settings.computer
+        self.computers = ComputerTurns(self, Thinker(computer.think_processes, settings.games.extra), computer.think_queue,
+                                       ThinkingBudget(computer.think_seconds, computer.think_floor, computer.think_target,
+                                                      computer.think_processes))
         self.confirmations = confirm.Confirmations()     # /resign and /abort ask first (confirm.py)
         self.confirm_flow = ConfirmFlow(self)
         self.announcements = Announcements(store)

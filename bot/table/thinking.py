@@ -44,7 +44,7 @@ class Question:
     seat: int
     level: str
     seed: str                # the rng's seed, as the inline levels' (table seed, version)
-    seconds: float           # the search's CPU budget (config computer.think_seconds)
+    seconds: float           # the search's CPU budget (bot/table/budget.py)
 
 
 @dataclass(frozen=True)
@@ -99,9 +99,8 @@ class Thinker:
     handed to them at once (the caller keeps one asking task per process), so what waits, waits
     on the caller's side, as table ids."""
 
-    def __init__(self, processes: int, seconds: float, extra_games: Sequence[str] = ()) -> None:
+    def __init__(self, processes: int, extra_games: Sequence[str] = ()) -> None:
         self.processes = processes
-        self.seconds = seconds
         self.pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
                                         initializer=prepare, initargs=(tuple(extra_games),))
 

@@ -9,7 +9,8 @@ rest of the time after the vacation.
 
 A timeout is written into the action log as a ``timeout`` record (skipped on replay) in the same
 transaction as the moves it causes, which is how a timeout that fires again after a crash sees
-that its work is already done.
+that its work is already done. A timed-out seat played at a level that thinks long has its
+moves thought without the table's lock (bot/turns/thoughts.py).
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from bot.table.thinking import thinks_long
 from bot.store import ActionRecord, StaleTableError, Store
 from bot.store.base import Statement
 from bot.turns import vacation
+from bot.turns.thoughts import ThoughtNeeded, TimeoutThoughts
 from bot.turns.durations import parse_span, span, span_text
 from bot.store.turn_timers import TimerSetting, TurnClock, TurnTimers as TurnStore
 from games.core import Event, Msg, SeatRef
@@ -290,11 +292,16 @@ class TurnTimers(TableHooks):
 
     # -- timeout ----------------------------------------------------------------------------------
     async def _timeout(self, job: Job) -> float | None:
+        """Carry out a due timeout under the table's lock. A move that needs thinking is thought
+        without the lock (the table answers its other commands meanwhile), then the timeout
+        looks at the table again and plays only what was thought for where it still is."""
         channel_id = await self._channel_of(job)
         if channel_id is None:
             return None
-        async with self.service.live_tables.lock(channel_id):
-            for attempt in (1, 2):
+        thoughts = TimeoutThoughts()
+        stale = 0
+        for _ in range(self.service.settings.computer.max_moves_per_command + 2):
+            async with self.service.live_tables.lock(channel_id):
                 found = await self._live_clock(job)
                 if found is None:
                     return None
@@ -309,20 +316,37 @@ class TurnTimers(TableHooks):
                 again = await self._due(clock, setting.seconds, now)
                 if again is not None:
                     return again
+                thoughts.at_turn(table.turn_serial)
                 try:
-                    replies = await self.apply_timeout(table, seat, setting.on_timeout)
+                    replies = await self.apply_timeout(table, seat, setting.on_timeout, thoughts)
                     break
+                except ThoughtNeeded as needed:
+                    question = needed.question
                 except StaleTableError:       # a move was stored meanwhile (another process): look again
-                    log.info("table %s: moved on while its timeout was applied (attempt %s)", table.id, attempt)
-            else:
+                    stale += 1
+                    log.info("table %s: moved on while its timeout was applied (attempt %s)", table.id, stale)
+                    if stale == 2:
+                        return self.clock.now() + RETRY
+                    continue
+            try:                              # without the lock
+                thoughts.thought(question, await self.service.computers.think_now(question))
+            except Exception:
+                log.exception("table %s: the computer could not think for seat %s", table.id, question.seat)
                 return self.clock.now() + RETRY
+        else:
+            return self.clock.now() + RETRY
         if replies is None:
             return self.clock.now() + RETRY
         await self.ports.deliver(table.channel_id, replies)
         return None
 
-    async def apply_timeout(self, table: LiveTable, seat: int, policy: str) -> list[Reply] | None:
-        """Carry out the policy for ``seat`` (under the table's lock). None: it could not be saved."""
+    async def apply_timeout(self, table: LiveTable, seat: int, policy: str,
+                            thoughts: TimeoutThoughts | None = None) -> list[Reply] | None:
+        """Carry out the policy for ``seat`` (under the table's lock). None: it could not be saved.
+        A move at a level that thinks long is taken from ``thoughts``; one not thought yet raises
+        ``ThoughtNeeded`` (the table rolled back, nothing stored) for the caller to think it
+        without the lock and try again."""
+        thoughts = thoughts if thoughts is not None else TimeoutThoughts()
         service = self.service
         game = table.game
         at = self.clock.now()
@@ -350,10 +374,15 @@ class TurnTimers(TableHooks):
                 break
             version = marker.n + len(records) - 1
             seed = f"{table.seed}:{version}:timeout"
+            text = None
+            if thinks_long(level):
+                question = service.computers.question_now(table, seat, level, seed)
+                text = thoughts.move_for(question)
+                if text is None:            # thought in a worker process, without the table's lock
+                    table.rollback()
+                    raise ThoughtNeeded(question)
             try:
-                if thinks_long(level):      # in a worker process: the event loop goes on meanwhile
-                    text = await service.computers.think_now(table, seat, level, seed)
-                else:
+                if text is None:
                     text = str(player.choose(game, table.state, seat, random.Random(seed)))
                 events += game.apply(table.state, seat, game.parse(table.state, seat, text))
             except Exception:
