@@ -8,7 +8,7 @@ from typing import Any, Hashable, Sequence
 from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef
 from games.core import reveal
 from games.core.outcome import categories, ranks_from_scores
-from games.keyflower import notation, search, text, words
+from games.keyflower import notation, screens, search, text, words
 from games.keyflower import state as kstate
 from games.keyflower.actions import Action, BoatAction, DoneAction, PassAction, PlaceAction, WinterAction
 from games.keyflower.rules import flow, legal, seasons
@@ -123,7 +123,12 @@ class Keyflower(Game):
         return kstate.to_json(state)
 
     def from_json(self, data: dict[str, Any]) -> KeyflowerState:
-        return kstate.from_json(data)
+        """The stored state; a game stored before the screens' public record was kept gets the
+        record the current season still proves (screens.py)."""
+        state = kstate.from_json(data)
+        if kstate.stored_without_record(data):
+            screens.recall_season(state)
+        return state
 
     # -- text ------------------------------------------------------------------------------------
     def help_lines(self) -> list[Msg]:

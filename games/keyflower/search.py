@@ -11,13 +11,12 @@ A determinization keeps everything public and everything of the seat's own, and 
 again from what the seat knows is somewhere out of its sight:
 
 * keeples: what the public record kept in the state says must be behind each other screen
-  (``screens.known_keeples``: the green keeples gained this season at the Peddler, Store or Fair,
-  less the green keeples that player has since put on tiles or may have paid to the Tavern) stays
-  there; every other keeple not in view (the bag and the rest of the other screens) goes into one
-  pool per colour, from which each other player gets as many as the rest of their screen holds
-  and the bag the remainder. Keeples known to the players who watched earlier seasons (losing
-  bids and use-keeples returned, boat cargo, summer boat 1b) are dealt like the unknown ones: the
-  state keeps no record of them once a season has ended;
+  (``screens.known_keeples``: every keeple everyone saw go behind it, in this season or an
+  earlier one, and has not seen leave: losing bids and use-keeples returned, boat cargo, summer
+  boat 1b's and the Peddler's, Store's and Fair's green keeples) stays there; every other keeple
+  not in view (the bag and the rest of the other screens) goes into one pool per colour, from
+  which each other player gets as many as the rest of their screen holds and the bag the
+  remainder;
 * skill tiles: the pile and the other screens go into one pool, from which each other player
   gets as many as they hold and the pile the rest (the state keeps nothing that tells a type
   behind a screen: skill tiles come in publicly only as boat cargo);
@@ -60,7 +59,8 @@ def _player(p: Player) -> Player:
     return Player(home=p.home, keeples=dict(p.keeples), skills=dict(p.skills),
                   village={t: _placed(v) for t, v in p.village.items()}, pending=list(p.pending),
                   placed_now=[_placed(v) for v in p.placed_now], winter_hand=list(p.winter_hand),
-                  winter_choice=None if p.winter_choice is None else list(p.winter_choice), passed=p.passed)
+                  winter_choice=None if p.winter_choice is None else list(p.winter_choice), passed=p.passed,
+                  seen_keeples=dict(p.seen_keeples), seen_skills=dict(p.seen_skills))
 
 
 def _activity(a: Activity) -> Activity:
