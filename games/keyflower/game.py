@@ -173,9 +173,9 @@ class Keyflower(Game):
 
     # -- what the search needs (games/keyflower/search.py) -----------------------------------------
     def determinize(self, state: KeyflowerState, seat: int, rng: random.Random) -> KeyflowerState:
-        """The bag, the screens (but for the keeples the public record puts behind them), the
-        skill pile, the winter hands and the decks dealt again from what ``seat`` cannot see,
-        the other players' unrevealed placements redone, a fresh seed."""
+        """The bag, the screens (but for the keeples and skill tiles the public record puts
+        behind them), the skill pile, the winter hands and the decks dealt again from what
+        ``seat`` cannot see, the other players' unrevealed placements redone, a fresh seed."""
         return search.determinize(state, seat, rng)
 
     def evaluate(self, state: KeyflowerState) -> tuple[float, ...]:
