@@ -230,8 +230,8 @@ def to_json(st: KeyflowerState) -> dict[str, Any]:
 
 def from_json(data: dict[str, Any]) -> KeyflowerState:
     """The state ``to_json`` wrote. A game stored before the screens' public record was kept has
-    no ``seen`` entries: its record starts empty (``screens.recall_season`` fills in what the
-    current season's activity still proves)."""
+    no ``seen`` entries: its record starts empty here (``Keyflower.from_json`` then fills in what
+    the current season's activity still proves, with ``screens.recall_season``)."""
     seats = []
     for raw in data["seats"]:
         seen = raw.get("seen", {})
