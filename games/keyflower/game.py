@@ -8,7 +8,7 @@ from typing import Any, Hashable, Sequence
 from games.core import N_, ComputerPlayer, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, SeatRef
 from games.core import reveal
 from games.core.outcome import categories, ranks_from_scores
-from games.keyflower import notation, search, text, words
+from games.keyflower import notation, screens, search, text, words
 from games.keyflower import state as kstate
 from games.keyflower.actions import Action, BoatAction, DoneAction, PassAction, PlaceAction, WinterAction
 from games.keyflower.rules import flow, legal, seasons
@@ -123,7 +123,12 @@ class Keyflower(Game):
         return kstate.to_json(state)
 
     def from_json(self, data: dict[str, Any]) -> KeyflowerState:
-        return kstate.from_json(data)
+        """The stored state; a game stored before the screens' public record was kept gets the
+        record the current season still proves (screens.py)."""
+        state = kstate.from_json(data)
+        if kstate.stored_without_record(data):
+            screens.recall_season(state)
+        return state
 
     # -- text ------------------------------------------------------------------------------------
     def help_lines(self) -> list[Msg]:
@@ -168,9 +173,9 @@ class Keyflower(Game):
 
     # -- what the search needs (games/keyflower/search.py) -----------------------------------------
     def determinize(self, state: KeyflowerState, seat: int, rng: random.Random) -> KeyflowerState:
-        """The bag, the screens (but for the keeples the public record puts behind them), the
-        skill pile, the winter hands and the decks dealt again from what ``seat`` cannot see,
-        the other players' unrevealed placements redone, a fresh seed."""
+        """The bag, the screens (but for the keeples and skill tiles the public record puts
+        behind them), the skill pile, the winter hands and the decks dealt again from what
+        ``seat`` cannot see, the other players' unrevealed placements redone, a fresh seed."""
         return search.determinize(state, seat, rng)
 
     def evaluate(self, state: KeyflowerState) -> tuple[float, ...]:

@@ -11,16 +11,16 @@ A determinization keeps everything public and everything of the seat's own, and 
 again from what the seat knows is somewhere out of its sight:
 
 * keeples: what the public record kept in the state says must be behind each other screen
-  (``screens.known_keeples``: the green keeples gained this season at the Peddler, Store or Fair,
-  less the green keeples that player has since put on tiles or may have paid to the Tavern) stays
-  there; every other keeple not in view (the bag and the rest of the other screens) goes into one
-  pool per colour, from which each other player gets as many as the rest of their screen holds
-  and the bag the remainder. Keeples known to the players who watched earlier seasons (losing
-  bids and use-keeples returned, boat cargo, summer boat 1b) are dealt like the unknown ones: the
-  state keeps no record of them once a season has ended;
-* skill tiles: the pile and the other screens go into one pool, from which each other player
-  gets as many as they hold and the pile the rest (the state keeps nothing that tells a type
-  behind a screen: skill tiles come in publicly only as boat cargo);
+  (``screens.known_keeples``: every keeple everyone saw go behind it, in this season or an
+  earlier one, and has not seen leave: losing bids and use-keeples returned, boat cargo, summer
+  boat 1b's and the Peddler's, Store's and Fair's green keeples) stays there; every other keeple
+  not in view (the bag and the rest of the other screens) goes into one pool per colour, from
+  which each other player gets as many as the rest of their screen holds and the bag the
+  remainder;
+* skill tiles: the same, with one pool per type: what the public record puts behind each other
+  screen (``screens.known_skills``: boat cargo, less what has since been paid by type or may
+  have been paid hidden) stays there, and the pile and the rest of the other screens are dealt
+  again;
 * winter tiles: those not in the seat's hand go into one pool, from which each other player gets
   as many as they hold (a player who has chosen in secret puts up one of the new hand) and the
   box the rest;
@@ -29,8 +29,8 @@ again from what the seat knows is somewhere out of its sight:
   where the greedy player would put them);
 * the seed of every future draw is a fresh one.
 
-Every pool is sorted before it is shuffled, and the known keeples are computed from public facts
-only, so the result depends on what the seat can know only.
+Every pool is sorted before it is shuffled, and the known keeples and skill tiles are kept from
+public facts only, so the result depends on what the seat can know only.
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ from games.keyflower.ai import PRODUCTION
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS, season_tiles, tile as tile_def
 from games.keyflower.rules import village as vil
 from games.keyflower.rules.scoring import score_player
-from games.keyflower.screens import known_keeples
+from games.keyflower.screens import known_keeples, known_skills
 from games.keyflower.state import Activity, Bid, KeyflowerState, Placed, Player, Transport, Use
 
 #: the default budget: at most about a second of CPU a decision on a small server
@@ -60,7 +60,8 @@ def _player(p: Player) -> Player:
     return Player(home=p.home, keeples=dict(p.keeples), skills=dict(p.skills),
                   village={t: _placed(v) for t, v in p.village.items()}, pending=list(p.pending),
                   placed_now=[_placed(v) for v in p.placed_now], winter_hand=list(p.winter_hand),
-                  winter_choice=None if p.winter_choice is None else list(p.winter_choice), passed=p.passed)
+                  winter_choice=None if p.winter_choice is None else list(p.winter_choice), passed=p.passed,
+                  seen_keeples=dict(p.seen_keeples), seen_skills=dict(p.seen_skills))
 
 
 def _activity(a: Activity) -> Activity:
@@ -107,10 +108,11 @@ def _deal_counts(pool: dict[str, int], keys: tuple[str, ...], sizes: list[int],
 
 def _redeal(sample: KeyflowerState, others: list[int], rng: random.Random) -> None:
     """The keeples and skills out of the seat's sight dealt again between the screens and the bag /
-    pile; the keeples the public record puts behind a screen (screens.py) stay there."""
-    known = known_keeples(sample)
+    pile; the keeples and skill tiles the public record puts behind a screen (screens.py) stay
+    there."""
+    known = {"keeples": known_keeples(sample), "skills": known_skills(sample)}
     for attr, pool_attr, keys in (("keeples", "bag", COLOURS), ("skills", "pile", SKILLS)):
-        kept = [known[s] if attr == "keeples" else {} for s in others]
+        kept = [known[attr][s] for s in others]
         pool = dict(getattr(sample, pool_attr))
         for s, fixed in zip(others, kept):
             for k, n in getattr(sample.seats[s], attr).items():

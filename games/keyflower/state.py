@@ -96,6 +96,10 @@ class Player:
     winter_hand: list[str] = field(default_factory=list)
     winter_choice: list[str] | None = None
     passed: bool = False
+    #: the public record of this screen (``screens.py``): the keeples and skill tiles everyone
+    #: saw go behind it and has not seen leave, a lower bound of ``keeples`` and ``skills``
+    seen_keeples: dict[str, int] = field(default_factory=lambda: counts(COLOURS))
+    seen_skills: dict[str, int] = field(default_factory=lambda: counts(SKILLS))
 
     def keeple_total(self) -> int:
         return sum(self.keeples.values())
@@ -217,15 +221,20 @@ def to_json(st: KeyflowerState) -> dict[str, Any]:
             {"home": p.home, "keeples": dict(p.keeples), "skills": dict(p.skills),
              "village": [_placed_json(t) for t in p.village.values()], "pending": list(p.pending),
              "placed_now": [_placed_json(t) for t in p.placed_now], "winter_hand": list(p.winter_hand),
-             "winter_choice": None if p.winter_choice is None else list(p.winter_choice), "passed": p.passed}
+             "winter_choice": None if p.winter_choice is None else list(p.winter_choice), "passed": p.passed,
+             "seen": {"keeples": dict(p.seen_keeples), "skills": dict(p.seen_skills)}}
             for p in st.seats
         ],
     }
 
 
 def from_json(data: dict[str, Any]) -> KeyflowerState:
+    """The state ``to_json`` wrote. A game stored before the screens' public record was kept has
+    no ``seen`` entries: its record starts empty here (``Keyflower.from_json`` then fills in what
+    the current season's activity still proves, with ``screens.recall_season``)."""
     seats = []
     for raw in data["seats"]:
+        seen = raw.get("seen", {})
         village = {}
         for row in raw["village"]:
             placed = _placed_from(row)
@@ -237,6 +246,7 @@ def from_json(data: dict[str, Any]) -> KeyflowerState:
             winter_hand=list(raw["winter_hand"]),
             winter_choice=None if raw["winter_choice"] is None else list(raw["winter_choice"]),
             passed=bool(raw["passed"]),
+            seen_keeples=counts(COLOURS, seen.get("keeples")), seen_skills=counts(SKILLS, seen.get("skills")),
         ))
     activity = {}
     for tile, raw in data["activity"].items():
@@ -260,3 +270,8 @@ def from_json(data: dict[str, Any]) -> KeyflowerState:
         flip_seat=data["flip_seat"], removed=list(data["removed"]), order=list(data["order"]),
         final=None if data["final"] is None else [dict(f) for f in data["final"]],
     )
+
+
+def stored_without_record(data: dict[str, Any]) -> bool:
+    """Whether ``data`` was stored before the screens' public record (``Player.seen_*``) was kept."""
+    return any("seen" not in raw for raw in data["seats"])

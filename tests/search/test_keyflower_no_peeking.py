@@ -10,7 +10,7 @@ import random
 from games.keyflower import GAME
 from games.keyflower.components import COLOURS, SKILLS
 from games.keyflower.rules import village as vil
-from games.keyflower.screens import known_keeples
+from games.keyflower.screens import known_keeples, known_skills
 from games.keyflower.search import SETTINGS
 from games.keyflower.state import KeyflowerState, Placed
 from tests.search.no_peeking import NoPeeking, drawn_games, with_another_seed
@@ -37,17 +37,17 @@ def _swap_between(counts_a: dict[str, int], counts_b: dict[str, int], keys: tupl
 
 def hidden_changed(state: KeyflowerState, seat: int, rng: random.Random) -> KeyflowerState:
     """The same state as ``seat`` sees it with other hidden things: keeples and skills swapped
-    between the bag / pile and the other screens (the keeples the public record puts behind a
-    screen staying there), winter tiles between the other hands and the
+    between the bag / pile and the other screens (the keeples and skill tiles the public record
+    puts behind a screen staying there), winter tiles between the other hands and the
     box, the decks to come reordered, other secret winter choices and unrevealed placements
     changed, another seed."""
     other = GAME.clone(state)
     others = [s for s in range(state.players) if s != seat]
-    known = known_keeples(state)
+    known, known_sk = known_keeples(state), known_skills(state)
     for s in others:
         for _ in range(3):
             _swap_between(other.seats[s].keeples, other.bag, COLOURS, rng, known[s])
-            _swap_between(other.seats[s].skills, other.pile, SKILLS, rng)
+            _swap_between(other.seats[s].skills, other.pile, SKILLS, rng, known_sk[s])
         hand, box = other.seats[s].winter_hand, other.decks.get("winter", [])
         if hand and box:
             i, j = rng.randrange(len(hand)), rng.randrange(len(box))
@@ -84,9 +84,15 @@ def test_a_determinization_agrees_with_the_seat_and_hides_the_rest(state, seat, 
     for colour in COLOURS:                                     # no keeple made or lost
         assert sample.bag[colour] + sum(p.keeples[colour] for p in sample.seats) == \
             state.bag[colour] + sum(p.keeples[colour] for p in state.seats)
-    known = known_keeples(state)                               # what the public record puts behind a screen stays
+    for skill in SKILLS:                                       # no skill tile made or lost
+        assert sample.pile[skill] + sum(p.skills[skill] for p in sample.seats) == \
+            state.pile[skill] + sum(p.skills[skill] for p in state.seats)
+    known, known_sk = known_keeples(state), known_skills(state)   # what the public record puts behind a screen stays
     for s, player in enumerate(sample.seats):
         assert all(player.keeples[c] >= known[s][c] for c in COLOURS)
+        assert all(player.skills[k] >= known_sk[s][k] for k in SKILLS)
+        assert player.keeple_total() == state.seats[s].keeple_total()
+        assert player.skill_total() == state.seats[s].skill_total()
         if player.winter_choice is not None:
             assert set(player.winter_choice) <= set(player.winter_hand)
         assert sorted(player.pending + [p.id for p in player.placed_now]) == \

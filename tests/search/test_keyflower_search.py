@@ -7,8 +7,8 @@ import pytest
 
 from games.core.search import SearchSettings
 from games.keyflower import GAME
-from games.keyflower.components import COLOURS
-from games.keyflower.screens import known_keeples
+from games.keyflower.components import COLOURS, SKILLS
+from games.keyflower.screens import known_keeples, known_skills
 from tests.keyflower.helpers import play, state as kf_state
 from tests.search.checks import check_evaluation, one_seat_to_act, random_actions, strong_plays_a_whole_game
 from tests.search.copies import check_copy
@@ -33,20 +33,26 @@ def test_strong_plays_a_whole_game():
     assert {"actions", "winter_select", "boats", "placement"} <= phases
 
 
-# -- the keeples the public record puts behind a screen stay there ------------------------------
+# -- the keeples and skill tiles the public record puts behind a screen stay there ---------------
 def check_known_keeples_kept(state, seat, samples=20):
-    """Every determinization for ``seat`` leaves the keeples the public record puts behind each
-    other screen there, keeps each screen's size and makes or loses no keeple of any colour."""
-    known = known_keeples(state)
+    """Every determinization for ``seat`` leaves the keeples and skill tiles the public record
+    puts behind each other screen there, keeps each screen's sizes and makes or loses no keeple
+    of any colour and no skill tile of any type."""
+    known, known_sk = known_keeples(state), known_skills(state)
     assert any(sum(known[s].values()) for s in range(state.players) if s != seat)   # something to keep
     for i in range(samples):
         sample = GAME.determinize(state, seat, random.Random(i))
         for s in range(state.players):
             assert sample.seats[s].keeple_total() == state.seats[s].keeple_total()
+            assert sample.seats[s].skill_total() == state.seats[s].skill_total()
             assert all(sample.seats[s].keeples[c] >= known[s][c] for c in COLOURS)
+            assert all(sample.seats[s].skills[k] >= known_sk[s][k] for k in SKILLS)
         for colour in COLOURS:
             assert sample.bag[colour] + sum(p.keeples[colour] for p in sample.seats) == \
                 state.bag[colour] + sum(p.keeples[colour] for p in state.seats)
+        for skill in SKILLS:
+            assert sample.pile[skill] + sum(p.skills[skill] for p in sample.seats) == \
+                state.pile[skill] + sum(p.skills[skill] for p in state.seats)
 
 
 def test_a_green_keeple_gained_in_view_stays_behind_that_screen():
@@ -75,3 +81,22 @@ def first_position_with_known_keeples(players, seed):
 def test_determinizations_of_random_games_keep_the_known_keeples(players, seed):
     state, seat = first_position_with_known_keeples(players, seed)
     check_known_keeples_kept(state, seat)
+
+
+def test_cargo_and_returned_bids_stay_behind_the_screen_into_the_next_season():
+    state = kf_state(2, auction=["keywood", "alehouse"], supplies=["R2 B1", "R3"])
+    play(state, 0, "bid keywood 2 red")
+    play(state, 1, "bid keywood 3 red")
+    play(state, 0, "pass")
+    play(state, 1, "pass")
+    while state.season == 0:                      # the boats and the village expansion, the first legal way
+        seat = min(GAME.to_act(state))
+        GAME.apply(state, seat, GAME.skip_action(state, seat))
+    assert state.phase == "actions" and not state.activity
+    known, known_sk = known_keeples(state), known_skills(state)
+    assert known[0]["red"] >= 2 and sum(known_sk[0].values()) and sum(known_sk[1].values())
+    check_known_keeples_kept(state, 1)
+    check_known_keeples_kept(state, 0)
+    for i in range(20):                           # the screens hold exactly the known skill tiles
+        sample = GAME.determinize(state, 1, random.Random(i))
+        assert sample.seats[0].skills == state.seats[0].skills == known_sk[0]

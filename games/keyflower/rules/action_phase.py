@@ -14,6 +14,7 @@ from games.keyflower.actions import BidAction, Move, Up, UseAction, tile_name
 from games.keyflower.components import COLOURS, RESOURCES, SKILLS, TileDef, tile as tile_def
 from games.keyflower.state import Activity, Bid, KeyflowerState, Transport, Use, counts
 from games.keyflower.rules.supply import add, draw_keeples, draw_skills, short, take_green, take_stock, total
+from games.keyflower.rules import screen_record
 from games.keyflower.rules import village as vil
 
 MAX_USE = 6
@@ -96,6 +97,7 @@ def _take(st: KeyflowerState, seat: int, sources: tuple[str, ...], from_supply: 
     player = st.seats[seat]
     for colour, n in from_supply.items():
         player.keeples[colour] -= n
+    screen_record.leaving(player, keeples=from_supply)
 
 
 def _supply_need(st: KeyflowerState, seat: int, placed: dict[str, int], moved: dict[str, int]) -> dict[str, int]:
@@ -320,11 +322,14 @@ def _ability(st: KeyflowerState, seat: int, a: UseAction, plan: UsePlan) -> list
         st.bag[ability.pay] += 1
         got = take_green(st, ability.green)
         player.keeples["green"] += got
+        screen_record.leaving(player, keeples={ability.pay: 1})
+        screen_record.entering(player, keeples={"green": got})
         return [Event.public("{player} pays 1 {colour} keeple into the bag and gains {n} green.",
                              player=who, colour=ability.pay, n=got)]
     if t == "pay_any_keeple_draw_keeples":
         colour = a.choice[4:]
         player.keeples[colour] -= 1
+        screen_record.leaving(player, keeples={colour: 1})     # paid in view (the draw is private)
         events = [Event.public("{player} pays 1 {colour} keeple.", player=who, colour=colour)]
         events += _draw_k(st, seat, ability.n)
         st.bag[colour] += 1          # paid only after the draw: it cannot be drawn back
@@ -333,11 +338,13 @@ def _ability(st: KeyflowerState, seat: int, a: UseAction, plan: UsePlan) -> list
         skill = a.choice[4:]
         player.skills[skill] -= 1
         st.pile[skill] += 1
+        screen_record.skills_leaving_unseen(player, 1)
         return [Event.public("{player} pays a skill tile (hidden).", player=who),
                 Event.private({seat}, "You paid a {skill}.", skill=skill)] + _draw_k(st, seat, ability.n)
     if t == "pay_any_skill_draw_skills":
         skill = a.choice[4:]
         player.skills[skill] -= 1
+        screen_record.skills_leaving_unseen(player, 1)
         events = [Event.public("{player} sets a skill tile aside (hidden).", player=who),
                   Event.private({seat}, "You paid a {skill}.", skill=skill)] + _draw_s(st, seat, ability.n)
         st.pile[skill] += 1          # shuffled back only after the draw
@@ -345,6 +352,7 @@ def _ability(st: KeyflowerState, seat: int, a: UseAction, plan: UsePlan) -> list
     if t == "pay_skill_gain_res":
         player.skills[ability.skill] -= 1
         st.pile[ability.skill] += 1
+        screen_record.leaving(player, skills={ability.skill: 1})
         return [Event.public("{player} pays a {skill}.", player=who, skill=ability.skill)] + \
             _gain(st, seat, a, plan, dict(ability.res))
     if t == "transport":
@@ -463,6 +471,10 @@ def do_upgrade(st: KeyflowerState, seat: int, tid: str, pay: tuple[tuple[str, ..
     placed.upgraded = True
     gain = tile_def(tid).fixed_vp(True) - tile_def(tid).fixed_vp(False)
     any_skill = "any" in tile_def(tid).upgrade_skill
+    if any_skill:
+        screen_record.skills_leaving_unseen(player, len(sk))
+    else:
+        screen_record.leaving(player, skills=counts(SKILLS, {s: sk.count(s) for s in sk}))
     shown = list(res) + (["(hidden)"] * len(sk) if any_skill else list(sk))
     events = [Event.public("{player} upgrades {tile} paying {paid} (+{vp} VP).", player=SeatRef(seat),
                            tile=tile_name(tid), paid=", ".join(shown) or "nothing", vp=gain)]

@@ -10,7 +10,7 @@ from games.keyflower.components import (COLOURS, RESOURCES, SEASONS, SKILLS, boa
                                   turn_order_for)
 from games.keyflower.state import KeyflowerState, Placed, Player, counts
 from games.keyflower.rules.supply import add, draw_keeples, draw_skills, short, take_green, total
-from games.keyflower.rules import geometry
+from games.keyflower.rules import geometry, screen_record
 from games.keyflower import words
 
 
@@ -127,6 +127,7 @@ def end_season(st: KeyflowerState) -> list[Event]:
         for seat, bid in list(record.bids.items()):
             if seat != leader:
                 st.seats[seat].keeples[bid.colour] += bid.count
+                screen_record.entering(st.seats[seat], keeples={bid.colour: bid.count})
                 del record.bids[seat]
                 events.append(Event.public("{player} takes back {n} {colour} from {tile}.", player=SeatRef(seat),
                                            n=bid.count, colour=bid.colour, tile=tile_name(tid)))
@@ -156,6 +157,7 @@ def end_season(st: KeyflowerState) -> list[Event]:
             for use in record.uses:
                 add(gained, use.keeples)
             add(player.keeples, gained)
+            screen_record.entering(player, keeples=gained)
             st.bag[bid.colour] += bid.count
             events.append(Event.public("{player} wins {tile} ({n} {colour} to the bag) and takes {keeples} from it.",
                                        player=SeatRef(seat), tile=tile_name(tid), n=bid.count, colour=bid.colour,
@@ -168,6 +170,7 @@ def end_season(st: KeyflowerState) -> list[Event]:
                 add(back, use.keeples)
         if total(back):
             add(player.keeples, back)
+            screen_record.entering(player, keeples=back)
             events.append(Event.public("{player} takes {keeples} from their village.", player=SeatRef(seat),
                                        keeples=words.keeples(total(back))))
     # 5. turn order and boats
@@ -235,6 +238,7 @@ def take_boat(st: KeyflowerState, seat: int, boat: str) -> list[Event]:
         skills = {s: cargo[s] for s in SKILLS}
         add(player.keeples, keeples)
         add(player.skills, skills)
+        screen_record.entering(player, keeples=keeples, skills=skills)
         events.append(Event.public("{player} takes the cargo of {boat}: {items}.", player=SeatRef(seat), boat=boat,
                                    items=short({**keeples, **skills}) or "-"))
     if st.owns(seat, "boat1a"):
@@ -246,6 +250,7 @@ def take_boat(st: KeyflowerState, seat: int, boat: str) -> list[Event]:
     if st.owns(seat, "boat1b"):
         n = take_green(st, 1)
         player.keeples["green"] += n
+        screen_record.entering(player, keeples={"green": n})
         events.append(Event.public("{player} gains {n} green keeple (summer boat 1b).", player=SeatRef(seat), n=n))
     if st.season < 3:
         st.cargo[boat] = counts(COLOURS + SKILLS)
