@@ -193,8 +193,9 @@ class Run:
 
 class Layouts:
     """What laying a text out through the chain finds, kept (bounded, least recently used out):
-    a text's runs, each run's advance and ink box at a size, each emoji scaled to a size. Names
-    are measured at a few sizes and cut to fit (:func:`renderers.common.textfit.fit_name`), then
+    a text's runs, each run's advance and ink box at a size, each emoji scaled to a size, and the
+    ink boxes of whole texts in one font (``texts``: renderers.common.text.ink_box). Names are
+    measured at a few sizes and cut to fit (:func:`renderers.common.textfit.fit_name`), then
     drawn in several lines of a picture: each run is shaped once, not at every measure."""
 
     def __init__(self, size: int) -> None:
@@ -202,9 +203,10 @@ class Layouts:
         self.advances: LRUCache[tuple[Run, str, int], float] = LRUCache(size)
         self.boxes: LRUCache[tuple[Run, str, int, int], tuple[float, float, float, float]] = LRUCache(size)
         self.emoji: LRUCache[tuple[str, str, int], tuple[Image.Image, float, float]] = LRUCache(max(1, size // 16))
+        self.texts: LRUCache[tuple[str, str, float, str], tuple[float, float, float, float]] = LRUCache(size)
 
     def resize(self, size: int) -> None:
-        for cache in (self.runs, self.advances, self.boxes):
+        for cache in (self.runs, self.advances, self.boxes, self.texts):
             cache.resize(size)
         self.emoji.resize(max(1, size // 16) if size else 0)
 

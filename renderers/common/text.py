@@ -144,3 +144,15 @@ def length(text: str, font: Face) -> float:
     if isinstance(font, ImageFont.FreeTypeFont) and chained(text, font):
         return fontchain.length(text, font)
     return font.getlength(text)
+
+
+def ink_box(text: str, font: ImageFont.FreeTypeFont, anchor: str = "la") -> tuple[float, float, float, float]:
+    """``font.getbbox(text, anchor=anchor)``, kept with the chain's layouts
+    (``rendering.text_layouts``): words fitted into a shape are measured in many lines, sizes
+    and places before one is drawn."""
+    key = (text, str(font.path), font.size, anchor)
+    found = fontchain.LAYOUTS.texts.get(key)
+    if found is None:
+        found = font.getbbox(text, anchor=anchor)
+        fontchain.LAYOUTS.texts.put(key, found)
+    return found

@@ -12,6 +12,7 @@ import unicodedata
 from typing import Any, Callable, Iterator, Literal, overload
 
 from renderers.common import linebreak, textfit
+from renderers.common.text import ink_box
 from renderers.keyflower import style as S
 from renderers.keyflower import syllables
 
@@ -46,7 +47,7 @@ def shift(s: float, line: str, fnt, y: float, clear: Clear = None) -> float | No
     """How far right of the middle ``line`` goes at height ``y`` (0, or less than 0 to keep out
     of the ``clear`` corner) so that its letters lie inside the hex (a plate round them may be cut
     by the edge, the words never); None when it cannot."""
-    left, top, right, bottom = fnt.getbbox(line, anchor="mm")
+    left, top, right, bottom = ink_box(line, fnt, "mm")
     room = chord(s, y + top, y + bottom) / 2
     if max(-left, right) + EDGE > room:
         return None
@@ -163,7 +164,7 @@ def splits_katakana(lines: list[str]) -> bool:
 
 def fits_across(s: float, word: str, fnt) -> bool:
     """Whether ``word`` fits one line of a hex of size ``s`` where the hex is widest (its middle)."""
-    left, top, right, bottom = fnt.getbbox(word, anchor="mm")
+    left, top, right, bottom = ink_box(word, fnt, "mm")
     return fits(s, word, fnt, -(top + bottom) / 2)
 
 

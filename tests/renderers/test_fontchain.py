@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from renderers.common import fontchain, font
 from renderers.common.graphemes import graphemes
-from renderers.common.text import chained, length, text
+from renderers.common.text import chained, ink_box, length, text
 from renderers.common.textfit import ELLIPSIS, fit
 
 FAMILY = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
@@ -120,3 +120,17 @@ def test_a_right_to_left_name_in_a_line_turns_nothing_outside_itself():
     assert word("{name} wins", name="Alice") == "Alice wins"          # nothing added to other names
     assert isolated_parts("a\u2068b\u2068c\u2069d\u2069e") == ["a", "b\u2068c\u2069d", "e"]
     assert isolated_parts("a\u2068b") == ["a", "b"]
+
+
+def test_whole_texts_ink_boxes_are_kept_within_the_layouts_limit():
+    face = font(20)
+    try:
+        fontchain.configure(2)
+        for word in ("Quarry", "Sawmill", "Workshop"):
+            assert ink_box(word, face, "mm") == face.getbbox(word, anchor="mm")
+        assert len(fontchain.LAYOUTS.texts) == 2
+        hits = fontchain.LAYOUTS.texts.hits
+        assert ink_box("Workshop", face, "mm") == face.getbbox("Workshop", anchor="mm")
+        assert fontchain.LAYOUTS.texts.hits == hits + 1
+    finally:
+        fontchain.configure(fontchain.LAYOUTS_KEPT)
