@@ -52,6 +52,12 @@ def card_value(state: StoneAgeState, p: Player, cid: str) -> float:
     return top + bottom
 
 
+def figures(p: Player, kind: str) -> int:
+    """The figures of one kind (farmer, tool_maker, hut_builder, shaman) on ``p``'s cards: the
+    points each step of that kind's multiplier adds at the end."""
+    return sum(card(cid).figures for cid in p.cards if card(cid).bottom_type == kind)
+
+
 def cost_value(have: list[int], k: int) -> float | None:
     pay = cheapest(k, have)
     return None if pay is None else 0.8 * payment_points(pay)
@@ -125,15 +131,20 @@ class GreedyPlayer(ComputerPlayer):
 
     def single_value(self, state: StoneAgeState, p: Player, loc: str) -> float:
         left = rounds_left(state)
+        # A tool step, an agriculture step or a person also adds a point at the end for each
+        # tool maker, farmer or shaman figure on the cards held: without them the spots that
+        # raise a multiplier were valued as if the cards bought for it did not exist.
         if loc == "toolmaker":
-            return 0.5 if p.tool_total >= 12 else 1.35 + 0.54 * min(left, 8) * (1.0 if p.tool_total < 6 else 0.5)
+            if p.tool_total >= 12:
+                return 0.5
+            return 1.35 + 0.54 * min(left, 8) * (1.0 if p.tool_total < 6 else 0.5) + figures(p, "tool_maker")
         if loc == "field":
-            return 0.0 if p.agriculture >= 10 else 1.2 * min(left, 9)
+            return 0.0 if p.agriculture >= 10 else 1.2 * min(left, 9) + figures(p, "farmer")
         if loc == "hut":
             if p.people >= 10 or left <= 1:
                 return 0.0
             food_ok = p.agriculture + p.food >= p.people + 1
-            return (1.6 * min(left, 8) - 3) * (1.0 if food_ok else 0.6)
+            return (1.6 * min(left, 8) - 3) * (1.0 if food_ok else 0.6) + figures(p, "shaman")
         if loc.startswith("building"):
             stack = state.stacks[int(loc[8:]) - 1]
             pays = building_payments(building(stack[0]), p.res)
