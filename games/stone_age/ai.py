@@ -144,7 +144,11 @@ class GreedyPlayer(ComputerPlayer):
             if p.people >= 10 or left <= 1:
                 return 0.0
             food_ok = p.agriculture + p.food >= p.people + 1
-            return (1.6 * min(left, 8) - 3) * (1.0 if food_ok else 0.6) + figures(p, "shaman")
+            # A person gathers some 3 points in every round left; counting at most 8 rounds at
+            # 1.6 valued two people on the hut below a field or a tool step, so in 2 and 3 players
+            # (two of the three village spots a round) the tribe stayed at 5 all game while food
+            # piled up unused.
+            return (2.0 * min(left, 10) - 3) * (1.0 if food_ok else 0.6) + figures(p, "shaman")
         if loc.startswith("building"):
             stack = state.stacks[int(loc[8:]) - 1]
             pays = building_payments(building(stack[0]), p.res)
