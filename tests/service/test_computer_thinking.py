@@ -14,6 +14,8 @@ import itertools
 import logging
 import random
 import time
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
@@ -397,22 +399,43 @@ async def test_tables_waiting_for_the_worker_get_smaller_budgets_down_to_the_flo
     await service.close()
 
 
-async def test_a_timed_out_seat_is_thought_for_without_holding_its_table(sqlite, monkeypatch):
-    """Bob's time runs out and the computer thinks his move: meanwhile Alice's command at the
-    table is answered (not held up by the thinking). Then the computer plays Bob's whole turn,
-    once: one timeout record and his moves after it, posted once."""
+@dataclass
+class ThinkingTimeout:
+    """A two-player table whose first seat's time has run out while the computer playing it
+    thinks, held until ``gate`` is set; ``due`` is the timeout's job."""
+
+    service: TableService
+    timed: TimedTable
+    held: HeldThoughts
+    table: Any
+    seat: int
+    version: int
+    gate: asyncio.Event
+    due: Any
+
+
+async def timeout_thinking(sqlite, monkeypatch) -> ThinkingTimeout:
     service = service_of(sqlite, seconds=0.2, turns={"timer": "1h"})
     timed = TimedTable(service, sqlite, ("alice", "bob"))
     held = HeldThoughts(service.computers.thinker)
     monkeypatch.setattr(service.computers.thinker, "decide", held.decide)
     table = await timed.start()
     seat = next(iter(table.game.to_act(table.state)))
-    late, other = timed.person_at(table, seat), timed.person_at(table, 1 - seat)
     version = table.version
-
     gate = held.hold()
     due = timed.time_runs_out()
     await held.asked(1)                                         # the computer thinks for the late seat
+    return ThinkingTimeout(service, timed, held, table, seat, version, gate, due)
+
+
+async def test_a_timed_out_seat_is_thought_for_without_holding_its_table(sqlite, monkeypatch):
+    """Bob's time runs out and the computer thinks his move: meanwhile Alice's command at the
+    table is answered (not held up by the thinking). Then the computer plays Bob's whole turn,
+    once: one timeout record and his moves after it, posted once."""
+    thinking = await timeout_thinking(sqlite, monkeypatch)
+    service, timed, table, seat, version = thinking.service, thinking.timed, thinking.table, thinking.seat, thinking.version
+    gate, due = thinking.gate, thinking.due
+    late, other = timed.person_at(table, seat), timed.person_at(table, 1 - seat)
     replies = await asyncio.wait_for(service.act(other, "-"), 5.0)
     assert replies[0].error and "not your turn" in text_of(replies), text_of(replies)
     assert not due.done() and table.version == version
@@ -436,18 +459,10 @@ async def test_a_move_made_while_the_timeouts_computer_thinks_is_not_played_over
     The thought was for a position that is gone: it is not played. The computer thinks again
     and only finishes his turn (its second step), after his own tile: nothing is played twice
     or where it was not thought."""
-    service = service_of(sqlite, seconds=0.2, turns={"timer": "1h"})
-    timed = TimedTable(service, sqlite, ("alice", "bob"))
-    held = HeldThoughts(service.computers.thinker)
-    monkeypatch.setattr(service.computers.thinker, "decide", held.decide)
-    table = await timed.start()
-    seat = next(iter(table.game.to_act(table.state)))
+    thinking = await timeout_thinking(sqlite, monkeypatch)
+    service, timed, held, table, seat = thinking.service, thinking.timed, thinking.held, thinking.table, thinking.seat
+    version, gate, due = thinking.version, thinking.gate, thinking.due
     late = timed.person_at(table, seat)
-    version = table.version
-
-    gate = held.hold()
-    due = timed.time_runs_out()
-    await held.asked(1)
     tile = str(table.game.legal_actions(table.state, seat)[-1])
     replies = await asyncio.wait_for(service.act(late, tile), 5.0)     # he moves while it thinks
     assert not replies[0].error, text_of(replies)
